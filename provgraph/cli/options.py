@@ -1,0 +1,37 @@
+"""Options shared by many commands, each defined once with its environment variable."""
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable
+
+import click
+
+from provgraph.config import DEFAULT_URI, Settings
+from provgraph.graph.connection import Graph, connect
+
+
+def connection_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add --uri/--username/--password/--database and pass an open `graph` to the command."""
+
+    @click.option("--uri", envvar="NEO4J_URI", show_envvar=True, help=f"Bolt or routing URI [default: {DEFAULT_URI}, the local server]")
+    @click.option("--username", envvar="NEO4J_USERNAME", show_envvar=True, help="Database user [default: neo4j]")
+    @click.option("--password", envvar="NEO4J_PASSWORD", show_envvar=True, show_default=False,
+                  help="Database password (prefer the env var; never printed)")
+    @click.option("--database", envvar="NEO4J_DATABASE", show_envvar=True, help="Database name [default: neo4j]")
+    @functools.wraps(command)
+    def wrapper(*args: Any, uri: str | None, username: str | None, password: str | None, database: str | None, **kwargs: Any) -> Any:
+        settings = Settings.from_env(uri=uri, username=username, password=password, database=database)
+        with connect(settings) as graph:
+            return command(*args, graph=graph, **kwargs)
+
+    return wrapper
+
+
+def output_format(*choices: str, default: str | None = None) -> Callable[..., Any]:
+    return click.option(
+        "--format", "fmt", type=click.Choice(choices), default=default or choices[0], show_default=True,
+        help="Output format",
+    )
+
+
+__all__ = ["connection_options", "output_format", "Graph"]

@@ -1,0 +1,63 @@
+"""Connection and local-server settings: one typed dataclass, read from env or options."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from provgraph.errors import ConfigError
+
+DEFAULT_PORT = 7687
+DEFAULT_URI = f"bolt://127.0.0.1:{DEFAULT_PORT}"
+ALLOWED_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+
+
+def provgraph_home() -> Path:
+    """Where the local server keeps its jars, data and logs."""
+    configured = os.environ.get("PROVGRAPH_HOME")
+    if configured:
+        return Path(configured).expanduser()
+    return Path("~/.local/share/provgraph").expanduser()
+
+
+@dataclass(frozen=True)
+class Settings:
+    uri: str = DEFAULT_URI
+    username: str = "neo4j"
+    password: str | None = field(default=None, repr=False)
+    database: str = "neo4j"
+
+    def __post_init__(self) -> None:
+        scheme = urlsplit(self.uri).scheme
+        if scheme not in ALLOWED_SCHEMES:
+            raise ConfigError(
+                f"NEO4J_URI must start with one of {', '.join(s + '://' for s in ALLOWED_SCHEMES)}; got {self.safe_uri}"
+            )
+
+    @property
+    def safe_uri(self) -> str:
+        """The URI with any embedded credentials removed, fit for messages."""
+        parts = urlsplit(self.uri)
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port else ""
+        return f"{parts.scheme}://{host}{port}" if parts.scheme else "(no scheme)"
+
+    @property
+    def is_routing(self) -> bool:
+        return self.uri.startswith("neo4j")
+
+    @classmethod
+    def from_env(cls, **overrides: str | None) -> "Settings":
+        """Env vars (NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD, NEO4J_DATABASE), then overrides."""
+        values = {
+            "uri": os.environ.get("NEO4J_URI") or DEFAULT_URI,
+            "username": os.environ.get("NEO4J_USERNAME") or "neo4j",
+            "password": os.environ.get("NEO4J_PASSWORD") or None,
+            "database": os.environ.get("NEO4J_DATABASE") or "neo4j",
+        }
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+    def with_(self, **changes: str | None) -> "Settings":
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})

@@ -1,0 +1,81 @@
+"""Named Cypher queries, one `.cypher` file each, loaded by name.
+
+Each file starts with a comment header:
+
+    // name: status_all
+    // description: one line saying what it returns
+    // param t: the as-of time (DateTime)
+    // param q: the question scope ('' = use each claim's own scope)
+
+The body runs unchanged in cypher-shell (after `:param t => datetime()` and so on).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from provgraph.errors import UsageError
+
+QUERY_DIR = Path(__file__).resolve().parent
+_PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+_HEADER = re.compile(r"^//\s*(name|description|param)\s*:?\s*(.*)$")
+
+
+@dataclass(frozen=True)
+class NamedQuery:
+    name: str
+    description: str
+    params: dict[str, str] = field(default_factory=dict)  # name -> what it means
+    text: str = ""
+    path: Path | None = None
+
+    def check(self, given: Mapping[str, Any]) -> None:
+        missing = sorted(set(self.params) - set(given))
+        if missing:
+            raise UsageError(f"query {self.name} needs parameter(s): {', '.join('$' + m for m in missing)}")
+
+
+def _parse(path: Path) -> NamedQuery:
+    text = path.read_text(encoding="utf-8")
+    name, description, params = path.stem, "", {}
+    for line in text.splitlines():
+        if not line.startswith("//"):
+            if line.strip():
+                break
+            continue
+        match = _HEADER.match(line)
+        if not match:
+            continue
+        key, rest = match.groups()
+        if key == "name":
+            name = rest.strip()
+        elif key == "description":
+            description = (description + " " + rest.strip()).strip()
+        else:
+            pname, _, meaning = rest.partition(":")
+            params[pname.strip().lstrip("$")] = meaning.strip()
+    body_params = {p for p in _PARAM.findall(_strip_comments(text))}
+    undeclared = body_params - set(params)
+    if undeclared:
+        raise RuntimeError(f"{path.name}: parameters used but not declared in the header: {sorted(undeclared)}")
+    return NamedQuery(name=name, description=description, params=params, text=text, path=path)
+
+
+def _strip_comments(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+
+
+@lru_cache(maxsize=None)
+def load(name: str) -> NamedQuery:
+    """The query in `<name>.cypher`; raises UsageError for an unknown name."""
+    path = QUERY_DIR / f"{name}.cypher"
+    if not re.fullmatch(r"[A-Za-z0-9_\-]+", name) or not path.is_file():
+        raise UsageError(f"no named query {name!r}; see `provgraph query --list`")
+    return _parse(path)
+
+
+def all_queries() -> list[NamedQuery]:
+    return [load(path.stem) for path in sorted(QUERY_DIR.glob("*.cypher"))]

@@ -1,0 +1,165 @@
+"""The schema: neomodel models for every node and relationship provgraph stores.
+
+These classes are the single statement of truth for labels, keys and indexes;
+`provgraph init` installs their constraints. Bulk ingest writes the same shapes
+with batched Cypher (see `writer.py`); the OGM is used for small writes such as
+adjudications. Times are Neo4j DateTime values in UTC.
+"""
+from __future__ import annotations
+
+from neomodel import (
+    ArrayProperty,
+    BooleanProperty,
+    DateTimeProperty,
+    IntegerProperty,
+    RelationshipFrom,
+    RelationshipTo,
+    StringProperty,
+    StructuredNode,
+    StructuredRel,
+)
+
+
+class RevisionRel(StructuredRel):
+    """CORRECTS / SUPERSEDES / INVALIDATES, successor -> predecessor.
+
+    Visible at t when valid_from <= t < valid_to (valid_to null = still recorded).
+    """
+
+    asserted_at = DateTimeProperty()
+    valid_from = DateTimeProperty(index=True)
+    valid_to = DateTimeProperty()
+    scope = StringProperty(default="")
+    recorded_in = StringProperty()  # uid of the snapshot that records it
+    via = StringProperty()  # uid of the adjudication that implies it
+    source_uid = StringProperty()  # uid of the source whose snapshots record it
+
+
+class LinkRel(StructuredRel):
+    """CONFLICTS_WITH / DEPENDS_ON / RELATES, with the same visibility window."""
+
+    asserted_at = DateTimeProperty()
+    valid_from = DateTimeProperty()
+    valid_to = DateTimeProperty()
+    recorded_in = StringProperty()
+    source_uid = StringProperty()
+    verb = StringProperty()  # RELATES only: continues, answer, source, uses, cites, ...
+
+
+class CitedAtRel(StructuredRel):
+    """Claim -> Snapshot that cites it, with the claim as that snapshot says it."""
+
+    line_start = IntegerProperty()
+    line_end = IntegerProperty()
+    quote_sha256 = StringProperty()
+    text = StringProperty()
+    subject = StringProperty()
+    value = StringProperty()
+    scope = StringProperty()
+    declared = StringProperty()
+    valid_from = DateTimeProperty()
+    valid_until = DateTimeProperty()
+    rewritten = BooleanProperty(default=False)  # log entry whose bytes changed after ingest
+
+
+class Store(StructuredNode):
+    name = StringProperty(unique_index=True, required=True)
+    kind = StringProperty(required=True)  # files, git, tickets, logs, cards
+
+    sources = RelationshipFrom("Source", "IN")
+
+
+class Source(StructuredNode):
+    uid = StringProperty(unique_index=True, required=True)  # <store>:<locator>
+    kind = StringProperty()
+    url = StringProperty(index=True)
+    title = StringProperty()
+    locator = StringProperty()
+
+    store = RelationshipTo(Store, "IN")
+    snapshots = RelationshipFrom("Snapshot", "OF")
+
+
+class Snapshot(StructuredNode):
+    uid = StringProperty(unique_index=True, required=True)  # <source uid>@<version or sha256:hex>
+    sha256 = StringProperty(index=True, required=True)
+    revised_at = DateTimeProperty(index=True)
+    until = DateTimeProperty()  # revised_at of the source's next snapshot; null for the latest
+    observed_at = DateTimeProperty()
+    version = StringProperty()
+    tombstone = BooleanProperty(default=False, db_property="deleted")  # neomodel reserves the name `deleted`
+
+    source = RelationshipTo(Source, "OF")
+    previous = RelationshipTo("Snapshot", "PREVIOUS")
+
+
+class Claim(StructuredNode):
+    uid = StringProperty(unique_index=True, required=True)
+    aliases = ArrayProperty(StringProperty(), default=list)
+    text = StringProperty()
+    subject = StringProperty(index=True)
+    value = StringProperty()
+    scope = StringProperty(index=True, default="")
+    asserted_at = DateTimeProperty()
+    valid_from = DateTimeProperty()
+    valid_until = DateTimeProperty()
+    declared = StringProperty()
+    placeholder = BooleanProperty(default=False, index=True)
+
+    cited_at = RelationshipTo(Snapshot, "CITED_AT", model=CitedAtRel)
+    corrects = RelationshipTo("Claim", "CORRECTS", model=RevisionRel)
+    supersedes = RelationshipTo("Claim", "SUPERSEDES", model=RevisionRel)
+    invalidates = RelationshipTo("Claim", "INVALIDATES", model=RevisionRel)
+    conflicts_with = RelationshipTo("Claim", "CONFLICTS_WITH", model=LinkRel)
+    depends_on = RelationshipTo("Claim", "DEPENDS_ON", model=LinkRel)
+    relates = RelationshipTo("Claim", "RELATES", model=LinkRel)
+
+
+class Adjudication(StructuredNode):
+    uid = StringProperty(unique_index=True, required=True)
+    decided_at = DateTimeProperty(required=True)
+    by = StringProperty()
+    why = StringProperty()
+    policy = StringProperty()  # set for automatic adjudications (e.g. latest-wins)
+    scope = StringProperty(default="")
+    revoked_at = DateTimeProperty()
+
+    keeps = RelationshipTo(Claim, "KEEPS")
+    retires = RelationshipTo(Claim, "RETIRES")
+
+
+class Quarantine(StructuredNode):
+    """An input record that could not be parsed: kept so reports can list it."""
+
+    uid = StringProperty(unique_index=True, required=True)
+    store = StringProperty(index=True)
+    file = StringProperty()
+    line = IntegerProperty()
+    reason = StringProperty()
+    observed_at = DateTimeProperty()
+
+
+class Finding(StructuredNode):
+    """Something an ingest noticed that is not an error: a log rewrite, a one-sided link."""
+
+    uid = StringProperty(unique_index=True, required=True)
+    kind = StringProperty(index=True)  # log_rewrite, one_sided_link
+    store = StringProperty()
+    subject = StringProperty()  # the uid it is about
+    detail = StringProperty()
+    observed_at = DateTimeProperty()
+
+
+class ReportRun(StructuredNode):
+    """One run of `provgraph report`, kept so the next run can diff against it."""
+
+    uid = StringProperty(unique_index=True, required=True)
+    ran_at = DateTimeProperty(index=True)
+    scope = StringProperty(default="")
+    summary = StringProperty()  # JSON: claim uid -> [status, reason]
+
+
+MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun)
+LABELS = tuple(model.__name__ for model in MODELS)
+REVISION_TYPES = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
+LINK_TYPES = ("CONFLICTS_WITH", "DEPENDS_ON", "RELATES")

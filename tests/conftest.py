@@ -1,0 +1,53 @@
+"""Every graph test runs against a real Neo4j that this suite starts itself.
+
+The suite's server has its own data directory and port (PROVGRAPH_TEST_PORT, default
+7688), so a run never touches a user's local database. Each test that asks for
+`graph` starts from an empty provgraph graph with the schema installed.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from provgraph import server as local
+from provgraph.config import Settings, provgraph_home
+from provgraph.graph.connection import Graph
+from provgraph.graph.schema import install_schema, wipe
+
+SAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.fixture(scope="session")
+def neo4j_settings() -> Settings:
+    external = os.environ.get("PROVGRAPH_TEST_URI")
+    if external:
+        # A server the user provides: its data is wiped between tests, so say so loudly.
+        if os.environ.get("PROVGRAPH_TEST_ALLOW_WIPE") != "1":
+            pytest.exit("PROVGRAPH_TEST_URI is set: set PROVGRAPH_TEST_ALLOW_WIPE=1 to let the suite wipe it", 2)
+        yield Settings.from_env(uri=external)
+        return
+    port = int(os.environ.get("PROVGRAPH_TEST_PORT", "7688"))
+    options = local.ServerOptions(port=port, data_dir=provgraph_home() / "test-server", heap="1g", pagecache="512m")
+    state = local.start(options)
+    yield Settings(uri=state.uri)
+    if os.environ.get("PROVGRAPH_TEST_KEEP_SERVER") != "1":
+        local.stop(options)
+
+
+@pytest.fixture(scope="session")
+def _schema(neo4j_settings: Settings) -> None:
+    with Graph(neo4j_settings) as graph:
+        install_schema(graph)
+
+
+@pytest.fixture
+def graph(neo4j_settings: Settings, _schema: None, monkeypatch: pytest.MonkeyPatch) -> Graph:
+    """An empty provgraph graph; the CLI in this test talks to the same server."""
+    for name in ("NEO4J_URI", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NEO4J_URI", neo4j_settings.uri)
+    with Graph(neo4j_settings) as graph:
+        wipe(graph)
+        yield graph

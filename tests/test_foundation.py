@@ -1,0 +1,117 @@
+"""The foundation: a real server, the schema, the exit-code contract."""
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from provgraph.cli import cli
+from provgraph.config import Settings
+from provgraph.errors import ConfigError
+from provgraph.graph.connection import Graph
+from provgraph.graph.schema import install_schema
+
+import pytest
+
+
+def run(*args: str, env: dict | None = None):
+    return CliRunner().invoke(cli, list(args), env=env, catch_exceptions=False)
+
+
+def test_init_installs_unique_constraints_for_every_key(graph: Graph) -> None:
+    result = run("init")
+    assert result.exit_code == 0, result.output
+    rows = graph.read("SHOW CONSTRAINTS YIELD labelsOrTypes, properties, type RETURN labelsOrTypes[0] AS label, properties[0] AS key, type")
+    unique = {(row["label"], row["key"]) for row in rows if row["type"] == "UNIQUENESS"}
+    for label, key in [("Store", "name"), ("Source", "uid"), ("Snapshot", "uid"), ("Claim", "uid"), ("Adjudication", "uid")]:
+        assert (label, key) in unique
+
+
+def test_init_is_idempotent(graph: Graph) -> None:
+    first = install_schema(graph)
+    second = install_schema(graph)
+    assert first == second
+
+
+def test_unique_constraint_rejects_duplicate_claim(graph: Graph) -> None:
+    graph.write("CREATE (:Claim {uid: 'c1'})")
+    from provgraph.errors import QueryError
+
+    with pytest.raises(QueryError):
+        graph.write("CREATE (:Claim {uid: 'c1'})")
+    assert graph.read("MATCH (c:Claim {uid: 'c1'}) RETURN count(c) AS n")[0]["n"] == 1
+
+
+def test_reset_refuses_without_yes_and_keeps_data(graph: Graph) -> None:
+    graph.write("CREATE (:Claim {uid: 'keep-me'})")
+    result = run("reset")
+    assert result.exit_code == 2
+    assert "--yes" in result.output
+    assert graph.read("MATCH (c:Claim) RETURN count(c) AS n")[0]["n"] == 1
+
+
+def test_reset_yes_wipes_provgraph_nodes_only(graph: Graph) -> None:
+    graph.write("CREATE (:Claim {uid: 'a'})-[:SUPERSEDES]->(:Claim {uid: 'b'}), (:NotOurs {x: 1})")
+    result = run("reset", "--yes")
+    assert result.exit_code == 0, result.output
+    assert graph.read("MATCH (c:Claim) RETURN count(c) AS n")[0]["n"] == 0
+    assert graph.read("MATCH (n:NotOurs) RETURN count(n) AS n")[0]["n"] == 1
+    graph.write("MATCH (n:NotOurs) DELETE n")
+
+
+def test_unreachable_database_exits_3_with_one_line_naming_uri_without_password() -> None:
+    result = CliRunner().invoke(
+        cli, ["init"], env={"NEO4J_URI": "bolt://127.0.0.1:1", "NEO4J_PASSWORD": "s3cret-pw"}
+    )
+    assert result.exit_code == 3
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert "bolt://127.0.0.1:1" in lines[0]
+    assert "s3cret-pw" not in result.output
+    assert "Traceback" not in result.output
+
+
+def test_unreachable_routing_uri_exits_3_without_password() -> None:
+    result = CliRunner().invoke(cli, ["init"], env={"NEO4J_URI": "neo4j://127.0.0.1:1", "NEO4J_PASSWORD": "pw"})
+    assert result.exit_code == 3
+    assert "pw" not in result.output.replace("provgraph", "")
+
+
+def test_uri_with_unknown_scheme_is_a_usage_error() -> None:
+    with pytest.raises(ConfigError):
+        Settings(uri="http://127.0.0.1:7474")
+    result = CliRunner().invoke(cli, ["init"], env={"NEO4J_URI": "http://127.0.0.1:7474"})
+    assert result.exit_code == 2
+
+
+def test_credentials_in_uri_never_reach_messages() -> None:
+    settings = Settings(uri="bolt://user:hunter2@127.0.0.1:1")
+    assert "hunter2" not in settings.safe_uri
+    assert "hunter2" not in repr(Settings(uri="bolt://127.0.0.1:1", password="hunter2"))
+
+
+def test_server_status_reports_running_suite_server(neo4j_settings: Settings) -> None:
+    from provgraph import server as local
+    from provgraph.config import provgraph_home
+
+    port = int(neo4j_settings.uri.rsplit(":", 1)[1])
+    state = local.status(local.ServerOptions(port=port, data_dir=provgraph_home() / "test-server"))
+    if "PROVGRAPH_TEST_URI" in __import__("os").environ:
+        pytest.skip("suite runs against an external server")
+    assert state.running and state.version == local.NEO4J_VERSION
+
+
+def test_server_start_twice_reuses_the_running_server(neo4j_settings: Settings) -> None:
+    from provgraph import server as local
+    from provgraph.config import provgraph_home
+
+    port = int(neo4j_settings.uri.rsplit(":", 1)[1])
+    options = local.ServerOptions(port=port, data_dir=provgraph_home() / "test-server")
+    before = local.status(options)
+    again = local.start(options)
+    assert again.pid == before.pid
+
+
+def test_routing_uri_reads_and_writes(graph: Graph, neo4j_settings: Settings) -> None:
+    routing = Settings(uri=neo4j_settings.uri.replace("bolt://", "neo4j://"))
+    with Graph(routing) as other:
+        other.write("CREATE (:Claim {uid: 'via-routing'})")
+        assert other.read("MATCH (c:Claim {uid: 'via-routing'}) RETURN count(c) AS n")[0]["n"] == 1
