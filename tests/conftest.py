@@ -29,7 +29,7 @@ def neo4j_settings() -> Settings:
         yield Settings.from_env(uri=external)
         return
     port = int(os.environ.get("PROVGRAPH_TEST_PORT", "7688"))
-    options = local.ServerOptions(port=port, data_dir=provgraph_home() / "test-server", heap="1g", pagecache="512m")
+    options = local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}", heap="1g", pagecache="512m")
     state = local.start(options)
     yield Settings(uri=state.uri)
     if os.environ.get("PROVGRAPH_TEST_KEEP_SERVER") != "1":

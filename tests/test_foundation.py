@@ -93,7 +93,7 @@ def test_server_status_reports_running_suite_server(neo4j_settings: Settings) ->
     from provgraph.config import provgraph_home
 
     port = int(neo4j_settings.uri.rsplit(":", 1)[1])
-    state = local.status(local.ServerOptions(port=port, data_dir=provgraph_home() / "test-server"))
+    state = local.status(local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}"))
     if "PROVGRAPH_TEST_URI" in __import__("os").environ:
         pytest.skip("suite runs against an external server")
     assert state.running and state.version == local.NEO4J_VERSION
@@ -104,7 +104,7 @@ def test_server_start_twice_reuses_the_running_server(neo4j_settings: Settings) 
     from provgraph.config import provgraph_home
 
     port = int(neo4j_settings.uri.rsplit(":", 1)[1])
-    options = local.ServerOptions(port=port, data_dir=provgraph_home() / "test-server")
+    options = local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}")
     before = local.status(options)
     again = local.start(options)
     assert again.pid == before.pid

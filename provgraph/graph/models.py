@@ -30,9 +30,9 @@ class RevisionRel(StructuredRel):
     valid_from = DateTimeProperty(index=True)
     valid_to = DateTimeProperty()
     scope = StringProperty(default="")
-    recorded_in = StringProperty()  # uid of the snapshot that records it
-    via = StringProperty()  # uid of the adjudication that implies it
-    source_uid = StringProperty()  # uid of the source whose snapshots record it
+    recorded_in = ArrayProperty(StringProperty(), default=list)  # uids of snapshots that record it
+    sources = ArrayProperty(StringProperty(), default=list)  # uids of sources whose snapshots record it
+    via = StringProperty(default="")  # uid of the adjudication that implies it ('' for recorded edges)
 
 
 class LinkRel(StructuredRel):
@@ -41,8 +41,9 @@ class LinkRel(StructuredRel):
     asserted_at = DateTimeProperty()
     valid_from = DateTimeProperty()
     valid_to = DateTimeProperty()
-    recorded_in = StringProperty()
-    source_uid = StringProperty()
+    recorded_in = ArrayProperty(StringProperty(), default=list)
+    sources = ArrayProperty(StringProperty(), default=list)
+    via = StringProperty(default="")
     verb = StringProperty()  # RELATES only: continues, answer, source, uses, cites, ...
 
 

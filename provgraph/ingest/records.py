@@ -1,0 +1,123 @@
+"""Plain records that ingesters produce and the pipeline writes. No database here.
+
+An ingester turns bytes into a stream of `Observation`s (one exact version of one
+source, with every claim it cites and every edge it records), `Quarantined` records
+(input it could not parse) and `Notice`s (things worth reporting that are not errors).
+
+An Observation is the *complete* statement of its snapshot: a claim or edge that an
+earlier snapshot of the same source carried and this one lacks is, from this
+snapshot's time on, no longer said by that source (the design's time rule).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Iterable, Union
+
+# Lifecycle words a document may declare about its own claim (normalised, lower case).
+DECLARED_WORDS = ("accepted", "proposed", "draft", "incomplete", "rejected", "deprecated", "superseded", "amended")
+REVISION_KINDS = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
+LINK_KINDS = ("CONFLICTS_WITH", "DEPENDS_ON", "RELATES")
+EDGE_KINDS = REVISION_KINDS + LINK_KINDS
+
+
+@dataclass(frozen=True)
+class SourceRecord:
+    uid: str  # "<store>:<locator>"
+    locator: str  # file path relative to the store root, ticket key, "<log file>#<entry id>", card id
+    kind: str  # markdown, ticket, log-entry, card
+    url: str | None = None
+    title: str | None = None
+    container: str | None = None  # the file a record-inside-an-export came from
+
+
+@dataclass(frozen=True)
+class SnapshotRecord:
+    sha256: str  # hex digest of the exact bytes (canonical JSON for a record inside an export)
+    revised_at: datetime  # the source's own time, UTC-aware
+    version: str | None = None  # commit id, card generation, ticket updated stamp ...
+    deleted: bool = False  # tombstone: the source was deleted or renamed away
+
+
+@dataclass(frozen=True)
+class ClaimRecord:
+    uid: str
+    text: str = ""
+    aliases: tuple[str, ...] = ()
+    subject: str | None = None
+    value: str | None = None
+    scope: str | None = None  # None: the pipeline applies the store's default scope
+    asserted_at: datetime | None = None
+    valid_from: datetime | None = None
+    valid_until: datetime | None = None
+    declared: str | None = None  # one of DECLARED_WORDS
+    line_start: int | None = None
+    line_end: int | None = None
+    quote_sha256: str | None = None  # sha256 of the cited lines' exact text
+
+
+@dataclass(frozen=True)
+class EdgeRecord:
+    """A relationship a snapshot records. Direction: successor -> predecessor, dependent -> premise.
+
+    Both ends are references as the input wrote them, already normalised by the ingester
+    to something the pipeline can resolve by claim uid or alias (an id, a store-relative
+    path, a url, `owner/repo#12`, a Jira key). Unresolvable targets become placeholders.
+    """
+
+    kind: str  # one of EDGE_KINDS
+    from_ref: str
+    to_ref: str
+    verb: str | None = None  # RELATES only
+    scope: str | None = None  # None: the successor's scope
+    asserted_at: datetime | None = None  # None: the snapshot's revised_at
+
+
+@dataclass(frozen=True)
+class Observation:
+    source: SourceRecord
+    snapshot: SnapshotRecord
+    claims: tuple[ClaimRecord, ...] = ()
+    edges: tuple[EdgeRecord, ...] = ()
+    append_only_group: str | None = None  # log file: entries of one group must never change
+    sequence: int | None = None  # position inside the append-only group (line number)
+
+
+@dataclass(frozen=True)
+class Quarantined:
+    file: str
+    line: int | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    kind: str  # e.g. one_sided_link, unknown_link_type
+    subject: str
+    detail: str
+
+
+Record = Union[Observation, Quarantined, Notice]
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def canonical_json(value: Any) -> bytes:
+    """Canonical bytes for a record inside a larger export: sorted keys, no spaces, UTF-8."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def quote_hash(lines: Iterable[str]) -> str:
+    return sha256_hex("\n".join(lines).encode("utf-8"))
+
+
+@dataclass
+class IngestOptions:
+    store: str
+    scope: str = ""
+    path: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
