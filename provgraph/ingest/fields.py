@@ -1,0 +1,246 @@
+"""Field helpers shared by the ingesters of records inside exports (tickets, logs, cards).
+
+Everything here is defensive on purpose: an export is untrusted data, so a value of the
+wrong type, a timestamp out of range or bytes that are not UTF-8 must end as a
+quarantined record or as kept text, never as an exception that stops the run.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from provgraph.errors import InputError
+from provgraph.ingest.records import ClaimRecord, EdgeRecord, Notice, Quarantined, canonical_json, sha256_hex
+from provgraph.ingest.times import parse_time
+
+# Edge kinds written as reference fields (front matter, log entries, card verbs).
+REFERENCE_FIELDS = {
+    "corrects": "CORRECTS",
+    "supersedes": "SUPERSEDES",
+    "invalidates": "INVALIDATES",
+    "depends_on": "DEPENDS_ON",
+    "conflicts_with": "CONFLICTS_WITH",
+}
+_REASON_LIMIT = 300
+_UTF8_BOM = "\ufeff"
+
+
+class BadRecord(ValueError):
+    """One record cannot be used; the ingester quarantines it and goes on."""
+
+
+# Exceptions that, raised while building one record from untrusted data, quarantine it.
+RECORD_ERRORS = (ValueError, TypeError, OverflowError, RecursionError)
+
+
+def short(value: object, limit: int = 60) -> str:
+    """A value as it may appear inside a one-line message: repr'd and cut."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def quarantine(file: object, line: int | None, error: BaseException | str) -> Quarantined:
+    reason = str(error) if not isinstance(error, RecursionError) else "record nested too deeply"
+    reason = " ".join(reason.split()) or type(error).__name__
+    if len(reason) > _REASON_LIMIT:
+        reason = reason[: _REASON_LIMIT - 3] + "..."
+    return Quarantined(file=str(file), line=line, reason=reason)
+
+
+def read_bytes(path: Path) -> bytes:
+    if not path.exists():
+        raise InputError(path, "no such file")
+    if path.is_dir():
+        raise InputError(path, "is a folder, expected a file")
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise InputError(path, f"cannot read: {error.strerror or error}") from None
+
+
+def decode(data: bytes) -> tuple[str, bool]:
+    """UTF-8 text (a leading BOM dropped); bytes that are not UTF-8 become U+FFFD.
+
+    Returns the text and whether any bytes had to be replaced.
+    """
+    try:
+        text, replaced = data.decode("utf-8"), False
+    except UnicodeDecodeError:
+        text, replaced = data.decode("utf-8", errors="replace"), True
+    if text.startswith(_UTF8_BOM):
+        text = text[1:]
+    return text, replaced
+
+
+def invalid_utf8_notice(file: object, line: int | None = None) -> Notice:
+    where = f"{file}:{line}" if line is not None else str(file)
+    return Notice(kind="invalid_utf8", subject=where, detail="bytes that are not UTF-8 were kept as U+FFFD")
+
+
+@dataclass(frozen=True)
+class Line:
+    number: int  # 1-based physical line
+    text: str  # without its line terminator
+    replaced: bool  # bytes that were not UTF-8 became U+FFFD
+
+
+def read_lines(path: Path) -> Iterator[Line]:
+    """Physical lines split on LF only (other separators such as U+2028 are data)."""
+    data = read_bytes(path)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    for index, raw in enumerate(data.split(b"\n"), start=1):
+        text, replaced = decode(raw)
+        yield Line(index, text[:-1] if text.endswith("\r") else text, replaced)
+
+
+def load_json(text: str) -> Any:
+    """JSON without NaN/Infinity (they are not JSON and not canonical)."""
+    return json.loads(text, parse_constant=_reject_constant)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def record_sha(record: Any) -> str:
+    """Snapshot hash of a record inside an export: sha256 over its canonical JSON."""
+    return sha256_hex(canonical_json(record))
+
+
+def time_field(value: object, name: str) -> datetime:
+    """A required timestamp; any unusable value raises BadRecord."""
+    if value is None or value == "":
+        raise BadRecord(f"missing {name}")
+    try:
+        return parse_time(value)
+    except (ValueError, TypeError, OverflowError, OSError):
+        raise BadRecord(f"{name} is not a timestamp: {short(value)}") from None
+
+
+def optional_time(value: object, name: str) -> datetime | None:
+    if value is None or value == "":
+        return None
+    return time_field(value, name)
+
+
+def scalar_text(value: object, name: str) -> str:
+    """A text field: None -> '', numbers and booleans written as JSON writes them."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return json.dumps(value)
+    raise BadRecord(f"{name} must be text, not {type(value).__name__}")
+
+
+def value_text(value: object) -> str | None:
+    """A claim value: strings as they are, anything else as canonical JSON."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    return canonical_json(value).decode("utf-8")
+
+
+def identifier(value: object, name: str) -> str:
+    """An id: a non-empty string or an integer, surrounding whitespace dropped."""
+    if isinstance(value, bool) or value is None:
+        raise BadRecord(f"missing {name}" if value is None else f"{name} must be text, not a boolean")
+    if isinstance(value, int):
+        return str(value)
+    if not isinstance(value, str):
+        raise BadRecord(f"{name} must be text, not {type(value).__name__}")
+    text = value.strip()
+    if not text:
+        raise BadRecord(f"empty {name}")
+    return text
+
+
+def optional_text(value: object, name: str) -> str | None:
+    text = scalar_text(value, name).strip()
+    return text or None
+
+
+def reference_list(value: object, name: str, *, split_commas: bool = False) -> list[str]:
+    """A reference field: one id or a list of ids (a comma-separated string in logfmt)."""
+    if value is None or value == "":
+        return []
+    items = value if isinstance(value, list) else [value]
+    references: list[str] = []
+    for item in items:
+        if isinstance(item, str) and split_commas:
+            references.extend(part.strip() for part in item.split(",") if part.strip())
+        elif isinstance(item, str):
+            if item.strip():
+                references.append(item.strip())
+        else:
+            references.append(identifier(item, name))
+    return references
+
+
+@dataclass(frozen=True)
+class LabelFields:
+    subject: str | None = None
+    scope: str | None = None
+    value: str | None = None
+
+
+_LABEL_PREFIX = re.compile(r"^\s*(subject|scope|value)\s*:\s*(.*?)\s*$", re.IGNORECASE | re.DOTALL)
+
+
+def label_fields(labels: Iterable[str]) -> LabelFields:
+    """`subject:<k>`, `scope:<s>`, `value:<v>` labels set those fields; the first of each wins."""
+    found: dict[str, str] = {}
+    for label in labels:
+        match = _LABEL_PREFIX.match(label)
+        if match and match.group(2):
+            found.setdefault(match.group(1).lower(), match.group(2))
+    return LabelFields(subject=found.get("subject"), scope=found.get("scope"), value=found.get("value"))
+
+
+def join_text(*parts: str) -> str:
+    return "\n\n".join(part for part in parts if part)
+
+
+def first_line_title(content: str) -> str | None:
+    for line in content.splitlines():
+        title = line.strip().lstrip("#").strip()
+        if title:
+            return title
+    return None
+
+
+def finish_edges(claim_uid: str, edges: Iterable[EdgeRecord], aliases: Iterable[str] = ()) -> tuple[tuple[EdgeRecord, ...], list[Notice]]:
+    """Drop duplicate edges and self-references (each self-reference with a Notice)."""
+    own = {claim_uid, *aliases}
+    kept: list[EdgeRecord] = []
+    notices: list[Notice] = []
+    seen: set[tuple[str, str, str, str | None]] = set()
+    for edge in edges:
+        key = (edge.kind, edge.from_ref, edge.to_ref, edge.verb)
+        if key in seen:
+            continue
+        seen.add(key)
+        if edge.from_ref in own and edge.to_ref in own:
+            notices.append(Notice(kind="self_reference", subject=claim_uid, detail=f"{edge.kind} to itself dropped"))
+            continue
+        kept.append(edge)
+    return tuple(kept), notices
+
+
+def reference_edges(claim_uid: str, fields: dict[str, Any], *, split_commas: bool = False) -> list[EdgeRecord]:
+    """Edges from the reference fields corrects/supersedes/... (this claim -> each target)."""
+    edges: list[EdgeRecord] = []
+    for name, kind in REFERENCE_FIELDS.items():
+        for target in reference_list(fields.get(name), name, split_commas=split_commas):
+            edges.append(EdgeRecord(kind=kind, from_ref=claim_uid, to_ref=target))
+    return edges
+
