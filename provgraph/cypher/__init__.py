@@ -6,6 +6,7 @@ Each file starts with a comment header:
     // description: one line saying what it returns
     // param t: the as-of time (DateTime)
     // param q: the question scope ('' = use each claim's own scope)
+    // mode: write       (only on the pipeline's statements that change the graph)
 
 The body runs unchanged in cypher-shell (after `:param t => datetime()` and so on).
 """
@@ -21,7 +22,7 @@ from provgraph.errors import UsageError
 
 QUERY_DIR = Path(__file__).resolve().parent
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
-_HEADER = re.compile(r"^//\s*(name|description|param)\s*:?\s*(.*)$")
+_HEADER = re.compile(r"^//\s*(name|description|param|mode)\s*:?\s*(.*)$")
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class NamedQuery:
     params: dict[str, str] = field(default_factory=dict)  # name -> what it means
     text: str = ""
     path: Path | None = None
+    mode: str = "read"  # "write" for the pipeline's statements
 
     def check(self, given: Mapping[str, Any]) -> None:
         missing = sorted(set(self.params) - set(given))
@@ -40,7 +42,7 @@ class NamedQuery:
 
 def _parse(path: Path) -> NamedQuery:
     text = path.read_text(encoding="utf-8")
-    name, description, params = path.stem, "", {}
+    name, description, params, mode = path.stem, "", {}, "read"
     for line in text.splitlines():
         if not line.startswith("//"):
             if line.strip():
@@ -52,6 +54,8 @@ def _parse(path: Path) -> NamedQuery:
         key, rest = match.groups()
         if key == "name":
             name = rest.strip()
+        elif key == "mode":
+            mode = rest.strip()
         elif key == "description":
             description = (description + " " + rest.strip()).strip()
         else:
@@ -61,7 +65,7 @@ def _parse(path: Path) -> NamedQuery:
     undeclared = body_params - set(params)
     if undeclared:
         raise RuntimeError(f"{path.name}: parameters used but not declared in the header: {sorted(undeclared)}")
-    return NamedQuery(name=name, description=description, params=params, text=text, path=path)
+    return NamedQuery(name=name, description=description, params=params, text=text, path=path, mode=mode)
 
 
 def _strip_comments(text: str) -> str:

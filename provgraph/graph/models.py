@@ -76,6 +76,7 @@ class Source(StructuredNode):
     url = StringProperty(index=True)
     title = StringProperty()
     locator = StringProperty()
+    container = StringProperty(index=True)  # the export file a record came from (log file, ...)
 
     store = RelationshipTo(Store, "IN")
     snapshots = RelationshipFrom("Snapshot", "OF")
@@ -106,6 +107,7 @@ class Claim(StructuredNode):
     valid_until = DateTimeProperty()
     declared = StringProperty()
     placeholder = BooleanProperty(default=False, index=True)
+    last_cited_at = DateTimeProperty()  # revised_at of the snapshot whose values the node carries
 
     cited_at = RelationshipTo(Snapshot, "CITED_AT", model=CitedAtRel)
     corrects = RelationshipTo("Claim", "CORRECTS", model=RevisionRel)

@@ -1,0 +1,53 @@
+// name: ingest_observations
+// description: Write one batch of observations: the store, each source, its new snapshot, and the claims that snapshot cites (CITED_AT carries the claim as that snapshot states it).
+// param store: the store name
+// param store_kind: files, git, tickets, logs or cards
+// param observed_at: the ingest time (DateTime)
+// param rows: list of {source: {uid, kind, locator, url, title, container}, snapshot: {uid, sha256, revised_at, version, deleted}, claims: [{uid, aliases, text, subject, value, scope, asserted_at, valid_from, valid_until, declared, line_start, line_end, quote_sha256, rewritten}]}
+// mode: write
+MERGE (store:Store {name: $store})
+  ON CREATE SET store.kind = $store_kind
+WITH store
+UNWIND $rows AS row
+MERGE (source:Source {uid: row.source.uid})
+SET source.kind = row.source.kind,
+    source.locator = row.source.locator,
+    source.url = row.source.url,
+    source.title = row.source.title,
+    source.container = row.source.container
+MERGE (source)-[:IN]->(store)
+MERGE (snapshot:Snapshot {uid: row.snapshot.uid})
+  ON CREATE SET snapshot.sha256 = row.snapshot.sha256,
+                snapshot.revised_at = row.snapshot.revised_at,
+                snapshot.version = row.snapshot.version,
+                snapshot.deleted = row.snapshot.deleted,
+                snapshot.observed_at = $observed_at
+MERGE (snapshot)-[:OF]->(source)
+WITH snapshot, row
+UNWIND row.claims AS c
+MERGE (claim:Claim {uid: c.uid})
+  ON CREATE SET claim.aliases = []
+SET claim.placeholder = false,
+    claim.aliases = reduce(acc = coalesce(claim.aliases, []), a IN c.aliases | CASE WHEN a IN acc THEN acc ELSE acc + a END)
+FOREACH (_ IN CASE WHEN claim.last_cited_at IS NULL OR snapshot.revised_at >= claim.last_cited_at THEN [1] ELSE [] END |
+  SET claim.text = c.text,
+      claim.subject = c.subject,
+      claim.value = c.value,
+      claim.scope = c.scope,
+      claim.asserted_at = c.asserted_at,
+      claim.valid_from = c.valid_from,
+      claim.valid_until = c.valid_until,
+      claim.declared = c.declared,
+      claim.last_cited_at = snapshot.revised_at)
+MERGE (claim)-[cite:CITED_AT]->(snapshot)
+SET cite.line_start = c.line_start,
+    cite.line_end = c.line_end,
+    cite.quote_sha256 = c.quote_sha256,
+    cite.text = c.text,
+    cite.subject = c.subject,
+    cite.value = c.value,
+    cite.scope = c.scope,
+    cite.declared = c.declared,
+    cite.valid_from = c.valid_from,
+    cite.valid_until = c.valid_until,
+    cite.rewritten = c.rewritten

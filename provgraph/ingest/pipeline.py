@@ -1,0 +1,398 @@
+"""The one pipeline that writes what ingesters produce: hash, resolve, batch, write.
+
+Every batch of observations is written in ONE transaction together with its edges
+and the snapshot-chain and edge-window upkeep for the sources it touches, so a
+reader never sees half an observation and a crash loses at most whole batches
+(which the next run writes, since their snapshots are then missing).
+Re-ingesting unchanged input finds every snapshot already stored and writes nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from provgraph import cypher
+from provgraph.graph.connection import Graph
+from provgraph.ingest import get as get_ingester
+from provgraph.ingest.records import (
+    EDGE_KINDS,
+    ClaimRecord,
+    EdgeRecord,
+    IngestOptions,
+    Notice,
+    Observation,
+    Quarantined,
+    Record,
+    sha256_hex,
+)
+from provgraph.ingest.times import to_iso
+
+BATCH_OBSERVATIONS = 2000
+STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
+POLICIES = ("latest-wins",)
+Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
+
+
+@dataclass
+class IngestSummary:
+    store: str
+    kind: str
+    path: str
+    observations: int = 0
+    snapshots_added: int = 0
+    snapshots_unchanged: int = 0
+    claims_written: int = 0
+    edges_written: int = 0
+    unresolved: list[str] = field(default_factory=list)
+    quarantined: list[dict[str, Any]] = field(default_factory=list)
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    adjudications: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return self.snapshots_added > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "store": self.store,
+            "kind": self.kind,
+            "path": self.path,
+            "observations": self.observations,
+            "snapshots_added": self.snapshots_added,
+            "snapshots_unchanged": self.snapshots_unchanged,
+            "claims_written": self.claims_written,
+            "edges_written": self.edges_written,
+            "unresolved": sorted(self.unresolved),
+            "quarantined": self.quarantined,
+            "findings": self.findings,
+            "adjudications": self.adjudications,
+        }
+
+
+def default_store_name(path: Path) -> str:
+    """A store named after its path: the folder name, or the file name without suffix."""
+    resolved = path.resolve()
+    base = resolved.name if resolved.is_dir() else resolved.stem
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", base).strip("-")
+    return name or "store"
+
+
+def ingest(
+    graph: Graph,
+    kind: str,
+    path: Path,
+    *,
+    fmt: str = "default",
+    store: str | None = None,
+    scope: str = "",
+    policy: str | None = None,
+    options: dict[str, Any] | None = None,
+    progress: Progress | None = None,
+) -> IngestSummary:
+    """Read `path` with the (kind, fmt) ingester and write the result. Returns what changed."""
+    ingester = get_ingester(kind, fmt)
+    store_name = store or default_store_name(path)
+    opts = IngestOptions(store=store_name, scope=scope or "", path=str(path), options=dict(options or {}))
+    records = ingester(path, opts)
+    store_kind = "git" if kind == "files" and fmt == "git" else kind
+    return write(graph, records, store=store_name, store_kind=store_kind, scope=scope or "",
+                 policy=policy, path=str(path), progress=progress)
+
+
+def write(
+    graph: Graph,
+    records: Iterable[Record],
+    *,
+    store: str,
+    store_kind: str,
+    scope: str = "",
+    policy: str | None = None,
+    path: str = "",
+    progress: Progress | None = None,
+) -> IngestSummary:
+    """Write ingester records to the graph in batches; the heart of every ingest."""
+    observed_at = datetime.now(timezone.utc)
+    summary = IngestSummary(store=store, kind=store_kind, path=path)
+    observations: list[Observation] = []
+    quarantined: list[Quarantined] = []
+    notices: list[Notice] = []
+    for record in records:  # an InputError raised here leaves the graph untouched
+        if isinstance(record, Observation):
+            observations.append(record)
+        elif isinstance(record, Quarantined):
+            quarantined.append(record)
+        elif isinstance(record, Notice):
+            notices.append(record)
+        if progress:
+            progress("read", 1, None)
+    summary.observations = len(observations)
+
+    planned = _plan_snapshots(graph, observations, observed_at, summary)
+    planned, rewrite_findings = _check_append_only(graph, store, planned, observed_at)
+    resolution = _resolve(graph, planned)
+    summary.unresolved = sorted({ref for ref, uid in resolution.items() if uid is None})
+
+    if progress:
+        progress("write", 0, len(planned))
+    for batch in _batches(planned, BATCH_OBSERVATIONS):
+        counts = _write_batch(graph, batch, resolution, store, store_kind, scope, observed_at, notices)
+        summary.snapshots_added += len(batch)
+        summary.claims_written += counts["claims"]
+        summary.edges_written += counts["edges"]
+        if progress:
+            progress("write", len(batch), len(planned))
+
+    if policy == "latest-wins":
+        rows = graph.write(cypher.load("ingest_latest_wins").text, {"store": store})
+        summary.adjudications = rows[0]["adjudications"] if rows else 0
+
+    findings = rewrite_findings + [
+        {"kind": n.kind, "subject": n.subject, "detail": n.detail} for n in notices
+    ]
+    _write_quarantine(graph, store, quarantined, findings, observed_at)
+    summary.quarantined = [{"file": q.file, "line": q.line, "reason": q.reason} for q in quarantined]
+    summary.findings = findings
+    return summary
+
+
+@dataclass(frozen=True)
+class _Planned:
+    observation: Observation
+    snapshot_uid: str
+    rewritten: bool = False
+
+
+def _snapshot_uid(observation: Observation) -> str:
+    snapshot = observation.snapshot
+    if snapshot.version:
+        return f"{observation.source.uid}@{snapshot.version}"
+    return f"{observation.source.uid}@sha256:{snapshot.sha256}"
+
+
+def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: datetime, summary: IngestSummary) -> list[_Planned]:
+    """Drop snapshots stored already, so re-ingesting unchanged input writes nothing."""
+    by_uid: dict[str, Observation] = {}
+    for observation in observations:
+        by_uid.setdefault(_snapshot_uid(observation), observation)
+    latest: dict[str, str] = {}
+    existing: set[str] = set()
+    query = cypher.load("ingest_lookup_snapshots").text
+    uids = list(by_uid)
+    for start in range(0, len(uids), 10000):
+        chunk = uids[start:start + 10000]
+        sources = sorted({by_uid[u].source.uid for u in chunk})
+        for row in graph.read(query, {"sources": sources, "uids": chunk}):
+            if row["kind"] == "latest":
+                latest[row["source"]] = row["sha256"]
+            else:
+                existing.add(row["uid"])
+    planned: list[_Planned] = []
+    for uid, observation in by_uid.items():
+        if uid in existing:
+            stored_latest = latest.get(observation.source.uid)
+            # A plain file back at an earlier content (A, B, A) is a new snapshot, not the old one.
+            is_revert = (
+                not observation.snapshot.version
+                and stored_latest is not None
+                and stored_latest != observation.snapshot.sha256
+            )
+            if not is_revert:
+                summary.snapshots_unchanged += 1
+                continue
+            uid = f"{uid}@{to_iso(observation.snapshot.revised_at)}"
+        planned.append(_Planned(observation, uid))
+    return planned
+
+
+def _check_append_only(graph: Graph, store: str, planned: list[_Planned], observed_at: datetime) -> tuple[list[_Planned], list[dict[str, Any]]]:
+    """A log entry whose bytes changed after it was ingested is a rewrite: flag it and report it."""
+    groups: dict[str, list[_Planned]] = defaultdict(list)
+    for item in planned:
+        if item.observation.append_only_group:
+            groups[item.observation.source.container or item.observation.append_only_group].append(item)
+    if not groups:
+        return planned, []
+    findings: list[dict[str, Any]] = []
+    replaced: dict[int, _Planned] = {}
+    extra: list[_Planned] = []
+    query = cypher.load("ingest_group_entries").text
+    for container, items in groups.items():
+        stored = {row["source"]: row for row in graph.read(query, {"store": store, "container": container})}
+        if not stored:
+            continue
+        seen = {item.observation.source.uid for item in items}
+        changed: list[str] = []
+        for item in items:
+            before = stored.get(item.observation.source.uid)
+            if before is None or before["sha256"] == item.observation.snapshot.sha256:
+                continue
+            changed.append(item.observation.source.locator)
+            observation = item.observation
+            # We learn of a rewrite when we see it: the new bytes count from this ingest on.
+            moved = replace(observation, snapshot=replace(observation.snapshot, revised_at=observed_at))
+            replaced[id(item)] = _Planned(moved, f"{item.snapshot_uid}@rewritten:{to_iso(observed_at)}", rewritten=True)
+        # Entries stored before but absent now vanished in the rewrite: their source stops citing them.
+        vanished = sorted(uid for uid, row in stored.items() if uid not in seen and row["cites"])
+        for source_uid in vanished:
+            template = items[0].observation
+            locator = source_uid.split(":", 1)[1] if ":" in source_uid else source_uid
+            gone = Observation(
+                source=replace(template.source, uid=source_uid, locator=locator, title=None, url=None),
+                snapshot=replace(template.snapshot, sha256=sha256_hex(b""), revised_at=observed_at, version=None),
+                append_only_group=template.append_only_group,
+            )
+            extra.append(_Planned(gone, f"{source_uid}@vanished:{to_iso(observed_at)}", rewritten=True))
+            changed.append(locator)
+        if changed:
+            findings.append({
+                "kind": "log_rewrite",
+                "subject": f"{store}:{container}",
+                "detail": f"{len(changed)} already-ingested entr{'y' if len(changed) == 1 else 'ies'} changed or vanished: "
+                          + ", ".join(sorted(changed)[:20]),
+            })
+    result = [replaced.get(id(item), item) for item in planned] + extra
+    return result, findings
+
+
+def _resolve(graph: Graph, planned: list[_Planned]) -> dict[str, str | None]:
+    """Map every edge reference to a claim uid (this run's claims first, then the graph); None = placeholder."""
+    known: dict[str, str] = {}
+    for item in planned:
+        for claim in item.observation.claims:
+            known.setdefault(claim.uid, claim.uid)
+    for item in planned:
+        for claim in item.observation.claims:
+            for alias in claim.aliases:
+                known.setdefault(alias, claim.uid)
+    refs = {ref for item in planned for edge in item.observation.edges for ref in (edge.from_ref, edge.to_ref)}
+    resolution: dict[str, str | None] = {ref: known[ref] for ref in refs if ref in known}
+    missing = sorted(refs - set(resolution))
+    query = cypher.load("ingest_resolve").text
+    for start in range(0, len(missing), 5000):
+        chunk = missing[start:start + 5000]
+        for row in graph.read(query, {"refs": chunk}):
+            if row["ref"] not in resolution or (resolution[row["ref"]] is None):
+                resolution.setdefault(row["ref"], row["uid"])
+    for ref in missing:
+        resolution.setdefault(ref, None)
+    return resolution
+
+
+def _batches(items: Sequence[_Planned], size: int) -> Iterator[list[_Planned]]:
+    for start in range(0, len(items), size):
+        yield list(items[start:start + size])
+
+
+def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool) -> dict[str, Any]:
+    return {
+        "uid": claim.uid,
+        "aliases": [alias for alias in dict.fromkeys(claim.aliases) if alias and alias != claim.uid],
+        "text": claim.text,
+        "subject": claim.subject or None,
+        "value": None if claim.value is None else str(claim.value),
+        "scope": claim.scope if claim.scope is not None else scope,
+        "asserted_at": claim.asserted_at,
+        "valid_from": claim.valid_from,
+        "valid_until": claim.valid_until,
+        "declared": claim.declared,
+        "line_start": claim.line_start,
+        "line_end": claim.line_end,
+        "quote_sha256": claim.quote_sha256,
+        "rewritten": rewritten,
+    }
+
+
+def _write_batch(
+    graph: Graph,
+    batch: list[_Planned],
+    resolution: dict[str, str | None],
+    store: str,
+    store_kind: str,
+    scope: str,
+    observed_at: datetime,
+    notices: list[Notice],
+) -> dict[str, int]:
+    observation_rows: list[dict[str, Any]] = []
+    edge_rows: list[dict[str, Any]] = []
+    merge_rows: list[dict[str, str]] = []
+    sources: list[str] = []
+    claims = 0
+    for item in batch:
+        observation = item.observation
+        source = observation.source
+        snapshot = observation.snapshot
+        sources.append(source.uid)
+        observation_rows.append({
+            "source": {"uid": source.uid, "kind": source.kind, "locator": source.locator, "url": source.url,
+                       "title": source.title, "container": source.container},
+            "snapshot": {"uid": item.snapshot_uid, "sha256": snapshot.sha256, "revised_at": snapshot.revised_at,
+                         "version": snapshot.version, "deleted": bool(snapshot.deleted)},
+            "claims": [_claim_row(claim, scope, item.rewritten) for claim in observation.claims],
+        })
+        claims += len(observation.claims)
+        for claim in observation.claims:
+            merge_rows.extend({"alias": alias, "uid": claim.uid} for alias in claim.aliases if alias and alias != claim.uid)
+        for edge in observation.edges:
+            row = _edge_row(edge, resolution, item.snapshot_uid, source.uid, snapshot.revised_at)
+            if row is None:
+                continue
+            if row["from"] == row["to"]:
+                notices.append(Notice("self_reference", row["from"], f"{edge.kind} edge to itself ignored ({source.uid})"))
+                continue
+            edge_rows.append(row)
+    unique_sources = sorted(set(sources))
+
+    def work(tx: Any) -> None:
+        tx.run(cypher.load("ingest_observations").text, store=store, store_kind=store_kind,
+               observed_at=observed_at, rows=observation_rows).consume()
+        if merge_rows:
+            tx.run(cypher.load("ingest_merge_placeholders").text, rows=merge_rows).consume()
+        if edge_rows:
+            tx.run(cypher.load("ingest_edges").text, rows=edge_rows).consume()
+        tx.run(cypher.load("ingest_chain").text, sources=unique_sources).consume()
+        tx.run(cypher.load("ingest_edge_windows").text, sources=unique_sources).consume()
+
+    with graph._translate():
+        with graph.driver.session(database=graph.settings.database) as session:
+            session.execute_write(work)
+    return {"claims": claims, "edges": len(edge_rows)}
+
+
+def _edge_row(edge: EdgeRecord, resolution: dict[str, str | None], snapshot_uid: str, source_uid: str, revised_at: datetime) -> dict[str, Any] | None:
+    if edge.kind not in EDGE_KINDS:  # the allow-list: nothing else ever becomes a relationship type
+        return None
+    if not edge.from_ref or not edge.to_ref:
+        return None
+    return {
+        "kind": edge.kind,
+        "from": resolution.get(edge.from_ref) or edge.from_ref,
+        "to": resolution.get(edge.to_ref) or edge.to_ref,
+        "verb": edge.verb,
+        "scope": edge.scope,
+        "asserted_at": edge.asserted_at or revised_at,
+        "snapshot": snapshot_uid,
+        "source": source_uid,
+    }
+
+
+def _write_quarantine(graph: Graph, store: str, quarantined: list[Quarantined], findings: list[dict[str, Any]], observed_at: datetime) -> None:
+    if not quarantined and not findings:
+        return
+    q_rows = [
+        {"uid": _digest(store, q.file, q.line, q.reason), "store": store, "file": q.file, "line": q.line, "reason": q.reason}
+        for q in quarantined
+    ]
+    f_rows = [
+        {"uid": _digest(store, f["kind"], f["subject"], f["detail"]), "store": store, **f}
+        for f in findings
+    ]
+    graph.write(cypher.load("ingest_quarantine").text, {"quarantined": q_rows, "findings": f_rows, "observed_at": observed_at})
+
+
+def _digest(*parts: object) -> str:
+    return hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8", "replace")).hexdigest()[:32]
