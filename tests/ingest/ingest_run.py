@@ -1,0 +1,42 @@
+"""Small helpers for the ingester tests: run an ingester and split what it yields."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from provgraph.ingest import get
+from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@dataclass
+class Run:
+    observations: list[Observation] = field(default_factory=list)
+    quarantined: list[Quarantined] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
+
+    def claim(self, uid: str):
+        return self.observation(uid).claims[0]
+
+    def observation(self, uid: str) -> Observation:
+        matches = [o for o in self.observations if o.claims and o.claims[0].uid == uid]
+        assert len(matches) == 1, f"{uid}: {len(matches)} observations"
+        return matches[0]
+
+    def edges(self, uid: str) -> set[tuple[str, str, str, str | None]]:
+        return {(e.kind, e.from_ref, e.to_ref, e.verb) for e in self.observation(uid).edges}
+
+
+def run(kind: str, fmt: str, path: Path, store: str = "s") -> Run:
+    result = Run()
+    for record in get(kind, fmt)(path, IngestOptions(store=store)):
+        if isinstance(record, Observation):
+            result.observations.append(record)
+        elif isinstance(record, Quarantined):
+            result.quarantined.append(record)
+        else:
+            assert isinstance(record, Notice), record
+            result.notices.append(record)
+    return result
