@@ -1,0 +1,178 @@
+"""Markdown files through their git history (`ingest files DIR --git`).
+
+One Observation per commit that touched a Markdown file under `path`, oldest first, with
+the file's bytes as committed: `revised_at` is the committer date, `version` the commit
+id. A deletion (and the old side of a rename: history is read with `--no-renames`, so a
+rename is a delete plus an add) yields a tombstone snapshot with no claims and no edges.
+
+Only committed history counts: uncommitted or untracked changes in the work tree are not
+part of it (ingest the directory without `--git` to record the work tree as it is).
+
+History follows the first parent (`--first-parent`): a merge is one change of the
+mainline, with the content it brought, and side-branch commits are not snapshots of
+their own. Paths are relative to `path`, the store root, like the plain files ingester;
+directories whose name starts with "." are skipped the same way. Git runs twice: one
+`git log` for the whole history and one `git cat-file --batch` for every blob.
+"""
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterator
+
+from provgraph.errors import InputError
+from provgraph.ingest import register
+from provgraph.ingest.markdown import is_markdown_name, is_walked, parse_markdown
+from provgraph.ingest.records import (
+    IngestOptions,
+    Observation,
+    Quarantined,
+    Record,
+    SnapshotRecord,
+    SourceRecord,
+    sha256_hex,
+)
+from provgraph.ingest.times import parse_time
+
+_EMPTY_SHA256 = sha256_hex(b"")
+_NULL_BLOB = "0" * 40
+_REGULAR_MODES = ("100644", "100755")
+_COMMIT_MARK = "\x01"
+# Settings a user's config could use to change what `git log` prints.
+_GIT_CONFIG = ("-c", "log.showSignature=false", "-c", "log.follow=false", "-c", "core.quotePath=false")
+
+
+@dataclass(frozen=True)
+class _Change:
+    commit: str
+    committed_at: datetime
+    relpath: str  # relative to the store root
+    status: str  # A, M, D, T
+    blob: str | None  # None: the file is gone (deleted, renamed away, no longer a regular file)
+
+
+@register("files", "git")
+def read_git_history(path: Path, options: IngestOptions) -> Iterator[Record]:
+    """Every committed version of every Markdown file under `path`, in commit order."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError(path, "no such file or directory")
+    single_file = path.is_file()
+    if single_file and not is_markdown_name(path.name):
+        raise InputError(path, "not a Markdown file (expected .md or .markdown)")
+    root = path.parent if single_file else path
+    top_level = _git(root, "rev-parse", "--show-toplevel", path=path).strip()
+    prefix = _git(root, "rev-parse", "--show-prefix", path=path).strip()
+    if not _git_ok(root, "rev-parse", "--verify", "--quiet", "HEAD"):
+        return  # a repository without commits has no history
+    pathspec = prefix + path.name if single_file else (prefix or ".")
+    log = _git_bytes(
+        Path(top_level),
+        "log", "--reverse", "--first-parent", "--no-renames", "--raw", "--no-abbrev", "-z",
+        "--no-color", f"--format={_COMMIT_MARK}%H%x00%cI", "--", pathspec,
+        path=path,
+        literal=True,
+    )
+    changes = [change for change in _parse_log(log, prefix) if is_walked(change.relpath)]
+    if single_file:
+        changes = [change for change in changes if change.relpath == path.name]
+    blobs = _read_blobs(Path(top_level), sorted({c.blob for c in changes if c.blob}), path)
+    titles: dict[str, str | None] = {}
+    for change in changes:
+        source_uid = f"{options.store}:{change.relpath}"
+        if change.blob is None:
+            yield Observation(
+                source=SourceRecord(uid=source_uid, locator=change.relpath, kind="markdown", title=titles.get(change.relpath)),
+                snapshot=SnapshotRecord(sha256=_EMPTY_SHA256, revised_at=change.committed_at, version=change.commit, deleted=True),
+            )
+            continue
+        data = blobs.get(change.blob)
+        if data is None:
+            yield Quarantined(f"{change.relpath}@{change.commit}", None, f"git has no blob {change.blob}")
+            continue
+        for record in parse_markdown(change.relpath, data, change.committed_at, options, version=change.commit):
+            if isinstance(record, Observation):
+                titles[change.relpath] = record.source.title
+            yield record
+
+
+def _parse_log(output: bytes, prefix: str) -> Iterator[_Change]:
+    """Changes from `git log --raw -z --format=<mark>%H%x00%cI`, paths made relative to `prefix`.
+
+    With -z every field ends in NUL: `<mark>hash`, `date`, then per file `:meta` and `path`.
+    Reading positionally keeps odd paths (starting with ':' or the mark) unambiguous.
+    """
+    tokens = output.split(b"\0")
+    commit: str | None = None
+    committed_at: datetime | None = None
+    index = 0
+    while index < len(tokens):
+        token = tokens[index].decode("utf-8", errors="replace").lstrip("\n")
+        index += 1
+        if token.startswith(_COMMIT_MARK):
+            commit = token[1:].strip()
+            committed_at = parse_time(tokens[index].decode("ascii").strip()).astimezone(timezone.utc)
+            index += 1
+        elif token.startswith(":") and commit is not None and committed_at is not None:
+            if index >= len(tokens):
+                break
+            repo_path = tokens[index].decode("utf-8", errors="replace")
+            index += 1
+            # ":old_mode new_mode old_blob new_blob status"
+            old_mode, new_mode, _, new_blob, status = token[1:].split(" ", 4)
+            if not repo_path.startswith(prefix):
+                continue
+            relpath = repo_path[len(prefix):]
+            was_file = old_mode in _REGULAR_MODES
+            is_file = status[:1] != "D" and new_mode in _REGULAR_MODES and new_blob != _NULL_BLOB
+            if is_file:
+                yield _Change(commit, committed_at, relpath, status[:1], new_blob)
+            elif was_file:  # deleted, renamed away, or turned into a symlink / submodule
+                yield _Change(commit, committed_at, relpath, status[:1], None)
+
+
+def _read_blobs(top_level: Path, blob_ids: list[str], path: Path) -> dict[str, bytes]:
+    if not blob_ids:
+        return {}
+    request = "".join(f"{blob}\n" for blob in blob_ids).encode("ascii")
+    output = _git_bytes(top_level, "cat-file", "--batch", path=path, stdin=request)
+    blobs: dict[str, bytes] = {}
+    position = 0
+    for blob in blob_ids:
+        header_end = output.index(b"\n", position)
+        header = output[position:header_end].decode("ascii", errors="replace").split()
+        position = header_end + 1
+        if len(header) == 2 and header[1] == "missing":
+            continue
+        size = int(header[2])
+        blobs[blob] = output[position:position + size]
+        position += size + 1  # the content is followed by a newline
+    return blobs
+
+
+def _git_bytes(cwd: Path, *arguments: str, path: Path, stdin: bytes | None = None, literal: bool = False) -> bytes:
+    command = ["git", *(["--literal-pathspecs"] if literal else []), *_GIT_CONFIG, *arguments]
+    try:
+        finished = subprocess.run(command, cwd=cwd, input=stdin, capture_output=True, check=False)
+    except FileNotFoundError:
+        raise InputError(path, "git is not installed (needed for --git)") from None
+    if finished.returncode != 0:
+        message = finished.stderr.decode("utf-8", errors="replace").strip().splitlines()
+        reason = message[-1] if message else f"git {arguments[0]} failed"
+        if "not a git repository" in reason.lower():
+            reason = "not inside a git repository"
+        raise InputError(path, reason.removeprefix("fatal: "))
+    return finished.stdout
+
+
+def _git(cwd: Path, *arguments: str, path: Path) -> str:
+    return _git_bytes(cwd, *arguments, path=path).decode("utf-8", errors="replace")
+
+
+def _git_ok(cwd: Path, *arguments: str) -> bool:
+    try:
+        return subprocess.run(["git", *arguments], cwd=cwd, capture_output=True, check=False).returncode == 0
+    except FileNotFoundError:
+        return False

@@ -1,0 +1,236 @@
+"""The git-history ingester: a real repository built in tmp_path, no database."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from provgraph.errors import InputError
+from provgraph.ingest import get
+from provgraph.ingest.git import read_git_history
+from provgraph.ingest.records import IngestOptions, Observation, Quarantined, sha256_hex
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+OPTIONS = IngestOptions(store="docs")
+
+PROPOSED = "# 1. Use queues\n\nDate: 2024-01-01\n\n## Status\n\nProposed\n\n## Decision\n\nUse RabbitMQ.\n"
+ACCEPTED = PROPOSED.replace("Proposed", "Accepted")
+ACCEPTED_NATS = ACCEPTED.replace("RabbitMQ", "NATS")
+
+
+class Repo:
+    """A git repository whose commits carry the dates a test gives them."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+        self.git("init", "-q", "-b", "main")
+
+    def git(self, *arguments: str, when: str | None = None, author_when: str | None = None) -> str:
+        env = {
+            **os.environ,
+            "GIT_CONFIG_GLOBAL": os.devnull,
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_AUTHOR_NAME": "Ada",
+            "GIT_AUTHOR_EMAIL": "ada@example.com",
+            "GIT_COMMITTER_NAME": "Ada",
+            "GIT_COMMITTER_EMAIL": "ada@example.com",
+        }
+        if when:
+            env["GIT_COMMITTER_DATE"] = when
+            env["GIT_AUTHOR_DATE"] = author_when or when
+        done = subprocess.run(["git", *arguments], cwd=self.root, env=env, capture_output=True, text=True, check=True)
+        return done.stdout.strip()
+
+    def write(self, relpath: str, text: str | bytes) -> None:
+        file = self.root / relpath
+        file.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            file.write_bytes(text)
+        else:
+            file.write_text(text)
+
+    def commit(self, message: str, when: str, author_when: str | None = None) -> str:
+        self.git("add", "-A")
+        self.git("commit", "-q", "-m", message, when=when, author_when=author_when)
+        return self.git("rev-parse", "HEAD")
+
+
+def observations(path: Path) -> list[Observation]:
+    return [r for r in read_git_history(path, OPTIONS) if isinstance(r, Observation)]
+
+
+def utc(text: str) -> datetime:
+    return datetime.fromisoformat(text).astimezone(timezone.utc)
+
+
+def test_git_ingester_is_registered_under_files_git():
+    assert get("files", "git") is read_git_history
+
+
+def test_one_snapshot_per_commit_with_committer_date_and_commit_id(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("0001-queues.md", PROPOSED)
+    first = repo.commit("propose", "2024-01-01T10:00:00+02:00", author_when="2023-12-24T00:00:00Z")
+    repo.write("0001-queues.md", ACCEPTED)
+    second = repo.commit("accept", "2024-02-01T10:00:00Z")
+    found = observations(repo.root)
+    assert [o.snapshot.version for o in found] == [first, second]
+    # the committer date, in UTC, not the author date
+    assert [o.snapshot.revised_at for o in found] == [utc("2024-01-01T08:00:00+00:00"), utc("2024-02-01T10:00:00+00:00")]
+    assert [o.snapshot.sha256 for o in found] == [sha256_hex(PROPOSED.encode()), sha256_hex(ACCEPTED.encode())]
+    assert [o.claims[0].declared for o in found] == ["proposed", "accepted"]
+    assert {o.source.uid for o in found} == {"docs:0001-queues.md"}
+    assert all(o.snapshot.deleted is False for o in found)
+
+
+def test_a_file_edited_twice_yields_three_snapshots_in_commit_order(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("adr/0001-queues.md", PROPOSED)
+    repo.write("adr/0002-other.md", "# 2. Other\n")
+    commits = [repo.commit("add", "2024-01-01T00:00:00Z")]
+    repo.write("adr/0001-queues.md", ACCEPTED)
+    commits.append(repo.commit("accept", "2024-02-01T00:00:00Z"))
+    repo.write("adr/0001-queues.md", ACCEPTED_NATS)
+    commits.append(repo.commit("switch", "2024-03-01T00:00:00Z"))
+    found = [o for o in observations(repo.root) if o.source.locator == "adr/0001-queues.md"]
+    assert [o.snapshot.version for o in found] == commits
+    assert [o.claims[0].text for o in found] == ["Use RabbitMQ.", "Use RabbitMQ.", "Use NATS."]
+    assert len({o.snapshot.sha256 for o in found}) == 3
+    # the untouched file has exactly one snapshot: from the commit that added it
+    others = [o for o in observations(repo.root) if o.source.locator == "adr/0002-other.md"]
+    assert [o.snapshot.version for o in others] == [commits[0]]
+
+
+def test_a_deleted_file_yields_a_tombstone_without_claims(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("0001-queues.md", ACCEPTED)
+    repo.commit("add", "2024-01-01T00:00:00Z")
+    (repo.root / "0001-queues.md").unlink()
+    gone = repo.commit("delete", "2024-06-01T00:00:00Z")
+    added, tombstone = observations(repo.root)
+    assert added.claims and not added.snapshot.deleted
+    assert tombstone.source.uid == "docs:0001-queues.md"
+    assert tombstone.source.title == "1. Use queues"  # the last title known, not blanked
+    assert tombstone.snapshot.deleted is True
+    assert tombstone.snapshot.version == gone
+    assert tombstone.snapshot.revised_at == utc("2024-06-01T00:00:00+00:00")
+    assert tombstone.snapshot.sha256 == sha256_hex(b"")
+    assert tombstone.claims == () and tombstone.edges == ()
+
+
+def test_a_rename_is_a_tombstone_for_the_old_path_and_a_new_source(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("old-name.md", ACCEPTED)
+    repo.commit("add", "2024-01-01T00:00:00Z")
+    repo.git("mv", "old-name.md", "new-name.md")
+    moved = repo.commit("rename", "2024-02-01T00:00:00Z")
+    found = observations(repo.root)
+    assert [(o.source.locator, o.snapshot.deleted, o.snapshot.version == moved) for o in found] == [
+        ("old-name.md", False, False),
+        ("new-name.md", False, True),
+        ("old-name.md", True, True),
+    ]
+    assert found[1].snapshot.sha256 == found[0].snapshot.sha256  # same bytes, new source
+
+
+def test_paths_are_relative_to_the_store_root_inside_the_repository(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("docs/adr/0001-a.md", "---\nsupersedes: ../old/0000-z.md\n---\n# A\n")
+    repo.write("docs/old/0000-z.md", "# Z\n")
+    repo.write("README.md", "# Readme outside the store\n")
+    repo.commit("add", "2024-01-01T00:00:00Z")
+    found = observations(repo.root / "docs")
+    assert [o.source.uid for o in found] == ["docs:adr/0001-a.md", "docs:old/0000-z.md"]
+    assert [(e.kind, e.to_ref) for e in found[0].edges] == [("SUPERSEDES", "old/0000-z.md")]
+
+
+def test_a_single_file_path_reads_only_that_files_history(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("adr/a.md", "# A\n")
+    repo.write("adr/ab.md", "# AB\n")
+    repo.commit("add", "2024-01-01T00:00:00Z")
+    found = observations(repo.root / "adr" / "a.md")
+    assert [o.source.uid for o in found] == ["docs:a.md"]
+
+
+def test_uncommitted_changes_are_not_history(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("0001-queues.md", PROPOSED)
+    repo.commit("add", "2024-01-01T00:00:00Z")
+    repo.write("0001-queues.md", ACCEPTED)  # edited, not committed
+    repo.write("0002-untracked.md", ACCEPTED)
+    found = observations(repo.root)
+    assert [(o.source.locator, o.claims[0].declared) for o in found] == [("0001-queues.md", "proposed")]
+
+
+def test_non_markdown_files_and_dot_directories_are_ignored(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("notes.txt", "text\n")
+    repo.write(".github/PULL_REQUEST_TEMPLATE.md", "# PR\n")
+    repo.write("a.md", "# A\n")
+    repo.commit("add", "2024-01-01T00:00:00Z")
+    assert [o.source.locator for o in observations(repo.root)] == ["a.md"]
+
+
+def test_odd_file_names_survive_the_nul_separated_log(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    names = [":colon.md", "space name.md", "caf\u00e9.md", "new\nline.md"]
+    for name in names:
+        repo.write(name, f"# {name}\n")
+    repo.commit("add", "2024-01-01T00:00:00Z")
+    found = observations(repo.root)
+    assert sorted(o.source.locator for o in found) == sorted(names)
+    assert all(o.snapshot.sha256 == sha256_hex(f"# {o.source.locator}\n".encode()) for o in found)
+
+
+def test_broken_front_matter_in_a_commit_is_quarantined_with_the_version(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("a.md", "---\nid: [oops\n---\n# A\n")
+    commit = repo.commit("add", "2024-01-01T00:00:00Z")
+    records = list(read_git_history(repo.root, OPTIONS))
+    assert isinstance(records[0], Observation) and records[0].claims == ()
+    (quarantined,) = [r for r in records if isinstance(r, Quarantined)]
+    assert quarantined.file == f"a.md@{commit}"
+
+
+def test_a_merge_counts_once_on_the_first_parent_line(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("a.md", PROPOSED)
+    repo.commit("add", "2024-01-01T00:00:00Z")
+    repo.git("checkout", "-q", "-b", "side")
+    repo.write("a.md", ACCEPTED)
+    repo.commit("side edit", "2024-02-01T00:00:00Z")
+    repo.git("checkout", "-q", "main")
+    repo.write("b.md", "# B\n")
+    repo.commit("main edit", "2024-03-01T00:00:00Z")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge side", "side", when="2024-04-01T00:00:00Z")
+    merge = repo.git("rev-parse", "HEAD")
+    versions = [(o.source.locator, o.snapshot.version) for o in observations(repo.root)]
+    assert versions[-1] == ("a.md", merge)
+    assert [locator for locator, _ in versions] == ["a.md", "b.md", "a.md"]
+
+
+def test_a_repository_without_commits_has_no_history(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("a.md", "# A\n")
+    assert list(read_git_history(repo.root, OPTIONS)) == []
+
+
+def test_a_directory_outside_any_repository_is_an_input_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "a.md").write_text("# A\n")
+    with pytest.raises(InputError, match="not inside a git repository"):
+        list(read_git_history(plain, OPTIONS))
+
+
+def test_a_missing_path_is_an_input_error(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        list(read_git_history(tmp_path / "missing", OPTIONS))
