@@ -37,7 +37,8 @@ class Graph:
         auth = (settings.username, settings.password) if settings.password else None
         try:
             self.driver: neo4j.Driver = GraphDatabase.driver(
-                settings.uri, auth=auth, connection_timeout=10.0, max_connection_lifetime=3600
+                settings.uri, auth=auth, connection_timeout=10.0, max_connection_lifetime=3600,
+                notifications_min_severity="OFF",  # schema hints on a fresh graph are not the user's business
             )
             self.driver.verify_connectivity()
         except _UNREACHABLE as error:

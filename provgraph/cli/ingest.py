@@ -1,0 +1,151 @@
+"""`provgraph ingest files|tickets|logs|cards ...` and `provgraph ingest --config FILE`."""
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import click
+
+from provgraph.cli.options import connection_options
+from provgraph.errors import Finding, UsageError
+from provgraph.config import Settings
+from provgraph.graph.connection import Graph, connect
+from provgraph.ingest.config import load_config
+from provgraph.ingest.pipeline import POLICIES, IngestSummary, ingest as run_ingest
+
+
+def _common(command: Callable[..., Any]) -> Callable[..., Any]:
+    command = click.option("--output", "-o", "output", type=click.Choice(["table", "json"]), default="table",
+                           show_default=True, help="Summary format")(command)
+    command = click.option("--scope", default="", help="Default scope for records that carry none ('' = global)")(command)
+    command = click.option("--store", default=None, help="Store name [default: from the path]")(command)
+    return connection_options(command)
+
+
+@contextmanager
+def _progress(enabled: bool) -> Iterator[Callable[[str, int, int | None], None] | None]:
+    """A progress bar on a terminal (stderr); nothing when piped or in CI."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.console import Console
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        tasks: dict[str, Any] = {}
+
+        def advance(phase: str, step: int, total: int | None) -> None:
+            if phase not in tasks:
+                tasks[phase] = bar.add_task("reading records" if phase == "read" else "writing batches", total=total)
+            bar.update(tasks[phase], advance=step, total=total)
+
+        yield advance
+
+
+def _render(summaries: list[IngestSummary], output: str) -> None:
+    if output == "json":
+        data = [s.to_dict() for s in summaries]
+        click.echo(json.dumps(data[0] if len(data) == 1 else data, indent=2, sort_keys=True, default=str))
+        return
+    for s in summaries:
+        click.echo(
+            f"{s.store} ({s.kind}): {s.observations} snapshots read, {s.snapshots_added} added, "
+            f"{s.snapshots_unchanged} unchanged; {s.claims_written} claims and {s.edges_written} edges written; "
+            f"{len(s.unresolved)} unresolved, {len(s.quarantined)} quarantined"
+            + (f", {s.adjudications} policy adjudications" if s.adjudications else "")
+        )
+        for ref in s.unresolved[:20]:
+            click.echo(f"  unresolved  {ref}  (kept as a placeholder: UNKNOWN/UNBOUND)")
+        for q in s.quarantined[:50]:
+            click.echo(f"  quarantined {q['file']}:{q['line'] if q['line'] is not None else '-'}  {q['reason']}")
+        for f in s.findings[:50]:
+            click.echo(f"  {f['kind']:<11} {f['subject']}  {f['detail']}")
+
+
+def _finish(summaries: list[IngestSummary], output: str) -> None:
+    _render(summaries, output)
+    quarantined = sum(len(s.quarantined) for s in summaries)
+    if quarantined:
+        raise Finding(f"{quarantined} record(s) quarantined; everything else was ingested")
+
+
+def _one(graph: Graph, kind: str, path: Path, fmt: str, store: str | None, scope: str, output: str,
+         policy: str | None = None) -> None:
+    with _progress(output == "table") as progress:
+        summary = run_ingest(graph, kind, path, fmt=fmt, store=store, scope=scope, policy=policy, progress=progress)
+    _finish([summary], output)
+
+
+@click.group(invoke_without_command=True)
+@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
+              help="A provgraph.toml listing stores to ingest, so a nightly job is one command "
+                   "(connection from NEO4J_* env vars)")
+@click.option("--output", "-o", "output", type=click.Choice(["table", "json"]), default="table", show_default=True,
+              help="Summary format with --config")
+@click.pass_context
+def ingest(ctx: click.Context, config_path: Path | None, output: str) -> None:
+    """Read decision records, tickets, logs or board cards into the graph.
+
+    Re-ingesting unchanged input changes nothing. Unparsable records are quarantined
+    (exit 1) and the rest is ingested; unusable input as a whole exits 2.
+    """
+    if ctx.invoked_subcommand is not None:
+        if config_path:
+            raise UsageError("--config runs every store in the file; give no subcommand with it")
+        return
+    if config_path is None:
+        click.echo(ctx.get_help())
+        return
+    stores = load_config(config_path)
+    summaries = []
+    with connect(Settings.from_env()) as graph:
+        for store in stores:
+            with _progress(output == "table") as progress:
+                summaries.append(run_ingest(graph, store.kind, store.path, fmt=store.fmt, store=store.name,
+                                            scope=store.scope, policy=store.policy, progress=progress))
+    _finish(summaries, output)
+
+
+@ingest.command("files")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--git", "use_git", is_flag=True, help="Walk git history: a snapshot per commit that touched a file")
+@_common
+def ingest_files(path: Path, use_git: bool, store: str | None, scope: str, output: str, graph: Graph) -> None:
+    """Markdown decision records (front matter, Nygard/adr-tools, MADR) under PATH."""
+    _one(graph, "files", path, "git" if use_git else "default", store, scope, output)
+
+
+@ingest.command("tickets")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["github", "jira-csv", "jira-json"]), required=True,
+              help="Export format: `gh issue list --json ...`, Jira CSV export, or a Jira search response")
+@_common
+def ingest_tickets(path: Path, fmt: str, store: str | None, scope: str, output: str, graph: Graph) -> None:
+    """Issue-tracker exports: GitHub issue JSON, Jira CSV or Jira JSON."""
+    _one(graph, "tickets", path, fmt, store, scope, output)
+
+
+@ingest.command("logs")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "logfmt"]), default="jsonl", show_default=True)
+@click.option("--policy", type=click.Choice(POLICIES), default=None,
+              help="latest-wins: the newest entry per (subject, scope) supersedes older ones, recorded as adjudications")
+@_common
+def ingest_logs(path: Path, fmt: str, policy: str | None, store: str | None, scope: str, output: str, graph: Graph) -> None:
+    """Append-only decision or config logs (JSONL or logfmt), one entry per line."""
+    _one(graph, "logs", path, fmt, store, scope, output, policy=policy)
+
+
+@ingest.command("cards")
+@click.argument("path", type=click.Path(path_type=Path))
+@_common
+def ingest_cards(path: Path, store: str | None, scope: str, output: str, graph: Graph) -> None:
+    """Board cards: a JSON card, a JSON array, JSONL, or a folder of them."""
+    _one(graph, "cards", path, "default", store, scope, output)
+
+
+COMMANDS = [ingest]
