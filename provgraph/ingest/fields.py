@@ -63,17 +63,19 @@ def read_bytes(path: Path) -> bytes:
 
 
 def decode(data: bytes) -> tuple[str, bool]:
-    """UTF-8 text (a leading BOM dropped); bytes that are not UTF-8 become U+FFFD.
+    """A whole file as UTF-8 text (a leading BOM dropped); bytes that are not UTF-8 become U+FFFD.
 
     Returns the text and whether any bytes had to be replaced.
     """
+    text, replaced = _utf8(data)
+    return (text[1:] if text.startswith(_UTF8_BOM) else text), replaced
+
+
+def _utf8(data: bytes) -> tuple[str, bool]:
     try:
-        text, replaced = data.decode("utf-8"), False
+        return data.decode("utf-8"), False
     except UnicodeDecodeError:
-        text, replaced = data.decode("utf-8", errors="replace"), True
-    if text.startswith(_UTF8_BOM):
-        text = text[1:]
-    return text, replaced
+        return data.decode("utf-8", errors="replace"), True
 
 
 def invalid_utf8_notice(file: object, line: int | None = None) -> Notice:
@@ -94,7 +96,7 @@ def read_lines(path: Path) -> Iterator[Line]:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     for index, raw in enumerate(data.split(b"\n"), start=1):
-        text, replaced = decode(raw)
+        text, replaced = _utf8(raw)
         yield Line(index, text[:-1] if text.endswith("\r") else text, replaced)
 
 
