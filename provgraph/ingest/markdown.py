@@ -14,7 +14,9 @@ recorded as a source with no claim (never half a claim).
 
 References (front matter lists and link lines) are normalised so the pipeline can resolve
 them by claim uid or alias: a relative path becomes the store-relative posix path of the
-target (an alias of the target's claim), URLs and plain ids stay as written.
+target (an alias of the target's claim), URLs and plain ids stay as written. Link lines in
+a file that has no claim are ignored (there is nothing for them to link), and so are
+links inside fenced code blocks.
 
 Directories whose name starts with "." (`.git`, `.github`, ...) are not walked.
 """

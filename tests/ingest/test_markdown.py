@@ -6,6 +6,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from provgraph.errors import InputError
 from provgraph.ingest import get
@@ -488,3 +490,29 @@ def test_decision_section_falls_back_to_the_body_when_empty():
     claim = only_claim(parse("# 7. X\n\n## Status\n\nAccepted\n\n## Decision\n\n## Consequences\n\nNone.\n"))
     assert claim.line_start == 3  # the body after the title: no text under ## Decision
     assert claim.text.endswith("None.")
+
+
+# ---------------------------------------------------------------- never crash
+
+_FRAGMENTS = st.sampled_from([
+    "---", "...", "# T", "## Status", "## Decision", "## Decision Outcome", "```", "~~~", "Accepted", "✅ Superseded",
+    "Superceded by [x](../a.md#b)", "Supersedes [y](<c d.md>)", "Amended by [z](", "* Status: draft", "Date: 2024-02-30",
+    "id: [1", "id: ''", "supersedes: {a: 1}", "date: 2024-13-01", "aliases: *x", "status: &x accepted", "valid_until: 99999999999999999999",
+    "depends_on: [../../../../x.md, null, 3]", "title: !!binary aGVsbG8=", "\t", "", " #", "[", "](", "\r",
+])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(_FRAGMENTS, st.text(max_size=20)), max_size=25), st.binary(max_size=8))
+def test_any_input_yields_exactly_one_observation_and_never_raises(lines, junk):
+    data = "\n".join(lines).encode("utf-8", errors="surrogatepass") + junk
+    records = parse_markdown("d/x.md", data, WHEN, OPTIONS)
+    assert isinstance(records[0], Observation)
+    assert sum(isinstance(r, Observation) for r in records) == 1
+    assert records[0].snapshot.sha256 == sha256_hex(data)
+    for claim in records[0].claims:
+        assert claim.uid and claim.declared in (None, *DECLARED_WORDS)
+        if claim.line_start is not None:
+            assert 1 <= claim.line_start <= claim.line_end
+    for edge in records[0].edges:
+        assert edge.from_ref and edge.to_ref and edge.from_ref != edge.to_ref
