@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from provgraph.errors import InputError
-from provgraph.ingest.records import ClaimRecord, EdgeRecord, Notice, Quarantined, canonical_json, sha256_hex
+from provgraph.ingest.records import EdgeRecord, Notice, Quarantined, canonical_json, sha256_hex
 from provgraph.ingest.times import parse_time
 
 # Edge kinds written as reference fields (front matter, log entries, card verbs).

@@ -201,5 +201,3 @@ def _version(value: object) -> str | None:
     text = value if isinstance(value, str) else None
     return text.strip() or None if text else None
 
-
-__all__ = ["ingest_github", "issue_records", "body_edges", "normalise_reference"]
