@@ -1,0 +1,131 @@
+"""`provgraph status`, `provgraph lineage`, `provgraph conflicts`: thin over provgraph.status / provgraph.lineage."""
+from __future__ import annotations
+
+import io
+import json
+from typing import Any, Iterable
+
+import click
+
+from provgraph.cli.options import connection_options, output_format
+from provgraph.conflicts import conflicts as find_conflicts
+from provgraph.graph.connection import Graph
+from provgraph.lineage import RENDERERS, lineage as build_lineage
+from provgraph.status import ClaimStatus, iter_status, parse_at, status as claim_status
+
+_COLOURS = {"ACTIVE": "green", "STALE": "bright_black", "CONFLICT": "red", "UNKNOWN": "yellow"}
+
+
+def _scope_option(command: Any) -> Any:
+    return click.option("--scope", default=None, help="Question scope (default: each claim's own scope)")(command)
+
+
+def _at_option(command: Any) -> Any:
+    return click.option("--at", "at", default=None, help="As-of time: ISO 8601 (naive = UTC) or epoch ms [default: now]")(command)
+
+
+def _short(snapshot: str | None) -> str:
+    return snapshot[len("sha256:"):][:12] if snapshot else "-"
+
+
+def _lineage_line(row: ClaimStatus) -> str:
+    if row.successors:
+        return f"{row.claim} -> {', '.join(row.successors)} ({row.reason})"
+    if row.conflicts_with:
+        return f"{row.claim} <> {', '.join(row.conflicts_with)} ({row.reason})"
+    if row.premises_not_current:
+        return f"{row.claim} needs {', '.join(row.premises_not_current)} ({row.reason})"
+    return row.claim
+
+
+def _table(rows: Iterable[ClaimStatus]) -> None:
+    # styled always; click strips the colours when stdout is not a terminal
+    for row in rows:
+        cited = f"{row.source or '-'}@{_short(row.snapshot)}"
+        status_text = click.style(f"{row.status:<8}", fg=_COLOURS.get(row.status), bold=row.status == "CONFLICT")
+        click.echo(f"{status_text} {row.reason:<19} {row.claim}  scope={row.scope or '(global)'}  {cited}  {_lineage_line(row)}")
+
+
+def _csv(records: Iterable[dict[str, Any]], columns: list[str]) -> str:
+    import pandas as pd
+
+    frame = pd.DataFrame.from_records(list(records), columns=columns)
+    for column in frame.columns:
+        frame[column] = frame[column].map(lambda v: ";".join(map(str, v)) if isinstance(v, (list, tuple)) else v)
+    buffer = io.StringIO()
+    frame.to_csv(buffer, index=False, lineterminator="\n")
+    return buffer.getvalue()
+
+
+_STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "source", "snapshot", "lines",
+                   "successors", "conflicts_with", "premises_not_current"]
+
+
+@click.command()
+@click.argument("ids", nargs=-1)
+@_scope_option
+@_at_option
+@click.option("--subject", default=None, help="Only claims about this subject")
+@click.option("--only", default=None, help="Only these statuses, comma-separated (ACTIVE,STALE,CONFLICT,UNKNOWN)")
+@output_format("table", "json", "csv")
+@connection_options
+def status(ids: tuple[str, ...], scope: str | None, at: str | None, subject: str | None, only: str | None, fmt: str,
+           graph: Graph) -> None:
+    """Status of claims (all when no ID): ACTIVE, STALE, CONFLICT or UNKNOWN, with the reason."""
+    moment = parse_at(at)
+    if ids:
+        rows: Iterable[ClaimStatus] = claim_status(graph, list(ids), scope=scope, at=moment, subject=subject, only=only)
+    else:
+        rows = iter_status(graph, scope=scope, at=moment, subject=subject, only=only)
+    if fmt == "json":
+        # streamed as one JSON array: one object per line, never all rows at once
+        click.echo("[", nl=False)
+        first = True
+        for row in rows:
+            click.echo(("\n" if first else ",\n") + json.dumps(row.to_dict(), sort_keys=False), nl=False)
+            first = False
+        click.echo("\n]" if not first else "]")
+    elif fmt == "csv":
+        click.echo(_csv((row.to_dict() for row in rows), _STATUS_COLUMNS), nl=False)
+    else:
+        _table(rows)
+
+
+@click.command()
+@click.argument("claim")
+@_scope_option
+@_at_option
+@output_format(*RENDERERS)
+@connection_options
+def lineage(claim: str, scope: str | None, at: str | None, fmt: str, graph: Graph) -> None:
+    """Lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations."""
+    view = build_lineage(graph, claim, scope=scope, at=parse_at(at))
+    click.echo(view.render(fmt))
+
+
+_CONFLICT_COLUMNS = ["kind", "claims", "scope", "subject", "values", "resolve"]
+
+
+@click.command()
+@_scope_option
+@_at_option
+@output_format("table", "json", "csv")
+@connection_options
+def conflicts(scope: str | None, at: str | None, fmt: str, graph: Graph) -> None:
+    """Unresolved conflicts (rival claims, explicit conflicts, revision cycles) and what would resolve each."""
+    found = find_conflicts(graph, scope=scope, at=parse_at(at))
+    records = [c.to_dict() for c in found]
+    if fmt == "json":
+        click.echo(json.dumps(records, indent=2))
+    elif fmt == "csv":
+        click.echo(_csv(records, _CONFLICT_COLUMNS), nl=False)
+    else:
+        if not records:
+            click.echo("no unresolved conflicts")
+        for c in found:
+            click.echo(f"{c.kind:<17} {' <> '.join(c.claims)}  scope={c.scope or '(global)'}  subject={c.subject or '-'}")
+            for hint in c.resolve:
+                click.echo(f"    resolve: {hint}")
+
+
+COMMANDS = [status, lineage, conflicts]

@@ -1,0 +1,72 @@
+// name: lineage
+// description: The lineage of one claim as of $t for question scope $q: its predecessors and successors (transitive,
+// description: through revision edges visible at $t whose scope covers q), its premises (DEPENDS_ON closure), its
+// description: explicit conflict partners and RELATES neighbours. Returns one row: claim, nodes (uids), edges
+// description: (from, to, kind, verb, scope, via) among them, adjudications touching them, and citations (each
+// description: claim's citing snapshots with source, sha256, revised_at, until, deleted, lines, current at $t).
+// param claim: the claim uid
+// param q: the question scope, or null for the claim's own scope
+// param t: the as-of time (DateTime)
+MATCH (c:Claim {uid: $claim})
+WITH c, coalesce($q, c.scope, '') AS q
+CALL (c, q) {
+  OPTIONAL MATCH ANY SHORTEST (c)(()<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-()
+    WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+      AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))+(later:Claim)
+  RETURN collect(DISTINCT later) AS successors
+}
+CALL (c, q) {
+  OPTIONAL MATCH ANY SHORTEST (c)(()-[rev:CORRECTS|SUPERSEDES|INVALIDATES]->()
+    WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+      AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))+(earlier:Claim)
+  RETURN collect(DISTINCT earlier) AS predecessors
+}
+CALL (c) {
+  OPTIONAL MATCH ANY SHORTEST (c)(()-[dep:DEPENDS_ON]->()
+    WHERE (dep.valid_from IS NULL OR dep.valid_from <= $t) AND (dep.valid_to IS NULL OR dep.valid_to > $t))+(premise:Claim)
+  RETURN collect(DISTINCT premise) AS premises
+}
+CALL (c) {
+  OPTIONAL MATCH (c)-[link:CONFLICTS_WITH|RELATES]-(other:Claim)
+  WHERE (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
+  RETURN collect(DISTINCT other) AS neighbours
+}
+WITH c, q, [c] + successors + predecessors + premises + neighbours AS found
+CALL (found) {
+  UNWIND found AS n
+  WITH DISTINCT n
+  RETURN collect(n) AS nodes
+}
+CALL (nodes, q) {
+  UNWIND nodes AS a
+  MATCH (a)-[r:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES]->(b:Claim)
+  WHERE b IN nodes
+    AND (r.valid_from IS NULL OR r.valid_from <= $t) AND (r.valid_to IS NULL OR r.valid_to > $t)
+    AND (NOT type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES']
+         OR coalesce(r.scope, '') = '' OR r.scope = q OR q STARTS WITH r.scope + '/')
+  WITH a, b, r ORDER BY a.uid, b.uid, type(r)
+  RETURN collect({from: a.uid, to: b.uid, kind: type(r), verb: r.verb, scope: r.scope, via: r.via,
+                  valid_from: r.valid_from, valid_to: r.valid_to}) AS edges
+}
+CALL (nodes) {
+  UNWIND nodes AS n
+  MATCH (adj:Adjudication)-[:KEEPS|RETIRES]->(n)
+  WITH DISTINCT adj
+  WHERE adj.decided_at <= $t
+  ORDER BY adj.decided_at, adj.uid
+  RETURN collect({uid: adj.uid, decided_at: adj.decided_at, revoked_at: adj.revoked_at, by: adj.by, why: adj.why,
+                  policy: adj.policy, scope: adj.scope,
+                  keeps: COLLECT { MATCH (adj)-[:KEEPS]->(k:Claim) RETURN k.uid ORDER BY k.uid },
+                  retires: COLLECT { MATCH (adj)-[:RETIRES]->(r:Claim) RETURN r.uid ORDER BY r.uid }}) AS adjudications
+}
+CALL (nodes) {
+  UNWIND nodes AS n
+  MATCH (n)-[cited:CITED_AT]->(snap:Snapshot)-[:OF]->(source:Source)
+  WHERE snap.revised_at <= $t
+  WITH n, cited, snap, source ORDER BY n.uid, snap.revised_at
+  RETURN collect({claim: n.uid, source: source.uid, url: source.url, snapshot: snap.sha256, snapshot_uid: snap.uid,
+                  revised_at: snap.revised_at, until: snap.until, deleted: coalesce(snap.deleted, false),
+                  line_start: cited.line_start, line_end: cited.line_end,
+                  current: snap.until IS NULL OR snap.until > $t}) AS citations
+}
+RETURN c.uid AS claim, q AS question_scope, [n IN nodes | n.uid] AS nodes, edges, adjudications, citations

@@ -1,0 +1,180 @@
+// name: rivals
+// description: Rivals of the given claims at question scope $q and time $t (status rule 10, reusable by verify):
+// description: explicit CONFLICTS_WITH partners visible at $t, and claims on the same non-empty subject as of $t
+// description: (the claim's own subject, or $subject when given) with a different value or no values at all and no
+// description: revision edge visible at $t between them. One row per (claim, rival) with kind (EXPLICIT_CONFLICT or
+// description: RIVAL_CLAIM) and the rival's status by rules 1-9 only (rival_status ACTIVE = none of rules 1-9 matched,
+// description: i.e. it counts as a rival for rule 10), its reason, scope, subject and value.
+// param claims: list of claim uids
+// param q: the question scope, or null for each claim's own scope
+// param t: the as-of time (DateTime)
+// param subject: the question's subject, or null
+UNWIND $claims AS wanted
+MATCH (c:Claim {uid: wanted})
+CALL (c) {
+  OPTIONAL MATCH (c)-[cited:CITED_AT]->(snap:Snapshot)
+  WHERE snap.revised_at <= $t
+  WITH c, cited ORDER BY (snap.until IS NULL OR snap.until > $t) DESC, snap.revised_at DESC
+  WITH c, head(collect(cited.scope)) AS citedScope
+  RETURN coalesce($q, citedScope, c.scope, '') AS q
+}
+WITH c, c AS x, q
+// BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; identical in every query that has it)
+CALL (x, q) {
+  OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
+  WHERE snap.revised_at <= $t
+  WITH x, q, cited, snap, (snap.until IS NULL OR snap.until > $t) AS current
+  ORDER BY current DESC, snap.revised_at DESC, snap.uid DESC
+  WITH x, q, head(collect(CASE WHEN snap IS NULL THEN null ELSE {cited: cited, snap: snap, current: current} END)) AS cur
+  WITH x, q, cur, cur.cited AS cited, cur.snap AS snap,
+       coalesce(cur.cited.scope, x.scope, '') AS scope,
+       coalesce(cur.cited.subject, x.subject) AS subject,
+       CASE WHEN cur IS NULL THEN x.value ELSE cur.cited.value END AS value,
+       toLower(CASE WHEN cur IS NULL THEN x.declared ELSE cur.cited.declared END) AS declared,
+       CASE WHEN cur IS NULL THEN x.valid_from ELSE cur.cited.valid_from END AS valid_from,
+       CASE WHEN cur IS NULL THEN x.valid_until ELSE cur.cited.valid_until END AS valid_until
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE
+      WHEN coalesce(x.placeholder, false) OR NOT EXISTS { (x)-[:CITED_AT]->(:Snapshot) }
+        THEN ['UNKNOWN', 'UNBOUND']
+      WHEN cur IS NULL OR x.asserted_at > $t
+        THEN ['UNKNOWN', 'NOT_YET_ASSERTED']
+      WHEN NOT (scope = '' OR scope = q OR q STARTS WITH scope + '/')
+        THEN ['UNKNOWN', 'OUT_OF_SCOPE']
+      WHEN valid_until IS NOT NULL AND valid_until <= $t
+        THEN ['STALE', 'EXPIRED']
+      WHEN valid_from IS NOT NULL AND valid_from > $t
+        THEN ['UNKNOWN', 'NOT_YET_VALID']
+      WHEN EXISTS {
+          MATCH ANY SHORTEST (x)(()-[loop:CORRECTS|SUPERSEDES]->()
+            WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+              AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))+(x) }
+        THEN ['CONFLICT', 'REVISION_CYCLE']
+      ELSE null
+    END AS early
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
+    CASE WHEN early IS NULL THEN COLLECT {
+      MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
+      WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+        AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+        AND NOT coalesce(successor.placeholder, false)
+      RETURN DISTINCT type(rev)
+    } ELSE [] END AS revisions
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE
+      WHEN early IS NOT NULL THEN early
+      WHEN 'CORRECTS' IN revisions THEN ['STALE', 'CORRECTED']
+      WHEN 'SUPERSEDES' IN revisions THEN ['STALE', 'SUPERSEDED']
+      WHEN 'INVALIDATES' IN revisions THEN ['STALE', 'INVALIDATED']
+      WHEN NOT cur.current AND EXISTS {
+          MATCH (snap)-[:OF]->(:Source)<-[:OF]-(now:Snapshot)
+          WHERE now.revised_at <= $t AND (now.until IS NULL OR now.until > $t) AND coalesce(now.deleted, false) }
+        THEN ['STALE', 'SOURCE_DELETED']
+      WHEN NOT cur.current OR coalesce(cited.rewritten, false)
+        THEN ['STALE', 'SOURCE_REVISED']
+      WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+      WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
+      WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
+      WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+      ELSE [null, null]
+    END AS verdict
+  RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,
+          declared: declared, valid_from: valid_from, valid_until: valid_until, text: coalesce(cited.text, x.text),
+          snapshot_uid: snap.uid, cited_now: coalesce(cur.current, false)} AS base
+}
+// END base-rules
+WITH c, q, base AS own
+CALL (c, q) {
+  MATCH (c)-[link:CONFLICTS_WITH]-(other:Claim)
+  WHERE other <> c
+    AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
+    AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
+  RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
+  UNION
+  UNWIND [s IN [c.subject, $subject] WHERE s IS NOT NULL AND s <> ''] AS about
+  MATCH (other:Claim {subject: about})
+  WHERE other <> c
+    AND NOT EXISTS {
+      MATCH (c)-[between:CORRECTS|SUPERSEDES|INVALIDATES]-(other)
+      WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
+  RETURN DISTINCT other, 'RIVAL_CLAIM' AS kind
+}
+WITH c, q, own, other, kind, other AS x
+// BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; identical in every query that has it)
+CALL (x, q) {
+  OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
+  WHERE snap.revised_at <= $t
+  WITH x, q, cited, snap, (snap.until IS NULL OR snap.until > $t) AS current
+  ORDER BY current DESC, snap.revised_at DESC, snap.uid DESC
+  WITH x, q, head(collect(CASE WHEN snap IS NULL THEN null ELSE {cited: cited, snap: snap, current: current} END)) AS cur
+  WITH x, q, cur, cur.cited AS cited, cur.snap AS snap,
+       coalesce(cur.cited.scope, x.scope, '') AS scope,
+       coalesce(cur.cited.subject, x.subject) AS subject,
+       CASE WHEN cur IS NULL THEN x.value ELSE cur.cited.value END AS value,
+       toLower(CASE WHEN cur IS NULL THEN x.declared ELSE cur.cited.declared END) AS declared,
+       CASE WHEN cur IS NULL THEN x.valid_from ELSE cur.cited.valid_from END AS valid_from,
+       CASE WHEN cur IS NULL THEN x.valid_until ELSE cur.cited.valid_until END AS valid_until
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE
+      WHEN coalesce(x.placeholder, false) OR NOT EXISTS { (x)-[:CITED_AT]->(:Snapshot) }
+        THEN ['UNKNOWN', 'UNBOUND']
+      WHEN cur IS NULL OR x.asserted_at > $t
+        THEN ['UNKNOWN', 'NOT_YET_ASSERTED']
+      WHEN NOT (scope = '' OR scope = q OR q STARTS WITH scope + '/')
+        THEN ['UNKNOWN', 'OUT_OF_SCOPE']
+      WHEN valid_until IS NOT NULL AND valid_until <= $t
+        THEN ['STALE', 'EXPIRED']
+      WHEN valid_from IS NOT NULL AND valid_from > $t
+        THEN ['UNKNOWN', 'NOT_YET_VALID']
+      WHEN EXISTS {
+          MATCH ANY SHORTEST (x)(()-[loop:CORRECTS|SUPERSEDES]->()
+            WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+              AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))+(x) }
+        THEN ['CONFLICT', 'REVISION_CYCLE']
+      ELSE null
+    END AS early
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
+    CASE WHEN early IS NULL THEN COLLECT {
+      MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
+      WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+        AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+        AND NOT coalesce(successor.placeholder, false)
+      RETURN DISTINCT type(rev)
+    } ELSE [] END AS revisions
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE
+      WHEN early IS NOT NULL THEN early
+      WHEN 'CORRECTS' IN revisions THEN ['STALE', 'CORRECTED']
+      WHEN 'SUPERSEDES' IN revisions THEN ['STALE', 'SUPERSEDED']
+      WHEN 'INVALIDATES' IN revisions THEN ['STALE', 'INVALIDATED']
+      WHEN NOT cur.current AND EXISTS {
+          MATCH (snap)-[:OF]->(:Source)<-[:OF]-(now:Snapshot)
+          WHERE now.revised_at <= $t AND (now.until IS NULL OR now.until > $t) AND coalesce(now.deleted, false) }
+        THEN ['STALE', 'SOURCE_DELETED']
+      WHEN NOT cur.current OR coalesce(cited.rewritten, false)
+        THEN ['STALE', 'SOURCE_REVISED']
+      WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+      WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
+      WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
+      WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+      ELSE [null, null]
+    END AS verdict
+  RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,
+          declared: declared, valid_from: valid_from, valid_until: valid_until, text: coalesce(cited.text, x.text),
+          snapshot_uid: snap.uid, cited_now: coalesce(cur.current, false)} AS base
+}
+// END base-rules
+WITH c, own, other, kind, base
+WHERE kind = 'EXPLICIT_CONFLICT'
+   OR (base.subject IS NOT NULL AND base.subject <> '' AND base.subject IN [own.subject, $subject]
+       AND NOT (base.value IS NOT NULL AND own.value IS NOT NULL AND base.value = own.value))
+RETURN
+  c.uid AS claim,
+  other.uid AS rival,
+  kind,
+  coalesce(base.status, 'ACTIVE') AS rival_status,
+  coalesce(base.reason, 'CURRENT') AS rival_reason,
+  base.scope AS scope,
+  base.subject AS subject,
+  base.value AS value
+ORDER BY claim, rival, kind

@@ -1,0 +1,264 @@
+// name: status
+// description: The status of claims for a question scope and time, every rule of DESIGN.md's status table in its
+// description: order (1 UNBOUND .. 12 CURRENT), computed here in the database. One row per claim, sorted by uid:
+// description: claim, status, reason, question_scope, scope, subject, value, declared, text, placeholder, source,
+// description: snapshot (sha256 hex), snapshot_uid, line_start, line_end, asserted_at, valid_from, valid_until,
+// description: successors (direct revisers visible at $t whose edge scope covers q), conflicts_with (ACTIVE rivals
+// description: and explicit partners), premises (DEPENDS_ON closure), premises_not_current.
+// param claims: list of claim uids to judge, or null for every claim
+// param q: the question scope, or null to judge each claim in its own scope ('' is the global question)
+// param t: the as-of time (DateTime); pass datetime() for now
+// param subject: only claims about this subject, or null
+// param only: list of statuses to keep (ACTIVE, STALE, CONFLICT, UNKNOWN), or null for all
+CALL () {
+  UNWIND coalesce($claims, []) AS wanted
+  MATCH (c:Claim {uid: wanted})
+  RETURN c
+  UNION
+  MATCH (c:Claim)
+  WHERE $claims IS NULL
+  RETURN c
+}
+WITH c
+WHERE $subject IS NULL OR c.subject = $subject
+WITH c ORDER BY c.uid
+// the question scope: given, else the claim's own scope as of $t
+CALL (c) {
+  OPTIONAL MATCH (c)-[cited:CITED_AT]->(snap:Snapshot)
+  WHERE snap.revised_at <= $t
+  WITH c, cited ORDER BY (snap.until IS NULL OR snap.until > $t) DESC, snap.revised_at DESC
+  WITH c, head(collect(cited.scope)) AS citedScope
+  RETURN coalesce($q, citedScope, c.scope, '') AS q
+}
+WITH c, c AS x, q
+// BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; identical in every query that has it)
+CALL (x, q) {
+  OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
+  WHERE snap.revised_at <= $t
+  WITH x, q, cited, snap, (snap.until IS NULL OR snap.until > $t) AS current
+  ORDER BY current DESC, snap.revised_at DESC, snap.uid DESC
+  WITH x, q, head(collect(CASE WHEN snap IS NULL THEN null ELSE {cited: cited, snap: snap, current: current} END)) AS cur
+  WITH x, q, cur, cur.cited AS cited, cur.snap AS snap,
+       coalesce(cur.cited.scope, x.scope, '') AS scope,
+       coalesce(cur.cited.subject, x.subject) AS subject,
+       CASE WHEN cur IS NULL THEN x.value ELSE cur.cited.value END AS value,
+       toLower(CASE WHEN cur IS NULL THEN x.declared ELSE cur.cited.declared END) AS declared,
+       CASE WHEN cur IS NULL THEN x.valid_from ELSE cur.cited.valid_from END AS valid_from,
+       CASE WHEN cur IS NULL THEN x.valid_until ELSE cur.cited.valid_until END AS valid_until
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE
+      WHEN coalesce(x.placeholder, false) OR NOT EXISTS { (x)-[:CITED_AT]->(:Snapshot) }
+        THEN ['UNKNOWN', 'UNBOUND']
+      WHEN cur IS NULL OR x.asserted_at > $t
+        THEN ['UNKNOWN', 'NOT_YET_ASSERTED']
+      WHEN NOT (scope = '' OR scope = q OR q STARTS WITH scope + '/')
+        THEN ['UNKNOWN', 'OUT_OF_SCOPE']
+      WHEN valid_until IS NOT NULL AND valid_until <= $t
+        THEN ['STALE', 'EXPIRED']
+      WHEN valid_from IS NOT NULL AND valid_from > $t
+        THEN ['UNKNOWN', 'NOT_YET_VALID']
+      WHEN EXISTS {
+          MATCH ANY SHORTEST (x)(()-[loop:CORRECTS|SUPERSEDES]->()
+            WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+              AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))+(x) }
+        THEN ['CONFLICT', 'REVISION_CYCLE']
+      ELSE null
+    END AS early
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
+    CASE WHEN early IS NULL THEN COLLECT {
+      MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
+      WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+        AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+        AND NOT coalesce(successor.placeholder, false)
+      RETURN DISTINCT type(rev)
+    } ELSE [] END AS revisions
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE
+      WHEN early IS NOT NULL THEN early
+      WHEN 'CORRECTS' IN revisions THEN ['STALE', 'CORRECTED']
+      WHEN 'SUPERSEDES' IN revisions THEN ['STALE', 'SUPERSEDED']
+      WHEN 'INVALIDATES' IN revisions THEN ['STALE', 'INVALIDATED']
+      WHEN NOT cur.current AND EXISTS {
+          MATCH (snap)-[:OF]->(:Source)<-[:OF]-(now:Snapshot)
+          WHERE now.revised_at <= $t AND (now.until IS NULL OR now.until > $t) AND coalesce(now.deleted, false) }
+        THEN ['STALE', 'SOURCE_DELETED']
+      WHEN NOT cur.current OR coalesce(cited.rewritten, false)
+        THEN ['STALE', 'SOURCE_REVISED']
+      WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+      WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
+      WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
+      WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+      ELSE [null, null]
+    END AS verdict
+  RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,
+          declared: declared, valid_from: valid_from, valid_until: valid_until, text: coalesce(cited.text, x.text),
+          snapshot_uid: snap.uid, cited_now: coalesce(cur.current, false)} AS base
+}
+// END base-rules
+WITH c, q, base
+// rules 10 and 11, only for a claim that passes rules 1-9
+OPTIONAL CALL (c, q, base) {
+  WITH c, q, base
+  WHERE base.status IS NULL
+  // premises: everything reachable through DEPENDS_ON visible at $t (BFS, one shortest path per premise)
+  CALL (c) {
+    OPTIONAL MATCH ANY SHORTEST (c)(()-[dep:DEPENDS_ON]->()
+      WHERE (dep.valid_from IS NULL OR dep.valid_from <= $t) AND (dep.valid_to IS NULL OR dep.valid_to > $t))+(premise:Claim)
+    WHERE premise <> c
+    RETURN collect(DISTINCT premise) AS premises
+  }
+  // candidates: explicit conflict partners, and claims on the same subject with no revision edge between them
+  CALL (c, q, premises) {
+    UNWIND [c] + premises AS owner
+    CALL (owner, q) {
+      MATCH (owner)-[link:CONFLICTS_WITH]-(other:Claim)
+      WHERE other <> owner
+        AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
+        AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
+      RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
+      UNION
+      MATCH (other:Claim)
+      WHERE owner.subject IS NOT NULL AND owner.subject <> '' AND other.subject = owner.subject AND other <> owner
+        AND NOT EXISTS {
+          MATCH (owner)-[between:CORRECTS|SUPERSEDES|INVALIDATES]-(other)
+          WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
+      RETURN other, 'RIVAL_CLAIM' AS kind
+    }
+    RETURN collect({owner: owner.uid, other: other, kind: kind}) AS pairs
+  }
+  // rules 1-9 for every premise and every candidate, at the same question scope
+  CALL (q, premises, pairs) {
+    UNWIND [p IN premises | {owner: null, other: p, kind: 'PREMISE'}] + pairs AS row
+    WITH row, row.other AS x, q
+    // BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; identical in every query that has it)
+    CALL (x, q) {
+      OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
+      WHERE snap.revised_at <= $t
+      WITH x, q, cited, snap, (snap.until IS NULL OR snap.until > $t) AS current
+      ORDER BY current DESC, snap.revised_at DESC, snap.uid DESC
+      WITH x, q, head(collect(CASE WHEN snap IS NULL THEN null ELSE {cited: cited, snap: snap, current: current} END)) AS cur
+      WITH x, q, cur, cur.cited AS cited, cur.snap AS snap,
+           coalesce(cur.cited.scope, x.scope, '') AS scope,
+           coalesce(cur.cited.subject, x.subject) AS subject,
+           CASE WHEN cur IS NULL THEN x.value ELSE cur.cited.value END AS value,
+           toLower(CASE WHEN cur IS NULL THEN x.declared ELSE cur.cited.declared END) AS declared,
+           CASE WHEN cur IS NULL THEN x.valid_from ELSE cur.cited.valid_from END AS valid_from,
+           CASE WHEN cur IS NULL THEN x.valid_until ELSE cur.cited.valid_until END AS valid_until
+      WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+        CASE
+          WHEN coalesce(x.placeholder, false) OR NOT EXISTS { (x)-[:CITED_AT]->(:Snapshot) }
+            THEN ['UNKNOWN', 'UNBOUND']
+          WHEN cur IS NULL OR x.asserted_at > $t
+            THEN ['UNKNOWN', 'NOT_YET_ASSERTED']
+          WHEN NOT (scope = '' OR scope = q OR q STARTS WITH scope + '/')
+            THEN ['UNKNOWN', 'OUT_OF_SCOPE']
+          WHEN valid_until IS NOT NULL AND valid_until <= $t
+            THEN ['STALE', 'EXPIRED']
+          WHEN valid_from IS NOT NULL AND valid_from > $t
+            THEN ['UNKNOWN', 'NOT_YET_VALID']
+          WHEN EXISTS {
+              MATCH ANY SHORTEST (x)(()-[loop:CORRECTS|SUPERSEDES]->()
+                WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+                  AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))+(x) }
+            THEN ['CONFLICT', 'REVISION_CYCLE']
+          ELSE null
+        END AS early
+      WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
+        CASE WHEN early IS NULL THEN COLLECT {
+          MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
+          WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+            AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+            AND NOT coalesce(successor.placeholder, false)
+          RETURN DISTINCT type(rev)
+        } ELSE [] END AS revisions
+      WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+        CASE
+          WHEN early IS NOT NULL THEN early
+          WHEN 'CORRECTS' IN revisions THEN ['STALE', 'CORRECTED']
+          WHEN 'SUPERSEDES' IN revisions THEN ['STALE', 'SUPERSEDED']
+          WHEN 'INVALIDATES' IN revisions THEN ['STALE', 'INVALIDATED']
+          WHEN NOT cur.current AND EXISTS {
+              MATCH (snap)-[:OF]->(:Source)<-[:OF]-(now:Snapshot)
+              WHERE now.revised_at <= $t AND (now.until IS NULL OR now.until > $t) AND coalesce(now.deleted, false) }
+            THEN ['STALE', 'SOURCE_DELETED']
+          WHEN NOT cur.current OR coalesce(cited.rewritten, false)
+            THEN ['STALE', 'SOURCE_REVISED']
+          WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+          WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
+          WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
+          WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+          ELSE [null, null]
+        END AS verdict
+      RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,
+              declared: declared, valid_from: valid_from, valid_until: valid_until, text: coalesce(cited.text, x.text),
+              snapshot_uid: snap.uid, cited_now: coalesce(cur.current, false)} AS base
+    }
+    // END base-rules
+    RETURN collect({owner: row.owner, uid: x.uid, kind: row.kind, base: base}) AS judged
+  }
+  // a rival counts when it passes rules 1-9 (explicit partner), or also has the same subject and a different value
+  // (or no values at all) as of $t
+  WITH c, base, premises, judged,
+    [j IN judged WHERE j.kind = 'EXPLICIT_CONFLICT' AND j.owner = c.uid AND j.base.status IS NULL | j.uid] AS explicit,
+    [j IN judged WHERE j.kind = 'RIVAL_CLAIM' AND j.owner = c.uid AND j.base.status IS NULL
+        AND j.base.subject = base.subject AND base.subject <> ''
+        AND NOT (j.base.value IS NOT NULL AND base.value IS NOT NULL AND j.base.value = base.value) | j.uid] AS rivals
+  WITH c, explicit, rivals, premises,
+    [p IN [j IN judged WHERE j.kind = 'PREMISE']
+       WHERE p.base.status IS NOT NULL
+          OR any(j IN judged WHERE j.owner = p.uid AND j.base.status IS NULL
+                 AND (j.kind = 'EXPLICIT_CONFLICT'
+                      OR (j.kind = 'RIVAL_CLAIM' AND j.base.subject = p.base.subject AND p.base.subject <> ''
+                          AND NOT (j.base.value IS NOT NULL AND p.base.value IS NOT NULL AND j.base.value = p.base.value))))
+       | p.uid] AS stalePremises
+  RETURN
+    CASE
+      WHEN size(explicit) > 0 THEN ['CONFLICT', 'EXPLICIT_CONFLICT']
+      WHEN size(rivals) > 0 THEN ['CONFLICT', 'RIVAL_CLAIM']
+      WHEN size(stalePremises) > 0 THEN ['UNKNOWN', 'PREMISE_NOT_CURRENT']
+      ELSE ['ACTIVE', 'CURRENT']
+    END AS late,
+    COLLECT { UNWIND explicit + rivals AS uid RETURN DISTINCT uid ORDER BY uid } AS conflictsWith,
+    COLLECT { UNWIND premises AS p RETURN p.uid AS uid ORDER BY uid } AS premiseUids,
+    COLLECT { UNWIND stalePremises AS uid RETURN DISTINCT uid ORDER BY uid } AS stalePremises
+}
+WITH c, q, base, late, conflictsWith, premiseUids, stalePremises,
+  CASE WHEN base.status IS NOT NULL THEN [base.status, base.reason] ELSE late END AS verdict
+WHERE $only IS NULL OR verdict[0] IN $only
+// the citation shown: the snapshot the rules used, else the latest that cites the claim
+CALL (c, base) {
+  OPTIONAL MATCH (c)-[cited:CITED_AT]->(snap:Snapshot)-[:OF]->(source:Source)
+  WITH cited, snap, source
+  ORDER BY coalesce(snap.uid = base.snapshot_uid, false) DESC, snap.revised_at DESC
+  LIMIT 1
+  RETURN snap, cited, source
+}
+RETURN
+  c.uid AS claim,
+  verdict[0] AS status,
+  verdict[1] AS reason,
+  q AS question_scope,
+  base.scope AS scope,
+  base.subject AS subject,
+  base.value AS value,
+  base.declared AS declared,
+  base.text AS text,
+  coalesce(c.placeholder, false) AS placeholder,
+  source.uid AS source,
+  snap.sha256 AS snapshot,
+  snap.uid AS snapshot_uid,
+  cited.line_start AS line_start,
+  cited.line_end AS line_end,
+  c.asserted_at AS asserted_at,
+  base.valid_from AS valid_from,
+  base.valid_until AS valid_until,
+  COLLECT {
+    MATCH (c)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
+    WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+      AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+      AND NOT coalesce(successor.placeholder, false)
+    RETURN DISTINCT successor.uid AS uid ORDER BY uid
+  } AS successors,
+  coalesce(conflictsWith, []) AS conflicts_with,
+  coalesce(premiseUids, []) AS premises,
+  coalesce(stalePremises, []) AS premises_not_current

@@ -1,0 +1,258 @@
+"""The lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations.
+
+The graph walk runs in `cypher/lineage.cypher`, statuses in `cypher/status.cypher`, rivals
+in `cypher/rivals.cypher`; this module joins their rows and renders them as a text tree,
+JSON, a Mermaid flowchart or a Graphviz digraph.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from provgraph import cypher
+from provgraph.errors import NotFound, UsageError
+from provgraph.graph.connection import Graph
+from provgraph.ingest.times import to_iso
+from provgraph.status import ClaimStatus, _params, resolve, status
+
+RENDERERS = ("tree", "json", "mermaid", "dot")
+REVISION_KINDS = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
+
+
+@dataclass(frozen=True)
+class Edge:
+    source: str  # from
+    target: str  # to
+    kind: str
+    verb: str | None = None
+    scope: str | None = None
+    via: str | None = None
+
+    def label(self) -> str:
+        text = self.verb if self.kind == "RELATES" and self.verb else self.kind
+        return f"{text} (adjudicated)" if self.via else text
+
+
+@dataclass(frozen=True)
+class Lineage:
+    claim: str
+    question_scope: str
+    at: datetime
+    statuses: dict[str, ClaimStatus]
+    edges: tuple[Edge, ...]
+    rivals: tuple[dict[str, Any], ...] = ()
+    adjudications: tuple[dict[str, Any], ...] = ()
+    citations: tuple[dict[str, Any], ...] = field(default=())
+
+    @property
+    def nodes(self) -> list[str]:
+        return sorted(self.statuses)
+
+    def predecessors(self, uid: str | None = None) -> list[str]:
+        uid = uid or self.claim
+        return sorted(e.target for e in self.edges if e.source == uid and e.kind in REVISION_KINDS)
+
+    def successors(self, uid: str | None = None) -> list[str]:
+        uid = uid or self.claim
+        return sorted(e.source for e in self.edges if e.target == uid and e.kind in REVISION_KINDS)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "claim": self.claim,
+            "question_scope": self.question_scope,
+            "at": to_iso(self.at),
+            "status": self.statuses[self.claim].to_dict(),
+            "nodes": [self.statuses[uid].to_dict() for uid in self.nodes],
+            "edges": [
+                {"from": e.source, "to": e.target, "kind": e.kind, "verb": e.verb, "scope": e.scope, "via": e.via or None}
+                for e in self.edges
+            ],
+            "rivals": list(self.rivals),
+            "adjudications": list(self.adjudications),
+            "citations": list(self.citations),
+        }
+
+    def render(self, fmt: str = "tree") -> str:
+        if fmt == "tree":
+            return render_tree(self)
+        if fmt == "json":
+            return json.dumps(self.to_dict(), indent=2, sort_keys=False)
+        if fmt == "mermaid":
+            return render_mermaid(self)
+        if fmt == "dot":
+            return render_dot(self)
+        raise UsageError(f"unknown lineage format {fmt!r} (choose from {', '.join(RENDERERS)})")
+
+
+def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime | str | None = None) -> Lineage:
+    """The lineage of `claim` (uid or alias) for question scope `scope` at time `at` (default now)."""
+    uid = resolve(graph, [claim])[0]
+    params = _params([uid], scope, at, None, None)
+    rows = graph.read(cypher.load("lineage").text, {"claim": uid, "q": scope, "t": params["t"]})
+    if not rows:
+        raise NotFound(f"no claim with id {claim}")
+    row = rows[0]
+    question = row["question_scope"]
+    statuses = {s.claim: s for s in status(graph, row["nodes"], scope=question, at=params["t"])}
+    rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": params["t"], "subject": None})
+    edges = tuple(
+        Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None) for e in row["edges"]
+    )
+    return Lineage(
+        claim=uid,
+        question_scope=question,
+        at=params["t"],
+        statuses=statuses,
+        edges=edges,
+        rivals=tuple(_plain(r) for r in rivals),
+        adjudications=tuple(_plain(a) for a in row["adjudications"]),
+        citations=tuple(_plain(c) for c in row["citations"]),
+    )
+
+
+def _plain(row: dict[str, Any]) -> dict[str, Any]:
+    """Rows as JSON-ready dicts: times in ISO, hashes with their algorithm."""
+    out: dict[str, Any] = {}
+    for key, value in row.items():
+        if hasattr(value, "to_native") or isinstance(value, datetime):
+            value = to_iso(value)
+        elif key == "snapshot" and isinstance(value, str) and value and not value.startswith("sha256:"):
+            value = f"sha256:{value}"
+        out[key] = value
+    return out
+
+
+# -- renderers --------------------------------------------------------------------------------
+
+def _describe(s: ClaimStatus) -> str:
+    where = f" @ {s.source}" if s.source else ""
+    return f"{s.claim} [{s.status} {s.reason}]{where}"
+
+
+def render_tree(view: Lineage) -> str:
+    """A text tree: the claim, then its successors and predecessors (transitively), premises, links."""
+    me = view.statuses[view.claim]
+    lines = [_describe(me)]
+    if me.text:
+        lines.append(f"  text: {_one_line(me.text)}")
+    if me.snapshot:
+        span = f" lines {me.lines[0]}-{me.lines[1]}" if me.lines else ""
+        lines.append(f"  cited: {me.source} {me.snapshot[:19]}{span}")
+
+    def walk(uid: str, step: str, depth: int, seen: set[str]) -> None:
+        nexts = view.successors(uid) if step == "up" else view.predecessors(uid)
+        for other in nexts:
+            kind = _kind_between(view, other, uid) if step == "up" else _kind_between(view, uid, other)
+            arrow = f"<- {kind} by" if step == "up" else f"-> {kind}"
+            marker = " (seen above)" if other in seen else ""
+            lines.append(f"{'  ' * depth}{arrow} {_describe(view.statuses[other])}{marker}")
+            if other not in seen:
+                seen.add(other)
+                walk(other, step, depth + 1, seen)
+
+    if view.successors():
+        lines.append("successors:")
+        walk(view.claim, "up", 1, {view.claim})
+    if view.predecessors():
+        lines.append("predecessors:")
+        walk(view.claim, "down", 1, {view.claim})
+    premises = me.premises
+    if premises:
+        lines.append("premises:")
+        for uid in premises:
+            if uid in view.statuses:
+                lines.append(f"  {_describe(view.statuses[uid])}")
+    links = [e for e in view.edges if e.kind in ("CONFLICTS_WITH", "RELATES") and view.claim in (e.source, e.target)]
+    if links:
+        lines.append("links:")
+        for e in links:
+            lines.append(f"  {e.source} -{e.label()}-> {e.target}")
+    if view.rivals:
+        lines.append("rivals:")
+        for r in view.rivals:
+            lines.append(f"  {r['rival']} ({r['kind']}, {r['rival_status']} {r['rival_reason']}, value={r.get('value')})")
+    if view.adjudications:
+        lines.append("adjudications:")
+        for a in view.adjudications:
+            revoked = f", revoked {a['revoked_at']}" if a.get("revoked_at") else ""
+            lines.append(f"  {a['uid']}: keep {', '.join(a['keeps'])} retire {', '.join(a['retires'])} ({a['decided_at']}{revoked})")
+    return "\n".join(lines)
+
+
+def _kind_between(view: Lineage, successor: str, predecessor: str) -> str:
+    kinds = sorted(e.kind for e in view.edges if e.source == successor and e.target == predecessor and e.kind in REVISION_KINDS)
+    return "/".join(kinds) or "?"
+
+
+def _one_line(text: str, width: int = 100) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+_MERMAID_UNSAFE = re.compile(r'["<>#&`\[\]{}()|]')
+
+
+def _mermaid_label(text: str) -> str:
+    # Mermaid labels in double quotes cannot hold a quote; entity codes keep them readable
+    return _MERMAID_UNSAFE.sub(lambda m: f"#{ord(m.group(0))};", text)
+
+
+def _node_ids(view: Lineage) -> dict[str, str]:
+    return {uid: f"n{index}" for index, uid in enumerate(view.nodes)}
+
+
+_CLASS = {"ACTIVE": "active", "STALE": "stale", "CONFLICT": "conflict", "UNKNOWN": "unknown"}
+
+
+def render_mermaid(view: Lineage) -> str:
+    """A Mermaid flowchart: one node per claim (uid, status, reason), one arrow per edge."""
+    ids = _node_ids(view)
+    out = ["flowchart BT"]
+    for uid in view.nodes:
+        s = view.statuses[uid]
+        label = _mermaid_label(f"{uid}") + "<br/>" + _mermaid_label(f"{s.status} {s.reason}")
+        shape = ('[["', '"]]') if uid == view.claim else ('["', '"]')
+        out.append(f"    {ids[uid]}{shape[0]}{label}{shape[1]}")
+    for e in view.edges:
+        if e.source in ids and e.target in ids:
+            arrow = "-.->" if e.kind in ("RELATES", "CONFLICTS_WITH") else "-->"
+            out.append(f"    {ids[e.source]} {arrow}|{_mermaid_label(e.label())}| {ids[e.target]}")
+    out.append("    classDef active fill:#d4f7d4,stroke:#2e7d32")
+    out.append("    classDef stale fill:#eeeeee,stroke:#757575,color:#555555")
+    out.append("    classDef conflict fill:#ffd6d6,stroke:#c62828")
+    out.append("    classDef unknown fill:#fff4c2,stroke:#f9a825")
+    for status_name, css in _CLASS.items():
+        members = [ids[uid] for uid in view.nodes if view.statuses[uid].status == status_name]
+        if members:
+            out.append(f"    class {','.join(members)} {css}")
+    return "\n".join(out)
+
+
+def _dot_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+_DOT_COLOUR = {"ACTIVE": "palegreen", "STALE": "lightgrey", "CONFLICT": "lightpink", "UNKNOWN": "lightyellow"}
+
+
+def render_dot(view: Lineage) -> str:
+    """A Graphviz digraph (render with `dot -Tsvg`)."""
+    ids = _node_ids(view)
+    out = ["digraph lineage {", "  rankdir=BT;", '  node [shape=box, style="rounded,filled", fontname="Helvetica"];']
+    for uid in view.nodes:
+        s = view.statuses[uid]
+        width = ", penwidth=2" if uid == view.claim else ""
+        label = _dot_string(uid + "\n" + f"{s.status} {s.reason}")
+        out.append(f"  {ids[uid]} [label={label}, fillcolor={_DOT_COLOUR[s.status]}{width}];")
+    for e in view.edges:
+        if e.source in ids and e.target in ids:
+            style = ", style=dashed" if e.kind in ("RELATES", "CONFLICTS_WITH") else ""
+            out.append(f"  {ids[e.source]} -> {ids[e.target]} [label={_dot_string(e.label())}{style}];")
+    out.append("}")
+    return "\n".join(out)
+
+
+__all__ = ["Edge", "Lineage", "RENDERERS", "lineage", "render_dot", "render_mermaid", "render_tree"]

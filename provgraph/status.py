@@ -1,0 +1,229 @@
+"""The status of claims for a question scope and time.
+
+Every rule of the status table (DESIGN.md "Status of a claim") runs in the database, in
+`cypher/status.cypher`; this module passes parameters and shapes rows. `status()` returns
+a list for a few claims; `iter_status()` streams every claim (the nightly report runs it
+over the whole graph) without holding all rows at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Iterable, Iterator
+
+from provgraph import cypher
+from provgraph.errors import NotFound, UsageError
+from provgraph.graph.connection import Graph
+from provgraph.ingest.times import parse_time, to_iso
+
+STATUSES = ("ACTIVE", "STALE", "CONFLICT", "UNKNOWN")
+
+# Every reason code, in the order of the status table; REASONS[code] -> status.
+REASONS: dict[str, str] = {
+    "UNBOUND": "UNKNOWN",
+    "NOT_YET_ASSERTED": "UNKNOWN",
+    "OUT_OF_SCOPE": "UNKNOWN",
+    "EXPIRED": "STALE",
+    "NOT_YET_VALID": "UNKNOWN",
+    "REVISION_CYCLE": "CONFLICT",
+    "CORRECTED": "STALE",
+    "SUPERSEDED": "STALE",
+    "INVALIDATED": "STALE",
+    "SOURCE_REVISED": "STALE",
+    "SOURCE_DELETED": "STALE",
+    "REJECTED": "STALE",
+    "DEPRECATED": "STALE",
+    "PROPOSED": "UNKNOWN",
+    "EXPLICIT_CONFLICT": "CONFLICT",
+    "RIVAL_CLAIM": "CONFLICT",
+    "PREMISE_NOT_CURRENT": "UNKNOWN",
+    "CURRENT": "ACTIVE",
+}
+
+
+@dataclass(frozen=True)
+class ClaimStatus:
+    """One claim judged for (question scope, time)."""
+
+    claim: str
+    status: str
+    reason: str
+    scope: str
+    question_scope: str
+    subject: str | None = None
+    value: str | None = None
+    declared: str | None = None
+    text: str | None = None
+    placeholder: bool = False
+    source: str | None = None
+    snapshot: str | None = None  # "sha256:<hex>"
+    snapshot_uid: str | None = None
+    lines: tuple[int, int] | None = None
+    asserted_at: datetime | None = None
+    valid_from: datetime | None = None
+    valid_until: datetime | None = None
+    successors: tuple[str, ...] = ()
+    conflicts_with: tuple[str, ...] = ()
+    premises: tuple[str, ...] = ()
+    premises_not_current: tuple[str, ...] = ()
+    at: datetime | None = field(default=None, compare=False)
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "ACTIVE"
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any], at: datetime | None = None) -> "ClaimStatus":
+        lines = None
+        if row.get("line_start") is not None:
+            first = int(row["line_start"])
+            last = int(row["line_end"]) if row.get("line_end") is not None else first
+            lines = (first, last)
+        return cls(
+            claim=row["claim"],
+            status=row["status"],
+            reason=row["reason"],
+            scope=row.get("scope") or "",
+            question_scope=row.get("question_scope") or "",
+            subject=row.get("subject"),
+            value=row.get("value"),
+            declared=row.get("declared"),
+            text=row.get("text"),
+            placeholder=bool(row.get("placeholder")),
+            source=row.get("source"),
+            snapshot=f"sha256:{row['snapshot']}" if row.get("snapshot") else None,
+            snapshot_uid=row.get("snapshot_uid"),
+            lines=lines,
+            asserted_at=_native(row.get("asserted_at")),
+            valid_from=_native(row.get("valid_from")),
+            valid_until=_native(row.get("valid_until")),
+            successors=tuple(row.get("successors") or ()),
+            conflicts_with=tuple(row.get("conflicts_with") or ()),
+            premises=tuple(row.get("premises") or ()),
+            premises_not_current=tuple(row.get("premises_not_current") or ()),
+            at=at,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object `status --format json` prints (DESIGN.md's fields first, then extras)."""
+        return {
+            "claim": self.claim,
+            "status": self.status,
+            "reason": self.reason,
+            "scope": self.scope,
+            "subject": self.subject,
+            "value": self.value,
+            "source": self.source,
+            "snapshot": self.snapshot,
+            "lines": list(self.lines) if self.lines else None,
+            "successors": list(self.successors),
+            "conflicts_with": list(self.conflicts_with),
+            "question_scope": self.question_scope,
+            "declared": self.declared,
+            "placeholder": self.placeholder,
+            "premises": list(self.premises),
+            "premises_not_current": list(self.premises_not_current),
+            "asserted_at": to_iso(self.asserted_at),
+            "valid_from": to_iso(self.valid_from),
+            "valid_until": to_iso(self.valid_until),
+            "at": to_iso(self.at),
+        }
+
+
+def _native(value: Any) -> datetime | None:
+    if value is None:
+        return None
+    return value.to_native() if hasattr(value, "to_native") else value
+
+
+def parse_at(text: str | datetime | int | None) -> datetime | None:
+    """`--at` as ISO 8601 (naive = UTC) or epoch milliseconds; None stays None (now)."""
+    if text is None or text == "":
+        return None
+    try:
+        return parse_time(text)
+    except ValueError:
+        raise UsageError(f"--at: not a time: {text!r} (use ISO 8601 such as 2025-06-01T12:00:00Z, or epoch milliseconds)") from None
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _params(
+    claims: Iterable[str] | None,
+    scope: str | None,
+    at: datetime | str | None,
+    subject: str | None,
+    only: Iterable[str] | str | None,
+) -> dict[str, Any]:
+    moment = parse_at(at) if not isinstance(at, datetime) else (at if at.tzinfo else at.replace(tzinfo=timezone.utc))
+    if isinstance(only, str):
+        only = [part for part in only.split(",")]
+    only_list = None
+    if only is not None:
+        only_list = sorted({part.strip().upper() for part in only if part.strip()})
+        unknown = [part for part in only_list if part not in STATUSES]
+        if unknown:
+            raise UsageError(f"--only: unknown status {', '.join(unknown)} (choose from {', '.join(STATUSES)})")
+    return {
+        "claims": None if claims is None else list(dict.fromkeys(claims)),
+        "q": scope,
+        "t": moment or _now(),
+        "subject": subject,
+        "only": only_list or None,
+    }
+
+
+def status(
+    graph: Graph,
+    claims: list[str] | None = None,
+    *,
+    scope: str | None = None,
+    at: datetime | str | None = None,
+    subject: str | None = None,
+    only: Iterable[str] | str | None = None,
+) -> list[ClaimStatus]:
+    """The status of the given claims (or every claim), sorted by uid. Unknown uids raise NotFound."""
+    if claims is not None:
+        claims = resolve(graph, claims)
+    params = _params(claims, scope, at, subject, only)
+    rows = graph.read(cypher.load("status").text, params)
+    return [ClaimStatus.from_row(row, params["t"]) for row in rows]
+
+
+def iter_status(
+    graph: Graph,
+    *,
+    scope: str | None = None,
+    at: datetime | str | None = None,
+    subject: str | None = None,
+    only: Iterable[str] | str | None = None,
+) -> Iterator[ClaimStatus]:
+    """Every claim's status, streamed one row at a time in uid order."""
+    params = _params(None, scope, at, subject, only)
+    for row in graph.stream(cypher.load("status").text, params):
+        yield ClaimStatus.from_row(row, params["t"])
+
+
+def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:
+    """Claim uids for ids given by uid or alias, in the order given; unknown ids raise NotFound."""
+    wanted = list(dict.fromkeys(ids))
+    rows = graph.read(
+        "UNWIND $ids AS id "
+        "OPTIONAL MATCH (exact:Claim {uid: id}) "
+        "CALL (id, exact) { "
+        "  OPTIONAL MATCH (alias:Claim) WHERE exact IS NULL AND id IN alias.aliases "
+        "  RETURN alias.uid AS alias ORDER BY alias LIMIT 1 } "
+        "RETURN id, coalesce(exact.uid, alias) AS uid",
+        {"ids": wanted},
+    )
+    found = {row["id"]: row["uid"] for row in rows}
+    missing = [i for i in wanted if found.get(i) is None]
+    if missing:
+        shown = ", ".join(missing[:5]) + (f" (and {len(missing) - 5} more)" if len(missing) > 5 else "")
+        raise NotFound(f"no claim with id {shown}")
+    return list(dict.fromkeys(found[i] for i in wanted))
+
+
+__all__ = ["ClaimStatus", "REASONS", "STATUSES", "iter_status", "parse_at", "resolve", "status"]
