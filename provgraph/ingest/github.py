@@ -198,6 +198,5 @@ def _label_names(labels: object) -> list[str]:
 
 
 def _version(value: object) -> str | None:
-    text = value if isinstance(value, str) else None
-    return text.strip() or None if text else None
+    return value.strip() or None if isinstance(value, str) else None
 
