@@ -36,13 +36,19 @@ def test_every_repeated_link_column_is_read_in_both_directions():
         ("SUPERSEDES", "PAY-200", "PAY-101", None),  # Outward (Supersedes), first column
         ("SUPERSEDES", "PAY-200", "PAY-140", None),  # Outward (Supersedes), second column
         ("SUPERSEDES", "PAY-300", "PAY-200", None),  # Inward (Supersedes)
-        ("SUPERSEDES", "PAY-201", "PAY-200", None),  # Outward (Duplicate): this duplicates PAY-201
-        ("SUPERSEDES", "PAY-200", "PAY-202", None),  # Inward (Duplicate): PAY-202 duplicates this
+        ("SUPERSEDES", "PAY-200", "PAY-201", None),  # Inward (Duplicate): PAY-201 duplicates this
         ("DEPENDS_ON", "PAY-210", "PAY-200", None),  # Outward (Blocks): this blocks PAY-210
         ("DEPENDS_ON", "PAY-200", "PAY-190", None),  # Inward (Blocks): PAY-190 blocks this
         ("RELATES", "PAY-200", "PAY-199", "cloners"),
         ("RELATES", "PAY-200", "PAY-9", "relates"),
     }
+
+
+def test_duplicate_link_read_from_the_duplicate_side_gives_the_same_edge():
+    result = run("tickets", "jira-csv", CSV)
+    # PAY-201 "duplicates" PAY-200 (Outward issue link (Duplicate)): the original supersedes it
+    assert result.edges("PAY-201") == {("SUPERSEDES", "PAY-200", "PAY-201", None)}
+    assert result.claim("PAY-201").declared == "superseded"
 
 
 def test_unknown_link_type_is_kept_as_relates_with_a_notice():
