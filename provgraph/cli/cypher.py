@@ -1,0 +1,109 @@
+"""`provgraph cypher "QUERY"` and `provgraph query NAME | --list`: thin over provgraph.explore."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from provgraph import explore
+from provgraph.cypher import NamedQuery
+from provgraph.cli.options import connection_options, output_format
+from provgraph.errors import UsageError
+from provgraph.config import Settings
+from provgraph.graph.connection import Graph, connect
+
+_PARAM_HELP = "Query parameter NAME=VALUE (repeatable); VALUE is JSON when it parses as JSON, else a string"
+
+
+def _render(result: explore.QueryResult, fmt: str) -> None:
+    if fmt == "json":
+        click.echo(explore.to_json(result))
+    elif fmt == "csv":
+        click.echo(explore.to_csv(result), nl=False)
+    elif sys.stdout.isatty():
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(*result.columns, show_lines=False, header_style="bold")
+        for row in result.rows:
+            table.add_row(*(explore.cell_text(value) for value in row))
+        Console().print(table)
+        click.echo(f"{len(result.rows)} row{'s' if len(result.rows) != 1 else ''}", err=True)
+    else:
+        click.echo(explore.to_plain_table(result), nl=False)
+    if result.counters:
+        changed = ", ".join(f"{count} {name.replace('_', ' ')}" for name, count in result.counters.items())
+        click.echo(f"provgraph: {changed}", err=True)
+
+
+@click.command("cypher")
+@click.argument("query")
+@click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help=_PARAM_HELP)
+@click.option("--write", is_flag=True, help="Allow the query to change the graph (default: read-only, enforced by the server)")
+@output_format("table", "json", "csv")
+@connection_options
+def cypher_command(query: str, params: tuple[str, ...], write: bool, fmt: str, graph: Graph) -> None:
+    """Run ad-hoc Cypher. Read-only unless --write: the server refuses writes in a read transaction.
+
+    \b
+    provgraph cypher "MATCH (c:Claim) RETURN c.uid, c.subject LIMIT 5"
+    provgraph cypher "MATCH (c:Claim {uid: $id})-[:CITED_AT]->(s) RETURN s.uid" --param id=cfg-1 --format json
+    """
+    result = explore.run_cypher(graph, query, explore.parse_params(params), write=write)
+    _render(result, fmt)
+
+
+def _list_queries() -> None:
+    readable, internal = explore.list_queries()
+    width = max((len(q.name) for q in readable + internal), default=0)
+
+    def show(query: NamedQuery) -> None:
+        params = " ".join(f"${name}" for name in query.params)
+        click.echo(f"  {query.name.ljust(width)}  {query.description}")
+        if params:
+            click.echo(f"  {' ' * width}  params: {params}")
+
+    click.echo("Named queries (provgraph query NAME [--param k=v]...):")
+    for query in readable:
+        show(query)
+    if internal:
+        click.echo("")
+        click.echo("Internal pipeline statements (mode: write; run only with --write):")
+        for query in internal:
+            show(query)
+
+
+def _connection_options_lazily(command):  # type: ignore[no-untyped-def]
+    """The shared --uri/--username/--password/--database options, connecting only when needed.
+
+    `query --list` reads files only, so it must work with no server running.
+    """
+    shared = connection_options(lambda **_: None).__click_params__  # type: ignore[attr-defined]
+    command.__click_params__ = [*getattr(command, "__click_params__", []), *shared]
+    return command
+
+
+@click.command("query")
+@click.argument("name", required=False)
+@click.option("--list", "list_", is_flag=True, help="List the named queries with their descriptions and parameters")
+@click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
+              help=_PARAM_HELP + "; parameters the header marks (DateTime) take ISO 8601, epoch ms or 'now'")
+@click.option("--write", is_flag=True, help="Allow an internal `// mode: write` statement to run")
+@output_format("table", "json", "csv")
+@_connection_options_lazily
+def query_command(name: str | None, list_: bool, params: tuple[str, ...], write: bool, fmt: str,
+                  uri: str | None, username: str | None, password: str | None, database: str | None) -> None:
+    """Run a named query from provgraph/cypher/ (see --list); the same files run in cypher-shell."""
+    if list_:
+        _list_queries()
+        return
+    if not name:
+        raise UsageError("give a query NAME or --list")
+    given = explore.parse_params(params)
+    settings = Settings.from_env(uri=uri, username=username, password=password, database=database)
+    with connect(settings) as graph:
+        result = explore.named_query(graph, name, given, write=write)
+    _render(result, fmt)
+
+
+COMMANDS = [cypher_command, query_command]

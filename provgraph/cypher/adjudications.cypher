@@ -1,0 +1,10 @@
+// name: adjudications
+// description: Who adjudicated what: every adjudication, newest first, with decided_at, by, why, policy (automatic
+// description: ones), scope, revoked_at (null = in force), and the claims it keeps and retires.
+MATCH (adjudication:Adjudication)
+RETURN adjudication.uid AS adjudication, adjudication.decided_at AS decided_at, adjudication.by AS by,
+       adjudication.why AS why, adjudication.policy AS policy, adjudication.scope AS scope,
+       adjudication.revoked_at AS revoked_at,
+       COLLECT { MATCH (adjudication)-[:KEEPS]->(kept:Claim) RETURN kept.uid ORDER BY kept.uid } AS keeps,
+       COLLECT { MATCH (adjudication)-[:RETIRES]->(retired:Claim) RETURN retired.uid ORDER BY retired.uid } AS retires
+ORDER BY decided_at DESC, adjudication

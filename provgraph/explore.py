@@ -1,0 +1,285 @@
+"""Ad-hoc Cypher and named queries: run them read-only (unless told to write) and shape the rows.
+
+Read-only is enforced by the server, not by inspecting the query text: a read runs in a
+READ_ACCESS transaction, and Neo4j refuses any write, schema change or write procedure
+inside it (`Neo.ClientError.Statement.AccessMode`); the transaction rolls back and nothing
+is written. `write=True` runs the query as an auto-commit transaction in WRITE mode, so
+`CALL { ... } IN TRANSACTIONS` works there too.
+
+Values come back JSON-friendly: a node is its properties plus `_labels`, a relationship
+its properties plus `_type`, `_start` and `_end` (the end nodes' `uid` or `name` when the
+row carries them, else their element ids), a path is the list of its nodes and
+relationships in order, temporal values are ISO 8601 strings, durations ISO 8601
+durations, points `{srid, x, y[, z]}`.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta, timezone
+from typing import Any, Iterable, Mapping, Sequence
+
+import neo4j
+from neo4j import exceptions as neo4j_errors
+from neo4j import graph as neo4j_graph
+from neo4j import spatial as neo4j_spatial
+from neo4j import time as neo4j_time
+
+from provgraph import cypher
+from provgraph.cypher import NamedQuery
+from provgraph.errors import QueryError, UsageError
+from provgraph.graph.connection import Graph
+
+WRITE_REFUSED = "this query writes; re-run with --write"
+_ACCESS_MODE = "Neo.ClientError.Statement.AccessMode"
+_KEY_PROPERTIES = ("uid", "name")
+
+
+@dataclass
+class QueryResult:
+    """Rows of one query: column names in the query's RETURN order, values JSON-friendly."""
+
+    columns: list[str]
+    rows: list[list[Any]] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)  # what a --write query changed
+
+    def records(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, row)) for row in self.rows]
+
+    def to_frame(self) -> "Any":
+        import pandas as pd
+
+        return pd.DataFrame.from_records(self.rows, columns=self.columns)
+
+
+# -- parameters -------------------------------------------------------------------------------
+
+def parse_param(text: str) -> tuple[str, Any]:
+    """`k=v` -> (k, value). The value is JSON when it parses as JSON, else the raw string.
+
+    So `n=3` is an int, `x=1.5` a float, `ok=true` a bool, `v=null` null, `ids=["a","b"]` a
+    list, `m={"k":1}` a map, `name=alice` and `t=2026-01-01T00:00:00Z` strings (quote a
+    number to keep it a string: `code="007"`).
+    """
+    name, sep, raw = text.partition("=")
+    name = name.strip().lstrip("$")
+    if not sep or not name or not name.replace("_", "a").isalnum() or name[0].isdigit():
+        raise UsageError(f"--param wants NAME=VALUE with a Cypher parameter name, got {text!r}")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return name, raw
+    if isinstance(value, float) and not math.isfinite(value):
+        return name, raw  # NaN/Infinity are JSON extensions; keep the user's text
+    return name, value
+
+
+def parse_params(items: Iterable[str]) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    for item in items:
+        name, value = parse_param(item)
+        params[name] = value
+    return params
+
+
+# -- values -----------------------------------------------------------------------------------
+
+def _end_key(node: neo4j_graph.Node | None) -> Any:
+    if node is None:
+        return None
+    for key in _KEY_PROPERTIES:
+        if key in node:
+            return node[key]
+    return node.element_id
+
+
+def to_plain(value: Any) -> Any:
+    """A driver value as plain JSON-friendly Python (see the module docstring)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, neo4j_graph.Node):
+        return {"_labels": sorted(value.labels), **{k: to_plain(v) for k, v in value.items()}}
+    if isinstance(value, neo4j_graph.Relationship):
+        return {"_type": value.type, "_start": _end_key(value.start_node), "_end": _end_key(value.end_node),
+                **{k: to_plain(v) for k, v in value.items()}}
+    if isinstance(value, neo4j_graph.Path):
+        return _path_items(value)
+    if isinstance(value, (neo4j_time.DateTime, neo4j_time.Date, neo4j_time.Time)):
+        try:
+            return value.to_native().isoformat()  # microseconds: what JSON and Python readers expect
+        except (ValueError, OverflowError):
+            return value.iso_format()
+    if isinstance(value, neo4j_time.Duration):
+        return value.iso_format()
+    if isinstance(value, (datetime, date, time)):
+        return value.isoformat()
+    if isinstance(value, timedelta):
+        return str(value)
+    if isinstance(value, neo4j_spatial.Point):
+        point = {"srid": value.srid, "x": value[0], "y": value[1]}
+        if len(value) > 2:
+            point["z"] = value[2]
+        return point
+    if isinstance(value, bytes):
+        return value.hex()
+    if isinstance(value, Mapping):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    return str(value)
+
+
+def _path_items(path: neo4j_graph.Path) -> list[Any]:
+    """Nodes and relationships of a path in walking order."""
+    items: list[Any] = []
+    for index, node in enumerate(path.nodes):
+        items.append(to_plain(node))
+        if index < len(path.relationships):
+            items.append(to_plain(path.relationships[index]))
+    return items
+
+
+# -- running ----------------------------------------------------------------------------------
+
+def _refusal(error: neo4j_errors.Neo4jError) -> QueryError:
+    if error.code == _ACCESS_MODE:
+        return QueryError(WRITE_REFUSED)
+    message = (getattr(error, "message", None) or str(error) or type(error).__name__).strip()
+    first = message.splitlines()[0] if message else type(error).__name__
+    return QueryError(f"query failed: {first}")
+
+
+def run_cypher(graph: Graph, query: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> QueryResult:
+    """Run one Cypher statement and return all its rows.
+
+    Read-only unless `write=True`: the server refuses writes in the read transaction and
+    this raises `QueryError(WRITE_REFUSED)`. Syntax and other database errors raise a
+    `QueryError` with the server's first line.
+    """
+    if not query or not query.strip():
+        raise UsageError("empty query")
+    access = neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
+    with graph._translate():
+        with graph.driver.session(database=graph.settings.database, default_access_mode=access) as session:
+            try:
+                if write:
+                    result = session.run(query, dict(params or {}))
+                    columns = list(result.keys())
+                    rows = [[to_plain(v) for v in record.values()] for record in result]
+                    counters = _counters(result.consume())
+                else:
+                    with session.begin_transaction() as transaction:
+                        result = transaction.run(query, dict(params or {}))
+                        columns = list(result.keys())
+                        rows = [[to_plain(v) for v in record.values()] for record in result]
+                        counters = _counters(result.consume())
+                        transaction.commit()
+            except neo4j_errors.Neo4jError as error:
+                raise _refusal(error) from None
+    return QueryResult(columns=columns, rows=rows, counters=counters)
+
+
+def _counters(summary: neo4j.ResultSummary) -> dict[str, int]:
+    counters = summary.counters
+    names = ("nodes_created", "nodes_deleted", "relationships_created", "relationships_deleted",
+             "properties_set", "labels_added", "labels_removed", "indexes_added", "indexes_removed",
+             "constraints_added", "constraints_removed")
+    return {name: getattr(counters, name) for name in names if getattr(counters, name)}
+
+
+# -- named queries ----------------------------------------------------------------------------
+
+def list_queries() -> tuple[list[NamedQuery], list[NamedQuery]]:
+    """(queries a user runs, the pipeline's internal write statements), each sorted by name."""
+    queries = cypher.all_queries()
+    return [q for q in queries if q.mode != "write"], [q for q in queries if q.mode == "write"]
+
+
+def _is_datetime_param(meaning: str) -> bool:
+    return "datetime" in meaning.lower().replace(" ", "")
+
+
+def named_params(query: NamedQuery, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Check `given` against the header and convert values for `(DateTime)` parameters.
+
+    A parameter whose header meaning says `DateTime` accepts an ISO 8601 string (naive =
+    UTC), epoch milliseconds, or `now`; it is passed to the database as a DateTime.
+    Parameters the query does not declare are refused.
+    """
+    from provgraph.ingest.times import parse_time
+
+    unknown = sorted(set(given) - set(query.params))
+    if unknown:
+        declared = ", ".join("$" + p for p in query.params) or "none"
+        raise UsageError(f"query {query.name} has no parameter(s) {', '.join('$' + u for u in unknown)} "
+                         f"(it takes: {declared})")
+    query.check(given)
+    params = dict(given)
+    for name, meaning in query.params.items():
+        value = params.get(name)
+        if _is_datetime_param(meaning) and isinstance(value, (str, int)) and not isinstance(value, bool):
+            if isinstance(value, str) and value.strip().lower() == "now":
+                params[name] = datetime.now(timezone.utc)
+                continue
+            try:
+                params[name] = parse_time(value)
+            except Exception:  # noqa: BLE001 - any parse failure is the user's input
+                raise UsageError(f"--param {name}: not an ISO 8601 time or epoch milliseconds: {value!r}") from None
+    return params
+
+
+def named_query(graph: Graph, name: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> QueryResult:
+    """Run the named `.cypher` file. A `// mode: write` statement is refused unless `write=True`."""
+    query = cypher.load(name)
+    if query.mode == "write" and not write:
+        raise UsageError(f"query {name} is an internal pipeline statement that writes; re-run with --write")
+    return run_cypher(graph, query.text, named_params(query, params or {}), write=write)
+
+
+# -- rendering --------------------------------------------------------------------------------
+
+def cell_text(value: Any) -> str:
+    """One table/CSV cell: strings as is, null as empty, everything else as compact JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def to_json(result: QueryResult, indent: int | None = 2) -> str:
+    """A JSON array with one object per row, keyed by column."""
+    return json.dumps(result.records(), ensure_ascii=False, indent=indent)
+
+
+def to_csv(result: QueryResult) -> str:
+    frame = result.to_frame()
+    for column in frame.columns:
+        frame[column] = frame[column].map(lambda v: v if isinstance(v, (int, float, bool)) or v is None else cell_text(v))
+    buffer = io.StringIO()
+    frame.to_csv(buffer, index=False, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+    return buffer.getvalue()
+
+
+def to_plain_table(result: QueryResult) -> str:
+    """Aligned text columns, for pipes and logs (no box drawing)."""
+    header = list(result.columns)
+    body = [[cell_text(v).replace("\n", "\\n") for v in row] for row in result.rows]
+    widths = [max([len(h)] + [len(row[i]) for row in body]) for i, h in enumerate(header)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(cell.ljust(width) for cell, width in zip(cells, widths)).rstrip()
+
+    lines = [line(header), line(["-" * w for w in widths])] + [line(row) for row in body]
+    return "\n".join(lines) + "\n"
+
+
+__all__ = [
+    "QueryResult", "WRITE_REFUSED", "parse_param", "parse_params", "to_plain", "run_cypher",
+    "list_queries", "named_params", "named_query", "to_json", "to_csv", "to_plain_table", "cell_text",
+]
