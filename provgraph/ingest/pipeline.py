@@ -9,12 +9,17 @@ Re-ingesting unchanged input finds every snapshot already stored and writes noth
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from neo4j import RoutingControl
+from neo4j import exceptions as neo4j_errors
 
 from provgraph import cypher
 from provgraph.graph.connection import Graph
@@ -33,6 +38,8 @@ from provgraph.ingest.records import (
 from provgraph.ingest.times import to_iso
 
 BATCH_OBSERVATIONS = 2000
+BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, very large records)
+CONSTRAINT_RETRIES = 5  # two concurrent MERGEs of one new key: the loser retries and then matches
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
 POLICIES = ("latest-wins",)
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
@@ -133,13 +140,13 @@ def write(
     summary.observations = len(observations)
 
     planned = _plan_snapshots(graph, observations, observed_at, summary)
-    planned, rewrite_findings = _check_append_only(graph, store, planned, observed_at)
+    planned, rewrite_findings = _check_append_only(graph, store, planned, observed_at, observations)
     resolution = _resolve(graph, planned)
     summary.unresolved = sorted({ref for ref, uid in resolution.items() if uid is None})
 
     if progress:
         progress("write", 0, len(planned))
-    for batch in _batches(planned, BATCH_OBSERVATIONS):
+    for batch in _batches(planned, _batch_size()):
         counts = _write_batch(graph, batch, resolution, store, store_kind, scope, observed_at, notices)
         summary.snapshots_added += len(batch)
         summary.claims_written += counts["claims"]
@@ -148,7 +155,8 @@ def write(
             progress("write", len(batch), len(planned))
 
     if policy == "latest-wins":
-        rows = graph.write(cypher.load("ingest_latest_wins").text, {"store": store})
+        with graph._translate():
+            rows = _retry_key_races(lambda: _execute_write(graph, "ingest_latest_wins", {"store": store}))
         summary.adjudications = rows[0]["adjudications"] if rows else 0
 
     findings = rewrite_findings + [
@@ -209,12 +217,22 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
     return planned
 
 
-def _check_append_only(graph: Graph, store: str, planned: list[_Planned], observed_at: datetime) -> tuple[list[_Planned], list[dict[str, Any]]]:
+def _group_key(observation: Observation) -> str:
+    return observation.source.container or observation.append_only_group or ""
+
+
+def _check_append_only(graph: Graph, store: str, planned: list[_Planned], observed_at: datetime,
+                       observations: Sequence[Observation] = ()) -> tuple[list[_Planned], list[dict[str, Any]]]:
     """A log entry whose bytes changed after it was ingested is a rewrite: flag it and report it."""
     groups: dict[str, list[_Planned]] = defaultdict(list)
     for item in planned:
         if item.observation.append_only_group:
-            groups[item.observation.source.container or item.observation.append_only_group].append(item)
+            groups[_group_key(item.observation)].append(item)
+    # Every entry the input still holds, stored already or not: only the others vanished.
+    present: dict[str, set[str]] = defaultdict(set)
+    for observation in observations:
+        if observation.append_only_group:
+            present[_group_key(observation)].add(observation.source.uid)
     if not groups:
         return planned, []
     findings: list[dict[str, Any]] = []
@@ -225,7 +243,7 @@ def _check_append_only(graph: Graph, store: str, planned: list[_Planned], observ
         stored = {row["source"]: row for row in graph.read(query, {"store": store, "container": container})}
         if not stored:
             continue
-        seen = {item.observation.source.uid for item in items}
+        seen = {item.observation.source.uid for item in items} | present[container]
         changed: list[str] = []
         for item in items:
             before = stored.get(item.observation.source.uid)
@@ -357,10 +375,44 @@ def _write_batch(
         tx.run(cypher.load("ingest_chain").text, sources=unique_sources).consume()
         tx.run(cypher.load("ingest_edge_windows").text, sources=unique_sources).consume()
 
-    with graph._translate():
+    def run() -> None:
         with graph.driver.session(database=graph.settings.database) as session:
             session.execute_write(work)
+
+    with graph._translate():
+        _retry_key_races(run)
     return {"claims": claims, "edges": len(edge_rows)}
+
+
+def _retry_key_races(run: Callable[[], Any]) -> Any:
+    """Run an idempotent write again when a concurrent writer MERGEd the same new key first.
+
+    The driver retries transient errors (deadlocks) itself; a uniqueness-constraint race on
+    MERGE is a client error to it, but for our MERGE-only writes the next attempt matches.
+    """
+    for attempt in range(CONSTRAINT_RETRIES + 1):
+        try:
+            return run()
+        except neo4j_errors.ConstraintError:
+            if attempt == CONSTRAINT_RETRIES:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    return None
+
+
+def _execute_write(graph: Graph, name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """`graph.write` without its error translation, so `_retry_key_races` sees the driver's error."""
+    records, _, _ = graph.driver.execute_query(
+        cypher.load(name).text, params, routing_=RoutingControl.WRITE, database_=graph.settings.database
+    )
+    return [record.data() for record in records]
+
+
+def _batch_size() -> int:
+    configured = os.environ.get(BATCH_ENV, "").strip()
+    if configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    return BATCH_OBSERVATIONS
 
 
 def _edge_row(edge: EdgeRecord, resolution: dict[str, str | None], snapshot_uid: str, source_uid: str, revised_at: datetime) -> dict[str, Any] | None:
@@ -391,7 +443,9 @@ def _write_quarantine(graph: Graph, store: str, quarantined: list[Quarantined], 
         {"uid": _digest(store, f["kind"], f["subject"], f["detail"]), "store": store, **f}
         for f in findings
     ]
-    graph.write(cypher.load("ingest_quarantine").text, {"quarantined": q_rows, "findings": f_rows, "observed_at": observed_at})
+    params = {"quarantined": q_rows, "findings": f_rows, "observed_at": observed_at}
+    with graph._translate():
+        _retry_key_races(lambda: _execute_write(graph, "ingest_quarantine", params))
 
 
 def _digest(*parts: object) -> str:
