@@ -9,6 +9,7 @@ Re-ingesting unchanged input finds every snapshot already stored and writes noth
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
 import time
@@ -42,6 +43,7 @@ BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, ve
 CONSTRAINT_RETRIES = 5  # two concurrent MERGEs of one new key: the loser retries and then matches
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
 POLICIES = ("latest-wins",)
+log = logging.getLogger(__name__)
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
 
 
@@ -396,6 +398,7 @@ def _retry_key_races(run: Callable[[], Any]) -> Any:
         except neo4j_errors.ConstraintError:
             if attempt == CONSTRAINT_RETRIES:
                 raise
+            log.info("a concurrent writer created the same key first; retrying the write (%d)", attempt + 1)
             time.sleep(0.05 * (attempt + 1))
     return None
 
