@@ -1,0 +1,30 @@
+"""`provgraph export --format prov-json|prov-n|prov-o [--out FILE]`: thin over provgraph.export."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from provgraph import export as prov_export
+from provgraph.cli.options import connection_options
+from provgraph.graph.connection import Graph
+
+
+@click.command("export")
+@click.option("--format", "fmt", type=click.Choice(prov_export.FORMATS), required=True,
+              help="prov-json (W3C PROV-JSON), prov-n (PROV-N text), prov-o (PROV-O as RDF Turtle)")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to FILE instead of stdout")
+@click.option("--namespace", default=prov_export.DEFAULT_NAMESPACE, show_default=True,
+              help="URI of the `provgraph:` namespace the identifiers live in")
+@connection_options
+def export(fmt: str, out: Path | None, namespace: str, graph: Graph) -> None:
+    """Export the whole graph as a W3C PROV document (sources, snapshots, claims, revisions, adjudications)."""
+    text = prov_export.export(graph, fmt, out=out, namespace=namespace)
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        click.echo(f"wrote {fmt} to {out}", err=True)
+
+
+COMMANDS = [export]

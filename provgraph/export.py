@@ -1,0 +1,237 @@
+"""The stored graph as a W3C PROV document (PROV-JSON, PROV-N, PROV-O/Turtle) via the `prov` package.
+
+Mapping (docs/explore.md has the user-facing table):
+
+- `Store`  -> entity of type `prov:Collection` (and `provgraph:Store`); `hadMember(store, source)`.
+- `Source` -> entity (`provgraph:Source`).
+- `Snapshot` -> entity (`provgraph:Snapshot`) with sha256, revised_at, until, observed_at, version,
+  deleted; `specializationOf(snapshot, source)`; `wasGeneratedBy(snapshot, -, revised_at)` (its
+  generation time); `PREVIOUS` -> `wasRevisionOf(newer, older)`.
+- `Claim` -> entity (`provgraph:Claim`) with its properties; each `CITED_AT` ->
+  `wasQuotedFrom(claim, snapshot)` carrying the cited lines and what the claim said there.
+- `CORRECTS` / `SUPERSEDES` -> `wasRevisionOf(successor, predecessor)` with `provgraph:kind` and
+  the edge's scope, window and `via`.
+- `INVALIDATES` -> `wasInvalidatedBy(predecessor, activity, valid_from)`; the activity is the
+  adjudication named in `via`, else an `invalidation/<successor>/<predecessor>` activity that
+  `used` the successor.
+- `Adjudication` -> activity at `decided_at`, `wasAssociatedWith` the agent `by`, `used` the kept
+  and retired claims (`prov:role` keeps / retires); while not revoked, each retired claim
+  `wasInvalidatedBy` it at `decided_at`.
+- `DEPENDS_ON`, `CONFLICTS_WITH`, `RELATES` -> `wasInfluencedBy(a, b)` with `provgraph:kind`
+  (and `provgraph:verb`): PROV has no closer term.
+- `Quarantine`, `Finding`, `ReportRun` are not provenance and are not exported.
+
+Identifiers live in one namespace (prefix `provgraph`, default `urn:provgraph:`): `<kind>/<id>`
+with the id percent-encoded (`urllib.parse.quote(id, safe="")`), so every id is a valid
+PROV-N / Turtle local name whatever characters the source used.
+The graph is read in keyset-paged queries (`export_*.cypher`); the document itself is built in
+memory, as the `prov` package requires.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterable
+from urllib.parse import quote
+
+from prov.identifier import Namespace, QualifiedName
+from prov.model import PROV, ProvDocument
+
+from provgraph import cypher
+from provgraph.errors import UsageError
+from provgraph.graph.connection import Graph
+
+DEFAULT_NAMESPACE = "urn:provgraph:"
+PREFIX = "provgraph"
+FORMATS = ("prov-json", "prov-n", "prov-o")
+PAGE_SIZE = 1000
+REVISION_KINDS = ("CORRECTS", "SUPERSEDES")
+INFLUENCE_KINDS = ("DEPENDS_ON", "CONFLICTS_WITH", "RELATES")
+_CLAIM_PROPERTIES = ("text", "subject", "value", "scope", "declared", "placeholder", "asserted_at", "valid_from",
+                     "valid_until", "last_cited_at")
+_CITATION_PROPERTIES = ("line_start", "line_end", "quote_sha256", "text", "subject", "value", "scope", "declared",
+                        "valid_from", "valid_until", "rewritten")
+_EDGE_PROPERTIES = ("scope", "asserted_at", "valid_from", "valid_to", "verb")
+
+
+def pages(graph: Graph, name: str, key: str = "uid", page_size: int = PAGE_SIZE) -> Iterator[dict[str, Any]]:
+    """Rows of the named keyset-paged query, one page per round trip."""
+    text = cypher.load(name).text
+    after: str | None = None
+    while True:
+        rows = graph.read(text, {"after": after, "page": page_size})
+        yield from rows
+        if len(rows) < page_size:
+            return
+        after = rows[-1][key]
+
+
+def _native(value: Any) -> Any:
+    to_native = getattr(value, "to_native", None)
+    if callable(to_native) and not isinstance(value, (datetime, str)):
+        try:
+            return to_native()
+        except (ValueError, OverflowError):
+            return str(value)
+    return value
+
+
+class _Builder:
+    """Turns the paged rows into records of one ProvDocument."""
+
+    def __init__(self, namespace_uri: str) -> None:
+        self.document = ProvDocument()
+        self.ns: Namespace = self.document.add_namespace(PREFIX, namespace_uri)
+        self.agents: set[str] = set()
+
+    def id(self, kind: str, key: str) -> QualifiedName:
+        return self.ns[f"{kind}/{quote(str(key), safe='')}"]
+
+    def attributes(self, values: dict[str, Any], names: Iterable[str]) -> list[tuple[QualifiedName, Any]]:
+        """`provgraph:<name>` attributes for the non-null values; a list gives one attribute per item."""
+        pairs: list[tuple[QualifiedName, Any]] = []
+        for name in names:
+            value = values.get(name)
+            items = value if isinstance(value, (list, tuple)) else [value]
+            for item in items:
+                item = _native(item)
+                if item is None or item == "" and name not in ("scope", "value", "text"):
+                    continue
+                if isinstance(item, dict):
+                    item = json.dumps(item, sort_keys=True, default=str)
+                pairs.append((self.ns[name], item))
+        return pairs
+
+    def store(self, row: dict[str, Any]) -> None:
+        self.document.entity(self.id("store", row["name"]), [
+            (PROV["type"], PROV["Collection"]), (PROV["type"], self.ns["Store"]),
+            (PROV["label"], row["name"]), *self.attributes(row, ["kind"])])
+
+    def source(self, row: dict[str, Any]) -> None:
+        identifier = self.id("source", row["uid"])
+        self.document.entity(identifier, [(PROV["type"], self.ns["Source"]), (self.ns["uid"], row["uid"]),
+                                          *self.attributes(row, ["kind", "locator", "title", "url", "container"])])
+        for store in row["stores"]:
+            self.document.hadMember(self.id("store", store), identifier)
+
+    def snapshot(self, row: dict[str, Any]) -> None:
+        identifier = self.id("snapshot", row["uid"])
+        self.document.entity(identifier, [
+            (PROV["type"], self.ns["Snapshot"]), (self.ns["uid"], row["uid"]),
+            *self.attributes(row, ["sha256", "revised_at", "until", "observed_at", "version", "deleted"])])
+        for source in row["sources"]:
+            self.document.specializationOf(identifier, self.id("source", source))
+        if row.get("revised_at") is not None:
+            self.document.wasGeneratedBy(identifier, None, _native(row["revised_at"]))
+        for previous in row["previous"]:
+            self.document.wasRevisionOf(identifier, self.id("snapshot", previous),
+                                        other_attributes=[(self.ns["kind"], "PREVIOUS")])
+
+    def claim(self, row: dict[str, Any]) -> None:
+        identifier = self.id("claim", row["uid"])
+        properties = row["properties"]
+        self.document.entity(identifier, [
+            (PROV["type"], self.ns["Claim"]), (self.ns["uid"], row["uid"]),
+            *self.attributes(properties, _CLAIM_PROPERTIES),
+            *[(self.ns["alias"], alias) for alias in properties.get("aliases") or []]])
+        for citation in row["citations"]:
+            self.document.wasQuotedFrom(identifier, self.id("snapshot", citation["snapshot"]),
+                                        other_attributes=self.attributes(citation, _CITATION_PROPERTIES))
+        for edge in row["edges"]:
+            self.edge(identifier, edge)
+
+    def _edge_attributes(self, edge: dict[str, Any]) -> list[tuple[QualifiedName, Any]]:
+        pairs = [(self.ns["kind"], edge["kind"]), *self.attributes(edge, _EDGE_PROPERTIES)]
+        pairs += [(self.ns["recorded_in"], self.id("snapshot", uid)) for uid in edge.get("recorded_in") or []]
+        if edge.get("via"):
+            pairs.append((self.ns["via"], self.id("adjudication", edge["via"])))
+        return pairs
+
+    def edge(self, successor: QualifiedName, edge: dict[str, Any]) -> None:
+        target = self.id("claim", edge["to"])
+        kind = edge["kind"]
+        if kind in REVISION_KINDS:
+            self.document.wasRevisionOf(successor, target, other_attributes=self._edge_attributes(edge))
+        elif kind == "INVALIDATES":
+            when = _native(edge.get("valid_from") or edge.get("asserted_at"))
+            if edge.get("via"):
+                activity = self.id("adjudication", edge["via"])
+            else:
+                activity = self.ns[f"invalidation/{successor.localpart.split('/', 1)[1]}/{target.localpart.split('/', 1)[1]}"]
+                self.document.activity(activity, when, when, [(PROV["type"], self.ns["Invalidation"]),
+                                                              *self._edge_attributes(edge)])
+                self.document.used(activity, successor, when)
+            self.document.wasInvalidatedBy(target, activity, when)
+        elif kind in INFLUENCE_KINDS:
+            self.document.wasInfluencedBy(successor, target, other_attributes=self._edge_attributes(edge))
+
+    def agent(self, name: str, software: bool) -> QualifiedName:
+        identifier = self.id("agent", name)
+        if name not in self.agents:
+            self.agents.add(name)
+            kind = PROV["SoftwareAgent"] if software else PROV["Person"]
+            self.document.agent(identifier, [(PROV["type"], kind), (PROV["label"], name)])
+        return identifier
+
+    def adjudication(self, row: dict[str, Any]) -> None:
+        identifier = self.id("adjudication", row["uid"])
+        decided_at = _native(row.get("decided_at"))
+        self.document.activity(identifier, decided_at, decided_at, [
+            (PROV["type"], self.ns["Adjudication"]), (self.ns["uid"], row["uid"]),
+            *self.attributes(row, ["by", "why", "policy", "scope", "revoked_at"])])
+        if row.get("by"):
+            self.document.wasAssociatedWith(identifier, self.agent(row["by"], software=bool(row.get("policy"))))
+        for kept in row["keeps"]:
+            self.document.used(identifier, self.id("claim", kept), None, other_attributes={PROV["role"]: self.ns["keeps"]})
+        for retired in row["retires"]:
+            claim = self.id("claim", retired)
+            self.document.used(identifier, claim, None, other_attributes={PROV["role"]: self.ns["retires"]})
+            if row.get("revoked_at") is None:
+                self.document.wasInvalidatedBy(claim, identifier, decided_at)
+
+
+def build_document(graph: Graph, namespace: str = DEFAULT_NAMESPACE, page_size: int = PAGE_SIZE) -> ProvDocument:
+    """The whole provgraph graph as one ProvDocument (see the module docstring for the mapping)."""
+    builder = _Builder(namespace)
+    for row in pages(graph, "export_stores", key="name", page_size=page_size):
+        builder.store(row)
+    for row in pages(graph, "export_sources", page_size=page_size):
+        builder.source(row)
+    for row in pages(graph, "export_snapshots", page_size=page_size):
+        builder.snapshot(row)
+    for row in pages(graph, "export_claims", page_size=page_size):
+        builder.claim(row)
+    for row in pages(graph, "export_adjudications", page_size=page_size):
+        builder.adjudication(row)
+    return builder.document
+
+
+def serialize(document: ProvDocument, fmt: str) -> str:
+    """PROV-JSON, PROV-N or PROV-O (Turtle) text of `document`."""
+    if fmt == "prov-json":
+        return document.serialize(format="json", indent=2)
+    if fmt == "prov-n":
+        return document.get_provn()
+    if fmt == "prov-o":
+        return document.serialize(format="rdf", rdf_format="turtle")
+    raise UsageError(f"unknown export format {fmt!r} (choose from {', '.join(FORMATS)})")
+
+
+def export(graph: Graph, fmt: str, out: Path | None = None, namespace: str = DEFAULT_NAMESPACE) -> str:
+    """Serialise the graph; write it to `out` when given. Returns the text."""
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown export format {fmt!r} (choose from {', '.join(FORMATS)})")
+    text = serialize(build_document(graph, namespace), fmt)
+    if not text.endswith("\n"):
+        text += "\n"
+    if out is not None:
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"cannot write {out}: {error.strerror or error}") from None
+    return text
+
+
+__all__ = ["FORMATS", "DEFAULT_NAMESPACE", "build_document", "serialize", "export", "pages"]
