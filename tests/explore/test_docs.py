@@ -1,0 +1,69 @@
+"""Docs stay true: every named query describes itself, every command is documented, the examples run."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from explore_helpers import EXAMPLES, ingest_examples
+from provgraph import cypher
+from provgraph.cli import cli
+from provgraph.explore import run_cypher
+from provgraph.graph.connection import Graph
+from provgraph.ingest.pipeline import ingest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA_SECTION = "## Example queries for common audit questions"
+
+
+def _mentioned(command: str, text: str) -> bool:
+    """`provgraph CMD`, also in the `provgraph init | reset --yes` spelling of alternatives."""
+    return re.search(rf"provgraph (?:[\w-]+ \| )*{re.escape(command)}\b", text) is not None
+
+
+@pytest.mark.parametrize("path", sorted(cypher.QUERY_DIR.glob("*.cypher")), ids=lambda p: p.stem)
+def test_every_named_query_has_a_header_name_and_description(path: Path) -> None:
+    query = cypher.load(path.stem)
+    assert query.name == path.stem, f"{path.name}: // name: must match the file name"
+    assert len(query.description) >= 20, f"{path.name}: needs a // description: line saying what it returns"
+    assert all(meaning for meaning in query.params.values()), f"{path.name}: every // param needs a meaning"
+
+
+@pytest.mark.xfail(strict=False, reason="README.md is being written; not every command is in it yet")
+@pytest.mark.parametrize("command", sorted(cli.commands))
+def test_every_cli_command_is_mentioned_in_the_readme(command: str) -> None:
+    assert _mentioned(command, (ROOT / "README.md").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("command", ["cypher", "query", "export"])
+def test_explore_commands_are_documented_in_docs_explore(command: str) -> None:
+    assert _mentioned(command, (ROOT / "docs" / "explore.md").read_text(encoding="utf-8"))
+
+
+def test_docs_explore_names_every_user_facing_named_query() -> None:
+    text = (ROOT / "docs" / "explore.md").read_text(encoding="utf-8")
+    for name in ("sources_of_store", "claim_history", "snapshots_between", "unresolved_references", "quarantined",
+                 "adjudications"):
+        assert name in text
+
+
+def _schema_snippets() -> list[str]:
+    text = (ROOT / "docs" / "schema.md").read_text(encoding="utf-8")
+    section = text[text.index(SCHEMA_SECTION):]
+    return re.findall(r"```cypher\n(.*?)```", section, re.DOTALL)
+
+
+def test_schema_doc_has_six_to_ten_example_queries() -> None:
+    assert 6 <= len(_schema_snippets()) <= 10
+
+
+def test_schema_doc_example_queries_run_read_only_on_the_examples(graph: Graph) -> None:
+    ingest_examples(graph)
+    ingest(graph, "tickets", EXAMPLES / "tickets" / "github-issues.json", fmt="github")
+    returned = 0
+    for snippet in _schema_snippets():
+        assert "$" not in snippet, "snippets use literals so they run as is"
+        result = run_cypher(graph, snippet)  # raises on a syntax error or a write
+        returned += bool(result.rows)
+    assert returned >= 5, "most snippets should find something in the bundled examples"
