@@ -179,6 +179,8 @@ def run_cypher(graph: Graph, query: str, params: Mapping[str, Any] | None = None
                         rows = [[to_plain(v) for v in record.values()] for record in result]
                         counters = _counters(result.consume())
                         transaction.commit()
+            except neo4j_errors.AuthError:
+                raise  # the connection's own mapping: database refused (exit 3)
             except neo4j_errors.Neo4jError as error:
                 raise _refusal(error) from None
     return QueryResult(columns=columns, rows=rows, counters=counters)
@@ -258,9 +260,16 @@ def to_json(result: QueryResult, indent: int | None = 2) -> str:
 
 
 def to_csv(result: QueryResult) -> str:
-    frame = result.to_frame()
-    for column in frame.columns:
-        frame[column] = frame[column].map(lambda v: v if isinstance(v, (int, float, bool)) or v is None else cell_text(v))
+    """Header line, then one line per row; numbers as numbers, null empty, other values as in a table cell."""
+    import pandas as pd
+
+    def cell(value: Any) -> Any:
+        if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool)):
+            return value
+        return cell_text(value)
+
+    # dtype=object keeps 17 as 17, not 17.0, when a column also holds nulls
+    frame = pd.DataFrame([[cell(v) for v in row] for row in result.rows], columns=result.columns, dtype=object)
     buffer = io.StringIO()
     frame.to_csv(buffer, index=False, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
     return buffer.getvalue()

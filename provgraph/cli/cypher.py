@@ -23,10 +23,13 @@ def _render(result: explore.QueryResult, fmt: str) -> None:
     elif sys.stdout.isatty():
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
 
-        table = Table(*result.columns, show_lines=False, header_style="bold")
-        for row in result.rows:
-            table.add_row(*(explore.cell_text(value) for value in row))
+        table = Table(header_style="bold")
+        for column in result.columns:
+            table.add_column(Text(column))
+        for row in result.rows:  # Text, not str: a value like "[red]" is data, not rich markup
+            table.add_row(*(Text(explore.cell_text(value)) for value in row))
         Console().print(table)
         click.echo(f"{len(result.rows)} row{'s' if len(result.rows) != 1 else ''}", err=True)
     else:
@@ -54,14 +57,21 @@ def cypher_command(query: str, params: tuple[str, ...], write: bool, fmt: str, g
 
 
 def _list_queries() -> None:
+    import shutil
+    import textwrap
+
     readable, internal = explore.list_queries()
     width = max((len(q.name) for q in readable + internal), default=0)
+    columns = max(60, min(shutil.get_terminal_size((100, 24)).columns, 120))
+    indent = " " * (width + 4)
 
     def show(query: NamedQuery) -> None:
-        params = " ".join(f"${name}" for name in query.params)
-        click.echo(f"  {query.name.ljust(width)}  {query.description}")
-        if params:
-            click.echo(f"  {' ' * width}  params: {params}")
+        text = query.description or "(no description)"
+        click.echo(textwrap.fill(text, columns, initial_indent=f"  {query.name.ljust(width)}  ", subsequent_indent=indent,
+                                 break_on_hyphens=False, break_long_words=False))
+        if query.params:
+            click.echo(textwrap.fill(" ".join(f"${name}" for name in query.params), columns,
+                                     initial_indent=f"{indent}params: ", subsequent_indent=indent + "        "))
 
     click.echo("Named queries (provgraph query NAME [--param k=v]...):")
     for query in readable:

@@ -175,3 +175,27 @@ def test_missing_parameter_is_one_line_exit_2(graph: Graph) -> None:
     result = run("cypher", "RETURN $nope AS x")
     assert result.exit_code == 2
     assert result.output.count("\n") == 1
+
+
+def test_csv_keeps_integers_beside_nulls_and_writes_json_booleans(graph: Graph) -> None:
+    query = "RETURN 1 AS n, null AS s, true AS b UNION ALL RETURN null AS n, 'x' AS s, false AS b"
+    result = run("cypher", query, "--format", "csv")
+    assert result.stdout.splitlines() == ["n,s,b", "1,,true", ",x,false"]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_table_on_a_terminal_is_a_rich_table_that_shows_markup_as_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    from provgraph.cli.cypher import _render
+    from provgraph.explore import QueryResult
+
+    screen = _Terminal()
+    monkeypatch.setattr("sys.stdout", screen)
+    monkeypatch.setenv("TERM", "dumb")
+    _render(QueryResult(columns=["[b]name", "n"], rows=[["[red]x[/red]", 1]]), "table")
+    text = screen.getvalue()
+    assert "[b]name" in text and "[red]x[/red]" in text
+    assert any(ch in text for ch in "│┃|")
