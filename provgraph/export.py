@@ -194,6 +194,8 @@ class _Builder:
 
 def build_document(graph: Graph, namespace: str = DEFAULT_NAMESPACE, page_size: int = PAGE_SIZE) -> ProvDocument:
     """The whole provgraph graph as one ProvDocument (see the module docstring for the mapping)."""
+    if ":" not in namespace or namespace[-1] not in "/#:" or any(ch.isspace() or ch in '<>"' for ch in namespace):
+        raise UsageError(f"--namespace must be an absolute URI ending in '/', '#' or ':', got {namespace!r}")
     builder = _Builder(namespace)
     for row in pages(graph, "export_stores", key="name", page_size=page_size):
         builder.store(row)

@@ -153,3 +153,23 @@ def test_unwritable_out_is_one_line_exit_2(graph: Graph, tmp_path: Path) -> None
 
 def test_unknown_format_is_a_usage_error(graph: Graph) -> None:
     assert run("export", "--format", "prov-xml").exit_code == 2
+
+
+def test_namespace_option_sets_the_identifier_uri_and_is_checked(small: Graph) -> None:
+    result = run("export", "--format", "prov-n", "--namespace", "https://example.org/prov/")
+    assert result.exit_code == 0 and "prefix provgraph <https://example.org/prov/>" in result.stdout
+    result = run("export", "--format", "prov-n", "--namespace", "not a uri")
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+
+
+def test_every_bundled_example_exports_and_reads_back_identically(graph: Graph) -> None:
+    from explore_helpers import ingest_examples
+
+    ingest_examples(graph)
+    document = build_document(graph)
+    counts = summary(document)
+    assert counts["ProvInfluence"] >= 2  # the board's DEPENDS_ON and RELATES edges
+    as_json = ProvDocument.deserialize(content=document.serialize(format="json"), format="json")
+    as_rdf = ProvDocument.deserialize(content=document.serialize(format="rdf", rdf_format="turtle"), format="rdf",
+                                      rdf_format="turtle")
+    assert as_json == document == as_rdf
