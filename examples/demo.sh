@@ -1,36 +1,62 @@
 #!/usr/bin/env bash
-# The provgraph demo: ingest the bundled example stores into the local Neo4j and show
-# which decisions still govern. Run through `make demo` (which installs and starts the server).
+# The provgraph demo: one small story across four kinds of store (ADRs, tickets, a decision
+# log, board cards), told in about a minute. See examples/story/README.md for the plot.
+# Run through `make demo` (which installs and starts the local server), or set NEO4J_URI.
+#   PROVGRAPH=path/to/provgraph      the CLI to use            [.venv/bin/provgraph]
+#   PROVGRAPH_DEMO_OUT=DIR           where the report goes     [provgraph-report]
+#   PROVGRAPH_DEMO_FORCE=1           wipe a graph that holds stores the demo did not make
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PG="${PROVGRAPH:-.venv/bin/provgraph}"
-EX=examples
+STORY=examples/story
+OUT="${PROVGRAPH_DEMO_OUT:-provgraph-report}"
 
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+note() { printf '   %s\n' "$*"; }
+has() { $PG "$1" --help >/dev/null 2>&1; }  # adjudicate / verify may not be installed yet
 
 $PG init >/dev/null
 # The demo owns the graph it builds: refuse to wipe someone's real data.
-others=$($PG cypher "MATCH (s:Store) WHERE NOT s.name IN ['adr','github','jira','ops','decisions','config','board'] RETURN count(s) AS n" --format csv 2>/dev/null | tail -n 1 || echo 0)
+others=$($PG cypher "MATCH (s:Store) WHERE NOT s.name IN ['adr','github','jira','decisions','board'] RETURN count(s) AS n" --format csv 2>/dev/null | tail -n 1 || echo 0)
 if [ "${others:-0}" != "0" ] && [ "${PROVGRAPH_DEMO_FORCE:-}" != "1" ]; then
-  echo "The local graph holds stores the demo did not make; set PROVGRAPH_DEMO_FORCE=1 to wipe it anyway." >&2
+  echo "The graph at ${NEO4J_URI:-the local server} holds stores the demo did not make; set PROVGRAPH_DEMO_FORCE=1 to wipe it anyway." >&2
   exit 2
 fi
 $PG reset --yes >/dev/null
 
-say "Ingest five stores: ADRs, GitHub issues, Jira, decision logs, board cards"
-$PG ingest files "$EX/adr" --store adr --scope org/acme
-$PG ingest tickets "$EX/tickets/github-issues.json" --format github --store github
-$PG ingest tickets "$EX/tickets/jira-export.csv" --format jira-csv --store jira
-$PG ingest tickets "$EX/tickets/jira-search.json" --format jira-json --store ops
-$PG ingest logs "$EX/logs/decisions.jsonl" --store decisions --policy latest-wins
-$PG ingest logs "$EX/logs/config.logfmt" --format logfmt --store config
-$PG ingest cards "$EX/cards/board.jsonl" --store board
+say "1. Ingest Acme's decisions from five stores (one config file, as a nightly job would)"
+$PG ingest --config "$STORY/provgraph.toml"
 
-say "Status of every claim (computed in Cypher, in the database)"
+say "2. Which decisions still govern? (status computed in Cypher, in the database)"
 $PG status
 
-say "Only what no longer governs"
-$PG status --only STALE --format csv
+say "3. Unresolved conflicts: Jira and GitHub disagree on the refund window"
+$PG conflicts
 
-say "Lineage of the retry-limit card that a later card corrected"
-$PG lineage m:01AAA0000000000000000000D1 --format tree
+if has adjudicate; then
+  say "4. Legal decides: 14 days (GitHub #61) wins over 30 days (PAY-210)"
+  $PG adjudicate --keep 'acme/payments#61' --retire PAY-210 --scope org/acme/payments \
+    --why "Legal confirmed the 14-day window" --by demo
+  $PG status PAY-210 'acme/payments#61'
+fi
+
+if has verify; then
+  say "5a. Verify an answer: \"Payments retry at most 5 times\" (cites the decision log)"
+  $PG verify --evidence dec-2 --candidates card:retry-limit,dec-2 --scope org/acme/payments --format text \
+    || note "(verify exited $?: not supported)"
+  say "5b. Verify an answer: \"The ledger is in PostgreSQL\" (cites ADR-0001)"
+  $PG verify --evidence ADR-0001 --candidates ADR-0001,ADR-0003 --scope org/acme/payments --format text \
+    || note "(verify exited $?: not supported -- exit 1 is how a pipeline notices)"
+fi
+
+say "6. Lineage of ADR-0001 as Mermaid (paste into GitHub or mermaid.live)"
+$PG lineage ADR-0001 --format mermaid
+
+say "7. The nightly report (first run: everything counts as new)"
+$PG report --out "$OUT"
+
+say "8. The next night: a new board card replaces the SQL settlement job"
+$PG ingest cards "$STORY/next-night/board.jsonl" --store board
+$PG report --out "$OUT" --fail-on new-stale \
+  || note "(report exited $?: --fail-on new-stale tripped, as cron would see it)"
+note "Open $OUT/report.md (renders on GitHub) or $OUT/report.html (offline)."

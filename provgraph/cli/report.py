@@ -1,0 +1,34 @@
+"""`provgraph report`: thin over provgraph.report.run_report."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from provgraph.cli.options import connection_options
+from provgraph.errors import Finding
+from provgraph.graph.connection import Graph
+from provgraph.report import FAIL_ON, FORMATS, run_report
+
+
+@click.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("provgraph-report"),
+              show_default=True, help="Directory for the report files (created if missing)")
+@click.option("--scope", default=None, help="Only claims inside this scope or covering it [default: the whole graph]")
+@click.option("--format", "formats", default=",".join(FORMATS), show_default=True,
+              help="Files to write, comma-separated: md (report.md), html (report.html), csv (claims.csv), json (report.json)")
+@click.option("--fail-on", "fail_on", default=None, metavar="LIST",
+              help=f"Exit 1 (after writing the files) when any of these appear: {', '.join(FAIL_ON)}. "
+                   "new-* compare with the previous run; unbound and one-sided trip whenever any exist")
+@connection_options
+def report(out: Path, scope: str | None, formats: str, fail_on: str | None, graph: Graph) -> None:
+    """Staleness report: counts per status and store, what changed since the previous run, lineage diagrams."""
+    result = run_report(graph, out, scope=scope, formats=formats, fail_on=fail_on)
+    click.echo(result.report.headline())
+    for path in result.paths:
+        click.echo(str(path))
+    if result.tripped:
+        raise Finding("report --fail-on tripped: " + ", ".join(f"{k} ({v})" for k, v in result.tripped.items()))
+
+
+COMMANDS = [report]

@@ -1,0 +1,10 @@
+// name: report_record_run
+// description: Record one `provgraph report` run (ReportRun) so the next run can diff against it.
+// param uid: the run's uid
+// param ran_at: when it ran (DateTime)
+// param scope: the report scope ('' for the whole graph)
+// param summary: JSON map claim uid -> [status, reason]
+// mode: write
+MERGE (run:ReportRun {uid: $uid})
+SET run.ran_at = $ran_at, run.scope = $scope, run.summary = $summary
+RETURN run.uid AS uid
