@@ -17,9 +17,13 @@ def connection_options(command: Callable[..., Any]) -> Callable[..., Any]:
     @click.option("--username", envvar="NEO4J_USERNAME", show_envvar=True, help="Database user [default: neo4j]")
     @click.option("--password", envvar="NEO4J_PASSWORD", show_envvar=True, show_default=False,
                   help="Database password (prefer the env var; never printed)")
+    @click.option("--ask-password", is_flag=True, help="Ask for the database password (hidden input)")
     @click.option("--database", envvar="NEO4J_DATABASE", show_envvar=True, help="Database name [default: neo4j]")
     @functools.wraps(command)
-    def wrapper(*args: Any, uri: str | None, username: str | None, password: str | None, database: str | None, **kwargs: Any) -> Any:
+    def wrapper(*args: Any, uri: str | None, username: str | None, password: str | None, ask_password: bool,
+                database: str | None, **kwargs: Any) -> Any:
+        if ask_password:
+            password = click.prompt("Neo4j password", hide_input=True, err=True)
         settings = Settings.from_env(uri=uri, username=username, password=password, database=database)
         with connect(settings) as graph:
             return command(*args, graph=graph, **kwargs)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import click
@@ -38,9 +39,16 @@ def server() -> None:
 @click.option("--tx-memory", default="1g", show_default=True, help="Memory all transactions may use")
 @click.option("--timeout", type=float, default=180.0, show_default=True, help="Seconds to wait for Bolt")
 @click.option("--json", "as_json", is_flag=True, help="Print the state as JSON")
-def start(port: int, data_dir: Path | None, heap: str, pagecache: str, tx_memory: str, timeout: float, as_json: bool) -> None:
+@click.option("--auth", is_flag=True,
+              help=f"Require a password (user neo4j): taken from ${local.PASSWORD_ENV}, else asked for (hidden)")
+def start(port: int, data_dir: Path | None, heap: str, pagecache: str, tx_memory: str, timeout: float, as_json: bool,
+          auth: bool) -> None:
     """Start the server (fetching Neo4j once) and wait until Bolt answers. Idempotent."""
-    options = local.ServerOptions(port=port, heap=heap, pagecache=pagecache, tx_memory=tx_memory, data_dir=data_dir, timeout=timeout)
+    password = None
+    if auth and not os.environ.get(local.PASSWORD_ENV):
+        password = click.prompt("Password to set for user neo4j", hide_input=True, confirmation_prompt=True, err=True)
+    options = local.ServerOptions(port=port, heap=heap, pagecache=pagecache, tx_memory=tx_memory, data_dir=data_dir,
+                                  timeout=timeout, auth=auth, password=password)
     if not as_json and not local.runtime_dir().joinpath(".installed").exists():
         click.echo(f"fetching Neo4j {local.NEO4J_VERSION} jars into {local.runtime_dir()} (once) ...", err=True)
     state = local.start(options)

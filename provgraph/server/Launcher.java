@@ -1,8 +1,11 @@
 // provgraph's local Neo4j: embedded Community edition with its Bolt connector on.
-// Run as: java -cp "lib/*" Launcher.java <data-dir> <port> <pagecache> <tx-memory>
+// Run as: java -cp "lib/*" Launcher.java <data-dir> <port> <pagecache> <tx-memory> [auth]
+// With "auth", authentication is on and user neo4j's password is set (before READY) from the
+// environment variable PROVGRAPH_SERVER_PASSWORD, never from the command line.
 // Prints "READY bolt://127.0.0.1:<port> <version>" once a query has run, then blocks until stopped.
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.configuration.connectors.BoltConnector;
@@ -16,8 +19,14 @@ import org.neo4j.kernel.internal.Version;
 
 public class Launcher {
     public static void main(String[] args) throws Exception {
-        if (args.length != 4) {
-            System.err.println("usage: Launcher <data-dir> <port> <pagecache-bytes> <tx-memory-bytes>");
+        boolean auth = args.length == 5 && args[4].equals("auth");
+        if (args.length != 4 && !auth) {
+            System.err.println("usage: Launcher <data-dir> <port> <pagecache-bytes> <tx-memory-bytes> [auth]");
+            System.exit(2);
+        }
+        String password = auth ? System.getenv("PROVGRAPH_SERVER_PASSWORD") : null;
+        if (auth && (password == null || password.isEmpty())) {
+            System.err.println("auth needs the password in the environment variable PROVGRAPH_SERVER_PASSWORD");
             System.exit(2);
         }
         Path home = Path.of(args[0]);
@@ -32,9 +41,15 @@ public class Launcher {
                 .setConfig(GraphDatabaseSettings.pagecache_memory, pagecache)
                 .setConfig(GraphDatabaseSettings.memory_transaction_global_max_size, txMemory)
                 .setConfig(GraphDatabaseSettings.shutdown_transaction_end_timeout, Duration.ofSeconds(10))
+                .setConfig(GraphDatabaseSettings.auth_enabled, auth)
                 .build();
         Runtime.getRuntime().addShutdownHook(new Thread(service::shutdown, "provgraph-shutdown"));
 
+        if (auth) {
+            // Embedded transactions run with full rights, so the system database takes the password directly.
+            service.database(GraphDatabaseSettings.SYSTEM_DATABASE_NAME).executeTransactionally(
+                    "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED", Map.of("password", password));
+        }
         GraphDatabaseService db = service.database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME);
         db.executeTransactionally("RETURN 1");
         System.out.println("READY bolt://127.0.0.1:" + port + " " + Version.getNeo4jVersion());

@@ -15,7 +15,7 @@ import socket
 import subprocess
 import time
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterator
 
@@ -33,6 +33,7 @@ JVM_FLAGS = (
     "-XX:+ExitOnOutOfMemoryError",
 )
 STATE_FILE = "server.json"
+PASSWORD_ENV = "PROVGRAPH_SERVER_PASSWORD"  # the auth-enabled server's password for user neo4j
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,18 @@ class ServerOptions:
     tx_memory: str = "1g"
     data_dir: Path | None = None
     timeout: float = 180.0
+    auth: bool = False  # authentication on; neo4j's password from `password` or PROVGRAPH_SERVER_PASSWORD
+    password: str | None = field(default=None, repr=False)
+
+    def server_password(self) -> str | None:
+        if not self.auth:
+            return None
+        password = self.password or os.environ.get(PASSWORD_ENV)
+        if not password:
+            raise ServerError(f"--auth needs a password: set {PASSWORD_ENV} (8 characters or more)")
+        if len(password) < 8:
+            raise ServerError("the server password must have 8 characters or more")
+        return password
 
 
 @dataclass(frozen=True)
@@ -101,6 +114,9 @@ def install(home: Path | None = None, quiet: bool = True) -> Path:
     marker = target / ".installed"
     with _locked(target.parent / ".install.lock"):
         if marker.exists():
+            if _launcher_current(target):
+                return target
+            _compile_launcher(target)  # a newer provgraph ships a changed launcher: jars stay, classes change
             return target
         java = _require("java", "Java 17 or newer (e.g. `apt-get install openjdk-17-jdk-headless`)")
         mvn = _require("mvn", "Maven to fetch the Neo4j jars once (e.g. `apt-get install maven`)")
@@ -108,7 +124,6 @@ def install(home: Path | None = None, quiet: bool = True) -> Path:
         del java
         target.mkdir(parents=True, exist_ok=True)
         shutil.copy(PACKAGE_DIR / "pom.xml", target / "pom.xml")
-        shutil.copy(PACKAGE_DIR / "Launcher.java", target / "Launcher.java")
         lib = target / "lib"
         command = [
             mvn, "-B", "-q", "-f", str(target / "pom.xml"),
@@ -119,16 +134,49 @@ def install(home: Path | None = None, quiet: bool = True) -> Path:
         if done.returncode != 0:
             tail = (done.stdout + done.stderr).strip().splitlines()[-3:]
             raise ServerError("Maven could not fetch the Neo4j jars: " + " | ".join(tail))
-        classes = target / "classes"
-        classes.mkdir(exist_ok=True)
-        done = subprocess.run(
-            [javac, "-cp", f"{lib}/*", "-d", str(classes), str(target / "Launcher.java")],
-            capture_output=True, text=True,
-        )
-        if done.returncode != 0:
-            raise ServerError("javac could not compile the launcher: " + done.stderr.strip().splitlines()[-1])
+        del javac
+        _compile_launcher(target)
         marker.write_text(NEO4J_VERSION + "\n")
     return target
+
+
+def _launcher_current(target: Path) -> bool:
+    installed = target / "Launcher.java"
+    compiled = target / "classes" / "Launcher.class"
+    try:
+        return compiled.exists() and installed.read_bytes() == (PACKAGE_DIR / "Launcher.java").read_bytes()
+    except OSError:
+        return False
+
+
+def _compile_launcher(target: Path) -> None:
+    """Compile the packaged launcher into a fresh folder, then swap it in (a failed compile changes nothing)."""
+    javac = _require("javac", "a JDK (javac), not only a JRE")
+    source = target / "Launcher.java.new"
+    shutil.copy(PACKAGE_DIR / "Launcher.java", source)
+    building = target / "classes.new"
+    shutil.rmtree(building, ignore_errors=True)
+    building.mkdir()
+    compiled_source = building / "src" / "Launcher.java"
+    compiled_source.parent.mkdir()
+    shutil.copy(source, compiled_source)
+    done = subprocess.run(
+        [javac, "-cp", f"{target / 'lib'}/*", "-d", str(building), str(compiled_source)],
+        capture_output=True, text=True,
+    )
+    shutil.rmtree(building / "src", ignore_errors=True)
+    if done.returncode != 0:
+        shutil.rmtree(building, ignore_errors=True)
+        source.unlink(missing_ok=True)
+        raise ServerError("javac could not compile the launcher: " + (done.stderr.strip().splitlines() or ["?"])[-1])
+    classes = target / "classes"
+    old = target / "classes.old"
+    shutil.rmtree(old, ignore_errors=True)
+    if classes.exists():
+        classes.rename(old)
+    building.rename(classes)
+    shutil.rmtree(old, ignore_errors=True)
+    source.replace(target / "Launcher.java")
 
 
 def _read_state(directory: Path) -> dict | None:
@@ -160,15 +208,20 @@ def _port_open(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
-def _bolt_answers(uri: str) -> bool:
+def _bolt_answers(uri: str, password: str | None = None) -> bool:
+    """True once a query runs. With a password, only a query run as neo4j counts (the launcher sets the
+    password after Bolt opens); without one, a server that refuses us for want of credentials is up."""
     from neo4j import GraphDatabase
-    from neo4j.exceptions import Neo4jError, DriverError
+    from neo4j.exceptions import AuthError, Neo4jError, DriverError
 
     try:
-        with GraphDatabase.driver(uri, auth=None, connection_timeout=2.0) as driver:
+        auth = ("neo4j", password) if password else None
+        with GraphDatabase.driver(uri, auth=auth, connection_timeout=2.0) as driver:
             with driver.session() as session:  # a plain session: no retry loop, no retry logging
                 session.run("RETURN 1").consume()
         return True
+    except AuthError:
+        return password is None
     except (Neo4jError, DriverError, OSError):
         return False
 
@@ -194,12 +247,13 @@ def start(options: ServerOptions | None = None) -> ServerState:
     options = options or ServerOptions()
     directory = data_dir(options)
     directory.mkdir(parents=True, exist_ok=True)
+    password = options.server_password()
     with _locked(directory / ".start.lock"):
         current = status(options)
         if current.running:
-            if _bolt_answers(current.uri):
+            if _bolt_answers(current.uri, password):
                 return current
-            return _wait_ready(current.pid, current.uri, directory / "server.log", options.timeout, None)
+            return _wait_ready(current.pid, current.uri, directory / "server.log", options.timeout, None, password)
         runtime = install()
         if _port_open(options.port):
             raise ServerError(f"port {options.port} is already in use by another process; pick another with --port")
@@ -211,20 +265,25 @@ def start(options: ServerOptions | None = None) -> ServerState:
             "-cp", f"{runtime / 'classes'}:{runtime / 'lib'}/*", "Launcher",
             str(directory / "neo4j"), str(options.port),
             str(_bytes(options.pagecache)), str(_bytes(options.tx_memory)),
+            *(["auth"] if options.auth else []),
         ]
+        environment = {k: v for k, v in os.environ.items() if k != PASSWORD_ENV}
+        if password:
+            environment[PASSWORD_ENV] = password  # the environment, not argv: `ps` shows argv to everyone
         with open(log_path, "ab") as log:
             log.write(f"--- provgraph server start {time.strftime('%Y-%m-%dT%H:%M:%S')}\n".encode())
             log.flush()
             process = subprocess.Popen(
                 command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                start_new_session=True, cwd=directory,
+                start_new_session=True, cwd=directory, env=environment,
             )
-        state = {"pid": process.pid, "uri": uri, "port": options.port, "version": NEO4J_VERSION}
+        state = {"pid": process.pid, "uri": uri, "port": options.port, "version": NEO4J_VERSION, "auth": options.auth}
         (directory / STATE_FILE).write_text(json.dumps(state))
-        return _wait_ready(process.pid, uri, log_path, options.timeout, process)
+        return _wait_ready(process.pid, uri, log_path, options.timeout, process, password)
 
 
-def _wait_ready(pid: int | None, uri: str, log_path: Path, timeout: float, process: subprocess.Popen | None) -> ServerState:
+def _wait_ready(pid: int | None, uri: str, log_path: Path, timeout: float, process: subprocess.Popen | None,
+                password: str | None = None) -> ServerState:
     deadline = time.monotonic() + timeout
     delay = 0.2
     while time.monotonic() < deadline:
@@ -233,7 +292,7 @@ def _wait_ready(pid: int | None, uri: str, log_path: Path, timeout: float, proce
             raise ServerError(f"Neo4j exited with code {process.returncode} while starting: " + " | ".join(tail))
         if process is None and not _alive(pid):
             raise ServerError(f"Neo4j (pid {pid}) exited while starting; see {log_path}")
-        if _bolt_answers(uri):
+        if _bolt_answers(uri, password):
             directory = log_path.parent
             return ServerState(True, pid, uri, NEO4J_VERSION, str(directory), str(log_path))
         time.sleep(delay)
