@@ -1,0 +1,41 @@
+"""Fixtures for the report tests: `g` builds small graphs; `make_report` runs `provgraph report` in-process."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from click.testing import CliRunner, Result
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/graphs.py
+
+from graphs import GraphBuilder  # noqa: E402
+
+from provgraph.cli import cli  # noqa: E402
+from provgraph.graph.connection import Graph  # noqa: E402
+
+
+@pytest.fixture
+def g(graph: Graph) -> GraphBuilder:
+    return GraphBuilder(graph)
+
+
+@pytest.fixture
+def make_report(graph: Graph, tmp_path: Path) -> Callable[..., tuple[Result, dict[str, Any] | None]]:
+    """Run `provgraph report --out <fresh dir> ARGS...`; return the click result and report.json (if written)."""
+    runs = iter(range(1, 1000))
+
+    def run(*args: str) -> tuple[Result, dict[str, Any] | None]:
+        out = tmp_path / f"run{next(runs)}"
+        result = CliRunner().invoke(cli, ["report", "--out", str(out), *args])
+        data = json.loads((out / "report.json").read_text()) if (out / "report.json").exists() else None
+        run.out = out  # type: ignore[attr-defined]
+        return result, data
+
+    return run
+
+
+def changed(data: dict[str, Any], kind: str) -> list[str]:
+    return [row["claim"] for row in data["changes"][kind]]
