@@ -1,7 +1,26 @@
 """provgraph: a provenance-graph store on Neo4j that tells whether a cited source still governs."""
 from __future__ import annotations
 
+from typing import Any
+
 from provgraph.config import Settings
 from provgraph.graph.connection import Graph, connect
 
-__all__ = ["Settings", "Graph", "connect"]
+__all__ = ["Settings", "Graph", "connect", "verify", "verify_batch", "adjudicate", "revoke"]
+
+# Imported on first use, so `import provgraph` stays cheap.
+_LAZY = {
+    "verify": ("provgraph.verify", "verify"),
+    "verify_batch": ("provgraph.verify", "verify_batch"),
+    "adjudicate": ("provgraph.adjudicate", "adjudicate"),
+    "revoke": ("provgraph.adjudicate", "revoke"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module_name, attribute = _LAZY[name]
+        return getattr(importlib.import_module(module_name), attribute)
+    raise AttributeError(f"module 'provgraph' has no attribute {name!r}")

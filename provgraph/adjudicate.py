@@ -1,0 +1,118 @@
+"""Recorded decisions between rival claims: `adjudicate` (keep one, retire others) and `revoke`.
+
+An adjudication is an `Adjudication` node that KEEPS one claim and RETIRES others, plus the
+SUPERSEDES edge keep -> retired it implies (`via` = the adjudication uid, visible from
+`decided_at` until `revoked_at`), exactly as docs/schema.md describes; the status, lineage,
+conflicts and verify queries see it through that edge. The writes are
+`cypher/adjudicate.cypher` and `cypher/adjudication_revoke.cypher`.
+"""
+from __future__ import annotations
+
+import getpass
+import hashlib
+import json
+import os
+import sys
+import types
+from datetime import datetime, timezone
+from typing import Any, Iterable
+
+from provgraph import cypher
+from provgraph.errors import NotFound, UsageError
+from provgraph.graph.connection import Graph
+from provgraph.ingest.times import to_iso
+from provgraph.status import parse_at, resolve
+
+
+def default_by() -> str:
+    """Who decides when nobody says: $USER, else the login name."""
+    try:
+        return os.environ.get("USER") or getpass.getuser() or "unknown"
+    except Exception:  # getpass raises when there is no user database entry
+        return "unknown"
+
+
+def _moment(at: datetime | str | int | None) -> datetime:
+    if isinstance(at, datetime):
+        return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+    return parse_at(at) or datetime.now(timezone.utc)
+
+
+def adjudication_uid(keep: str, retire: Iterable[str], scope: str | None, decided_at: datetime, by: str, why: str) -> str:
+    """`adj:<12 hex>`, a hash of what was decided, when and by whom (the same decision gives the same uid)."""
+    payload = json.dumps([keep, sorted(retire), scope, decided_at.isoformat(), by, why], separators=(",", ":"))
+    return "adj:" + hashlib.sha256(payload.encode("utf-8")).hexdigest()[:12]
+
+
+def adjudicate(
+    graph: Graph,
+    keep: str,
+    retire: str | Iterable[str],
+    *,
+    scope: str | None = None,
+    why: str = "",
+    by: str | None = None,
+    at: datetime | str | int | None = None,
+) -> dict[str, Any]:
+    """Record that `keep` governs over `retire` (one id or several) in `scope` (default: the kept claim's scope).
+
+    Ids may be uids or aliases; unknown ids raise NotFound. Returns {"adjudication", "keeps", "retires",
+    "scope", "decided_at", "by", "why", "edges"}.
+    """
+    retired_ids = [retire] if isinstance(retire, str) else list(retire)
+    if not retired_ids:
+        raise UsageError("adjudicate needs at least one claim to retire (--retire)")
+    [kept] = resolve(graph, [keep])
+    retired = resolve(graph, retired_ids)
+    if kept in retired:
+        raise UsageError(f"cannot keep and retire the same claim {kept}")
+    decided_at = _moment(at)
+    by = by or default_by()
+    uid = adjudication_uid(kept, retired, scope, decided_at, by, why)
+    rows = graph.write(cypher.load("adjudicate").text, {
+        "uid": uid, "keep": kept, "retire": retired, "scope": scope, "at": decided_at, "by": by, "why": why,
+    })
+    row = rows[0]
+    return {
+        "adjudication": row["adjudication"],
+        "keeps": kept,
+        "retires": sorted(retired),
+        "scope": row["scope"],
+        "decided_at": to_iso(row["decided_at"]),
+        "by": by,
+        "why": why,
+        "edges": row["edges"],
+    }
+
+
+def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = None) -> dict[str, Any]:
+    """Revoke `adjudication` from `at` (default now) on; status as of an earlier time still sees it.
+
+    Unknown uid -> NotFound; already revoked, or `at` before the decision -> UsageError.
+    Returns {"adjudication", "revoked_at", "edges"}.
+    """
+    found = graph.read(cypher.load("adjudication_get").text, {"uid": adjudication})
+    if not found:
+        raise NotFound(f"no adjudication with uid {adjudication}")
+    current = found[0]
+    if current["revoked_at"] is not None:
+        raise UsageError(f"adjudication {adjudication} was already revoked at {to_iso(current['revoked_at'])}")
+    moment = _moment(at)
+    decided_at = current["decided_at"].to_native() if hasattr(current["decided_at"], "to_native") else current["decided_at"]
+    if decided_at is not None and moment < decided_at:
+        raise UsageError(f"cannot revoke {adjudication} at {to_iso(moment)}: it was decided later, at {to_iso(decided_at)}")
+    row = graph.write(cypher.load("adjudication_revoke").text, {"uid": adjudication, "at": moment})[0]
+    return {"adjudication": row["adjudication"], "revoked_at": to_iso(row["revoked_at"]), "edges": row["edges"]}
+
+
+__all__ = ["adjudicate", "adjudication_uid", "default_by", "revoke"]
+
+
+class _CallableModule(types.ModuleType):
+    """`provgraph.adjudicate(...)` calls the function even after `import provgraph.adjudicate` bound the module there."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return adjudicate(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

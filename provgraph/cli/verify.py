@@ -1,0 +1,126 @@
+"""`provgraph verify` and `provgraph adjudicate`: thin over provgraph.verify / provgraph.adjudicate."""
+from __future__ import annotations
+
+import json
+from typing import IO
+
+import click
+
+from provgraph.adjudicate import adjudicate as record_adjudication, revoke as revoke_adjudication
+from provgraph.cli.options import connection_options, output_format
+from provgraph.errors import Finding, UsageError
+from provgraph.graph.connection import Graph
+from provgraph.verify import SUPPORTED, Verdict, verify as check_evidence, verify_batch
+
+_COLOURS = {"ACTIVE": "green", "STALE": "bright_black", "CONFLICT": "red", "UNKNOWN": "yellow"}
+
+
+def _split_ids(values: tuple[str, ...]) -> list[str]:
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def _text(verdict: Verdict) -> None:
+    colour = "green" if verdict.supported else "red"
+    click.echo(click.style(verdict.verdict, fg=colour, bold=True))
+    click.echo(f"  {verdict.explanation}")
+    shown_scope = verdict.scope if verdict.scope is not None else "(each claim's own)"
+    question = [f"scope={shown_scope}",
+                f"at={verdict.to_dict()['question']['at'] or 'now'}"]
+    if verdict.subject:
+        question.append(f"subject={verdict.subject}")
+    click.echo(f"question: {'  '.join(question)}")
+    click.echo("evidence:")
+    for check in verdict.evidence:
+        row = check.status
+        status_text = click.style(f"{row.status:<8}", fg=_COLOURS.get(row.status), bold=row.status == "CONFLICT")
+        line = f"  {status_text} {row.reason:<19} {row.claim}  scope={row.scope or '(global)'}"
+        if row.source:
+            line += f"  {row.source}@{(row.snapshot or 'sha256:-')[len('sha256:'):][:12]}"
+        if row.successors:
+            line += f"  -> {', '.join(row.successors)}"
+        if row.conflicts_with:
+            line += f"  <> {', '.join(row.conflicts_with)}"
+        if check.given.snapshot:
+            seen = "not a citing snapshot" if not check.seen_cites else ("text changed since" if check.seen_changed else "still current")
+            line += f"  read sha256:{check.given.snapshot[:12]} ({seen})"
+        click.echo(line)
+    if verdict.missing:
+        click.echo("missing:")
+        for uid in verdict.missing:
+            click.echo(f"  {uid}: {verdict.why_missing.get(uid, '')}")
+    else:
+        click.echo("missing: none")
+
+
+@click.command()
+@click.option("--evidence", "evidence", multiple=True, metavar="ID[@sha256:HEX]",
+              help="An evidence claim (uid or alias), optionally with the snapshot hash the reader saw; repeat for more")
+@click.option("--candidates", "candidates", multiple=True, metavar="ID,...",
+              help="The ids the retriever considered, comma-separated (repeatable); omit for no candidate set")
+@click.option("--scope", default=None, help="Question scope (default: each claim's own scope)")
+@click.option("--at", "at", default=None, help="As-of time: ISO 8601 (naive = UTC) or epoch ms [default: now]")
+@click.option("--subject", default=None, help="The question's subject (its rivals must be in the candidate set)")
+@click.option("--batch", "batch", type=click.File("r", encoding="utf-8"), default=None, metavar="REQUESTS.jsonl",
+              help="JSONL requests ('-' = stdin), one verdict per line out, in order")
+@output_format("json", "text")
+@connection_options
+def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | None, at: str | None,
+           subject: str | None, batch: IO[str] | None, fmt: str, graph: Graph) -> None:
+    """Does the evidence an answer cites still govern? Exit 0 only for SUPPORTED_BY_CURRENT_SOURCE.
+
+    Terminals, in order: SNAPSHOT_UNBOUND, CANDIDATE_SET_UNBOUND, REVISION_CLOSURE_INCOMPLETE,
+    CURRENTNESS_CONFLICT, STALE_EVIDENCE, OUT_OF_SCOPE, CURRENT_STATE_UNKNOWN, SUPPORTED_BY_CURRENT_SOURCE.
+    """
+    if batch is not None:
+        if evidence or candidates or scope is not None or at is not None or subject is not None:
+            raise UsageError("--batch takes every question from its request lines: drop --evidence/--candidates/"
+                             "--scope/--at/--subject")
+
+        total = unsupported = 0
+        for out in verify_batch(graph, batch):
+            click.echo(json.dumps(out, sort_keys=True, ensure_ascii=False))
+            total += 1
+            unsupported += out.get("verdict") != SUPPORTED
+        if unsupported:
+            raise Finding(f"verify --batch: {unsupported} of {total} request(s) not supported")
+        return
+    if not evidence:
+        raise UsageError("verify needs --evidence ID[@sha256:HEX] (repeatable), or --batch REQUESTS.jsonl")
+    verdict = check_evidence(graph, list(evidence), _split_ids(candidates) if candidates else None,
+                             scope=scope, at=at, subject=subject)
+    if fmt == "json":
+        click.echo(verdict.to_json(indent=2))
+    else:
+        _text(verdict)
+    if not verdict.supported:
+        raise Finding(f"{verdict.verdict}: {verdict.explanation}")
+
+
+@click.command()
+@click.option("--keep", default=None, metavar="ID", help="The claim that governs")
+@click.option("--retire", multiple=True, metavar="ID", help="The claim it governs over (repeatable)")
+@click.option("--scope", default=None, help="Where the decision applies [default: the kept claim's scope]")
+@click.option("--why", default="", help="Why (kept with the decision)")
+@click.option("--by", "by", default=None, help="Who decided [default: $USER]")
+@click.option("--at", "at", default=None, help="When: ISO 8601 or epoch ms [default: now]; with --revoke, from when")
+@click.option("--revoke", default=None, metavar="ADJ", help="Revoke adjudication ADJ from --at (default now) on")
+@connection_options
+def adjudicate(keep: str | None, retire: tuple[str, ...], scope: str | None, why: str, by: str | None, at: str | None,
+               revoke: str | None, graph: Graph) -> None:
+    """Record which of two rival claims governs (--keep/--retire), or revoke such a decision (--revoke ADJ).
+
+    Prints the adjudication uid.
+    """
+    if revoke is not None:
+        if keep or retire or scope is not None or by is not None or why:
+            raise UsageError("--revoke takes only --at")
+        result = revoke_adjudication(graph, revoke, at=at)
+        click.echo(result["adjudication"])
+        return
+    if not keep or not retire:
+        raise UsageError("adjudicate needs --keep ID and --retire ID (or --revoke ADJ)")
+    result = record_adjudication(graph, keep, list(retire), scope=scope, why=why, by=by, at=at)
+    click.echo(result["adjudication"])
+
+
+COMMANDS = [verify, adjudicate]

@@ -1,0 +1,474 @@
+"""The currentness check: does an answer's evidence still govern, for this question's scope and time?
+
+DESIGN.md "Verifying an answer's evidence". The graph work runs in Cypher: the evidence
+and candidates are resolved and the reader's snapshot hashes checked in
+`cypher/verify_evidence.cypher`, statuses come from `cypher/status.cypher`, successor
+closures from `cypher/verify_closure.cypher` and rivals from `cypher/rivals.cypher`. This
+module only compares the sets those queries return and picks the first terminal that
+matches, in the design's order (`TERMINALS`).
+
+A batch (`verify_batch`) runs every request over one session with the same four query
+texts, so the driver never reconnects and the server's plan cache is hit.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+import types
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+import neo4j
+
+from provgraph import cypher
+from provgraph.errors import ProvgraphError, UsageError
+from provgraph.graph.connection import Graph
+from provgraph.ingest.times import to_iso
+from provgraph.status import ClaimStatus, parse_at
+
+TERMINALS = (
+    "SNAPSHOT_UNBOUND",
+    "CANDIDATE_SET_UNBOUND",
+    "REVISION_CLOSURE_INCOMPLETE",
+    "CURRENTNESS_CONFLICT",
+    "STALE_EVIDENCE",
+    "OUT_OF_SCOPE",
+    "CURRENT_STATE_UNKNOWN",
+    "SUPPORTED_BY_CURRENT_SOURCE",
+)
+SUPPORTED = "SUPPORTED_BY_CURRENT_SOURCE"
+
+_HEX = re.compile(r"[0-9a-f]{64}")
+_SEPARATOR = "@sha256:"
+_SHOWN = 3  # how many claims an explanation names before "and N more"
+
+Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]
+
+
+# -- the request -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Evidence:
+    """One evidence claim as the reader gave it: an id or alias, and the snapshot hash seen (hex) if any."""
+
+    id: str
+    snapshot: str | None = None
+
+    @classmethod
+    def parse(cls, item: Any) -> "Evidence":
+        """From "ID", "ID@sha256:HEX", (id, hex), {"claim": id, "snapshot": "sha256:HEX"} or an Evidence."""
+        if isinstance(item, Evidence):
+            return item
+        if isinstance(item, str):
+            claim, separator, digest = item.rpartition(_SEPARATOR)
+            if not separator:
+                return cls(_claim_id(item))
+            return cls(_claim_id(claim), _digest(digest, item))
+        if isinstance(item, Mapping):
+            unknown = sorted(set(item) - {"claim", "snapshot"})
+            if unknown:
+                raise UsageError(f"evidence object has unknown key(s) {', '.join(unknown)} (use claim, snapshot)")
+            return cls(_claim_id(item.get("claim")), _digest(item.get("snapshot"), item))
+        if isinstance(item, (tuple, list)) and len(item) == 2:
+            return cls(_claim_id(item[0]), _digest(item[1], item))
+        raise UsageError(f"evidence must be an id, 'ID@sha256:HEX', (id, sha256) or {{claim, snapshot}}; got {item!r}")
+
+    def to_text(self) -> str:
+        return f"{self.id}{_SEPARATOR}{self.snapshot}" if self.snapshot else self.id
+
+
+def _claim_id(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise UsageError(f"an evidence or candidate id must be a non-empty string; got {value!r}")
+    return value.strip()
+
+
+def _digest(value: Any, given: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise UsageError(f"snapshot hash must be a string 'sha256:HEX'; got {value!r}")
+    text = value.strip().lower()
+    if text.startswith("sha256:"):
+        text = text[len("sha256:"):]
+    if not _HEX.fullmatch(text):
+        raise UsageError(f"not a sha256 hex digest (64 hex digits) in {given!r}")
+    return text
+
+
+# -- the verdict -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EvidenceCheck:
+    """One evidence item judged: the claim's status, and what the snapshot the reader saw says now."""
+
+    given: Evidence
+    status: ClaimStatus
+    known: bool = True
+    seen_cites: bool | None = None  # the hash given is a snapshot (at or before t) that cites the claim
+    seen_changed: bool | None = None  # the cited text the reader saw has changed since
+    current_snapshot: str | None = None  # sha256 hex of the snapshot citing the claim now
+
+    @property
+    def bound(self) -> bool:
+        if not self.known or self.status.placeholder or self.status.reason == "UNBOUND":
+            return False
+        return self.given.snapshot is None or bool(self.seen_cites)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = self.status.to_dict()
+        out["given"] = self.given.id
+        out["seen"] = None if self.given.snapshot is None else {
+            "snapshot": f"sha256:{self.given.snapshot}",
+            "cites": bool(self.seen_cites),
+            "text_changed": self.seen_changed,
+            "current": f"sha256:{self.current_snapshot}" if self.current_snapshot else None,
+        }
+        return out
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of the currentness check; `to_dict()` is what `verify --format json` prints."""
+
+    verdict: str
+    evidence: tuple[EvidenceCheck, ...]
+    missing: tuple[str, ...]
+    explanation: str
+    scope: str | None = None
+    at: datetime | None = None  # None: now
+    subject: str | None = None
+    why_missing: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def supported(self) -> bool:
+        return self.verdict == SUPPORTED
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "evidence": [check.to_dict() for check in self.evidence],
+            "missing": list(self.missing),
+            "explanation": self.explanation,
+            "question": {"scope": self.scope, "at": to_iso(self.at), "subject": self.subject},
+            "why_missing": dict(sorted(self.why_missing.items())),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """Deterministic JSON: sorted keys, sorted lists; two runs over the same graph give the same bytes."""
+        return json.dumps(self.to_dict(), sort_keys=True, indent=indent, ensure_ascii=False)
+
+
+# -- the check -------------------------------------------------------------------------------
+
+def verify(
+    graph: Graph,
+    evidence: Sequence[Any],
+    candidates: Iterable[str] | None = None,
+    *,
+    scope: str | None = None,
+    at: datetime | str | int | None = None,
+    subject: str | None = None,
+) -> Verdict:
+    """Check an answer's evidence for question (scope, at, subject) against the candidate set the retriever used.
+
+    `evidence`: ids, "ID@sha256:HEX" strings, (id, hex) pairs or {"claim", "snapshot"} objects.
+    `candidates`: the ids the retriever considered, or None (then CANDIDATE_SET_UNBOUND); the
+    evidence is always added to it. Returns a `Verdict`; never raises for unknown ids.
+    """
+    with _Session(graph) as run:
+        return _verify(run, evidence, candidates, scope=scope, at=at, subject=subject)
+
+
+def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str]) -> Iterator[dict[str, Any]]:
+    """One verdict dict per request, in order, over one session (JSONL in, JSONL out).
+
+    A request is {"scope", "at", "subject", "evidence": [id or {"claim", "snapshot"}], "candidates": [ids] or null}
+    (a dict, or a JSON text line; blank lines are skipped). Each output carries "line" (1-based position among the
+    requests) and echoes the request's "id" if it has one. A malformed request gives {"line", "verdict": null,
+    "error"} and the batch goes on; a database failure stops it.
+    """
+    with _Session(graph) as run:
+        line = 0
+        for request in requests:
+            if isinstance(request, str) and not request.strip():
+                continue
+            line += 1
+            try:
+                parsed = _parse_request(request)
+                verdict = _verify(run, parsed["evidence"], parsed["candidates"], scope=parsed["scope"],
+                                  at=parsed["at"], subject=parsed["subject"])
+                out = verdict.to_dict()
+            except (UsageError, _BadRequest) as error:
+                out = {"verdict": None, "error": str(error)}
+                if isinstance(request, Mapping) and "id" in request:
+                    out["id"] = request["id"]
+            else:
+                if parsed["id"] is not None:
+                    out["id"] = parsed["id"]
+            out["line"] = line
+            yield out
+
+
+class _BadRequest(ProvgraphError):
+    pass
+
+
+_REQUEST_KEYS = {"id", "scope", "at", "subject", "evidence", "candidates"}
+
+
+def _parse_request(request: Mapping[str, Any] | str) -> dict[str, Any]:
+    if isinstance(request, (str, bytes)):
+        try:
+            request = json.loads(request)
+        except ValueError as error:
+            raise _BadRequest(f"not JSON: {error}") from None
+    if not isinstance(request, Mapping):
+        raise _BadRequest(f"a request is a JSON object, not {type(request).__name__}")
+    unknown = sorted(set(request) - _REQUEST_KEYS)
+    if unknown:
+        raise _BadRequest(f"unknown key(s) {', '.join(unknown)} (use {', '.join(sorted(_REQUEST_KEYS))})")
+    evidence = request.get("evidence")
+    if not isinstance(evidence, list) or not evidence:
+        raise _BadRequest("evidence must be a non-empty list of ids or {claim, snapshot} objects")
+    candidates = request.get("candidates")
+    if candidates is not None and not (isinstance(candidates, list) and all(isinstance(c, str) for c in candidates)):
+        raise _BadRequest("candidates must be a list of ids, or null")
+    for key in ("scope", "subject"):
+        if request.get(key) is not None and not isinstance(request[key], str):
+            raise _BadRequest(f"{key} must be a string or null")
+    at = request.get("at")
+    if at is not None and (isinstance(at, bool) or not isinstance(at, (str, int))):
+        raise _BadRequest("at must be an ISO 8601 time, epoch milliseconds, or null")
+    return {"id": request.get("id"), "evidence": evidence, "candidates": candidates, "scope": request.get("scope"),
+            "at": at, "subject": request.get("subject")}
+
+
+class _Session:
+    """One read session for a whole check or batch; `run(name, params)` runs a named query in it."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        self.session: neo4j.Session | None = None
+
+    def __enter__(self) -> Runner:
+        # Graph._translate maps driver failures to provgraph errors (exit 3 / 2), as Graph.read does
+        with self.graph._translate():
+            self.session = self.graph.driver.session(
+                database=self.graph.settings.database, default_access_mode=neo4j.READ_ACCESS
+            )
+        return self.run
+
+    def __exit__(self, *exc: object) -> None:
+        if self.session is not None:
+            self.session.close()
+
+    def run(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        query = cypher.load(name)
+        query.check(params)
+        assert self.session is not None
+        with self.graph._translate():
+            return self.session.execute_read(lambda tx: [record.data() for record in tx.run(query.text, dict(params))])
+
+
+def _moment(at: datetime | str | int | None) -> datetime | None:
+    if isinstance(at, datetime):
+        return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+    return parse_at(at)
+
+
+def _verify(
+    run: Runner,
+    evidence: Sequence[Any],
+    candidates: Iterable[str] | None,
+    *,
+    scope: str | None,
+    at: datetime | str | int | None,
+    subject: str | None,
+) -> Verdict:
+    if isinstance(evidence, (str, Evidence)):
+        evidence = [evidence]
+    given = [Evidence.parse(item) for item in evidence]
+    if not given:
+        raise UsageError("verify needs at least one evidence claim")
+    candidate_ids = None if candidates is None else [_claim_id(c) for c in ([candidates] if isinstance(candidates, str) else candidates)]
+    subject = subject or None
+    moment = _moment(at)
+    t = moment or datetime.now(timezone.utc)
+
+    # 1. resolve evidence and candidates, check the hashes the reader saw
+    items = [{"id": e.id, "snapshot": e.snapshot} for e in given] + [{"id": c, "snapshot": None} for c in candidate_ids or []]
+    resolved = run("verify_evidence", {"items": items, "t": t})
+    seen_rows, candidate_rows = resolved[: len(given)], resolved[len(given):]
+    evidence_uids = sorted({row["claim"] for row in seen_rows if row["claim"] is not None})
+
+    # 2. status of the evidence claims (rules 1-12, in Cypher)
+    statuses: dict[str, ClaimStatus] = {}
+    if evidence_uids:
+        rows = run("status", {"claims": evidence_uids, "q": scope, "t": t, "subject": None, "only": None})
+        statuses = {row["claim"]: ClaimStatus.from_row(row, moment) for row in rows}
+    checks = tuple(sorted(
+        (_check(evidence_item, row, statuses, scope, moment) for evidence_item, row in zip(given, seen_rows)),
+        key=lambda check: (check.status.claim, check.given.snapshot or "", check.given.id),
+    ))
+
+    # 3. the candidate set's successor closure and rivals, less the set itself
+    missing: dict[str, str] = {}
+    if candidate_ids is not None:
+        candidate_set = set(evidence_uids) | {row["claim"] for row in candidate_rows if row["claim"] is not None}
+        ordered = sorted(candidate_set)
+        if ordered:
+            for row in run("verify_closure", {"claims": ordered, "q": scope, "t": t}):
+                if row["successor"] not in candidate_set and row["successor"] not in missing:
+                    missing[row["successor"]] = _successor_reason(row, scope)
+            for row in run("rivals", {"claims": ordered, "q": scope, "t": t, "subject": subject}):
+                if row["rival_status"] in ("STALE", "UNKNOWN") or row["rival"] in candidate_set or row["rival"] in missing:
+                    continue
+                missing[row["rival"]] = _rival_reason(row, scope)
+    missing_sorted = tuple(sorted(missing))
+
+    terminal, explanation = _terminal(checks, candidate_ids is None, missing_sorted, missing, scope)
+    return Verdict(terminal, checks, missing_sorted, explanation, scope=scope, at=moment, subject=subject,
+                   why_missing=dict(sorted(missing.items())))
+
+
+def _check(item: Evidence, row: dict[str, Any], statuses: dict[str, ClaimStatus], scope: str | None,
+           moment: datetime | None) -> EvidenceCheck:
+    uid = row["claim"]
+    if uid is None or uid not in statuses:
+        unknown = ClaimStatus(claim=item.id, status="UNKNOWN", reason="UNBOUND", scope="", question_scope=scope or "",
+                              at=moment)
+        return EvidenceCheck(item, unknown, known=False)
+    return EvidenceCheck(
+        item,
+        statuses[uid],
+        seen_cites=None if item.snapshot is None else bool(row["seen_cites"]),
+        seen_changed=None if item.snapshot is None else row["seen_changed"],
+        current_snapshot=row["current_sha256"],
+    )
+
+
+def _where(scope: str | None, edge_scope: str | None = None) -> str:
+    shown = scope if scope is not None else edge_scope
+    return f" in {shown}" if shown else ""
+
+
+def _successor_reason(row: dict[str, Any], scope: str | None) -> str:
+    verb = {"CORRECTS": "corrects", "SUPERSEDES": "supersedes", "INVALIDATES": "invalidates"}[row["kind"]]
+    how = " by adjudication" if row["via"] else ""
+    if row["distance"] == 1:
+        return f"{row['successor']} {verb} {row['claim']}{how}{_where(scope, row['edge_scope'])}"
+    return (f"{row['successor']} {verb} {row['next']}{how}, a later revision of {row['claim']}"
+            f"{_where(scope, row['edge_scope'])}")
+
+
+def _rival_reason(row: dict[str, Any], scope: str | None) -> str:
+    if row["kind"] == "EXPLICIT_CONFLICT":
+        return f"{row['rival']} is recorded as conflicting with {row['claim']}{_where(scope, row['scope'])}"
+    about = f" on {row['subject']}" if row.get("subject") else ""
+    return f"{row['rival']} is a rival of {row['claim']}{about}{_where(scope, row['scope'])}"
+
+
+def _names(uids: Sequence[str]) -> str:
+    shown = ", ".join(uids[:_SHOWN])
+    return shown + (f" (and {len(uids) - _SHOWN} more)" if len(uids) > _SHOWN else "")
+
+
+def _short(digest: str | None) -> str:
+    return f"sha256:{digest[:12]}" if digest else "none"
+
+
+def _terminal(
+    checks: tuple[EvidenceCheck, ...],
+    no_candidates: bool,
+    missing: tuple[str, ...],
+    why_missing: Mapping[str, str],
+    scope: str | None,
+) -> tuple[str, str]:
+    """The first terminal that matches, in DESIGN.md's order, and one sentence a person can act on."""
+    unbound = [c for c in checks if not c.bound]
+    if unbound:
+        first = unbound[0]
+        if not first.known:
+            detail = f"{first.given.id} is not a claim in the graph: ingest the record that states it or cite a known claim"
+        elif first.status.placeholder or first.status.reason == "UNBOUND":
+            detail = f"{first.status.claim} is only referenced, never ingested: ingest the record that states it"
+        else:
+            detail = (f"The snapshot sha256:{first.given.snapshot[:12]} does not cite {first.status.claim}: "
+                      f"re-read it from its source (now {_short(first.current_snapshot)})")
+        return "SNAPSHOT_UNBOUND", _sentence(detail, len(unbound))
+    if no_candidates:
+        return ("CANDIDATE_SET_UNBOUND",
+                "No candidate set was given: pass the ids the retriever considered (--candidates) so later revisions "
+                "and rivals of the evidence can be checked.")
+    if missing:
+        reasons = "; ".join(why_missing[uid] for uid in missing[:_SHOWN])
+        more = f"; and {len(missing) - _SHOWN} more" if len(missing) > _SHOWN else ""
+        return ("REVISION_CLOSURE_INCOMPLETE",
+                f"Add {_names(list(missing))} to the candidate set and check again: {reasons}{more}.")
+    conflicted = [c for c in checks if c.status.status == "CONFLICT"]
+    if conflicted:
+        first = conflicted[0].status
+        if first.reason == "REVISION_CYCLE":
+            detail = (f"{first.claim} lies on a cycle of revisions{_where(scope, first.question_scope)}: "
+                      f"fix the records or record a decision with `provgraph adjudicate`")
+        else:
+            rivals = ", ".join(first.conflicts_with) or "a rival"
+            detail = (f"{first.claim} conflicts with {rivals}{_where(scope, first.question_scope)}: decide which "
+                      f"governs with `provgraph adjudicate --keep ID --retire ID`")
+        return "CURRENTNESS_CONFLICT", _sentence(detail, len(conflicted))
+    stale = [c for c in checks if c.status.status == "STALE" or c.seen_changed]
+    if stale:
+        first = stale[0]
+        row = first.status
+        if row.reason in ("CORRECTED", "SUPERSEDED", "INVALIDATED") and row.successors:
+            detail = f"{row.claim} is {row.reason.lower()} by {', '.join(row.successors)}: cite {row.successors[0]} instead"
+        elif row.status == "STALE":
+            detail = f"{row.claim} is no longer current ({row.reason}): find what governs now and cite that"
+        else:
+            detail = (f"The text of {row.claim} you read in sha256:{first.given.snapshot[:12]} has since changed: "
+                      f"re-read it from {_short(first.current_snapshot)}")
+        return "STALE_EVIDENCE", _sentence(detail, len(stale))
+    unknown = [c for c in checks if c.status.status == "UNKNOWN"]
+    out_of_scope = [c for c in unknown if c.status.reason == "OUT_OF_SCOPE"]
+    if out_of_scope:
+        row = out_of_scope[0].status
+        detail = (f"{row.claim} is scoped to {row.scope or '(global)'}, which does not cover the question scope "
+                  f"{row.question_scope or '(global)'}: cite a claim whose scope covers it")
+        return "OUT_OF_SCOPE", _sentence(detail, len(out_of_scope))
+    if unknown:
+        row = unknown[0].status
+        hints = {
+            "NOT_YET_ASSERTED": "nothing states it yet at that time",
+            "NOT_YET_VALID": "it is not valid yet at that time",
+            "PROPOSED": "its document marks it proposed or draft",
+            "PREMISE_NOT_CURRENT": f"it rests on {', '.join(row.premises_not_current) or 'a premise'}, which is not current",
+        }
+        detail = (f"The current state of {row.claim} is unknown ({hints.get(row.reason, row.reason)}): "
+                  f"do not present it as current")
+        return "CURRENT_STATE_UNKNOWN", _sentence(detail, len(unknown))
+    claims = [c.status.claim for c in checks]
+    where = _where(scope, checks[0].status.question_scope) if checks else ""
+    return (SUPPORTED,
+            f"{_names(list(dict.fromkeys(claims)))} {'is' if len(set(claims)) == 1 else 'are'} current{where}, "
+            f"and the candidate set holds every later revision and rival.")
+
+
+def _sentence(detail: str, count: int) -> str:
+    more = f" ({count - 1} more evidence claim{'s' if count > 2 else ''} likewise)" if count > 1 else ""
+    return detail + more + "."
+
+
+__all__ = ["Evidence", "EvidenceCheck", "TERMINALS", "SUPPORTED", "Verdict", "verify", "verify_batch"]
+
+
+class _CallableModule(types.ModuleType):
+    """`provgraph.verify(...)` calls the function even after `import provgraph.verify` bound the module there."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return verify(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

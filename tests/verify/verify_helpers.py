@@ -1,0 +1,34 @@
+"""Helpers for the verify tests: the chat-session cards of DESIGN.md's example, the CLI runner."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from provgraph.cli import cli
+from provgraph.graph.connection import Graph
+from provgraph.ingest.pipeline import ingest
+
+# DESIGN.md's example: a user's location across two chat sessions.
+SESSIONS = [
+    {"id": "s13", "url": "https://chat.example/u1/13", "author": "u1", "ts": "2026-01-13T10:00:00Z",
+     "subject": "user.location", "scope": "user/u1", "value": "Seattle",
+     "content": "I live in Seattle.", "edges": []},
+    {"id": "s33", "url": "https://chat.example/u1/33", "author": "u1", "ts": "2026-03-03T10:00:00Z",
+     "subject": "user.location", "scope": "user/u1", "value": "Austin",
+     "content": "We moved to Austin last month.", "edges": [{"verb": "continues", "target": "s13"}]},
+]
+
+
+def ingest_sessions(graph: Graph, folder: Path, cards: list[dict] | None = None) -> None:
+    path = folder / "sessions.jsonl"
+    path.write_text("".join(json.dumps(card) + "\n" for card in (cards or SESSIONS)), encoding="utf-8")
+    ingest(graph, "cards", path, store="chat")
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+__all__ = ["SESSIONS", "ingest_sessions", "run"]
