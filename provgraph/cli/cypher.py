@@ -9,8 +9,7 @@ from provgraph import explore
 from provgraph.cypher import NamedQuery
 from provgraph.cli.options import connection_options, output_format
 from provgraph.errors import UsageError
-from provgraph.config import Settings
-from provgraph.graph.connection import Graph, connect
+from provgraph.graph.connection import Graph
 
 _PARAM_HELP = "Query parameter NAME=VALUE (repeatable); VALUE is JSON when it parses as JSON, else a string"
 
@@ -84,13 +83,19 @@ def _list_queries() -> None:
 
 
 def _connection_options_lazily(command):  # type: ignore[no-untyped-def]
-    """The shared --uri/--username/--password/--database options, connecting only when needed.
+    """The shared connection options (--uri, --password, ...), connecting only when needed.
 
-    `query --list` reads files only, so it must work with no server running.
+    `query --list` reads files only, so it must work with no server running. The options
+    arrive in `**connection` and go, untouched, to the shared wrapper in `_named_on_graph`.
     """
-    shared = connection_options(lambda **_: None).__click_params__  # type: ignore[attr-defined]
+    shared = _named_on_graph.__click_params__  # type: ignore[attr-defined]
     command.__click_params__ = [*getattr(command, "__click_params__", []), *shared]
     return command
+
+
+@connection_options
+def _named_on_graph(*, name: str, given: dict, write: bool, graph: Graph) -> explore.QueryResult:
+    return explore.named_query(graph, name, given, write=write)
 
 
 @click.command("query")
@@ -101,8 +106,7 @@ def _connection_options_lazily(command):  # type: ignore[no-untyped-def]
 @click.option("--write", is_flag=True, help="Allow an internal `// mode: write` statement to run")
 @output_format("table", "json", "csv")
 @_connection_options_lazily
-def query_command(name: str | None, list_: bool, params: tuple[str, ...], write: bool, fmt: str,
-                  uri: str | None, username: str | None, password: str | None, database: str | None) -> None:
+def query_command(name: str | None, list_: bool, params: tuple[str, ...], write: bool, fmt: str, **connection: object) -> None:
     """Run a named query from provgraph/cypher/ (see --list); the same files run in cypher-shell."""
     if list_:
         _list_queries()
@@ -110,10 +114,7 @@ def query_command(name: str | None, list_: bool, params: tuple[str, ...], write:
     if not name:
         raise UsageError("give a query NAME or --list")
     given = explore.parse_params(params)
-    settings = Settings.from_env(uri=uri, username=username, password=password, database=database)
-    with connect(settings) as graph:
-        result = explore.named_query(graph, name, given, write=write)
-    _render(result, fmt)
+    _render(_named_on_graph(name=name, given=given, write=write, **connection), fmt)
 
 
 COMMANDS = [cypher_command, query_command]
