@@ -13,7 +13,8 @@ OUT="${PROVGRAPH_DEMO_OUT:-provgraph-report}"
 
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 note() { printf '   %s\n' "$*"; }
-has() { $PG "$1" --help >/dev/null 2>&1; }  # adjudicate / verify may not be installed yet
+COMMANDS=$($PG --help 2>/dev/null || true)
+has() { grep -qE "^  $1 " <<<"$COMMANDS"; }  # adjudicate / verify may not be installed yet
 
 $PG init >/dev/null
 # The demo owns the graph it builds: refuse to wipe someone's real data.
