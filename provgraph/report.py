@@ -31,7 +31,7 @@ from provgraph import cypher
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
-from provgraph.lineage import lineage, render_mermaid
+from provgraph.lineage import lineage, render_mermaid, render_tree
 from provgraph.status import STATUSES, ClaimStatus, iter_status
 
 FORMATS = ("md", "html", "csv", "json")
@@ -76,7 +76,7 @@ class Report:
     log_rewrite_count: int
     quarantined: pd.DataFrame  # store, file, line, reason, observed_at
     quarantined_count: int
-    lineages: list[tuple[str, str]] = field(default_factory=list)  # (claim, mermaid source)
+    lineages: list[tuple[str, str, str]] = field(default_factory=list)  # (claim, mermaid source, text tree)
     lineages_left_out: int = 0
     summary: dict[str, list[str]] = field(default_factory=dict, repr=False)  # claim -> [status, reason]
 
@@ -120,7 +120,7 @@ class Report:
             "sources_changed": {"counts": dict(self.source_counts), "listed": rows(self.sources_changed)},
             "log_rewrites": {"count": self.log_rewrite_count, "listed": rows(self.log_rewrites)},
             "quarantined": {"count": self.quarantined_count, "listed": rows(self.quarantined)},
-            "lineages": [{"claim": claim, "mermaid": source} for claim, source in self.lineages],
+            "lineages": [{"claim": claim, "mermaid": source, "tree": tree} for claim, source, tree in self.lineages],
         }
 
 
@@ -321,7 +321,7 @@ def _add_lineages(graph: Graph, report: Report) -> None:
             view = lineage(graph, change["claim"], at=report.ran_at)
         except NotFound:  # removed between the status stream and now
             continue
-        report.lineages.append((change["claim"], render_mermaid(view)))
+        report.lineages.append((change["claim"], render_mermaid(view), render_tree(view)))
     report.lineages_left_out = max(0, len(wanted) - MAX_LINEAGES)
 
 
@@ -357,10 +357,10 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
         frame = report.changed(kind)
         b.append(("h3", f"{title} ({len(frame)})"))
         b.append(("table", (frame.drop(columns=["change"]), empty)))
-    new_unbound = report.unbound[report.unbound["new"]] if len(report.unbound) else report.unbound
-    b.append(("h3", f"New UNBOUND references ({len(new_unbound)}; {len(report.unbound)} in all)"))
+    new_unbound = int(report.unbound["new"].sum()) if len(report.unbound) else 0
+    b.append(("h3", f"UNBOUND references ({len(report.unbound)}, {new_unbound} new)"))
     b.append(("p", "Records refer to these ids, but nothing with that id was ingested."))
-    b.append(("table", (new_unbound.drop(columns=["new"]), "no new unresolved references")))
+    b.append(("table", (report.unbound, "no unresolved references")))
     other = report.changed("changed")
     if len(other):
         b.append(("h3", f"Other status changes ({len(other)})"))
@@ -370,7 +370,7 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     b.append(("table", (report.one_sided, "no one-sided links")))
     counts = report.source_counts
     b.append(("h3", f"Sources revised or deleted ({counts.get('revised', 0)} revised, {counts.get('deleted', 0)} deleted)"))
-    b.append(("p", f"{counts.get('new', 0)} snapshot(s) of new sources are not listed."))
+    b.append(("p", f"New sources are counted, not listed: {counts.get('new', 0)}."))
     b.append(("table", (report.sources_changed, "no source revised or deleted")))
     b.append(("h3", f"Log rewrites ({report.log_rewrite_count})"))
     b.append(("table", (report.log_rewrites, "no log was rewritten")))
@@ -379,9 +379,9 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
 
     if report.lineages:
         b.append(("h2", "Lineage of changed claims"))
-        for claim, source in report.lineages:
+        for claim, source, tree in report.lineages:
             b.append(("h3", claim))
-            b.append(("mermaid", source))
+            b.append(("mermaid", (source, tree)))
         if report.lineages_left_out:
             b.append(("p", f"{report.lineages_left_out} more changed claim(s); see `provgraph lineage ID --format mermaid`."))
     return b
@@ -418,7 +418,7 @@ def render_markdown(report: Report, tripped: dict[str, int] | None = None) -> st
         elif kind == "alert":
             out.append(f"> **{_md_escape(content)}**\n")
         elif kind == "mermaid":
-            out.append("```mermaid\n" + content + "\n```\n")
+            out.append("```mermaid\n" + content[0] + "\n```\n")
         elif kind == "table":
             frame, empty = content
             if not len(frame):
@@ -442,6 +442,7 @@ table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .9rem; }
 th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; }
 th { background: #f2f2f2; } .empty { color: #777; font-style: italic; }
 .alert { background: #ffd6d6; border: 1px solid #c62828; padding: .5rem 1rem; font-weight: bold; }
+pre.tree { background: #fbfbf4; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; font-size: .85rem; }
 pre.mermaid { background: #f7f7f7; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; font-size: .8rem; }
 td.ACTIVE { background: #d4f7d4; } td.STALE { background: #eeeeee; } td.CONFLICT { background: #ffd6d6; } td.UNKNOWN { background: #fff4c2; }
 """
@@ -460,8 +461,10 @@ def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
         elif kind == "alert":
             out.append(f'<p class="alert">{e(content)}</p>')
         elif kind == "mermaid":
-            out.append('<p class="empty">Mermaid source: paste into any Mermaid viewer, or read report.md on GitHub.</p>')
-            out.append(f'<pre class="mermaid">{e(content)}</pre>')
+            source, tree = content
+            out.append(f'<pre class="tree">{e(tree)}</pre>')
+            out.append("<details><summary>Mermaid source (renders in report.md on GitHub, or paste into a Mermaid viewer)"
+                       f'</summary><pre class="mermaid">{e(source)}</pre></details>')
         elif kind == "table":
             frame, empty = content
             if not len(frame):

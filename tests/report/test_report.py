@@ -41,8 +41,9 @@ def test_claim_superseded_between_two_runs_is_newly_stale_in_the_second_run_only
     [row] = data2["changes"]["new-stale"]
     assert (row["before"], row["status"], row["reason"], row["successors"]) == ("ACTIVE CURRENT", "STALE", "SUPERSEDED", "cfg-3")
     assert data2["new_claims"] == 1 and data2["counts"] == {"ACTIVE": 2, "STALE": 1, "CONFLICT": 0, "UNKNOWN": 0}
-    assert [claim for claim, _ in [(l["claim"], l) for l in data2["lineages"]]] == ["cfg-1"]
-    assert "flowchart BT" in data2["lineages"][0]["mermaid"] and "cfg-3" in data2["lineages"][0]["mermaid"]
+    [view] = data2["lineages"]
+    assert view["claim"] == "cfg-1" and view["mermaid"].startswith("flowchart BT") and "cfg-3" in view["mermaid"]
+    assert view["tree"].startswith("cfg-1 [STALE SUPERSEDED]") and "cfg-3" in view["tree"]
     markdown = (make_report.out / "report.md").read_text()
     assert "### Newly STALE (1)" in markdown and "| cfg-1 | ACTIVE CURRENT | STALE | SUPERSEDED |" in markdown
 
@@ -124,31 +125,34 @@ def test_the_four_files_are_well_formed_and_self_contained(g: GraphBuilder, make
     g.claim("new", subject="x", value="2", scope="org/acme", at="2025-02-01")
     g.supersedes("new", "old", at="2025-02-01")
     g.placeholder("https://example.com/never-ingested")
+    g.claim("pipe|<id>", subject="y", value="1", declared="rejected")
     result, data = make_report()
     assert result.exit_code == 0, result.output
     out = make_report.out
     assert result.output.splitlines()[1:] == [str(out / name) for name in ("report.md", "report.html", "claims.csv", "report.json")]
 
-    assert data["counts"] == {"ACTIVE": 1, "STALE": 1, "CONFLICT": 0, "UNKNOWN": 1}
-    assert {row["store"]: row["total"] for row in data["by_store"]} == {"(none)": 1, "test": 2}
+    assert data["counts"] == {"ACTIVE": 1, "STALE": 2, "CONFLICT": 0, "UNKNOWN": 1}
+    assert {row["store"]: row["total"] for row in data["by_store"]} == {"(none)": 1, "test": 3}
 
     with (out / "claims.csv").open(newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert list(rows[0]) == CLAIM_COLUMNS
     assert {r["claim"]: (r["status"], r["reason"]) for r in rows} == {
-        "new": ("ACTIVE", "CURRENT"), "old": ("STALE", "SUPERSEDED"), "https://example.com/never-ingested": ("UNKNOWN", "UNBOUND")}
+        "new": ("ACTIVE", "CURRENT"), "old": ("STALE", "SUPERSEDED"), "https://example.com/never-ingested": ("UNKNOWN", "UNBOUND"),
+        "pipe|<id>": ("STALE", "REJECTED")}
     old = next(r for r in rows if r["claim"] == "old")
     assert old["scope"] == "org/acme" and old["cited"] == f"test:old@{old['snapshot']}" and old["snapshot"].startswith("sha256:")
 
     markdown = (out / "report.md").read_text()
     assert "```mermaid\nflowchart BT" in markdown
-    assert "| status | claims |" in markdown and "| STALE | 1 |" in markdown
+    assert "| status | claims |" in markdown and "| STALE | 2 |" in markdown
+    assert "| pipe\\|&lt;id&gt; | - | STALE | REJECTED |" in markdown  # table cells escape | and <
 
     page = (out / "report.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert not re.search(r"""(src|href)\s*=\s*["']?[a-z]+://""", page, re.IGNORECASE)
     assert "<script" not in page.lower() and "<link" not in page.lower()
-    assert '<pre class="mermaid">flowchart BT' in page
+    assert '<pre class="mermaid">flowchart BT' in page and '<pre class="tree">old [STALE SUPERSEDED]' in page
     assert "https://example.com/never-ingested" in page  # shown as text, never as a link
 
 
