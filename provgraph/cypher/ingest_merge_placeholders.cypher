@@ -4,6 +4,7 @@
 // mode: write
 UNWIND $rows AS row
 MATCH (p:Claim {uid: row.alias})
+USING INDEX p:Claim(uid)
 WHERE p.placeholder = true AND row.alias <> row.uid
 MATCH (c:Claim {uid: row.uid})
 CALL (p, c) {

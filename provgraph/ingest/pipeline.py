@@ -39,6 +39,11 @@ from provgraph.ingest.records import (
 from provgraph.ingest.times import to_iso
 
 BATCH_OBSERVATIONS = 2000
+# The graph grows while an ingest runs, so after each batch Neo4j finds its statistics have
+# diverged and re-plans the next statement; planning the larger write statements costs
+# seconds each (bench/README.md: over half of ingest time on an 8k-claim corpus). Their plans
+# are anchored on unique-key seeks and do not depend on statistics, so keep the first plan.
+KEEP_PLAN = "CYPHER replan=skip\n"
 BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, very large records)
 CONSTRAINT_RETRIES = 5  # two concurrent MERGEs of one new key: the loser retries and then matches
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
@@ -191,7 +196,7 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
         by_uid.setdefault(_snapshot_uid(observation), observation)
     latest: dict[str, str] = {}
     existing: set[str] = set()
-    query = cypher.load("ingest_lookup_snapshots").text
+    query = _statement("ingest_lookup_snapshots")
     uids = list(by_uid)
     for start in range(0, len(uids), 10000):
         chunk = uids[start:start + 10000]
@@ -368,14 +373,14 @@ def _write_batch(
     unique_sources = sorted(set(sources))
 
     def work(tx: Any) -> None:
-        tx.run(cypher.load("ingest_observations").text, store=store, store_kind=store_kind,
+        tx.run(_statement("ingest_observations"), store=store, store_kind=store_kind,
                observed_at=observed_at, rows=observation_rows).consume()
         if merge_rows:
-            tx.run(cypher.load("ingest_merge_placeholders").text, rows=merge_rows).consume()
+            tx.run(_statement("ingest_merge_placeholders"), rows=merge_rows).consume()
         if edge_rows:
-            tx.run(cypher.load("ingest_edges").text, rows=edge_rows).consume()
-        tx.run(cypher.load("ingest_chain").text, sources=unique_sources).consume()
-        tx.run(cypher.load("ingest_edge_windows").text, sources=unique_sources).consume()
+            tx.run(_statement("ingest_edges"), rows=edge_rows).consume()
+        tx.run(_statement("ingest_chain"), sources=unique_sources).consume()
+        tx.run(_statement("ingest_edge_windows"), sources=unique_sources).consume()
 
     def run() -> None:
         with graph.driver.session(database=graph.settings.database) as session:
@@ -384,6 +389,11 @@ def _write_batch(
     with graph._translate():
         _retry_key_races(run)
     return {"claims": claims, "edges": len(edge_rows)}
+
+
+def _statement(name: str) -> str:
+    """A pipeline statement whose plan does not depend on statistics (see KEEP_PLAN)."""
+    return KEEP_PLAN + cypher.load(name).text
 
 
 def _retry_key_races(run: Callable[[], Any]) -> Any:
