@@ -121,7 +121,7 @@ INJECTION = [
     "$uid } DETACH DELETE n //",
     "'; CALL dbms.killQueries([]) //",
 ]
-INJECTION = INJECTION if HEAVY else INJECTION[:2]
+INJECTION = INJECTION if HEAVY else INJECTION[:1]
 SKIP_COMMANDS = {"server", "reset", "init"}  # no values reach the database / wiping is their job
 READ_ONLY = {"status", "lineage", "conflicts", "verify", "cypher", "query", "export"}
 CONNECTION = {"uri", "username", "password", "database", "ask_password"}
