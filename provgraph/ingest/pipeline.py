@@ -193,8 +193,13 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
     """Drop snapshots stored already, so re-ingesting unchanged input writes nothing."""
     by_uid: dict[str, Observation] = {}
     for observation in observations:
-        by_uid.setdefault(_snapshot_uid(observation), observation)
-    latest: dict[str, str] = {}
+        uid = _snapshot_uid(observation)
+        first = by_uid.get(uid)
+        if first is not None and not observation.snapshot.version and first.snapshot.revised_at != observation.snapshot.revised_at:
+            # The same bytes again later in one input (A, B, A): a later snapshot, named as a revert is.
+            uid = f"{uid}@{to_iso(observation.snapshot.revised_at)}"
+        by_uid.setdefault(uid, observation)
+    latest: dict[str, tuple[str, Any]] = {}
     existing: set[str] = set()
     query = _statement("ingest_lookup_snapshots")
     uids = list(by_uid)
@@ -203,18 +208,20 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
         sources = sorted({by_uid[u].source.uid for u in chunk})
         for row in graph.read(query, {"sources": sources, "uids": chunk}):
             if row["kind"] == "latest":
-                latest[row["source"]] = row["sha256"]
+                latest[row["source"]] = (row["sha256"], row["revised_at"])
             else:
                 existing.add(row["uid"])
     planned: list[_Planned] = []
     for uid, observation in by_uid.items():
         if uid in existing:
             stored_latest = latest.get(observation.source.uid)
-            # A plain file back at an earlier content (A, B, A) is a new snapshot, not the old one.
+            # A plain file back at an earlier content (A, B, A) is a new snapshot, not the old one;
+            # an older version re-read from the same input (A, B re-ingested) is not.
             is_revert = (
                 not observation.snapshot.version
                 and stored_latest is not None
-                and stored_latest != observation.snapshot.sha256
+                and stored_latest[0] != observation.snapshot.sha256
+                and (stored_latest[1] is None or observation.snapshot.revised_at > stored_latest[1].to_native())
             )
             if not is_revert:
                 summary.snapshots_unchanged += 1
