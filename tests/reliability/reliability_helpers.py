@@ -35,7 +35,8 @@ def run_cli(args: list[str], uri: str, timeout: float = 300, stdin: str | None =
 
 def card_corpus(path: Path, cards: int, seed: int = 7) -> Path:
     """Board cards as JSONL with supersession chains, url aliases, forward references, placeholders,
-    second generations that drop an edge, lineage verbs and one unparsable line."""
+    second generations that drop an edge, second versions without a generation, lineage verbs and
+    one unparsable line."""
     rng = random.Random(seed)
     lines: list[str] = []
     revisions: list[dict[str, Any]] = []
@@ -65,6 +66,8 @@ def card_corpus(path: Path, cards: int, seed: int = 7) -> Path:
             second = dict(card, generation="2", ts=card["ts"] + 3_600_000, content=card["content"] + " (revised)",
                           edges=[e for e in card["edges"] if e["verb"] != "supersedes"])
             revisions.append(second)
+        if i % 10 == 7:  # a second version without a generation: a content-addressed snapshot
+            revisions.append(dict(card, ts=card["ts"] + 1_800_000, content=card["content"] + " (amended)"))
         lines.append(json.dumps(card))
     for second in revisions:
         lines.insert(rng.randrange(len(lines) + 1), json.dumps(second))
