@@ -358,7 +358,7 @@ def _where(scope: str | None, edge_scope: str | None = None) -> str:
 def _successor_reason(row: dict[str, Any], scope: str | None) -> str:
     verb = {"CORRECTS": "corrects", "SUPERSEDES": "supersedes", "INVALIDATES": "invalidates"}[row["kind"]]
     how = " by adjudication" if row["via"] else ""
-    if row["distance"] == 1:
+    if row["direct"]:
         return f"{row['successor']} {verb} {row['claim']}{how}{_where(scope, row['edge_scope'])}"
     return (f"{row['successor']} {verb} {row['next']}{how}, a later revision of {row['claim']}"
             f"{_where(scope, row['edge_scope'])}")

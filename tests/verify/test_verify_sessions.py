@@ -1,13 +1,8 @@
 """DESIGN.md's example end to end: a user's location across two chat sessions, ingested as board cards."""
 from __future__ import annotations
 
-import json
-
 import provgraph
-from provgraph.adjudicate import adjudicate, revoke
-from provgraph.conflicts import conflicts
 from provgraph.graph.connection import Graph
-from provgraph.lineage import lineage
 from verify_helpers import ingest_sessions, run
 
 Q = {"scope": "user/u1", "subject": "user.location"}
