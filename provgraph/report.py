@@ -176,8 +176,20 @@ def record_run(graph: Graph, report: Report) -> None:
                 {"uid": report.uid, "ran_at": report.ran_at, "scope": report.scope, "summary": summary})
 
 
-def _store_of_sources(graph: Graph) -> dict[str, str]:
-    return {row["source"]: row["store"] for row in graph.stream(cypher.load("claim_stores").text)}
+class _StoreOf:
+    """The store of a source uid (`<store>:<locator>`, docs/schema.md), longest store name first."""
+
+    def __init__(self, graph: Graph) -> None:
+        names = [row["store"] for row in graph.read(cypher.load("store_names").text)]
+        self.prefixes = sorted(((name + ":", name) for name in names), key=lambda p: -len(p[0]))
+
+    def __call__(self, source: str | None) -> str:
+        if not source:
+            return "(none)"
+        for prefix, name in self.prefixes:
+            if source.startswith(prefix):
+                return name
+        return "?"
 
 
 def _claim_row(row: ClaimStatus, store: str, before: tuple[str, str] | None) -> dict[str, Any]:
@@ -211,7 +223,7 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
     ran_at = now or datetime.now(timezone.utc)
     previous = previous_run(graph, scope)
     before_all = previous.statuses if previous else {}
-    stores = _store_of_sources(graph)
+    store_of = _StoreOf(graph)
 
     counts: Counter[str] = Counter()
     per_store: dict[str, Counter[str]] = {}
@@ -224,7 +236,7 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
         for row in iter_status(graph, at=ran_at):
             if not _applies(row.scope, scope):
                 continue
-            store = stores.get(row.source or "", "(none)" if row.placeholder or not row.source else "?")
+            store = store_of(row.source)
             before = before_all.get(row.claim)
             if before is None:
                 new_claims += 1
