@@ -199,3 +199,17 @@ def test_log_rewrites_quarantined_records_and_deleted_sources_since_the_last_run
     assert ("cfg-1", "STALE", "SOURCE_REVISED") in {(r["claim"], r["status"], r["reason"]) for r in data["changes"]["new-stale"]}
     _, data = make_report()  # reported once, not every night
     assert data["log_rewrites"]["count"] == 0 and data["quarantined"]["count"] == 0
+
+
+def test_claims_csv_is_written_in_chunks_with_one_header_and_every_claim(graph: Graph, g: GraphBuilder, tmp_path: Path, monkeypatch) -> None:
+    import provgraph.report as report_module
+
+    monkeypatch.setattr(report_module, "_CSV_CHUNK", 3)
+    uids = g.chain("c", 10)  # c0 <- c1 <- ... <- c9
+    result = run_report(graph, tmp_path / "out", formats="csv")
+    assert [p.name for p in result.paths] == ["claims.csv"]
+    with (tmp_path / "out" / "claims.csv").open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [r["claim"] for r in rows] == sorted(uids)
+    assert sum(r["status"] == "STALE" for r in rows) == 9
+    assert not list((tmp_path / "out").glob("*.partial"))
