@@ -11,9 +11,11 @@
 UNWIND range(0, size($items) - 1) AS index
 WITH index, $items[index] AS item
 OPTIONAL MATCH (exact:Claim {uid: item.id})
-CALL (item, exact) {
-  OPTIONAL MATCH (alias:Claim)
-  WHERE exact IS NULL AND item.id IN alias.aliases
+// an alias is looked up only for an id that is no uid (a scan of the claims' alias lists)
+OPTIONAL CALL (item, exact) {
+  UNWIND CASE WHEN exact IS NULL THEN [item.id] ELSE [] END AS wanted
+  MATCH (alias:Claim)
+  WHERE wanted IN alias.aliases
   RETURN alias ORDER BY alias.uid LIMIT 1
 }
 WITH index, item, coalesce(exact, alias) AS c
