@@ -6,12 +6,13 @@ from typing import Any
 from provgraph.config import Settings
 from provgraph.graph.connection import Graph, connect
 
-__all__ = ["Settings", "Graph", "connect", "verify", "verify_batch", "adjudicate", "revoke"]
+__all__ = ["Settings", "Graph", "connect", "verify", "verify_batch", "Verdict", "adjudicate", "revoke"]
 
 # Imported on first use, so `import provgraph` stays cheap.
 _LAZY = {
     "verify": ("provgraph.verify", "verify"),
     "verify_batch": ("provgraph.verify", "verify_batch"),
+    "Verdict": ("provgraph.verify", "Verdict"),
     "adjudicate": ("provgraph.adjudicate", "adjudicate"),
     "revoke": ("provgraph.adjudicate", "revoke"),
 }

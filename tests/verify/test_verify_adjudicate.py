@@ -85,3 +85,15 @@ def test_adjudicate_and_revoke_refuse_unknown_ids_and_bad_times(graph: Graph, g)
     with pytest.raises(UsageError):
         revoke(graph, uid, at="2025-05-01")  # before it was decided
     assert graph.read("MATCH (a:Adjudication) RETURN a.revoked_at AS r")[0]["r"] is None
+
+
+def test_the_opposite_decision_needs_the_first_revoked(graph: Graph, g) -> None:
+    g.claim("a", subject="k", value="1", at="2025-01-01")
+    g.claim("b", subject="k", value="2", at="2025-01-01")
+    first = adjudicate(graph, "a", "b", why="", by="t", at="2025-02-01")["adjudication"]
+    with pytest.raises(UsageError, match=f"revoke {first}"):
+        adjudicate(graph, "b", "a", why="changed our mind", by="t", at="2025-03-01")
+    revoke(graph, first, at="2025-03-01")
+    adjudicate(graph, "b", "a", why="changed our mind", by="t", at="2025-03-01")
+    assert [(s.claim, s.status) for s in status(graph, ["a", "b"])] == [("a", "STALE"), ("b", "ACTIVE")]
+    assert [(s.claim, s.status) for s in status(graph, ["a", "b"], at="2025-02-15")] == [("a", "ACTIVE"), ("b", "STALE")]

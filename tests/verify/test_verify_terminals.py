@@ -262,3 +262,13 @@ def test_two_runs_give_byte_identical_json(world) -> None:
     second = check(world, *args).to_json(indent=2)
     assert first == second
     assert check(world, *args, at="2025-06-01").to_json() == check(world, *args, at="2025-06-01").to_json()
+
+
+def test_hostile_ids_are_data_not_cypher(world) -> None:
+    graph, _ = world
+    before = graph.read("MATCH (n) RETURN count(n) AS n")[0]["n"]
+    hostile = ["x'}) DETACH DELETE n //", 'a" OR 1=1 --', "$t", "ok\nMATCH (n) DETACH DELETE n"]
+    verdict = check(world, hostile, hostile)
+    assert verdict.verdict == "SNAPSHOT_UNBOUND"
+    assert sorted(e["claim"] for e in verdict.to_dict()["evidence"]) == sorted(hostile)
+    assert graph.read("MATCH (n) RETURN count(n) AS n")[0]["n"] == before
