@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import sys
 import types
 from dataclasses import dataclass, field
@@ -316,11 +317,14 @@ def _verify(
 
     # 3. the candidate set's successor closure and rivals, less the set itself
     missing: dict[str, str] = {}
+    heads: dict[str, list[str]] = {}  # claim -> the current heads of its successor closure
     if candidate_ids is not None:
         candidate_set = set(evidence_uids) | {row["claim"] for row in candidate_rows if row["claim"] is not None}
         ordered = sorted(candidate_set)
         if ordered:
             for row in run("verify_closure", {"claims": ordered, "q": scope, "t": t}):
+                if row["head"]:
+                    heads.setdefault(row["claim"], []).append(row["successor"])
                 if row["successor"] not in candidate_set and row["successor"] not in missing:
                     missing[row["successor"]] = _successor_reason(row, scope)
             for row in run("rivals", {"claims": ordered, "q": scope, "t": t, "subject": subject}):
@@ -329,7 +333,7 @@ def _verify(
                 missing[row["rival"]] = _rival_reason(row, scope)
     missing_sorted = tuple(sorted(missing))
 
-    terminal, explanation = _terminal(checks, candidate_ids is None, missing_sorted, missing, scope)
+    terminal, explanation = _terminal(checks, candidate_ids is None, missing_sorted, missing, heads, scope)
     return Verdict(terminal, checks, missing_sorted, explanation, scope=scope, at=moment, subject=subject,
                    why_missing=dict(sorted(missing.items())))
 
@@ -385,6 +389,7 @@ def _terminal(
     no_candidates: bool,
     missing: tuple[str, ...],
     why_missing: Mapping[str, str],
+    heads: Mapping[str, list[str]],
     scope: str | None,
 ) -> tuple[str, str]:
     """The first terminal that matches, in DESIGN.md's order, and one sentence a person can act on."""
@@ -416,15 +421,19 @@ def _terminal(
                       f"fix the records or record a decision with `provgraph adjudicate`")
         else:
             rivals = ", ".join(first.conflicts_with) or "a rival"
+            other = shlex.quote(first.conflicts_with[0]) if first.conflicts_with else "ID"
+            in_scope = f" --scope {shlex.quote(first.question_scope)}" if first.question_scope else ""
             detail = (f"{first.claim} conflicts with {rivals}{_where(scope, first.question_scope)}: decide which "
-                      f"governs with `provgraph adjudicate --keep ID --retire ID`")
+                      f"governs, e.g. `provgraph adjudicate --keep {shlex.quote(first.claim)} --retire {other}{in_scope}` "
+                      f"or the reverse")
         return "CURRENTNESS_CONFLICT", _sentence(detail, len(conflicted))
     stale = [c for c in checks if c.status.status == "STALE" or c.seen_changed]
     if stale:
         first = stale[0]
         row = first.status
         if row.reason in ("CORRECTED", "SUPERSEDED", "INVALIDATED") and row.successors:
-            detail = f"{row.claim} is {row.reason.lower()} by {', '.join(row.successors)}: cite {row.successors[0]} instead"
+            current = heads.get(row.claim) or list(row.successors)
+            detail = f"{row.claim} is {row.reason.lower()} by {', '.join(row.successors)}: cite {' or '.join(current)} instead"
         elif row.status == "STALE":
             detail = f"{row.claim} is no longer current ({row.reason}): find what governs now and cite that"
         else:

@@ -4,7 +4,7 @@
 // description: intermediate successors, through revision edges visible at $t whose scope covers the question scope.
 // description: One row per (claim, successor), placeholders left out: kind, next, edge_scope and via describe one
 // description: applicable edge from the successor to the claim itself (direct = true) or else to another claim of the
-// description: closure. Polynomial: a pruning BFS per claim (var-length + DISTINCT), never path enumeration.
+// description: closure; head = true when the successor has no applicable successor of its own. Polynomial: a pruning BFS per claim (var-length + DISTINCT), never path enumeration.
 // param claims: list of claim uids
 // param q: the question scope, or null for each claim's own scope
 // param t: the as-of time (DateTime)
@@ -34,5 +34,11 @@ RETURN
   type(edge) AS kind,
   next.uid AS next,
   coalesce(edge.scope, '') AS edge_scope,
-  coalesce(edge.via, '') AS via
+  coalesce(edge.via, '') AS via,
+  NOT EXISTS {
+    MATCH (successor)<-[beyond:CORRECTS|SUPERSEDES|INVALIDATES]-(later:Claim)
+    WHERE (beyond.valid_from IS NULL OR beyond.valid_from <= $t) AND (beyond.valid_to IS NULL OR beyond.valid_to > $t)
+      AND (coalesce(beyond.scope, '') = '' OR beyond.scope = q OR q STARTS WITH beyond.scope + '/')
+      AND NOT coalesce(later.placeholder, false)
+  } AS head
 ORDER BY claim, successor

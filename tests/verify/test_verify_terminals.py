@@ -272,3 +272,8 @@ def test_hostile_ids_are_data_not_cypher(world) -> None:
     assert verdict.verdict == "SNAPSHOT_UNBOUND"
     assert sorted(e["claim"] for e in verdict.to_dict()["evidence"]) == sorted(hostile)
     assert graph.read("MATCH (n) RETURN count(n) AS n")[0]["n"] == before
+
+
+def test_stale_explanation_points_at_the_current_head(world) -> None:
+    verdict = check(world, ["v1"], ["v1", "v2", "v3"])
+    assert verdict.explanation == "v1 is superseded by v2: cite v3 instead."
