@@ -197,18 +197,17 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str]) -> I
             if isinstance(request, str) and not request.strip():
                 continue
             line += 1
+            decoded: Any = request
             try:
-                parsed = _parse_request(request)
+                decoded = _decode(request)
+                parsed = _parse_request(decoded)
                 verdict = _verify(run, parsed["evidence"], parsed["candidates"], scope=parsed["scope"],
                                   at=parsed["at"], subject=parsed["subject"])
                 out = verdict.to_dict()
             except (UsageError, _BadRequest) as error:
                 out = {"verdict": None, "error": str(error)}
-                if isinstance(request, Mapping) and "id" in request:
-                    out["id"] = request["id"]
-            else:
-                if parsed["id"] is not None:
-                    out["id"] = parsed["id"]
+            if isinstance(decoded, Mapping) and decoded.get("id") is not None:
+                out["id"] = decoded["id"]
             out["line"] = line
             yield out
 
@@ -220,12 +219,16 @@ class _BadRequest(ProvgraphError):
 _REQUEST_KEYS = {"id", "scope", "at", "subject", "evidence", "candidates"}
 
 
-def _parse_request(request: Mapping[str, Any] | str) -> dict[str, Any]:
+def _decode(request: Mapping[str, Any] | str | bytes) -> Any:
     if isinstance(request, (str, bytes)):
         try:
-            request = json.loads(request)
+            return json.loads(request)
         except ValueError as error:
             raise _BadRequest(f"not JSON: {error}") from None
+    return request
+
+
+def _parse_request(request: Any) -> dict[str, Any]:
     if not isinstance(request, Mapping):
         raise _BadRequest(f"a request is a JSON object, not {type(request).__name__}")
     unknown = sorted(set(request) - _REQUEST_KEYS)

@@ -77,7 +77,7 @@ def test_batch_answers_every_line_in_order_and_reports_bad_lines(sessions: Graph
         "{not json",
         "",
         json.dumps({"scope": "user/u1", "evidence": [], "candidates": None}),
-        json.dumps({"scope": "user/u1", "at": "whenever", "evidence": ["s33"], "candidates": ["s33"]}),
+        json.dumps({"id": 7, "scope": "user/u1", "at": "whenever", "evidence": ["s33"], "candidates": ["s33"]}),
         json.dumps({"evidence": [{"claim": "s33", "snapshot": "sha256:" + "0" * 64}], "candidates": ["s33"]}),
         json.dumps({"scope": "user/u1", "subject": "user.location", "evidence": ["s33"], "candidates": None}),
         json.dumps(["not", "an", "object"]),
@@ -91,6 +91,7 @@ def test_batch_answers_every_line_in_order_and_reports_bad_lines(sessions: Graph
     assert [o["verdict"] for o in out] == [
         "REVISION_CLOSURE_INCOMPLETE", None, None, None, "SNAPSHOT_UNBOUND", "CANDIDATE_SET_UNBOUND", None]
     assert out[0]["id"] == "q1" and out[0]["missing"] == ["s33"]
+    assert out[3]["id"] == 7  # echoed on an error line too
     assert "not JSON" in out[1]["error"] and "evidence" in out[2]["error"] and "--at" in out[3]["error"]
     assert "object" in out[6]["error"]
     assert "error" not in out[0]
