@@ -15,7 +15,7 @@ import re
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -44,6 +44,7 @@ BATCH_OBSERVATIONS = 2000
 # seconds each (bench/README.md: over half of ingest time on an 8k-claim corpus). Their plans
 # are anchored on unique-key seeks and do not depend on statistics, so keep the first plan.
 KEEP_PLAN = "CYPHER replan=skip\n"
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, very large records)
 CONSTRAINT_RETRIES = 5  # two concurrent MERGEs of one new key: the loser retries and then matches
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
@@ -208,7 +209,7 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
         sources = sorted({by_uid[u].source.uid for u in chunk})
         for row in graph.read(query, {"sources": sources, "uids": chunk}):
             if row["kind"] == "latest":
-                latest[row["source"]] = (row["sha256"], row["revised_at"])
+                latest[row["source"]] = (row["sha256"], row["revised_us"])
             else:
                 existing.add(row["uid"])
     planned: list[_Planned] = []
@@ -221,7 +222,7 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
                 not observation.snapshot.version
                 and stored_latest is not None
                 and stored_latest[0] != observation.snapshot.sha256
-                and (stored_latest[1] is None or observation.snapshot.revised_at > stored_latest[1].to_native())
+                and (stored_latest[1] is None or _epoch_us(observation.snapshot.revised_at) > stored_latest[1])
             )
             if not is_revert:
                 summary.snapshots_unchanged += 1
@@ -396,6 +397,11 @@ def _write_batch(
     with graph._translate():
         _retry_key_races(run)
     return {"claims": claims, "edges": len(edge_rows)}
+
+
+def _epoch_us(moment: datetime) -> int:
+    """Exact integer microseconds since the epoch (ingest_lookup_snapshots returns times this way)."""
+    return (moment - _EPOCH) // timedelta(microseconds=1)
 
 
 def _statement(name: str) -> str:
