@@ -49,8 +49,15 @@ def world(neo4j_settings, _schema) -> Any:
         g.claim("base", scope="org/acme", at="2025-01-01")
         g.claim("eu", scope="org/acme/eu", at="2025-02-01")
         g.supersedes("eu", "base", at="2025-02-01", scope="org/acme/eu")
-        # unknown current state
+        # unknown current state: proposed, or resting on a superseded premise
         g.claim("draft", at="2025-01-01", declared="proposed")
+        g.claim("dep", at="2025-01-01")
+        g.depends_on("dep", "old", at="2025-01-01")
+        # a revision cycle
+        g.claim("cyc1", at="2025-01-01")
+        g.claim("cyc2", at="2025-01-01")
+        g.supersedes("cyc1", "cyc2", at="2025-01-01")
+        g.supersedes("cyc2", "cyc1", at="2025-01-01")
         # a claim on the question's subject only
         g.claim("loc", subject="x.loc", value="A", at="2025-01-01")
         # citations by hash: doc's text changed in its second snapshot; doc2's source changed elsewhere
@@ -277,3 +284,22 @@ def test_hostile_ids_are_data_not_cypher(world) -> None:
 def test_stale_explanation_points_at_the_current_head(world) -> None:
     verdict = check(world, ["v1"], ["v1", "v2", "v3"])
     assert verdict.explanation == "v1 is superseded by v2: cite v3 instead."
+
+
+def test_revision_cycle_is_currentness_conflict(world) -> None:
+    assert check(world, ["cyc1"], ["cyc1"]).missing == ("cyc2",)
+    verdict = check(world, ["cyc1"], ["cyc1", "cyc2"])
+    assert verdict.verdict == "CURRENTNESS_CONFLICT"
+    assert "cycle of revisions" in verdict.explanation
+
+
+def test_expired_evidence_is_stale(world) -> None:
+    verdict = check(world, ["r0"], ["r0", "r1", "r2"])
+    assert verdict.verdict == "STALE_EVIDENCE"
+    assert verdict.explanation == "r0 is no longer current (EXPIRED): find what governs now and cite that."
+
+
+def test_evidence_on_a_stale_premise_is_current_state_unknown(world) -> None:
+    verdict = check(world, ["dep"], ["dep"])
+    assert verdict.verdict == "CURRENT_STATE_UNKNOWN"
+    assert "it rests on old, which is not current" in verdict.explanation
