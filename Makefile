@@ -27,7 +27,10 @@ test: $(STAMP)
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: no tests were collected" >&2; exit 1; fi; exit $$rc
 
-bench: server
+# The bench starts its own Neo4j (port 7686, env PROVGRAPH_BENCH_PORT, data under PROVGRAPH_HOME/bench-server-PORT)
+# and stops it afterwards; BENCH_ARGS e.g. "--sizes 25k --no-adversarial", "--large", "--profile". See bench/README.md.
+bench: $(STAMP)
+	@$(BIN)/python -c "import pyinstrument" 2>/dev/null || $(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python -m bench $(BENCH_ARGS)
 
 clean:

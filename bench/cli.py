@@ -1,0 +1,104 @@
+"""`python -m bench`: start the bench's own Neo4j, run every measurement, write JSON and a table."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from bench import harness
+from bench.report import table
+from bench.run import run
+
+RESULTS = Path(__file__).resolve().parent / "results"
+DEFAULT_SIZES = (25_000, 100_000)
+LARGE = 1_000_000
+
+
+def _sizes(text: str) -> list[int]:
+    values = []
+    for part in text.split(","):
+        part = part.strip().lower().replace("_", "")
+        if not part:
+            continue
+        scale = 1
+        if part.endswith("k"):
+            part, scale = part[:-1], 1000
+        elif part.endswith("m"):
+            part, scale = part[:-1], 1_000_000
+        values.append(int(float(part) * scale))
+    if not values or any(v < 2 for v in values):
+        raise argparse.ArgumentTypeError("sizes: a comma-separated list such as 25k,100k (each at least 2)")
+    return sorted(values)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    p.add_argument("--sizes", type=_sizes, default=list(DEFAULT_SIZES), help="claims per run, e.g. 25k,100k (default)")
+    p.add_argument("--large", action="store_true", help="add a 1M-claim run (long: an hour or more here)")
+    p.add_argument("--port", type=int, default=harness.DEFAULT_PORT, help="port of the bench's own server (default 7686, env PROVGRAPH_BENCH_PORT)")
+    p.add_argument("--uri", help="use this running server instead of starting one (its provgraph data is WIPED)")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--ogm-sample", type=int, default=300, help="claims written one OGM save at a time, extrapolated (0: skip)")
+    p.add_argument("--verify-batch", type=int, default=500, help="requests in the verify batch")
+    p.add_argument("--latency-samples", type=int, default=200)
+    p.add_argument("--chain", type=_sizes, default=[2500, 5000, 10000], help="adversarial chain lengths")
+    p.add_argument("--ladder", type=_sizes, default=[10, 20, 30], help="adversarial diamond-ladder sizes")
+    p.add_argument("--no-adversarial", action="store_true")
+    p.add_argument("--no-memory-contrast", action="store_true", help="skip the status() run that holds every row (first size)")
+    p.add_argument("--no-warmup", action="store_true", help="skip the untimed 1k-claim warm-up pass")
+    p.add_argument("--out", type=Path, help="JSON results file (default bench/results/<timestamp>.json)")
+    p.add_argument("--keep-server", action="store_true", help="leave the bench server running afterwards")
+    p.add_argument("--profile", action="store_true", help="profile instead: pyinstrument on ingest + Cypher PROFILE (see bench/profiling.py)")
+    p.add_argument("--quiet", action="store_true")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    logging.getLogger("neo4j").setLevel(logging.ERROR)
+    log = (lambda message: None) if args.quiet else (lambda message: print(message, file=sys.stderr, flush=True))
+    sizes = list(args.sizes) + ([LARGE] if args.large else [])
+    from provgraph.config import Settings
+    from provgraph.errors import ProvgraphError
+
+    started_server = False
+    if args.uri:
+        settings = Settings(uri=args.uri)
+    else:
+        log(f"starting the bench server on port {args.port} ...")
+        try:
+            settings = harness.start_server(args.port)
+        except ProvgraphError as error:
+            print(f"bench: {error}", file=sys.stderr)
+            return 2
+        started_server = True
+    try:
+        graph = harness.connect(settings)
+        try:
+            if args.profile:
+                from bench.profiling import profile
+
+                profile(graph, settings, sizes[0], seed=args.seed, out=RESULTS, log=log)
+                return 0
+            machine = harness.machine(graph)
+            log(f"machine: {machine}")
+            results = run(settings, graph, sizes, seed=args.seed, ogm_sample=args.ogm_sample,
+                          verify_batch_size=args.verify_batch, latency_samples=args.latency_samples,
+                          adversarial_sizes=None if args.no_adversarial else {"chain": args.chain, "ladder": args.ladder},
+                          memory_contrast=not args.no_memory_contrast, warmup=not args.no_warmup, log=log)
+            results["machine"] = machine
+        finally:
+            graph.close()
+    finally:
+        if started_server and not args.keep_server:
+            harness.stop_server(args.port)
+    out = args.out or RESULTS / (datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ") + ".json")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2, default=str) + "\n")
+    print(table(results))
+    print(f"\nresults: {out}  ({results['seconds']:.0f}s)")
+    return 0

@@ -1,0 +1,191 @@
+"""A deterministic synthetic corpus: board cards and decision logs in several stores.
+
+`generate(claims, seed)` plans `claims` claims as `ClaimSpec`s, in groups that give the
+status rules real work to do:
+
+- supersession chains (2-5 claims on one subject, each superseding the one before),
+- rival pairs (same subject, different values, no edge between them: CONFLICT),
+- single claims, a fifth of which depend on an earlier claim of their store (DEPENDS_ON).
+
+Groups are dealt over four stores: two card files (JSON Lines) and two log files (JSON
+Lines). `write_files(corpus, folder)` writes them as the ingesters read them, and
+`Corpus.floor_rows()` gives the same nodes and relationships as plain rows for the raw
+Neo4j baseline. The same (claims, seed) always gives the same bytes.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+STORES: tuple[tuple[str, str], ...] = (("cards-a", "cards"), ("cards-b", "cards"), ("logs-a", "logs"), ("logs-b", "logs"))
+SCOPES = ("", "org/acme", "org/acme/payments", "org/acme/search", "org/globex")
+BASE_TIME = datetime(2024, 1, 1, tzinfo=timezone.utc)
+FILE_SUFFIX = ".jsonl"
+
+
+@dataclass(frozen=True)
+class ClaimSpec:
+    uid: str
+    store: str
+    kind: str  # cards or logs
+    ts: datetime
+    text: str
+    subject: str | None = None
+    value: str | None = None
+    scope: str = ""
+    supersedes: tuple[str, ...] = ()
+    depends_on: tuple[str, ...] = ()
+
+    @property
+    def url(self) -> str | None:
+        return f"https://board.example/c/{self.uid}" if self.kind == "cards" else None
+
+    def record(self) -> dict[str, Any]:
+        """The input line: a card or a log entry."""
+        stamp = self.ts.isoformat().replace("+00:00", "Z")
+        if self.kind == "cards":
+            card: dict[str, Any] = {"id": self.uid, "url": self.url, "author": "bench", "ts": stamp, "content": self.text}
+            edges = [{"verb": "supersedes", "target": t} for t in self.supersedes]
+            edges += [{"verb": "depends_on", "target": t} for t in self.depends_on]
+            if edges:
+                card["edges"] = edges
+            for key in ("subject", "value"):
+                if getattr(self, key) is not None:
+                    card[key] = getattr(self, key)
+            if self.scope:
+                card["scope"] = self.scope
+            return card
+        entry: dict[str, Any] = {"ts": stamp, "id": self.uid, "text": self.text}
+        for key in ("subject", "value"):
+            if getattr(self, key) is not None:
+                entry[key] = getattr(self, key)
+        if self.scope:
+            entry["scope"] = self.scope
+        if self.supersedes:
+            entry["supersedes"] = list(self.supersedes)
+        if self.depends_on:
+            entry["depends_on"] = list(self.depends_on)
+        return entry
+
+
+@dataclass
+class Corpus:
+    seed: int
+    claims: list[ClaimSpec] = field(default_factory=list)
+    groups: dict[str, int] = field(default_factory=dict)  # kind of group -> how many
+
+    def by_store(self) -> dict[str, list[ClaimSpec]]:
+        result: dict[str, list[ClaimSpec]] = {name: [] for name, _ in STORES}
+        for claim in self.claims:
+            result[claim.store].append(claim)
+        return result
+
+    @property
+    def edges(self) -> list[tuple[str, str, str]]:
+        """(kind, from uid, to uid) for every edge."""
+        out: list[tuple[str, str, str]] = []
+        for claim in self.claims:
+            out += [("SUPERSEDES", claim.uid, target) for target in claim.supersedes]
+            out += [("DEPENDS_ON", claim.uid, target) for target in claim.depends_on]
+        return out
+
+    def floor_rows(self) -> tuple[list[dict[str, Any]], list[tuple[str, str, str]]]:
+        """Rows for the raw baseline: every Claim/Source/Snapshot with its properties, and the edges.
+
+        Same keys and property sets the pipeline stores, no hashing: the snapshot `sha256`
+        is left to a fixed string, the point being what the database costs on its own.
+        """
+        rows = []
+        for c in self.claims:
+            locator = c.uid if c.kind == "cards" else f"{c.store}{FILE_SUFFIX}#{c.uid}"
+            source = f"{c.store}:{locator}"
+            rows.append({
+                "store": c.store, "uid": c.uid, "aliases": [c.url] if c.url else [], "text": c.text,
+                "subject": c.subject, "value": c.value, "scope": c.scope, "ts": c.ts,
+                "source": source, "locator": locator, "kind": "card" if c.kind == "cards" else "log-entry",
+                "url": c.url, "container": None if c.kind == "cards" else f"{c.store}{FILE_SUFFIX}",
+                "snapshot": f"{source}@bench", "sha256": "0" * 64,
+            })
+        return rows, self.edges
+
+
+def generate(claims: int, seed: int = 7) -> Corpus:
+    """Plan `claims` claims (exactly), deterministic for a given seed."""
+    rng = random.Random(seed)
+    corpus = Corpus(seed=seed)
+    counters = {name: 0 for name, _ in STORES}
+    kinds = dict(STORES)
+    history: dict[str, list[str]] = {name: [] for name, _ in STORES}  # earlier claim uids per store
+    tick = 0
+    group = 0
+
+    def new_uid(store: str) -> str:
+        counters[store] += 1
+        return f"{store}-{counters[store]:07d}"
+
+    def when() -> datetime:
+        nonlocal tick
+        tick += 1
+        return BASE_TIME + timedelta(minutes=tick)
+
+    while len(corpus.claims) < claims:
+        left = claims - len(corpus.claims)
+        store = STORES[rng.randrange(len(STORES))][0]
+        kind = kinds[store]
+        scope = rng.choice(SCOPES)
+        roll = rng.random()
+        group += 1
+        if roll < 0.40 and left >= 2:
+            length = min(left, rng.randint(2, 5))
+            subject = f"cfg.chain{group}"
+            previous: str | None = None
+            for step in range(length):
+                uid = new_uid(store)
+                corpus.claims.append(ClaimSpec(
+                    uid=uid, store=store, kind=kind, ts=when(), subject=subject, value=f"v{step}", scope=scope,
+                    text=f"set {subject} to v{step} (step {step} of chain {group})",
+                    supersedes=(previous,) if previous else (),
+                ))
+                history[store].append(uid)
+                previous = uid
+            corpus.groups["chain"] = corpus.groups.get("chain", 0) + 1
+        elif roll < 0.55 and left >= 2:
+            subject = f"cfg.rival{group}"
+            for side in ("a", "b"):
+                uid = new_uid(store)
+                corpus.claims.append(ClaimSpec(
+                    uid=uid, store=store, kind=kind, ts=when(), subject=subject, value=f"value-{side}", scope=scope,
+                    text=f"{subject} is value-{side}",
+                ))
+                history[store].append(uid)
+            corpus.groups["rivals"] = corpus.groups.get("rivals", 0) + 1
+        else:
+            uid = new_uid(store)
+            premises: tuple[str, ...] = ()
+            if history[store] and rng.random() < 0.20:
+                premises = (rng.choice(history[store][-500:]),)
+            corpus.claims.append(ClaimSpec(
+                uid=uid, store=store, kind=kind, ts=when(), subject=f"fact.{group}", value=str(rng.randrange(1000)),
+                scope=scope, text=f"decision {group}: keep fact.{group} as recorded", depends_on=premises,
+            ))
+            history[store].append(uid)
+            corpus.groups["single"] = corpus.groups.get("single", 0) + 1
+    return corpus
+
+
+def write_files(corpus: Corpus, folder: Path) -> list[tuple[str, str, Path]]:
+    """Write one JSON Lines file per store. Returns (store, ingest kind, path) in ingest order."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    by_store = corpus.by_store()
+    for name, kind in STORES:
+        path = folder / f"{name}{FILE_SUFFIX}"
+        with open(path, "w", encoding="utf-8") as handle:
+            for claim in by_store[name]:
+                handle.write(json.dumps(claim.record(), separators=(",", ":")) + "\n")
+        written.append((name, kind, path))
+    return written

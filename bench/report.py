@@ -1,0 +1,88 @@
+"""Render a run's results as a readable Markdown table (also what bench/README.md shows)."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def _f(value: Any, digits: int = 2) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:,.{digits}f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def table(results: dict[str, Any]) -> str:
+    lines: list[str] = []
+    machine = results.get("machine", {})
+    if machine:
+        lines.append(f"Machine: {machine.get('nproc')} cores, {machine.get('memory_gib')} GiB, {machine.get('cpu')}; "
+                     f"{machine.get('neo4j')}; {machine.get('java')}; Python {machine.get('python')}, driver "
+                     f"{machine.get('driver')} (Rust extension {'on' if machine.get('rust_extension') else 'OFF'}); "
+                     f"load average at start {machine.get('load_average_at_start')}")
+        lines.append("")
+    ogm = results.get("ogm_naive")
+    lines.append("| measure | " + " | ".join(f"{s['claims']:,} claims" for s in results["sizes"]) + " |")
+    lines.append("|---|" + "---|" * len(results["sizes"]))
+
+    def row(label: str, getter: Any) -> None:
+        cells = []
+        for size in results["sizes"]:
+            try:
+                cells.append(getter(size))
+            except (KeyError, TypeError, ZeroDivisionError):
+                cells.append("-")
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+
+    row("raw floor: UNWIND CREATE, 10k batches (s)", lambda s: f"{_f(s['raw_floor']['seconds'])} ({_f(s['raw_floor']['claims_per_s'], 0)}/s)")
+    row("ingest, pipeline (s, claims/s)", lambda s: f"{_f(s['ingest']['seconds'])} ({_f(s['ingest']['claims_per_s'], 0)}/s)")
+    row("  of which parsing alone (s)", lambda s: _f(s["parse_only_seconds"]))
+    row("**ingest / raw floor** (target <= 3)", lambda s: f"**{_f(s['ratios']['ingest_vs_floor'])}x**")
+    if ogm:
+        row(f"naive OGM, one save per object (s, extrapolated from {ogm['sample']:,})",
+            lambda s: f"{_f(s['ogm_naive_extrapolated_seconds'], 0)} ({_f(ogm['claims_per_s'], 0)}/s)")
+        row("naive OGM / ingest", lambda s: f"{_f(s['ratios']['ogm_naive_vs_ingest'], 1)}x")
+    row("re-ingest unchanged (s)", lambda s: _f(s["reingest"]["seconds"]))
+    row("**re-ingest / ingest** (target < 0.25)", lambda s: f"**{_f(s['ratios']['reingest_vs_ingest'], 3)}**")
+    row("raw scan: claim + successor count (s)", lambda s: _f(s["raw_scan"]["seconds"]))
+    row("status-all, iter_status (s, claims/s)",
+        lambda s: f"{_f(s['status_all']['seconds'])} ({_f(s['claims'] / s['status_all']['seconds'], 0)}/s)")
+    row("**status-all / raw scan** (target <= 10)", lambda s: f"**{_f(s['ratios']['status_vs_raw_scan'], 1)}x**")
+    row("status-all peak RSS, streamed (MiB)", lambda s: _f(s["status_all"]["peak_rss_kib"] / 1024, 0))
+    row("  RSS before the query (MiB)", lambda s: _f(s["status_all"]["rss_before_kib"] / 1024, 0))
+    row("  peak RSS holding every row, status() (MiB)", lambda s: _f(s["status_all_list"]["peak_rss_kib"] / 1024, 0))
+    row("status ID latency p50 / p95 (ms)", lambda s: f"{_f(s['status_latency']['p50_ms'], 1)} / {_f(s['status_latency']['p95_ms'], 1)}")
+    row("**verify batch, 20 candidates (req/s)** (target >= 300)",
+        lambda s: f"**{_f(s['verify']['requests_per_s'], 0)}**" if s["verify"].get("available") else "TODO (no verify)")
+    row("verify single p50 / p95 (ms)",
+        lambda s: f"{_f(s['verify']['single']['p50_ms'], 1)} / {_f(s['verify']['single']['p95_ms'], 1)}"
+        if s["verify"].get("available") else "-")
+    row("statuses", lambda s: ", ".join(f"{k} {v:,}" for k, v in s["status_all"]["counts"].items()))
+    for entry in results.get("growth", []):
+        lines.append("")
+        lines.append(f"Growth {entry['from']:,} -> {entry['to']:,} claims ({entry['claims_factor']:g}x), time factor "
+                     f"(normalised to a 4x step; target <= 5): ingest {_f(entry['ingest_time_factor'])} "
+                     f"({_f(entry['ingest_per_4x'])} per 4x), status-all {_f(entry['status_time_factor'])} "
+                     f"({_f(entry['status_per_4x'])} per 4x), raw floor {_f(entry['raw_floor_time_factor'])}, "
+                     f"status peak RSS {_f(entry['status_peak_rss_factor'])}x")
+    adversarial = results.get("adversarial")
+    if adversarial:
+        lines.append("")
+        lines.append("| adversarial shape | size | claims | status(head) s | closure(bottom) s | closure rows |")
+        lines.append("|---|---|---|---|---|---|")
+        for shape, data in adversarial.items():
+            for point in data["points"]:
+                lines.append(f"| {shape} | {point['size']:,} | {point['claims']:,} | {_f(point['status_head_s'], 3)} | "
+                             f"{_f(point['closure_bottom_s'], 3)} | {point['closure_rows']:,} |")
+            lines.append(f"| {shape}: time ~ size^k | | | k = {_f(data['status_exponent'])} | "
+                         f"k = {_f(data['closure_exponent'])} | |")
+    targets = results.get("targets") or []
+    if targets:
+        lines.append("")
+        lines.append("| target | at | value | limit | met |")
+        lines.append("|---|---|---|---|---|")
+        for t in targets:
+            lines.append(f"| {t['target']} | {t['claims']} | {_f(t['value'], 3)} | {t['limit']} | {'yes' if t['met'] else '**no**'} |")
+    return "\n".join(lines)

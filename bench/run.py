@@ -1,0 +1,308 @@
+"""One benchmark run: every measurement at every size, each with its baseline from the same run."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from provgraph.config import Settings
+from provgraph.graph.connection import Graph
+from provgraph.ingest import get as get_ingester
+from provgraph.ingest.pipeline import ingest
+from provgraph.ingest.records import IngestOptions
+from provgraph.status import status
+
+from bench import adversarial, baselines
+from bench.corpus import Corpus, generate, write_files
+from bench.harness import load_average, reset, summary_ms
+
+REPO = Path(__file__).resolve().parents[1]
+FORMATS = {"cards": "default", "logs": "jsonl"}
+
+# Targets from the issue: (key in the size result, comparison, limit)
+TARGETS = {
+    "ingest_vs_floor": ("<=", 3.0),
+    "reingest_vs_ingest": ("<=", 0.25),
+    "status_vs_raw_scan": ("<=", 10.0),
+    "verify_batch_requests_per_s": (">=", 300.0),
+    "growth_ingest": ("<=", 5.0),
+    "growth_status": ("<=", 5.0),
+}
+
+Log = Callable[[str], None]
+VERIFY_BUDGET_S = 30.0  # wall time allowed for the verify batch and for the single-verify samples, each
+WARM_REQUESTS = 10
+WARMUP_CLAIMS = 1000
+
+
+def _ingest_all(graph: Graph, files: list[tuple[str, str, Path]]) -> dict[str, Any]:
+    start = time.perf_counter()
+    written = unchanged = claims = edges = 0
+    for store, kind, path in files:
+        summary = ingest(graph, kind, path, fmt=FORMATS[kind], store=store)
+        written += summary.snapshots_added
+        unchanged += summary.snapshots_unchanged
+        claims += summary.claims_written
+        edges += summary.edges_written
+        if summary.quarantined or summary.unresolved:
+            raise RuntimeError(f"bench corpus did not ingest cleanly: {store}: "
+                               f"{len(summary.quarantined)} quarantined, {len(summary.unresolved)} unresolved")
+    return {"seconds": time.perf_counter() - start, "snapshots_added": written, "snapshots_unchanged": unchanged,
+            "claims_written": claims, "edges_written": edges}
+
+
+def _parse_only(files: list[tuple[str, str, Path]]) -> float:
+    """Time the ingesters alone (bytes -> records), no database."""
+    start = time.perf_counter()
+    for store, kind, path in files:
+        for _ in get_ingester(kind, FORMATS[kind])(path, IngestOptions(store=store, path=str(path))):
+            pass
+    return time.perf_counter() - start
+
+
+def _probe(uri: str, mode: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.status_probe", "--uri", uri, "--mode", mode],
+        capture_output=True, text=True, cwd=REPO, check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"status probe ({mode}) failed: {done.stderr.strip()[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _latency_status(graph: Graph, uids: list[str], samples: int, rng: random.Random) -> dict[str, Any]:
+    picks = [rng.choice(uids) for _ in range(samples)]
+    for uid in picks[:20]:  # warm: plan cache, page cache, connection pool
+        status(graph, [uid])
+    times = []
+    for uid in picks:
+        start = time.perf_counter()
+        status(graph, [uid])
+        times.append(time.perf_counter() - start)
+    return summary_ms(times)
+
+
+def _verify_requests(corpus: Corpus, count: int, rng: random.Random, set_size: int = 20) -> list[dict[str, Any]]:
+    """Realistic requests: evidence one claim, candidates that claim plus its chain/rivals plus random fillers."""
+    by_subject: dict[str, list[str]] = {}
+    for claim in corpus.claims:
+        if claim.subject:
+            by_subject.setdefault(claim.subject, []).append(claim.uid)
+    uids = [c.uid for c in corpus.claims]
+    requests = []
+    for _ in range(count):
+        claim = rng.choice(corpus.claims)
+        candidates = list(dict.fromkeys(by_subject.get(claim.subject or "", [claim.uid])))
+        while len(candidates) < set_size:
+            candidates.append(rng.choice(uids))
+        candidates = list(dict.fromkeys(candidates))[:set_size]
+        requests.append({"scope": claim.scope, "at": None, "subject": claim.subject,
+                         "evidence": [claim.uid], "candidates": candidates})
+    return requests
+
+
+def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, samples: int, log: Log,
+            budget: float = 30.0) -> dict[str, Any]:
+    try:
+        from provgraph import verify as verify_module  # written by another engineer; may not exist yet
+    except ImportError:
+        return {"available": False, "note": "provgraph.verify not present in this tree: TODO"}
+    verify_batch = getattr(verify_module, "verify_batch", None)
+    verify_one = getattr(verify_module, "verify", None)
+    if verify_batch is None or verify_one is None:
+        return {"available": False, "note": "provgraph.verify lacks verify/verify_batch: TODO"}
+    requests = _verify_requests(corpus, batch, rng)
+    try:
+        # warm (plan cache, page cache), and size the batch so a slow verify cannot eat the run's time budget
+        begin = time.perf_counter()
+        warm = requests[:WARM_REQUESTS]
+        list(verify_batch(graph, warm))
+        warm_rate = len(warm) / max(time.perf_counter() - begin, 1e-6)
+        affordable = max(len(warm), int(warm_rate * budget))
+        if affordable < len(requests):
+            log(f"  verify: warm rate {warm_rate:.1f} req/s, batch cut to {affordable} requests")
+            requests = requests[:affordable]
+        start = time.perf_counter()
+        verdicts = list(verify_batch(graph, requests))
+        seconds = time.perf_counter() - start
+        times = []
+        spent = time.perf_counter()
+        for request in requests[:samples]:
+            begin = time.perf_counter()
+            verify_one(graph, request["evidence"], request["candidates"], scope=request["scope"],
+                       subject=request["subject"])
+            times.append(time.perf_counter() - begin)
+            if time.perf_counter() - spent > budget:
+                break
+    except Exception as error:  # an API that changed under us must not sink the whole run
+        log(f"  verify failed: {type(error).__name__}: {error}")
+        return {"available": False, "note": f"verify raised {type(error).__name__}: {str(error)[:200]}"}
+    kinds: dict[str, int] = {}
+    for verdict in verdicts:
+        name = getattr(verdict, "verdict", None) or (verdict.get("verdict") if isinstance(verdict, dict) else str(verdict))
+        kinds[str(name)] = kinds.get(str(name), 0) + 1
+    return {"available": True, "requests": len(requests), "candidate_set": 20, "seconds": seconds,
+            "requests_per_s": len(requests) / seconds if seconds else float("inf"),
+            "single": summary_ms(times), "verdicts": kinds}
+
+
+def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdir: Path, ogm: dict[str, Any] | None,
+             verify_batch_size: int, latency_samples: int, memory_contrast: bool, log: Log,
+             verify_budget: float = VERIFY_BUDGET_S) -> dict[str, Any]:
+    result: dict[str, Any] = {"claims": claims, "load_average": load_average()}
+    rng = random.Random(seed)
+    corpus = generate(claims, seed)
+    files = write_files(corpus, workdir / f"corpus-{claims}")
+    result["corpus"] = {"groups": corpus.groups, "edges": len(corpus.edges),
+                        "bytes": sum(path.stat().st_size for _, _, path in files), "stores": [f[0] for f in files]}
+    log(f"[{claims}] corpus: {corpus.groups}, {len(corpus.edges)} edges")
+
+    reset(graph)
+    floor = baselines.raw_floor(graph, corpus)
+    result["raw_floor"] = floor
+    log(f"[{claims}] raw floor: {floor['seconds']:.1f}s ({floor['claims_per_s']:.0f} claims/s)")
+    reset(graph)
+
+    result["parse_only_seconds"] = _parse_only(files)
+    first = _ingest_all(graph, files)
+    first["claims_per_s"] = claims / first["seconds"]
+    result["ingest"] = first
+    log(f"[{claims}] ingest: {first['seconds']:.1f}s ({first['claims_per_s']:.0f} claims/s), "
+        f"parse alone {result['parse_only_seconds']:.1f}s")
+    again = _ingest_all(graph, files)
+    result["reingest"] = again
+    log(f"[{claims}] re-ingest: {again['seconds']:.1f}s, {again['snapshots_added']} snapshots added")
+
+    uri = settings.uri
+    raw = _probe(uri, "raw")
+    stream = _probe(uri, "stream")
+    result["raw_scan"] = raw
+    result["status_all"] = stream
+    log(f"[{claims}] status-all: {stream['seconds']:.1f}s, peak RSS {stream['peak_rss_kib'] / 1024:.0f} MiB; "
+        f"raw scan {raw['seconds']:.2f}s; {stream['counts']}")
+    if memory_contrast:
+        held = _probe(uri, "list")
+        result["status_all_list"] = held
+        log(f"[{claims}] status() holding every row: peak RSS {held['peak_rss_kib'] / 1024:.0f} MiB")
+
+    uids = [c.uid for c in corpus.claims]
+    result["status_latency"] = _latency_status(graph, uids, latency_samples, rng)
+    log(f"[{claims}] status ID latency: {result['status_latency']}")
+    result["verify"] = _verify(graph, corpus, rng, verify_batch_size, latency_samples, log, verify_budget)
+    log(f"[{claims}] verify: {result['verify'].get('requests_per_s', result['verify'].get('note'))}")
+
+    ratios: dict[str, float] = {
+        "ingest_vs_floor": first["seconds"] / floor["seconds"],
+        "reingest_vs_ingest": again["seconds"] / first["seconds"],
+        "status_vs_raw_scan": stream["seconds"] / raw["seconds"],
+    }
+    if ogm:
+        ogm_seconds = ogm["seconds_per_claim"] * claims
+        result["ogm_naive_extrapolated_seconds"] = ogm_seconds
+        ratios["ogm_naive_vs_ingest"] = ogm_seconds / first["seconds"]
+    if result["verify"].get("available"):
+        ratios["verify_batch_requests_per_s"] = result["verify"]["requests_per_s"]
+    result["ratios"] = {k: round(v, 3) for k, v in ratios.items()}
+    return result
+
+
+def run(settings: Settings, graph: Graph, sizes: list[int], *, seed: int = 7, ogm_sample: int = 1000,
+        verify_batch_size: int = 500, latency_samples: int = 200, adversarial_sizes: dict[str, list[int]] | None = None,
+        memory_contrast: bool = True, warmup: bool = True, verify_budget: float = VERIFY_BUDGET_S,
+        log: Log = print) -> dict[str, Any]:
+    started = datetime.now(timezone.utc)
+    results: dict[str, Any] = {"started": started.isoformat(), "sizes": [], "seed": seed}
+    with tempfile.TemporaryDirectory(prefix="provgraph-bench-") as temp:
+        workdir = Path(temp)
+        if warmup:
+            _warm_up(graph, workdir, seed, log)
+        ogm = None
+        if ogm_sample > 0:
+            reset(graph)
+            ogm = baselines.ogm_naive(graph, generate(max(sizes[0], ogm_sample), seed), ogm_sample)
+            results["ogm_naive"] = ogm
+            log(f"OGM naive: {ogm['sample']} claims in {ogm['seconds']:.1f}s ({ogm['claims_per_s']:.0f} claims/s)")
+        for index, size in enumerate(sizes):
+            results["sizes"].append(run_size(
+                graph, settings, size, seed=seed, workdir=workdir, ogm=ogm, verify_batch_size=verify_batch_size,
+                latency_samples=latency_samples, memory_contrast=memory_contrast and index == 0,
+                log=log, verify_budget=verify_budget))
+    results["growth"] = growth(results["sizes"])
+    if adversarial_sizes:
+        log("adversarial shapes ...")
+        results["adversarial"] = adversarial.measure(graph, adversarial_sizes.get("chain", []),
+                                                     adversarial_sizes.get("ladder", []))
+        log(f"adversarial: {json.dumps({k: (v['status_exponent'], v['closure_exponent']) for k, v in results['adversarial'].items()})}")
+    reset(graph)
+    results["targets"] = check_targets(results)
+    results["seconds"] = (datetime.now(timezone.utc) - started).total_seconds()
+    return results
+
+
+def _warm_up(graph: Graph, workdir: Path, seed: int, log: Log) -> None:
+    """One small untimed pass over the same code paths: JIT, page cache, query plans, connection pool."""
+    start = time.perf_counter()
+    corpus = generate(WARMUP_CLAIMS, seed + 1)
+    reset(graph)
+    baselines.raw_floor(graph, corpus)
+    reset(graph)
+    files = write_files(corpus, workdir / "warm-up")
+    _ingest_all(graph, files)
+    _ingest_all(graph, files)
+    for _ in status(graph, [c.uid for c in corpus.claims[:50]]):
+        pass
+    reset(graph)
+    log(f"warm-up ({WARMUP_CLAIMS} claims): {time.perf_counter() - start:.1f}s")
+
+
+def growth(sizes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Time ratios between consecutive sizes, normalised to a 4x step: 4x claims -> this many times the time."""
+    out = []
+    import math
+
+    for small, large in zip(sizes, sizes[1:]):
+        factor = large["claims"] / small["claims"]
+        entry = {"from": small["claims"], "to": large["claims"], "claims_factor": factor}
+        for key, path in (("ingest", ("ingest", "seconds")), ("status", ("status_all", "seconds")),
+                          ("reingest", ("reingest", "seconds")), ("raw_floor", ("raw_floor", "seconds"))):
+            a, b = small[path[0]][path[1]], large[path[0]][path[1]]
+            time_factor = b / a if a else float("inf")
+            entry[f"{key}_time_factor"] = round(time_factor, 3)
+            # scale to a 4x step assuming a power law between the two points
+            entry[f"{key}_per_4x"] = round(time_factor ** (math.log(4) / math.log(factor)), 3) if factor > 1 else None
+        peak_a, peak_b = small["status_all"]["peak_rss_kib"], large["status_all"]["peak_rss_kib"]
+        entry["status_peak_rss_factor"] = round(peak_b / peak_a, 3) if peak_a > 0 else None
+        out.append(entry)
+    return out
+
+
+def check_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for size in results["sizes"]:
+        for key, (op, limit) in TARGETS.items():
+            if key not in size["ratios"]:
+                continue
+            value = size["ratios"][key]
+            rows.append({"claims": size["claims"], "target": key, "value": value, "limit": f"{op} {limit:g}",
+                         "met": value <= limit if op == "<=" else value >= limit})
+    for entry in results.get("growth", []):
+        for key, field in (("growth_ingest", "ingest_per_4x"), ("growth_status", "status_per_4x")):
+            op, limit = TARGETS[key]
+            value = entry[field]
+            if value is None:
+                continue
+            rows.append({"claims": f"{entry['from']}->{entry['to']}", "target": key, "value": value,
+                         "limit": f"{op} {limit:g}", "met": value <= limit})
+    for shape, data in (results.get("adversarial") or {}).items():
+        for key in ("status_exponent", "closure_exponent"):
+            value = data.get(key)
+            if value is not None:
+                rows.append({"claims": shape, "target": f"adversarial_{key}", "value": value,
+                             "limit": "polynomial (< 3)", "met": value < 3})
+    return rows

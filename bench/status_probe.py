@@ -1,0 +1,68 @@
+"""Run one whole-graph read in a fresh process and report its time and peak memory.
+
+    python -m bench.status_probe --uri bolt://127.0.0.1:7686 --mode stream|list|raw
+
+- `stream`: `iter_status` over every claim, each row consumed and dropped (what the
+  nightly report runs);
+- `list`: `status(graph)` with every row held at once (for contrast);
+- `raw`: the raw scan baseline (`bench.baselines.RAW_SCAN`), streamed.
+
+Prints one JSON object: seconds, rows, peak RSS (VmHWM) and the RSS before the query
+(imports and connection), both in KiB, and the count per status.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+
+def _kib(field: str) -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return -1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.status_probe")
+    parser.add_argument("--uri", required=True)
+    parser.add_argument("--mode", choices=("stream", "list", "raw"), default="stream")
+    args = parser.parse_args(argv)
+
+    from provgraph.config import Settings
+    from provgraph.graph.connection import Graph
+    from provgraph.status import iter_status, status
+
+    from bench.baselines import RAW_SCAN
+
+    counts: Counter[str] = Counter()
+    with Graph(Settings(uri=args.uri)) as graph:
+        graph.read("RETURN 1")
+        before = _kib("VmRSS")
+        start = time.perf_counter()
+        rows = 0
+        if args.mode == "stream":
+            for row in iter_status(graph):
+                rows += 1
+                counts[row.status] += 1
+        elif args.mode == "list":
+            every = status(graph)
+            rows = len(every)
+            counts.update(row.status for row in every)
+        else:
+            for row in graph.stream(RAW_SCAN):
+                rows += 1
+                counts["successors>0" if row["successors"] else "successors=0"] += 1
+        seconds = time.perf_counter() - start
+    json.dump({"mode": args.mode, "seconds": seconds, "rows": rows, "peak_rss_kib": _kib("VmHWM"),
+               "rss_before_kib": before, "counts": dict(sorted(counts.items()))}, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,42 @@
+"""The benchmark harness at a toy size, so it does not rot. No timing is asserted here."""
+from __future__ import annotations
+
+import json
+
+from bench import corpus as bench_corpus
+from bench.report import table
+from bench.run import run
+
+
+def test_corpus_is_deterministic_and_exact(tmp_path):
+    first = bench_corpus.generate(300, seed=3)
+    again = bench_corpus.generate(300, seed=3)
+    assert len(first.claims) == 300
+    assert first.claims == again.claims
+    assert {"chain", "rivals", "single"} <= set(first.groups)
+    files_a = bench_corpus.write_files(first, tmp_path / "a")
+    files_b = bench_corpus.write_files(again, tmp_path / "b")
+    assert [p.read_bytes() for _, _, p in files_a] == [p.read_bytes() for _, _, p in files_b]
+    assert {kind for _, kind, _ in files_a} == {"cards", "logs"}
+    uids = {c.uid for c in first.claims}
+    assert all(frm in uids and to in uids for _, frm, to in first.edges)
+
+
+def test_harness_runs_end_to_end_at_a_toy_size(graph, neo4j_settings):
+    results = run(
+        neo4j_settings, graph, [100, 200], ogm_sample=10, verify_batch_size=10, latency_samples=5,
+        adversarial_sizes={"chain": [20, 40], "ladder": [2, 4]}, memory_contrast=False, warmup=False, verify_budget=2.0,
+        log=lambda message: None,
+    )
+    small, large = results["sizes"]
+    assert small["ingest"]["claims_written"] == 100 and large["ingest"]["claims_written"] == 200
+    assert large["reingest"]["snapshots_added"] == 0  # unchanged input writes nothing
+    assert large["status_all"]["rows"] == 200 and large["raw_scan"]["rows"] == 200
+    assert large["status_all"]["peak_rss_kib"] > 0
+    assert {"ingest_vs_floor", "reingest_vs_ingest", "status_vs_raw_scan", "ogm_naive_vs_ingest"} <= set(large["ratios"])
+    assert set(large["status_all"]["counts"]) >= {"ACTIVE", "STALE", "CONFLICT"}
+    assert results["adversarial"]["chain"]["points"][-1]["closure_rows"] == 39
+    assert results["adversarial"]["diamond_ladder"]["points"][-1]["closure_rows"] == 12
+    assert results["targets"]
+    json.dumps(results, default=str)
+    assert "ingest / raw floor" in table(results)
