@@ -27,7 +27,7 @@ from reliability_helpers import (
     run_cli,
 )
 
-CARDS = 4000 if HEAVY else 300
+CARDS = 4000 if HEAVY else 200
 BATCH = "500" if HEAVY else "20"
 
 

@@ -9,12 +9,16 @@ from pathlib import Path
 from provgraph.config import Settings
 from provgraph.graph.connection import Graph
 
-from reliability_helpers import counts, run_cli
+from click.testing import CliRunner
+
+from provgraph.cli import cli
+
+from reliability_helpers import counts
 
 
 def _ingest(args: list[str], uri: str) -> dict:
-    result = run_cli([*args, "-o", "json"], uri)
-    assert result.returncode == 0, result.stderr
+    result = CliRunner().invoke(cli, [*args, "-o", "json", "--uri", uri])
+    assert result.exit_code == 0, result.stderr
     return json.loads(result.stdout)
 
 
