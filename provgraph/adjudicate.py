@@ -56,9 +56,9 @@ def adjudicate(
 ) -> dict[str, Any]:
     """Record that `keep` governs over `retire` (one id or several) in `scope` (default: the kept claim's scope).
 
-    Ids may be uids or aliases; unknown ids raise NotFound. An adjudication in force that decided the other way
-    must be revoked first (UsageError), since both together would form a revision cycle. Returns {"adjudication", "keeps", "retires",
-    "scope", "decided_at", "by", "why", "edges"}.
+    Ids may be uids or aliases; unknown ids raise NotFound. An adjudication in force that decided the
+    other way must be revoked first (UsageError): both together would form a revision cycle.
+    Returns {"adjudication", "keeps", "retires", "scope", "decided_at", "by", "why", "edges"}.
     """
     retired_ids = [retire] if isinstance(retire, str) else list(retire)
     if not retired_ids:
@@ -71,8 +71,8 @@ def adjudicate(
     opposing = graph.read(cypher.load("adjudication_opposing").text, {"keep": kept, "retire": retired, "at": decided_at})
     if opposing:
         first = opposing[0]
-        raise UsageError(f"{first['adjudication']} keeps {first['keeps']} over {kept} and is in force at {to_iso(decided_at)}: "
-                         f"revoke it first (provgraph adjudicate --revoke {first['adjudication']})")
+        raise UsageError(f"{first['adjudication']} keeps {first['keeps']} over {kept} and is in force at "
+                         f"{to_iso(decided_at)}: revoke it first (provgraph adjudicate --revoke {first['adjudication']})")
     by = by or default_by()
     uid = adjudication_uid(kept, retired, scope, decided_at, by, why)
     rows = graph.write(cypher.load("adjudicate").text, {

@@ -297,7 +297,9 @@ def _verify(
     given = [Evidence.parse(item) for item in evidence]
     if not given:
         raise UsageError("verify needs at least one evidence claim")
-    candidate_ids = None if candidates is None else [_claim_id(c) for c in ([candidates] if isinstance(candidates, str) else candidates)]
+    if isinstance(candidates, str):
+        candidates = [candidates]
+    candidate_ids = None if candidates is None else [_claim_id(c) for c in candidates]
     subject = subject or None
     moment = _moment(at)
     t = moment or datetime.now(timezone.utc)

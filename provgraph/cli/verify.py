@@ -41,7 +41,10 @@ def _text(verdict: Verdict) -> None:
         if row.conflicts_with:
             line += f"  <> {', '.join(row.conflicts_with)}"
         if check.given.snapshot:
-            seen = "not a citing snapshot" if not check.seen_cites else ("text changed since" if check.seen_changed else "still current")
+            if not check.seen_cites:
+                seen = "not a citing snapshot"
+            else:
+                seen = "text changed since" if check.seen_changed else "text unchanged"
             line += f"  read sha256:{check.given.snapshot[:12]} ({seen})"
         click.echo(line)
     if verdict.missing:
