@@ -131,3 +131,22 @@ def test_server_password_is_kept_out_of_argv_state_and_logs(auth_server: tuple[s
     for log in (data / "neo4j" / "logs").glob("*.log"):
         assert AUTH_PASSWORD not in log.read_text(errors="replace"), log.name
     assert os.environ.get(local.PASSWORD_ENV) is None
+
+
+def test_install_recompiles_a_launcher_that_differs_from_the_packaged_one(tmp_path: Path) -> None:
+    """An existing install (marker present) picks up a changed Launcher.java on the next start."""
+    installed = local.runtime_dir()
+    if not (installed / "lib").is_dir():
+        pytest.skip("no installed Neo4j jars to compile against")
+    home = tmp_path / "home"
+    target = local.runtime_dir(home)
+    target.mkdir(parents=True)
+    (target / "lib").symlink_to(installed / "lib")
+    (target / ".installed").write_text(local.NEO4J_VERSION + "\n")
+    (target / "Launcher.java").write_text("// an older launcher\n")
+    assert local.install(home) == target
+    assert (target / "Launcher.java").read_bytes() == (local.PACKAGE_DIR / "Launcher.java").read_bytes()
+    assert (target / "classes" / "Launcher.class").is_file()
+    stamp = (target / "classes" / "Launcher.class").stat().st_mtime_ns
+    local.install(home)  # unchanged now: no recompile
+    assert (target / "classes" / "Launcher.class").stat().st_mtime_ns == stamp
