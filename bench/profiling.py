@@ -9,7 +9,6 @@ Writes bench/results/profile-<timestamp>.txt (and .html for pyinstrument).
 """
 from __future__ import annotations
 
-import os
 import random
 import re
 import time
@@ -47,8 +46,6 @@ class StatementTimer:
             match = _NAME.search(query if isinstance(query, str) else str(query))
             name = match.group(1) if match else query.strip().splitlines()[0][:60]
             start = time.perf_counter()
-            if os.environ.get("BENCH_EXPERIMENT_REPLAN_SKIP") and name.startswith("ingest_"):
-                query = "CYPHER replan=skip\n" + query
             result = original_run(tx, query, *args, **kwargs)
             original_consume = result.consume
 

@@ -49,6 +49,7 @@ def table(results: dict[str, Any]) -> str:
     row("raw scan: claim + successor count (s)", lambda s: _f(s["raw_scan"]["seconds"]))
     row("status-all, iter_status (s, claims/s)",
         lambda s: f"{_f(s['status_all']['seconds'])} ({_f(s['claims'] / s['status_all']['seconds'], 0)}/s)")
+    row("  planning the status query first, EXPLAIN (s)", lambda s: _f(s["status_all"].get("plan_seconds")))
     row("**status-all / raw scan** (target <= 10)", lambda s: f"**{_f(s['ratios']['status_vs_raw_scan'], 1)}x**")
     row("status-all peak RSS, streamed (MiB)", lambda s: _f(s["status_all"]["peak_rss_kib"] / 1024, 0))
     row("  RSS before the query (MiB)", lambda s: _f(s["status_all"]["rss_before_kib"] / 1024, 0))
