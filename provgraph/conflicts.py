@@ -9,7 +9,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Iterator
+from typing import Any
 
 from provgraph import cypher
 from provgraph.graph.connection import Graph
@@ -60,15 +60,12 @@ def conflicts(graph: Graph, *, scope: str | None = None, at: datetime | str | No
     if batch:
         _pairs(graph, batch, scope, params["t"], found)
     if cyclic:
-        for row in graph.read(cypher.load("revision_cycles").text, {"q": scope, "t": params["t"]}):
-            if row["claim"] not in cyclic:
-                continue
+        for row in graph.read(cypher.load("revision_cycles").text, {"claims": cyclic, "q": scope, "t": params["t"]}):
             members = tuple(sorted(set(row["cycle"])))
             key = ("REVISION_CYCLE", members)
             if key not in found:
-                path = row["cycle"]
-                hint = (f"remove or revoke one revision edge on the cycle {' -> '.join(path)}, "
-                        f"or {_adjudicate_hint(path[0], path[1], scope or '')}")
+                hint = (f"remove or revoke one of the revision edges among {', '.join(members)}, "
+                        f"or {_adjudicate_hint(members[0], members[1], scope or '')}")
                 found[key] = Conflict("REVISION_CYCLE", members, scope or "", resolve=(hint,))
     return [found[key] for key in sorted(found)]
 
@@ -94,10 +91,6 @@ def _pairs(graph: Graph, batch: list[Any], scope: str | None, t: datetime, found
             values=values,
             resolve=(_adjudicate_hint(pair[1], pair[0], question), _adjudicate_hint(pair[0], pair[1], question)),
         )
-
-
-def iter_conflicts(graph: Graph, **kwargs: Any) -> Iterator[Conflict]:
-    yield from conflicts(graph, **kwargs)
 
 
 __all__ = ["Conflict", "conflicts"]

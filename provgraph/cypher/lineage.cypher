@@ -9,23 +9,21 @@
 // param t: the as-of time (DateTime)
 MATCH (c:Claim {uid: $claim})
 WITH c, coalesce($q, c.scope, '') AS q
-CALL (c, q) {
-  OPTIONAL MATCH ANY SHORTEST (c)(()<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-()
-    WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-      AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))+(later:Claim)
-  RETURN collect(DISTINCT later) AS successors
-}
-CALL (c, q) {
-  OPTIONAL MATCH ANY SHORTEST (c)(()-[rev:CORRECTS|SUPERSEDES|INVALIDATES]->()
-    WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-      AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))+(earlier:Claim)
-  RETURN collect(DISTINCT earlier) AS predecessors
-}
-CALL (c) {
-  OPTIONAL MATCH ANY SHORTEST (c)(()-[dep:DEPENDS_ON]->()
-    WHERE (dep.valid_from IS NULL OR dep.valid_from <= $t) AND (dep.valid_to IS NULL OR dep.valid_to > $t))+(premise:Claim)
-  RETURN collect(DISTINCT premise) AS premises
-}
+WITH c, q, COLLECT {
+  MATCH (c)<-[revs:CORRECTS|SUPERSEDES|INVALIDATES*1..]-(later:Claim)
+  WHERE all(rev IN revs WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+    AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))
+  RETURN DISTINCT later
+} AS successors, COLLECT {
+  MATCH (c)-[revs:CORRECTS|SUPERSEDES|INVALIDATES*1..]->(earlier:Claim)
+  WHERE all(rev IN revs WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+    AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))
+  RETURN DISTINCT earlier
+} AS predecessors, COLLECT {
+  MATCH (c)-[deps:DEPENDS_ON*1..]->(premise:Claim)
+  WHERE all(dep IN deps WHERE (dep.valid_from IS NULL OR dep.valid_from <= $t) AND (dep.valid_to IS NULL OR dep.valid_to > $t))
+  RETURN DISTINCT premise
+} AS premises
 CALL (c) {
   OPTIONAL MATCH (c)-[link:CONFLICTS_WITH|RELATES]-(other:Claim)
   WHERE (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)

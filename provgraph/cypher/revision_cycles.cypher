@@ -1,13 +1,35 @@
 // name: revision_cycles
 // description: Claims that lie on a cycle of CORRECTS/SUPERSEDES edges visible at $t whose scope covers the
-// description: question scope (status rule 5, REVISION_CYCLE), with the claims on one shortest such cycle.
+// description: question scope (status rule 5, REVISION_CYCLE). One row per such claim with `cycle`: the sorted uids
+// description: of every claim both reachable from it and reaching it (its strongly connected component), found
+// description: with two pruning BFS walks, never path enumeration.
+// param claims: list of claim uids to check, or null for every claim
 // param q: the question scope, or null for each claim's own scope
 // param t: the as-of time (DateTime)
-MATCH (c:Claim)
+CALL () {
+  UNWIND coalesce($claims, []) AS wanted
+  MATCH (c:Claim {uid: wanted})
+  RETURN c
+  UNION
+  MATCH (c:Claim)
+  WHERE $claims IS NULL
+  RETURN c
+}
+WITH c
 WHERE EXISTS { (c)-[:CORRECTS|SUPERSEDES]->(:Claim) } AND EXISTS { (c)<-[:CORRECTS|SUPERSEDES]-(:Claim) }
 WITH c, coalesce($q, c.scope, '') AS q
-MATCH cycle = ANY SHORTEST (c)(()-[loop:CORRECTS|SUPERSEDES]->()
-  WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
-    AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))+(c)
-RETURN c.uid AS claim, [n IN nodes(cycle) | n.uid] AS cycle
+WITH c, q, COLLECT {
+  MATCH (c)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
+  WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+    AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))
+  RETURN DISTINCT reached
+} AS forward
+WHERE c IN forward
+WITH c, forward, COLLECT {
+  MATCH (c)<-[loops:CORRECTS|SUPERSEDES*1..]-(reaching:Claim)
+  WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+    AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))
+  RETURN DISTINCT reaching
+} AS backward
+RETURN c.uid AS claim, COLLECT { UNWIND forward AS n WITH n WHERE n IN backward RETURN n.uid AS uid ORDER BY uid } AS cycle
 ORDER BY claim

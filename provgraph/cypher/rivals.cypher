@@ -45,13 +45,22 @@ CALL (x, q) {
         THEN ['STALE', 'EXPIRED']
       WHEN valid_from IS NOT NULL AND valid_from > $t
         THEN ['UNKNOWN', 'NOT_YET_VALID']
-      WHEN EXISTS {
-          MATCH ANY SHORTEST (x)(()-[loop:CORRECTS|SUPERSEDES]->()
-            WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
-              AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))+(x) }
-        THEN ['CONFLICT', 'REVISION_CYCLE']
       ELSE null
     END AS early
+  // rule 5: x lies on a cycle when it is among the claims its own revision edges reach. The reach is a
+  // pruning BFS in a CALL (inside an expression it would be planned as a path-enumerating expand)
+  CALL (x, q, early) {
+    WITH x, q, early
+    WHERE early IS NULL AND EXISTS { (x)<-[:CORRECTS|SUPERSEDES]-(:Claim) }
+    OPTIONAL MATCH (x)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
+    WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
+      AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+      AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))
+    WITH DISTINCT reached
+    RETURN collect(reached) AS reach
+  }
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE WHEN early IS NULL AND x IN reach THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
   WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
     CASE WHEN early IS NULL THEN COLLECT {
       MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
@@ -126,13 +135,22 @@ CALL (x, q) {
         THEN ['STALE', 'EXPIRED']
       WHEN valid_from IS NOT NULL AND valid_from > $t
         THEN ['UNKNOWN', 'NOT_YET_VALID']
-      WHEN EXISTS {
-          MATCH ANY SHORTEST (x)(()-[loop:CORRECTS|SUPERSEDES]->()
-            WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
-              AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))+(x) }
-        THEN ['CONFLICT', 'REVISION_CYCLE']
       ELSE null
     END AS early
+  // rule 5: x lies on a cycle when it is among the claims its own revision edges reach. The reach is a
+  // pruning BFS in a CALL (inside an expression it would be planned as a path-enumerating expand)
+  CALL (x, q, early) {
+    WITH x, q, early
+    WHERE early IS NULL AND EXISTS { (x)<-[:CORRECTS|SUPERSEDES]-(:Claim) }
+    OPTIONAL MATCH (x)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
+    WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
+      AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+      AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))
+    WITH DISTINCT reached
+    RETURN collect(reached) AS reach
+  }
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE WHEN early IS NULL AND x IN reach THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
   WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
     CASE WHEN early IS NULL THEN COLLECT {
       MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)

@@ -57,13 +57,22 @@ CALL (x, q) {
         THEN ['STALE', 'EXPIRED']
       WHEN valid_from IS NOT NULL AND valid_from > $t
         THEN ['UNKNOWN', 'NOT_YET_VALID']
-      WHEN EXISTS {
-          MATCH ANY SHORTEST (x)(()-[loop:CORRECTS|SUPERSEDES]->()
-            WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
-              AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))+(x) }
-        THEN ['CONFLICT', 'REVISION_CYCLE']
       ELSE null
     END AS early
+  // rule 5: x lies on a cycle when it is among the claims its own revision edges reach. The reach is a
+  // pruning BFS in a CALL (inside an expression it would be planned as a path-enumerating expand)
+  CALL (x, q, early) {
+    WITH x, q, early
+    WHERE early IS NULL AND EXISTS { (x)<-[:CORRECTS|SUPERSEDES]-(:Claim) }
+    OPTIONAL MATCH (x)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
+    WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
+      AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+      AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))
+    WITH DISTINCT reached
+    RETURN collect(reached) AS reach
+  }
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE WHEN early IS NULL AND x IN reach THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
   WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
     CASE WHEN early IS NULL THEN COLLECT {
       MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
@@ -100,13 +109,13 @@ WITH c, q, base
 OPTIONAL CALL (c, q, base) {
   WITH c, q, base
   WHERE base.status IS NULL
-  // premises: everything reachable through DEPENDS_ON visible at $t (BFS, one shortest path per premise)
-  CALL (c) {
-    OPTIONAL MATCH ANY SHORTEST (c)(()-[dep:DEPENDS_ON]->()
-      WHERE (dep.valid_from IS NULL OR dep.valid_from <= $t) AND (dep.valid_to IS NULL OR dep.valid_to > $t))+(premise:Claim)
-    WHERE premise <> c
-    RETURN collect(DISTINCT premise) AS premises
-  }
+  // premises: everything reachable through DEPENDS_ON visible at $t (a pruning BFS, never path enumeration)
+  WITH c, q, base, COLLECT {
+    MATCH (c)-[deps:DEPENDS_ON*1..]->(premise:Claim)
+    WHERE all(dep IN deps WHERE (dep.valid_from IS NULL OR dep.valid_from <= $t) AND (dep.valid_to IS NULL OR dep.valid_to > $t))
+      AND premise <> c
+    RETURN DISTINCT premise
+  } AS premises
   // candidates: explicit conflict partners, and claims on the same subject with no revision edge between them
   CALL (c, q, premises) {
     UNWIND [c] + premises AS owner
@@ -156,13 +165,22 @@ OPTIONAL CALL (c, q, base) {
             THEN ['STALE', 'EXPIRED']
           WHEN valid_from IS NOT NULL AND valid_from > $t
             THEN ['UNKNOWN', 'NOT_YET_VALID']
-          WHEN EXISTS {
-              MATCH ANY SHORTEST (x)(()-[loop:CORRECTS|SUPERSEDES]->()
-                WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
-                  AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))+(x) }
-            THEN ['CONFLICT', 'REVISION_CYCLE']
           ELSE null
         END AS early
+      // rule 5: x lies on a cycle when it is among the claims its own revision edges reach. The reach is a
+      // pruning BFS in a CALL (inside an expression it would be planned as a path-enumerating expand)
+      CALL (x, q, early) {
+        WITH x, q, early
+        WHERE early IS NULL AND EXISTS { (x)<-[:CORRECTS|SUPERSEDES]-(:Claim) }
+        OPTIONAL MATCH (x)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
+        WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
+          AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+          AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))
+        WITH DISTINCT reached
+        RETURN collect(reached) AS reach
+      }
+      WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+        CASE WHEN early IS NULL AND x IN reach THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
       WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
         CASE WHEN early IS NULL THEN COLLECT {
           MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
