@@ -8,12 +8,13 @@ from provgraph.graph.connection import Graph, connect
 
 __all__ = ["Settings", "Graph", "connect", "verify", "verify_batch", "Verdict", "adjudicate", "revoke"]
 
-# Imported on first use, so `import provgraph` stays cheap.
+# Imported on first use, so `import provgraph` stays cheap. `provgraph.verify` and `provgraph.adjudicate` are
+# their modules, which are callable (`provgraph.verify(graph, ...)`) and also hold the rest of their API.
 _LAZY = {
-    "verify": ("provgraph.verify", "verify"),
+    "verify": ("provgraph.verify", None),
     "verify_batch": ("provgraph.verify", "verify_batch"),
     "Verdict": ("provgraph.verify", "Verdict"),
-    "adjudicate": ("provgraph.adjudicate", "adjudicate"),
+    "adjudicate": ("provgraph.adjudicate", None),
     "revoke": ("provgraph.adjudicate", "revoke"),
 }
 
@@ -23,5 +24,6 @@ def __getattr__(name: str) -> Any:
         import importlib
 
         module_name, attribute = _LAZY[name]
-        return getattr(importlib.import_module(module_name), attribute)
+        module = importlib.import_module(module_name)
+        return module if attribute is None else getattr(module, attribute)
     raise AttributeError(f"module 'provgraph' has no attribute {name!r}")

@@ -175,12 +175,14 @@ def verify(
 ) -> Verdict:
     """Check an answer's evidence for question (scope, at, subject) against the candidate set the retriever used.
 
-    `evidence`: ids, "ID@sha256:HEX" strings, (id, hex) pairs or {"claim", "snapshot"} objects.
+    `evidence`: a list of ids, "ID@sha256:HEX" strings, (id, hex) pairs or {"claim", "snapshot"} objects.
     `candidates`: the ids the retriever considered, or None (then CANDIDATE_SET_UNBOUND); the
     evidence is always added to it. Returns a `Verdict`; never raises for unknown ids.
     """
-    with _Session(graph) as run:
-        return _verify(run, evidence, candidates, scope=scope, at=at, subject=subject)
+    question = _Question.prepare(evidence, candidates, scope=scope, at=at, subject=subject)
+    with graph._translate():  # driver failures -> provgraph errors (exit 3 / 2), as Graph.read does
+        with graph.driver.session(database=graph.settings.database, default_access_mode=neo4j.READ_ACCESS) as session:
+            return session.execute_read(lambda tx: _judge(_runner(tx), question))
 
 
 def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str]) -> Iterator[dict[str, Any]]:
@@ -189,27 +191,28 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str]) -> I
     A request is {"scope", "at", "subject", "evidence": [id or {"claim", "snapshot"}], "candidates": [ids] or null}
     (a dict, or a JSON text line; blank lines are skipped). Each output carries "line" (1-based position among the
     requests) and echoes the request's "id" if it has one. A malformed request gives {"line", "verdict": null,
-    "error"} and the batch goes on; a database failure stops it.
+    "error"} and the batch goes on; a database failure stops it. Each verdict is yielded as soon as it is known.
     """
-    with _Session(graph) as run:
-        line = 0
-        for request in requests:
-            if isinstance(request, str) and not request.strip():
-                continue
-            line += 1
-            decoded: Any = request
-            try:
-                decoded = _decode(request)
-                parsed = _parse_request(decoded)
-                verdict = _verify(run, parsed["evidence"], parsed["candidates"], scope=parsed["scope"],
-                                  at=parsed["at"], subject=parsed["subject"])
-                out = verdict.to_dict()
-            except (UsageError, _BadRequest) as error:
-                out = {"verdict": None, "error": str(error)}
-            if isinstance(decoded, Mapping) and decoded.get("id") is not None:
-                out["id"] = decoded["id"]
-            out["line"] = line
-            yield out
+    with graph._translate():
+        with graph.driver.session(database=graph.settings.database, default_access_mode=neo4j.READ_ACCESS) as session:
+            line = 0
+            for request in requests:
+                if isinstance(request, str) and not request.strip():
+                    continue
+                line += 1
+                decoded: Any = request
+                try:
+                    decoded = _decode(request)
+                    question = _Question.from_request(decoded)
+                except (UsageError, _BadRequest) as error:
+                    out: dict[str, Any] = {"verdict": None, "error": str(error)}
+                else:
+                    # one retried read transaction per request, all in this session, the same query texts each time
+                    out = session.execute_read(lambda tx: _judge(_runner(tx), question)).to_dict()
+                if isinstance(decoded, Mapping) and decoded.get("id") is not None:
+                    out["id"] = decoded["id"]
+                out["line"] = line
+                yield out
 
 
 class _BadRequest(ProvgraphError):
@@ -228,53 +231,13 @@ def _decode(request: Mapping[str, Any] | str | bytes) -> Any:
     return request
 
 
-def _parse_request(request: Any) -> dict[str, Any]:
-    if not isinstance(request, Mapping):
-        raise _BadRequest(f"a request is a JSON object, not {type(request).__name__}")
-    unknown = sorted(set(request) - _REQUEST_KEYS)
-    if unknown:
-        raise _BadRequest(f"unknown key(s) {', '.join(unknown)} (use {', '.join(sorted(_REQUEST_KEYS))})")
-    evidence = request.get("evidence")
-    if not isinstance(evidence, list) or not evidence:
-        raise _BadRequest("evidence must be a non-empty list of ids or {claim, snapshot} objects")
-    candidates = request.get("candidates")
-    if candidates is not None and not (isinstance(candidates, list) and all(isinstance(c, str) for c in candidates)):
-        raise _BadRequest("candidates must be a list of ids, or null")
-    for key in ("scope", "subject"):
-        if request.get(key) is not None and not isinstance(request[key], str):
-            raise _BadRequest(f"{key} must be a string or null")
-    at = request.get("at")
-    if at is not None and (isinstance(at, bool) or not isinstance(at, (str, int))):
-        raise _BadRequest("at must be an ISO 8601 time, epoch milliseconds, or null")
-    return {"id": request.get("id"), "evidence": evidence, "candidates": candidates, "scope": request.get("scope"),
-            "at": at, "subject": request.get("subject")}
-
-
-class _Session:
-    """One read session for a whole check or batch; `run(name, params)` runs a named query in it."""
-
-    def __init__(self, graph: Graph) -> None:
-        self.graph = graph
-        self.session: neo4j.Session | None = None
-
-    def __enter__(self) -> Runner:
-        # Graph._translate maps driver failures to provgraph errors (exit 3 / 2), as Graph.read does
-        with self.graph._translate():
-            self.session = self.graph.driver.session(
-                database=self.graph.settings.database, default_access_mode=neo4j.READ_ACCESS
-            )
-        return self.run
-
-    def __exit__(self, *exc: object) -> None:
-        if self.session is not None:
-            self.session.close()
-
-    def run(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _runner(tx: neo4j.ManagedTransaction) -> Runner:
+    def run(name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         query = cypher.load(name)
         query.check(params)
-        assert self.session is not None
-        with self.graph._translate():
-            return self.session.execute_read(lambda tx: [record.data() for record in tx.run(query.text, dict(params))])
+        return [record.data() for record in tx.run(query.text, dict(params))]
+
+    return run
 
 
 def _moment(at: datetime | str | int | None) -> datetime | None:
@@ -283,29 +246,62 @@ def _moment(at: datetime | str | int | None) -> datetime | None:
     return parse_at(at)
 
 
-def _verify(
-    run: Runner,
-    evidence: Sequence[Any],
-    candidates: Iterable[str] | None,
-    *,
-    scope: str | None,
-    at: datetime | str | int | None,
-    subject: str | None,
-) -> Verdict:
-    if isinstance(evidence, (str, Evidence)):
-        evidence = [evidence]
-    given = [Evidence.parse(item) for item in evidence]
-    if not given:
-        raise UsageError("verify needs at least one evidence claim")
-    if isinstance(candidates, str):
-        candidates = [candidates]
-    candidate_ids = None if candidates is None else [_claim_id(c) for c in candidates]
-    subject = subject or None
-    moment = _moment(at)
-    t = moment or datetime.now(timezone.utc)
+@dataclass(frozen=True)
+class _Question:
+    """A parsed, checked request: everything that can be wrong with it is found before the database is asked."""
+
+    given: tuple[Evidence, ...]
+    candidates: tuple[str, ...] | None
+    scope: str | None
+    moment: datetime | None  # None: now
+    t: datetime
+    subject: str | None
+
+    @classmethod
+    def prepare(cls, evidence: Sequence[Any], candidates: Iterable[str] | None, *, scope: str | None,
+                at: datetime | str | int | None, subject: str | None) -> "_Question":
+        if isinstance(evidence, (str, Evidence)):
+            evidence = [evidence]
+        given = tuple(Evidence.parse(item) for item in evidence)
+        if not given:
+            raise UsageError("verify needs at least one evidence claim")
+        if isinstance(candidates, str):
+            candidates = [candidates]
+        candidate_ids = None if candidates is None else tuple(_claim_id(c) for c in candidates)
+        if scope is not None and not isinstance(scope, str):
+            raise UsageError(f"scope must be a string; got {scope!r}")
+        moment = _moment(at)
+        return cls(given, candidate_ids, scope, moment, moment or datetime.now(timezone.utc), subject or None)
+
+    @classmethod
+    def from_request(cls, request: Any) -> "_Question":
+        if not isinstance(request, Mapping):
+            raise _BadRequest(f"a request is a JSON object, not {type(request).__name__}")
+        unknown = sorted(set(request) - _REQUEST_KEYS)
+        if unknown:
+            raise _BadRequest(f"unknown key(s) {', '.join(unknown)} (use {', '.join(sorted(_REQUEST_KEYS))})")
+        evidence = request.get("evidence")
+        if not isinstance(evidence, list) or not evidence:
+            raise _BadRequest("evidence must be a non-empty list of ids or {claim, snapshot} objects")
+        candidates = request.get("candidates")
+        if candidates is not None and not (isinstance(candidates, list) and all(isinstance(c, str) for c in candidates)):
+            raise _BadRequest("candidates must be a list of ids, or null")
+        for key in ("scope", "subject"):
+            if request.get(key) is not None and not isinstance(request[key], str):
+                raise _BadRequest(f"{key} must be a string or null")
+        at = request.get("at")
+        if at is not None and (isinstance(at, bool) or not isinstance(at, (str, int))):
+            raise _BadRequest("at must be an ISO 8601 time, epoch milliseconds, or null")
+        return cls.prepare(evidence, candidates, scope=request.get("scope"), at=at, subject=request.get("subject"))
+
+
+def _judge(run: Runner, question: _Question) -> Verdict:
+    """The four queries for one question, then the terminal."""
+    given, scope, t, moment = question.given, question.scope, question.t, question.moment
 
     # 1. resolve evidence and candidates, check the hashes the reader saw
-    items = [{"id": e.id, "snapshot": e.snapshot} for e in given] + [{"id": c, "snapshot": None} for c in candidate_ids or []]
+    items = [{"id": e.id, "snapshot": e.snapshot} for e in given]
+    items += [{"id": c, "snapshot": None} for c in question.candidates or ()]
     resolved = run("verify_evidence", {"items": items, "t": t})
     seen_rows, candidate_rows = resolved[: len(given)], resolved[len(given):]
     evidence_uids = sorted({row["claim"] for row in seen_rows if row["claim"] is not None})
@@ -323,7 +319,7 @@ def _verify(
     # 3. the candidate set's successor closure and rivals, less the set itself
     missing: dict[str, str] = {}
     heads: dict[str, list[str]] = {}  # claim -> the current heads of its successor closure
-    if candidate_ids is not None:
+    if question.candidates is not None:
         candidate_set = set(evidence_uids) | {row["claim"] for row in candidate_rows if row["claim"] is not None}
         ordered = sorted(candidate_set)
         if ordered:
@@ -332,14 +328,14 @@ def _verify(
                     heads.setdefault(row["claim"], []).append(row["successor"])
                 if row["successor"] not in candidate_set and row["successor"] not in missing:
                     missing[row["successor"]] = _successor_reason(row, scope)
-            for row in run("rivals", {"claims": ordered, "q": scope, "t": t, "subject": subject}):
+            for row in run("rivals", {"claims": ordered, "q": scope, "t": t, "subject": question.subject}):
                 if row["rival_status"] in ("STALE", "UNKNOWN") or row["rival"] in candidate_set or row["rival"] in missing:
                     continue
                 missing[row["rival"]] = _rival_reason(row, scope)
     missing_sorted = tuple(sorted(missing))
 
-    terminal, explanation = _terminal(checks, candidate_ids is None, missing_sorted, missing, heads, scope)
-    return Verdict(terminal, checks, missing_sorted, explanation, scope=scope, at=moment, subject=subject,
+    terminal, explanation = _terminal(checks, question.candidates is None, missing_sorted, missing, heads, scope)
+    return Verdict(terminal, checks, missing_sorted, explanation, scope=scope, at=moment, subject=question.subject,
                    why_missing=dict(sorted(missing.items())))
 
 
