@@ -15,8 +15,9 @@ CALL () {
   MATCH (c:Claim {uid: wanted})
   RETURN c
   UNION
+  // the filter comes first so that a call for a few ids does not scan every claim (bench/README.md)
+  WITH 1 AS everything WHERE $claims IS NULL
   MATCH (c:Claim)
-  WHERE $claims IS NULL
   RETURN c
 }
 WITH c
@@ -116,29 +117,10 @@ OPTIONAL CALL (c, q, base) {
       AND premise <> c
     RETURN DISTINCT premise
   } AS premises
-  // candidates: explicit conflict partners, and claims on the same subject with no revision edge between them
-  CALL (c, q, premises) {
-    UNWIND [c] + premises AS owner
-    CALL (owner, q) {
-      MATCH (owner)-[link:CONFLICTS_WITH]-(other:Claim)
-      WHERE other <> owner
-        AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
-        AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
-      RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
-      UNION
-      MATCH (other:Claim)
-      WHERE owner.subject IS NOT NULL AND owner.subject <> '' AND other.subject = owner.subject AND other <> owner
-        AND NOT EXISTS {
-          MATCH (owner)-[between:CORRECTS|SUPERSEDES|INVALIDATES]-(other)
-          WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
-      RETURN other, 'RIVAL_CLAIM' AS kind
-    }
-    RETURN collect({owner: owner.uid, other: other, kind: kind}) AS pairs
-  }
-  // rules 1-9 for every premise and every candidate, at the same question scope
-  CALL (q, premises, pairs) {
-    UNWIND [p IN premises | {owner: null, other: p, kind: 'PREMISE'}] + pairs AS row
-    WITH row, row.other AS x, q
+  // rules 1-9 for every premise, at the same question scope
+  CALL (q, premises) {
+    UNWIND premises AS x
+    WITH x, q
     // BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; identical in every query that has it)
     CALL (x, q) {
       OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
@@ -212,23 +194,117 @@ OPTIONAL CALL (c, q, base) {
               snapshot_uid: snap.uid, cited_now: coalesce(cur.current, false)} AS base
     }
     // END base-rules
-    RETURN collect({owner: row.owner, uid: x.uid, kind: row.kind, base: base}) AS judged
+    RETURN collect({node: x, base: base}) AS premiseBases
   }
-  // a rival counts when it passes rules 1-9 (explicit partner), or also has the same subject and a different value
-  // (or no values at all) as of $t
-  WITH c, base, premises, judged,
-    [j IN judged WHERE j.kind = 'EXPLICIT_CONFLICT' AND j.owner = c.uid AND j.base.status IS NULL | j.uid] AS explicit,
-    [j IN judged WHERE j.kind = 'RIVAL_CLAIM' AND j.owner = c.uid AND j.base.status IS NULL
-        AND j.base.subject = base.subject AND base.subject <> ''
-        AND NOT (j.base.value IS NOT NULL AND base.value IS NOT NULL AND j.base.value = base.value) | j.uid] AS rivals
-  WITH c, explicit, rivals, premises,
-    [p IN [j IN judged WHERE j.kind = 'PREMISE']
-       WHERE p.base.status IS NOT NULL
-          OR any(j IN judged WHERE j.owner = p.uid AND j.base.status IS NULL
-                 AND (j.kind = 'EXPLICIT_CONFLICT'
-                      OR (j.kind = 'RIVAL_CLAIM' AND j.base.subject = p.base.subject AND p.base.subject <> ''
-                          AND NOT (j.base.value IS NOT NULL AND p.base.value IS NOT NULL AND j.base.value = p.base.value))))
-       | p.uid] AS stalePremises
+  // rule 10 for the claim and for each premise that passes rules 1-9. Candidates: explicit conflict partners, and
+  // claims on the same subject with no revision edge visible at $t between them. A candidate is a live rival when
+  // it passes rules 1-9 at the same question scope and is an explicit partner, or has the same subject as of $t and
+  // a different value (or no values at all).
+  WITH c, q, premises, premiseBases, {node: c, base: base} AS me
+  CALL (q, me, premiseBases) {
+    UNWIND [me] + [p IN premiseBases WHERE p.base.status IS NULL] AS owner
+    WITH owner, owner.node AS ownerNode, q
+    CALL (ownerNode, q) {
+      MATCH (ownerNode)-[link:CONFLICTS_WITH]-(other:Claim)
+      WHERE other <> ownerNode
+        AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
+        AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
+      RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
+      UNION
+      MATCH (other:Claim)
+      WHERE ownerNode.subject IS NOT NULL AND ownerNode.subject <> '' AND other.subject = ownerNode.subject
+        AND other <> ownerNode
+        AND NOT EXISTS {
+          MATCH (ownerNode)-[between:CORRECTS|SUPERSEDES|INVALIDATES]-(other)
+          WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
+      RETURN other, 'RIVAL_CLAIM' AS kind
+    }
+    WITH owner, kind, other AS x, q
+    // BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; identical in every query that has it)
+    CALL (x, q) {
+      OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
+      WHERE snap.revised_at <= $t
+      WITH x, q, cited, snap, (snap.until IS NULL OR snap.until > $t) AS current
+      ORDER BY current DESC, snap.revised_at DESC, snap.uid DESC
+      WITH x, q, head(collect(CASE WHEN snap IS NULL THEN null ELSE {cited: cited, snap: snap, current: current} END)) AS cur
+      WITH x, q, cur, cur.cited AS cited, cur.snap AS snap,
+           coalesce(cur.cited.scope, x.scope, '') AS scope,
+           coalesce(cur.cited.subject, x.subject) AS subject,
+           CASE WHEN cur IS NULL THEN x.value ELSE cur.cited.value END AS value,
+           toLower(CASE WHEN cur IS NULL THEN x.declared ELSE cur.cited.declared END) AS declared,
+           CASE WHEN cur IS NULL THEN x.valid_from ELSE cur.cited.valid_from END AS valid_from,
+           CASE WHEN cur IS NULL THEN x.valid_until ELSE cur.cited.valid_until END AS valid_until
+      WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+        CASE
+          WHEN coalesce(x.placeholder, false) OR NOT EXISTS { (x)-[:CITED_AT]->(:Snapshot) }
+            THEN ['UNKNOWN', 'UNBOUND']
+          WHEN cur IS NULL OR x.asserted_at > $t
+            THEN ['UNKNOWN', 'NOT_YET_ASSERTED']
+          WHEN NOT (scope = '' OR scope = q OR q STARTS WITH scope + '/')
+            THEN ['UNKNOWN', 'OUT_OF_SCOPE']
+          WHEN valid_until IS NOT NULL AND valid_until <= $t
+            THEN ['STALE', 'EXPIRED']
+          WHEN valid_from IS NOT NULL AND valid_from > $t
+            THEN ['UNKNOWN', 'NOT_YET_VALID']
+          ELSE null
+        END AS early
+      // rule 5: x lies on a cycle when it is among the claims its own revision edges reach. The reach is a
+      // pruning BFS in a CALL (inside an expression it would be planned as a path-enumerating expand)
+      CALL (x, q, early) {
+        WITH x, q, early
+        WHERE early IS NULL AND EXISTS { (x)<-[:CORRECTS|SUPERSEDES]-(:Claim) }
+        OPTIONAL MATCH (x)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
+        WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
+          AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+          AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))
+        WITH DISTINCT reached
+        RETURN collect(reached) AS reach
+      }
+      WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+        CASE WHEN early IS NULL AND x IN reach THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
+      WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
+        CASE WHEN early IS NULL THEN COLLECT {
+          MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
+          WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+            AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+            AND NOT coalesce(successor.placeholder, false)
+          RETURN DISTINCT type(rev)
+        } ELSE [] END AS revisions
+      WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+        CASE
+          WHEN early IS NOT NULL THEN early
+          WHEN 'CORRECTS' IN revisions THEN ['STALE', 'CORRECTED']
+          WHEN 'SUPERSEDES' IN revisions THEN ['STALE', 'SUPERSEDED']
+          WHEN 'INVALIDATES' IN revisions THEN ['STALE', 'INVALIDATED']
+          WHEN NOT cur.current AND EXISTS {
+              MATCH (snap)-[:OF]->(:Source)<-[:OF]-(now:Snapshot)
+              WHERE now.revised_at <= $t AND (now.until IS NULL OR now.until > $t) AND coalesce(now.deleted, false) }
+            THEN ['STALE', 'SOURCE_DELETED']
+          WHEN NOT cur.current OR coalesce(cited.rewritten, false)
+            THEN ['STALE', 'SOURCE_REVISED']
+          WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+          WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
+          WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
+          WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+          ELSE [null, null]
+        END AS verdict
+      RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,
+              declared: declared, valid_from: valid_from, valid_until: valid_until, text: coalesce(cited.text, x.text),
+              snapshot_uid: snap.uid, cited_now: coalesce(cur.current, false)} AS base
+    }
+    // END base-rules
+    WITH owner, kind, x, base
+    WHERE base.status IS NULL
+      AND (kind = 'EXPLICIT_CONFLICT'
+           OR (base.subject = owner.base.subject AND owner.base.subject <> ''
+               AND NOT (base.value IS NOT NULL AND owner.base.value IS NOT NULL AND base.value = owner.base.value)))
+    RETURN collect({owner: owner.node.uid, uid: x.uid, kind: kind}) AS live
+  }
+  WITH c, premises,
+    [l IN live WHERE l.owner = c.uid AND l.kind = 'EXPLICIT_CONFLICT' | l.uid] AS explicit,
+    [l IN live WHERE l.owner = c.uid AND l.kind = 'RIVAL_CLAIM' | l.uid] AS rivals,
+    [p IN premiseBases WHERE p.base.status IS NOT NULL | p.node.uid] + [l IN live WHERE l.owner <> c.uid | l.owner]
+      AS stalePremises
   RETURN
     CASE
       WHEN size(explicit) > 0 THEN ['CONFLICT', 'EXPLICIT_CONFLICT']
