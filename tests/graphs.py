@@ -201,8 +201,11 @@ class GraphBuilder:
         self._bulk_edges(kind, [(uids[i + 1], uids[i]) for i in range(length - 1)], at)
         return uids
 
-    def diamond_ladder(self, prefix: str, diamonds: int, *, at: str = "2025-01-01") -> list[str]:
-        """n0 <- (l0, r0) <- n1 <- (l1, r1) <- n2 ...: 2**diamonds paths from the last node to the first."""
+    def diamond_ladder(self, prefix: str, diamonds: int, *, at: str = "2025-01-01", kind: str = "SUPERSEDES") -> list[str]:
+        """n0 <- (l0, r0) <- n1 <- (l1, r1) <- n2 ...: 2**diamonds paths from the last node to the first.
+
+        With kind SUPERSEDES each node supersedes the ones below it; with DEPENDS_ON each depends on them.
+        """
         nodes = [f"{prefix}n{i}" for i in range(diamonds + 1)]
         sides = [f"{prefix}{side}{i}" for i in range(diamonds) for side in ("l", "r")]
         self._bulk_claims(nodes + sides, at)
@@ -211,7 +214,7 @@ class GraphBuilder:
             for side in ("l", "r"):
                 pairs.append((f"{prefix}{side}{i}", nodes[i]))
                 pairs.append((nodes[i + 1], f"{prefix}{side}{i}"))
-        self._bulk_edges("SUPERSEDES", pairs, at)
+        self._bulk_edges(kind, pairs, at)
         return nodes
 
     def _bulk_claims(self, uids: list[str], at: str) -> None:
