@@ -63,7 +63,6 @@ class Lineage:
         return {
             "claim": self.claim,
             "question_scope": self.question_scope,
-            "at": to_iso(self.at),
             "status": self.statuses[self.claim].to_dict(),
             "nodes": [self.statuses[uid].to_dict() for uid in self.nodes],
             "edges": [
