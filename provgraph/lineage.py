@@ -164,6 +164,11 @@ def render_tree(view: Lineage) -> str:
         for uid in premises:
             if uid in view.statuses:
                 lines.append(f"  {_describe(view.statuses[uid])}")
+    dependents = sorted(e.source for e in view.edges if e.kind == "DEPENDS_ON" and e.target == view.claim)
+    if dependents:
+        lines.append("dependents:")
+        for uid in dependents:
+            lines.append(f"  {_describe(view.statuses[uid])}")
     links = [e for e in view.edges if e.kind in ("CONFLICTS_WITH", "RELATES") and view.claim in (e.source, e.target)]
     if links:
         lines.append("links:")

@@ -1,7 +1,7 @@
 // name: lineage
 // description: The lineage of one claim as of $t for question scope $q: its predecessors and successors (transitive,
 // description: through revision edges visible at $t whose scope covers q), its premises (DEPENDS_ON closure), its
-// description: explicit conflict partners and RELATES neighbours. Returns one row: claim, nodes (uids), edges
+// description: explicit conflict partners, RELATES neighbours and direct dependents. Returns one row: claim, nodes (uids), edges
 // description: (from, to, kind, verb, scope, via) among them, adjudications touching them, and citations (each
 // description: claim's citing snapshots with source, sha256, revised_at, until, deleted, lines, current at $t).
 // param claim: the claim uid
@@ -25,7 +25,7 @@ WITH c, q, COLLECT {
   RETURN DISTINCT premise
 } AS premises
 CALL (c) {
-  OPTIONAL MATCH (c)-[link:CONFLICTS_WITH|RELATES]-(other:Claim)
+  OPTIONAL MATCH (c)-[link:CONFLICTS_WITH|RELATES|DEPENDS_ON]-(other:Claim)
   WHERE (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
   RETURN collect(DISTINCT other) AS neighbours
 }
