@@ -35,7 +35,7 @@ def _lineage_line(row: ClaimStatus) -> str:
         return f"{row.claim} <> {', '.join(row.conflicts_with)} ({row.reason})"
     if row.premises_not_current:
         return f"{row.claim} needs {', '.join(row.premises_not_current)} ({row.reason})"
-    return row.claim
+    return ""
 
 
 def _table(rows: Iterable[ClaimStatus]) -> None:
@@ -43,7 +43,7 @@ def _table(rows: Iterable[ClaimStatus]) -> None:
     for row in rows:
         cited = f"{row.source or '-'}@{_short(row.snapshot)}"
         status_text = click.style(f"{row.status:<8}", fg=_COLOURS.get(row.status), bold=row.status == "CONFLICT")
-        click.echo(f"{status_text} {row.reason:<19} {row.claim}  scope={row.scope or '(global)'}  {cited}  {_lineage_line(row)}")
+        click.echo(f"{status_text} {row.reason:<19} {row.claim}  scope={row.scope or '(global)'}  {cited}  {_lineage_line(row)}".rstrip())
 
 
 def _csv(records: Iterable[dict[str, Any]], columns: list[str]) -> str:

@@ -87,3 +87,14 @@ def g_time(text: str):
     from provgraph.ingest.times import parse_time
 
     return parse_time(text)
+
+
+def test_iter_status_streams_the_same_rows_as_status(graph, g):
+    from provgraph.status import iter_status, status
+
+    g.claim("a", subject="k", value="1", at="2025-01-01")
+    g.claim("b", subject="k", value="2", at="2025-01-01")
+    g.claim("c", at="2025-01-01", declared="draft")
+    streamed = iter_status(graph, at=T)
+    assert next(streamed).claim == "a"  # rows arrive one at a time
+    assert [r.to_dict() for r in iter_status(graph, at=T)] == [r.to_dict() for r in status(graph, at=T)]
