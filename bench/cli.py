@@ -42,7 +42,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=harness.DEFAULT_PORT, help="port of the bench's own server (default 7686, env PROVGRAPH_BENCH_PORT)")
     p.add_argument("--uri", help="use this running server instead of starting one (its provgraph data is WIPED)")
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--ogm-sample", type=int, default=300, help="claims written one OGM save at a time, extrapolated (0: skip)")
+    p.add_argument("--ogm-sample", type=int, default=200, help="claims written one OGM save at a time, extrapolated (0: skip)")
     p.add_argument("--verify-batch", type=int, default=500, help="requests in the verify batch")
     p.add_argument("--latency-samples", type=int, default=200)
     p.add_argument("--chain", type=_sizes, default=[2500, 5000, 10000], help="adversarial chain lengths")

@@ -36,7 +36,7 @@ TARGETS = {
 }
 
 Log = Callable[[str], None]
-VERIFY_BUDGET_S = 30.0  # wall time allowed for the verify batch and for the single-verify samples, each
+VERIFY_BUDGET_S = 20.0  # wall time allowed for the verify batch and for the single-verify samples, each
 WARM_REQUESTS = 10
 WARMUP_CLAIMS = 1000
 
