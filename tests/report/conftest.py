@@ -35,7 +35,3 @@ def make_report(graph: Graph, tmp_path: Path) -> Callable[..., tuple[Result, dic
         return result, data
 
     return run
-
-
-def changed(data: dict[str, Any], kind: str) -> list[str]:
-    return [row["claim"] for row in data["changes"][kind]]

@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from conftest import changed
+from report_helpers import changed
 from graphs import GraphBuilder
 
 from provgraph.graph.connection import Graph

@@ -11,15 +11,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/graphs.py
 from graphs import GraphBuilder  # noqa: E402
 
 from provgraph.graph.connection import Graph  # noqa: E402
-from provgraph.status import status  # noqa: E402
 
 
 @pytest.fixture
 def g(graph: Graph) -> GraphBuilder:
     return GraphBuilder(graph)
 
-
-def judge(graph: Graph, uid: str, **kwargs) -> tuple[str, str]:
-    """(status, reason) of one claim."""
-    [row] = status(graph, [uid], **kwargs)
-    return row.status, row.reason

@@ -1,7 +1,7 @@
 """Each rule of the status table (DESIGN.md), in its order, pinned on a small graph."""
 from __future__ import annotations
 
-from conftest import judge
+from status_helpers import judge
 
 from provgraph.status import status
 
