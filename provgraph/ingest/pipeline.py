@@ -210,8 +210,7 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
         for row in graph.read(query, {"sources": sources, "uids": chunk}):
             if row["kind"] == "latest":
                 latest[row["source"]] = (row["sha256"], row["revised_us"])
-            else:
-                existing.add(row["uid"])
+            existing.add(row["uid"])  # a latest snapshot exists too: the query lists only the older ones again
     planned: list[_Planned] = []
     for uid, observation in by_uid.items():
         if uid in existing:
