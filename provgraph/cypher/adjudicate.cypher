@@ -27,3 +27,4 @@ CALL (adjudication, kept) {
   RETURN count(edge) AS edges
 }
 RETURN adjudication.uid AS adjudication, adjudication.scope AS scope, adjudication.decided_at AS decided_at, edges
+;

@@ -7,3 +7,4 @@ RETURN adjudication.uid AS adjudication, adjudication.decided_at AS decided_at, 
        adjudication.by AS by, adjudication.why AS why, adjudication.policy AS policy, adjudication.scope AS scope,
        COLLECT { MATCH (adjudication)-[:KEEPS]->(kept:Claim) RETURN kept.uid ORDER BY kept.uid } AS keeps,
        COLLECT { MATCH (adjudication)-[:RETIRES]->(retired:Claim) RETURN retired.uid ORDER BY retired.uid } AS retires
+;

@@ -11,3 +11,4 @@ MATCH (other)-[:KEEPS]->(kept:Claim)
 WHERE kept.uid IN $retire
 RETURN other.uid AS adjudication, kept.uid AS keeps, other.decided_at AS decided_at
 ORDER BY adjudication
+;

@@ -15,3 +15,4 @@ CALL (adjudication) {
   RETURN count(edge) AS edges
 }
 RETURN adjudication.uid AS adjudication, adjudication.revoked_at AS revoked_at, edges
+;

@@ -8,3 +8,4 @@ RETURN adjudication.uid AS adjudication, adjudication.decided_at AS decided_at, 
        COLLECT { MATCH (adjudication)-[:KEEPS]->(kept:Claim) RETURN kept.uid ORDER BY kept.uid } AS keeps,
        COLLECT { MATCH (adjudication)-[:RETIRES]->(retired:Claim) RETURN retired.uid ORDER BY retired.uid } AS retires
 ORDER BY decided_at DESC, adjudication
+;

@@ -18,3 +18,4 @@ RETURN c.uid AS claim, source.uid AS source, snapshot.uid AS snapshot, snapshot.
        cited.text AS text, cited.subject AS subject, cited.value AS value, cited.scope AS scope,
        cited.declared AS declared
 ORDER BY claim, revised_at, snapshot
+;

@@ -11,3 +11,4 @@ RETURN adjudication.uid AS uid, adjudication.decided_at AS decided_at, adjudicat
        COLLECT { MATCH (adjudication)-[:KEEPS]->(kept:Claim) RETURN kept.uid ORDER BY kept.uid } AS keeps,
        COLLECT { MATCH (adjudication)-[:RETIRES]->(retired:Claim) RETURN retired.uid ORDER BY retired.uid } AS retires
 ORDER BY uid
+;

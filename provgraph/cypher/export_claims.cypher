@@ -16,3 +16,4 @@ RETURN claim.uid AS uid, claim {.*} AS properties,
                  WITH edge, other ORDER BY other.uid, type(edge)
                  RETURN edge {.*, kind: type(edge), to: other.uid} } AS edges
 ORDER BY uid
+;

@@ -11,3 +11,4 @@ RETURN snapshot.uid AS uid, snapshot.sha256 AS sha256, snapshot.revised_at AS re
        COLLECT { MATCH (snapshot)-[:OF]->(source:Source) RETURN source.uid } AS sources,
        COLLECT { MATCH (snapshot)-[:PREVIOUS]->(previous:Snapshot) RETURN previous.uid } AS previous
 ORDER BY uid
+;

@@ -9,3 +9,4 @@ WITH source ORDER BY source.uid LIMIT $page
 RETURN source.uid AS uid, source.kind AS kind, source.locator AS locator, source.title AS title, source.url AS url,
        source.container AS container, COLLECT { MATCH (source)-[:IN]->(store:Store) RETURN store.name } AS stores
 ORDER BY uid
+;

@@ -7,3 +7,4 @@ WHERE $after IS NULL OR store.name > $after
 RETURN store.name AS name, store.kind AS kind
 ORDER BY name
 LIMIT $page
+;

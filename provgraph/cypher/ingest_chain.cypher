@@ -16,3 +16,4 @@ CALL (s, prev) {
   DELETE old
 }
 FOREACH (p IN CASE WHEN prev IS NULL THEN [] ELSE [prev] END | MERGE (s)-[:PREVIOUS]->(p))
+;

@@ -17,3 +17,4 @@ CALL (r) {
 }
 SET r.valid_from = first_seen,
     r.valid_to = CASE WHEN still_recorded > 0 THEN null ELSE last_until END
+;

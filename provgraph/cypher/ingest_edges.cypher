@@ -43,3 +43,4 @@ FOREACH (_ IN CASE WHEN row.kind = 'RELATES' THEN [1] ELSE [] END |
   SET r.scope = coalesce(row.scope, a.scope, ''),
       r.recorded_in = CASE WHEN row.snapshot IN r.recorded_in THEN r.recorded_in ELSE r.recorded_in + row.snapshot END,
       r.sources = CASE WHEN row.source IN r.sources THEN r.sources ELSE r.sources + row.source END)
+;

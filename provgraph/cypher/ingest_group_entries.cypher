@@ -5,3 +5,4 @@
 MATCH (:Store {name: $store})<-[:IN]-(source:Source {container: $container})<-[:OF]-(s:Snapshot)
 WHERE s.until IS NULL
 RETURN source.uid AS source, s.sha256 AS sha256, s.deleted AS deleted, exists { (:Claim)-[:CITED_AT]->(s) } AS cites
+;

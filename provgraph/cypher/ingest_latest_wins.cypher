@@ -21,3 +21,4 @@ MERGE (newer)-[r:SUPERSEDES {via: adj.uid}]->(older)
   ON CREATE SET r.asserted_at = adj.decided_at, r.recorded_in = [], r.sources = []
 SET r.valid_from = adj.decided_at, r.valid_to = adj.revoked_at, r.scope = scope
 RETURN count(adj) AS adjudications
+;

@@ -15,3 +15,4 @@ UNWIND $uids AS snapshot_uid
 MATCH (s:Snapshot {uid: snapshot_uid})
 WHERE s.until IS NOT NULL  // the latest ones are in the rows above already
 RETURN null AS source, s.uid AS uid, null AS sha256, null AS revised_us, 'exists' AS kind
+;

@@ -78,3 +78,4 @@ CALL (p, c) {
   DELETE r
 }
 DETACH DELETE p
+;

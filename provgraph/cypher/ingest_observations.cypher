@@ -51,3 +51,4 @@ SET cite.line_start = c.line_start,
     cite.valid_from = c.valid_from,
     cite.valid_until = c.valid_until,
     cite.rewritten = c.rewritten
+;

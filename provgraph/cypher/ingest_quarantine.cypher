@@ -16,3 +16,4 @@ CALL (*) {
     ON CREATE SET n.observed_at = $observed_at
   SET n.kind = f.kind, n.store = f.store, n.subject = f.subject, n.detail = f.detail
 }
+;

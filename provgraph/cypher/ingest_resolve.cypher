@@ -13,3 +13,4 @@ CALL () {
 }
 RETURN ref, uid, placeholder, matched
 ORDER BY ref, placeholder, matched DESC, uid
+;

@@ -68,3 +68,4 @@ CALL (nodes) {
                   current: snap.until IS NULL OR snap.until > $t}) AS citations
 }
 RETURN c.uid AS claim, q AS question_scope, [n IN nodes | n.uid] AS nodes, edges, adjudications, citations
+;

@@ -16,3 +16,4 @@ WHERE size(missing_from) > 0
 RETURN successor.uid AS successor, predecessor.uid AS predecessor, type(edge) AS kind, recorded_by, missing_from,
        coalesce(successor.scope, '') AS successor_scope, coalesce(predecessor.scope, '') AS predecessor_scope
 ORDER BY successor, predecessor, kind
+;

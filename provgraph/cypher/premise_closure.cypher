@@ -18,3 +18,4 @@ RETURN
     WHERE (direct.valid_from IS NULL OR direct.valid_from <= $t) AND (direct.valid_to IS NULL OR direct.valid_to > $t)
   } AS direct
 ORDER BY claim, premise
+;

@@ -6,3 +6,4 @@ MATCH (q:Quarantine)
 WHERE $store IS NULL OR q.store = $store
 RETURN q.store AS store, q.file AS file, q.line AS line, q.reason AS reason, q.observed_at AS observed_at
 ORDER BY observed_at DESC, store, file, line
+;

@@ -22,3 +22,4 @@ CALL () {
                   observed_at: q.observed_at})[..$limit] AS quarantine_rows
 }
 RETURN findings, finding_rows, quarantined, quarantine_rows
+;

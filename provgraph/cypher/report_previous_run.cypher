@@ -7,3 +7,4 @@ WHERE coalesce(run.scope, '') = $scope
 RETURN run.uid AS uid, run.ran_at AS ran_at, run.scope AS scope, run.summary AS summary
 ORDER BY ran_at DESC, uid DESC
 LIMIT 1
+;

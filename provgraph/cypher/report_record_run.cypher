@@ -8,3 +8,4 @@
 MERGE (run:ReportRun {uid: $uid})
 SET run.ran_at = $ran_at, run.scope = $scope, run.summary = $summary
 RETURN run.uid AS uid
+;

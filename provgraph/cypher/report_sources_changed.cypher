@@ -15,3 +15,4 @@ RETURN change, count(*) AS snapshots,
        collect({store: store.name, source: source.uid, revised_at: snap.revised_at,
                 observed_at: snap.observed_at, sha256: snap.sha256})[..$limit] AS rows
 ORDER BY change
+;

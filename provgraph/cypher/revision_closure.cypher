@@ -31,3 +31,4 @@ RETURN
       AND NOT coalesce(beyond.placeholder, false)
   } AS head
 ORDER BY claim, successor
+;

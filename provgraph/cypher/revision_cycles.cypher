@@ -33,3 +33,4 @@ WITH c, forward, COLLECT {
 } AS backward
 RETURN c.uid AS claim, COLLECT { UNWIND forward AS n WITH n WHERE n IN backward RETURN n.uid AS uid ORDER BY uid } AS cycle
 ORDER BY claim
+;

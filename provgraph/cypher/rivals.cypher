@@ -196,3 +196,4 @@ RETURN
   base.subject AS subject,
   base.value AS value
 ORDER BY claim, rival, kind
+;

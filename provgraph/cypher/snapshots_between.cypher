@@ -11,3 +11,4 @@ RETURN snapshot.revised_at AS revised_at, store.name AS store, source.uid AS sou
        snapshot.version AS version, snapshot.sha256 AS sha256, coalesce(snapshot.deleted, false) AS deleted,
        previous.sha256 AS previous_sha256, COUNT { (:Claim)-[:CITED_AT]->(snapshot) } AS claims
 ORDER BY revised_at, source, snapshot
+;

@@ -12,3 +12,4 @@ RETURN source.uid AS source, source.kind AS kind, source.title AS title, source.
        snapshots, latest.uid AS latest_snapshot, latest.sha256 AS sha256, latest.revised_at AS revised_at,
        latest.version AS version, coalesce(latest.deleted, false) AS deleted
 ORDER BY source
+;

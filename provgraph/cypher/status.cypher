@@ -356,3 +356,4 @@ RETURN
   coalesce(conflictsWith, []) AS conflicts_with,
   coalesce(premiseUids, []) AS premises,
   coalesce(stalePremises, []) AS premises_not_current
+;

@@ -3,3 +3,4 @@
 MATCH (store:Store)
 RETURN store.name AS store, store.kind AS kind, COUNT { (:Source)-[:IN]->(store) } AS sources
 ORDER BY store
+;

@@ -8,3 +8,4 @@ WHERE type(edge) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'CONFLICTS_WITH', 
 RETURN placeholder.uid AS placeholder, referrer.uid AS referrer, type(edge) AS kind, edge.verb AS verb,
        edge.sources AS recorded_by
 ORDER BY placeholder, referrer, kind
+;

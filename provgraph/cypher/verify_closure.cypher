@@ -42,3 +42,4 @@ RETURN
       AND NOT coalesce(later.placeholder, false)
   } AS head
 ORDER BY claim, successor
+;

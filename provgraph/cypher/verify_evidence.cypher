@@ -52,3 +52,4 @@ RETURN
     ELSE coalesce(seen_cited.text, '') <> coalesce(now_cited.text, '')
   END AS seen_changed
 ORDER BY index
+;

@@ -66,3 +66,8 @@ def test_schema_doc_example_queries_run_read_only_on_the_examples(graph: Graph) 
         result = run_cypher(graph, snippet)  # raises on a syntax error or a write
         returned += bool(result.rows)
     assert returned >= 5, "most snippets should find something in the bundled examples"
+
+
+@pytest.mark.parametrize("path", sorted(cypher.QUERY_DIR.glob("*.cypher")), ids=lambda p: p.stem)
+def test_every_named_query_ends_with_a_semicolon_so_cypher_shell_f_runs_it(path: Path) -> None:
+    assert path.read_text(encoding="utf-8").rstrip().endswith(";"), f"{path.name}: end the statement with ';'"
