@@ -21,6 +21,7 @@ def table(results: dict[str, Any]) -> str:
         lines.append(f"Machine: {machine.get('nproc')} cores, {machine.get('memory_gib')} GiB, {machine.get('cpu')}; "
                      f"{machine.get('neo4j')}; {machine.get('java')}; Python {machine.get('python')}, driver "
                      f"{machine.get('driver')} (Rust extension {'on' if machine.get('rust_extension') else 'OFF'}); "
+                     f"server heap {machine.get('server_heap')}, page cache {machine.get('server_pagecache')}; "
                      f"load average at start {machine.get('load_average_at_start')}")
         lines.append("")
     ogm = results.get("ogm_naive")
@@ -87,3 +88,21 @@ def table(results: dict[str, Any]) -> str:
         for t in targets:
             lines.append(f"| {t['target']} | {t['claims']} | {_f(t['value'], 3)} | {t['limit']} | {'yes' if t['met'] else '**no**'} |")
     return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m bench.report RESULTS.json`: the table of a saved run."""
+    import json
+    import sys
+    from pathlib import Path
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m bench.report RESULTS.json", file=sys.stderr)
+        return 2
+    print(table(json.loads(Path(args[0]).read_text())))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
