@@ -236,7 +236,7 @@ def _group_key(observation: Observation) -> str:
 
 
 def _check_append_only(graph: Graph, store: str, planned: list[_Planned], observed_at: datetime,
-                       observations: Sequence[Observation] = ()) -> tuple[list[_Planned], list[dict[str, Any]]]:
+                       observations: Sequence[Observation]) -> tuple[list[_Planned], list[dict[str, Any]]]:
     """A log entry whose bytes changed after it was ingested is a rewrite: flag it and report it."""
     groups: dict[str, list[_Planned]] = defaultdict(list)
     for item in planned:
@@ -257,7 +257,7 @@ def _check_append_only(graph: Graph, store: str, planned: list[_Planned], observ
         stored = {row["source"]: row for row in graph.read(query, {"store": store, "container": container})}
         if not stored:
             continue
-        seen = {item.observation.source.uid for item in items} | present[container]
+        seen = present[container]  # every planned entry came from the input, so this holds them all
         changed: list[str] = []
         for item in items:
             before = stored.get(item.observation.source.uid)
