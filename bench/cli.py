@@ -85,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
                 profile(graph, settings, sizes[0], seed=args.seed, out=RESULTS, log=log)
                 return 0
             machine = harness.machine(graph)
+            if args.uri:  # not the bench's own server: its memory settings are not ours to report
+                machine["server_heap"] = machine["server_pagecache"] = f"unknown ({settings.safe_uri})"
             log(f"machine: {machine}")
             results = run(settings, graph, sizes, seed=args.seed, ogm_sample=args.ogm_sample,
                           verify_batch_size=args.verify_batch, latency_samples=args.latency_samples,
