@@ -151,6 +151,14 @@ def per_snapshot(graph: Graph) -> dict[str, tuple[frozenset, frozenset]]:
     return {uid: (claims, frozenset(recorded)) for uid, (claims, recorded) in result.items()}
 
 
+def sources_without_one_latest(graph: Graph) -> list[str]:
+    rows = graph.read(
+        "MATCH (s:Snapshot)-[:OF]->(src:Source) WITH src, sum(CASE WHEN s.until IS NULL THEN 1 ELSE 0 END) AS latest "
+        "WHERE latest <> 1 RETURN src.uid AS uid ORDER BY uid"
+    )
+    return [row["uid"] for row in rows]
+
+
 def dangling(graph: Graph) -> dict[str, int]:
     """Half-written shapes that must never be visible: each count must be 0."""
     row = graph.read(
