@@ -31,15 +31,9 @@ def cli() -> None:
 
 
 def _register() -> None:
-    import importlib
+    from provgraph.cli import admin, cypher, export, ingest, report, server, status, verify
 
-    for module_name in ("server", "admin", "ingest", "status", "verify", "report", "cypher", "export"):
-        try:
-            module = importlib.import_module(f"provgraph.cli.{module_name}")
-        except ModuleNotFoundError as error:
-            if error.name == f"provgraph.cli.{module_name}":
-                continue  # command group not built yet
-            raise
+    for module in (server, admin, ingest, status, verify, report, cypher, export):
         for command in module.COMMANDS:
             cli.add_command(command)
 
