@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -43,10 +43,6 @@ class Settings:
         port = f":{parts.port}" if parts.port else ""
         return f"{parts.scheme}://{host}{port}" if parts.scheme else "(no scheme)"
 
-    @property
-    def is_routing(self) -> bool:
-        return self.uri.startswith("neo4j")
-
     @classmethod
     def from_env(cls, **overrides: str | None) -> "Settings":
         """Env vars (NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD, NEO4J_DATABASE), then overrides."""
@@ -58,6 +54,3 @@ class Settings:
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
-
-    def with_(self, **changes: str | None) -> "Settings":
-        return replace(self, **{k: v for k, v in changes.items() if v is not None})

@@ -91,16 +91,6 @@ class Graph:
                         yield record.data()
                     tx.commit()
 
-    def write_batches(self, query: str, batches: Any) -> int:
-        """Run `query` once per batch (`$rows`), each batch in its own retried write transaction."""
-        count = 0
-        with self._translate():
-            with self.driver.session(database=self.settings.database) as session:
-                for rows in batches:
-                    session.execute_write(lambda tx, rows=rows: tx.run(query, rows=rows).consume())
-                    count += len(rows)
-        return count
-
     def server_info(self) -> dict[str, Any]:
         rows = self.read("CALL dbms.components() YIELD name, versions, edition RETURN name, versions[0] AS version, edition")
         return rows[0] if rows else {}

@@ -55,8 +55,3 @@ def get(kind: str, fmt: str = "default") -> Ingester:
     except KeyError:
         known = ", ".join(f"{k}/{f}" for k, f in sorted(_REGISTRY)) or "none"
         raise UsageError(f"no ingester for {kind} in format {fmt!r} (known: {known})") from None
-
-
-def formats(kind: str) -> list[str]:
-    _load()
-    return sorted(f for k, f in _REGISTRY if k == kind)
