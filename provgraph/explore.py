@@ -49,11 +49,6 @@ class QueryResult:
     def records(self) -> list[dict[str, Any]]:
         return [dict(zip(self.columns, row)) for row in self.rows]
 
-    def to_frame(self) -> "Any":
-        import pandas as pd
-
-        return pd.DataFrame.from_records(self.rows, columns=self.columns)
-
 
 # -- parameters -------------------------------------------------------------------------------
 

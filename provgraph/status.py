@@ -68,10 +68,6 @@ class ClaimStatus:
     premises_not_current: tuple[str, ...] = ()
     at: datetime | None = field(default=None, compare=False)
 
-    @property
-    def is_active(self) -> bool:
-        return self.status == "ACTIVE"
-
     @classmethod
     def from_row(cls, row: dict[str, Any], at: datetime | None = None) -> "ClaimStatus":
         lines = None

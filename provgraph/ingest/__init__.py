@@ -38,11 +38,7 @@ def _load() -> None:
         return
     _loaded = True
     for name in _BUILTIN_MODULES:
-        try:
-            importlib.import_module(f"provgraph.ingest.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"provgraph.ingest.{name}":
-                raise
+        importlib.import_module(f"provgraph.ingest.{name}")
     for entry in entry_points(group="provgraph.ingesters"):
         kind, _, fmt = entry.name.partition(":")
         _REGISTRY.setdefault((kind, fmt or "default"), entry.load())

@@ -68,10 +68,6 @@ class IngestSummary:
     findings: list[dict[str, Any]] = field(default_factory=list)
     adjudications: int = 0
 
-    @property
-    def changed(self) -> bool:
-        return self.snapshots_added > 0
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "store": self.store,

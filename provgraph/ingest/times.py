@@ -38,12 +38,6 @@ def parse_time(value: object) -> datetime:
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
 
 
-def parse_time_or_none(value: object) -> datetime | None:
-    if value is None or value == "":
-        return None
-    return parse_time(value)
-
-
 def to_iso(moment: datetime | None) -> str | None:
     """The one way provgraph prints a time: ISO 8601 in UTC with a Z."""
     if moment is None:
