@@ -2,7 +2,8 @@
 
 The suite's server has its own data directory and port (PROVGRAPH_TEST_PORT, default
 7688), so a run never touches a user's local database. Each test that asks for
-`graph` starts from an empty provgraph graph with the schema installed.
+`graph` starts from an empty provgraph graph with the schema installed; `g` builds a small
+graph on it in a line or two (tests/graphs.py).
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from graphs import GraphBuilder
 from provgraph import server as local
 from provgraph.config import Settings, provgraph_home
 from provgraph.graph.connection import Graph
@@ -51,3 +53,8 @@ def graph(neo4j_settings: Settings, _schema: None, monkeypatch: pytest.MonkeyPat
     with Graph(neo4j_settings) as graph:
         wipe(graph)
         yield graph
+
+
+@pytest.fixture
+def g(graph: Graph) -> GraphBuilder:
+    return GraphBuilder(graph)

@@ -1,19 +1,13 @@
 """The foundation: a real server, the schema, the exit-code contract."""
 from __future__ import annotations
 
-from click.testing import CliRunner
+import pytest
 
-from provgraph.cli import cli
+from cli_helpers import run
 from provgraph.config import Settings
 from provgraph.errors import ConfigError
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema
-
-import pytest
-
-
-def run(*args: str, env: dict | None = None):
-    return CliRunner().invoke(cli, list(args), env=env, catch_exceptions=False)
 
 
 def test_init_installs_unique_constraints_for_every_key(graph: Graph) -> None:
@@ -58,9 +52,7 @@ def test_reset_yes_wipes_provgraph_nodes_only(graph: Graph) -> None:
 
 
 def test_unreachable_database_exits_3_with_one_line_naming_uri_without_password() -> None:
-    result = CliRunner().invoke(
-        cli, ["init"], env={"NEO4J_URI": "bolt://127.0.0.1:1", "NEO4J_PASSWORD": "s3cret-pw"}
-    )
+    result = run("init", env={"NEO4J_URI": "bolt://127.0.0.1:1", "NEO4J_PASSWORD": "s3cret-pw"})
     assert result.exit_code == 3
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1
@@ -70,7 +62,7 @@ def test_unreachable_database_exits_3_with_one_line_naming_uri_without_password(
 
 
 def test_unreachable_routing_uri_exits_3_without_password() -> None:
-    result = CliRunner().invoke(cli, ["init"], env={"NEO4J_URI": "neo4j://127.0.0.1:1", "NEO4J_PASSWORD": "pw"})
+    result = run("init", env={"NEO4J_URI": "neo4j://127.0.0.1:1", "NEO4J_PASSWORD": "pw"})
     assert result.exit_code == 3
     assert "pw" not in result.output.replace("provgraph", "")
 
@@ -78,7 +70,7 @@ def test_unreachable_routing_uri_exits_3_without_password() -> None:
 def test_uri_with_unknown_scheme_is_a_usage_error() -> None:
     with pytest.raises(ConfigError):
         Settings(uri="http://127.0.0.1:7474")
-    result = CliRunner().invoke(cli, ["init"], env={"NEO4J_URI": "http://127.0.0.1:7474"})
+    result = run("init", env={"NEO4J_URI": "http://127.0.0.1:7474"})
     assert result.exit_code == 2
 
 

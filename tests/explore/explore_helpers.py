@@ -3,17 +3,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from provgraph.cli import cli
+from cli_helpers import run
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
 
 
 def node_count(graph: Graph) -> int:

@@ -6,16 +6,10 @@ import os
 import subprocess
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from provgraph.cli import cli
+from cli_helpers import run
 from provgraph.graph.connection import Graph
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
 
 def counts(graph: Graph) -> dict[str, int]:
@@ -56,7 +50,7 @@ def test_json_summary_names_what_was_added_and_unresolved(graph: Graph) -> None:
 
 
 def test_missing_path_exits_2_and_writes_nothing(graph: Graph) -> None:
-    result = CliRunner().invoke(cli, ["ingest", "files", "/no/such/dir"])
+    result = run("ingest", "files", "/no/such/dir")
     assert result.exit_code == 2
     assert "/no/such/dir" in result.output and "Traceback" not in result.output
     assert graph.read("MATCH (n) RETURN count(n) AS n")[0]["n"] == 0
@@ -65,7 +59,7 @@ def test_missing_path_exits_2_and_writes_nothing(graph: Graph) -> None:
 def test_wrong_format_claimed_exits_2_and_keeps_what_was_stored(graph: Graph) -> None:
     run("ingest", "cards", str(EXAMPLES / "cards" / "board.jsonl"))
     before = counts(graph)
-    result = CliRunner().invoke(cli, ["ingest", "tickets", str(EXAMPLES / "cards" / "board.jsonl"), "--format", "jira-csv"])
+    result = run("ingest", "tickets", str(EXAMPLES / "cards" / "board.jsonl"), "--format", "jira-csv")
     assert result.exit_code == 2, result.output
     assert len([line for line in result.output.splitlines() if line.strip()]) == 1
     assert counts(graph) == before
@@ -78,7 +72,7 @@ def test_malformed_line_in_the_middle_of_a_log_is_quarantined_exit_1_rest_ingest
         '{"ts": "2026-01-02T00:00:00Z", "id": "b", "subject": \n'
         '{"ts": "2026-01-03T00:00:00Z", "id": "c", "subject": "k", "value": "3", "supersedes": "a"}\n'
     )
-    result = CliRunner().invoke(cli, ["ingest", "logs", str(log), "-o", "json"])
+    result = run("ingest", "logs", str(log), "-o", "json")
     assert result.exit_code == 1
     summary = json.loads(result.output[: result.output.rindex("}") + 1])
     assert [q["line"] for q in summary["quarantined"]] == [2]
@@ -104,7 +98,7 @@ def test_config_file_ingests_every_store_in_one_command(graph: Graph, tmp_path: 
 def test_config_file_with_unknown_kind_is_a_usage_error(graph: Graph, tmp_path: Path) -> None:
     config = tmp_path / "provgraph.toml"
     config.write_text('[[store]]\nkind = "wiki"\npath = "x"\n')
-    result = CliRunner().invoke(cli, ["ingest", "--config", str(config)])
+    result = run("ingest", "--config", str(config))
     assert result.exit_code == 2 and "kind must be one of" in result.output
 
 

@@ -1,25 +1,15 @@
-"""Fixtures for the report tests: `g` builds small graphs; `make_report` runs `provgraph report` in-process."""
+"""Fixtures for the report tests: `make_report` runs `provgraph report` in-process."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/graphs.py
-
-from graphs import GraphBuilder  # noqa: E402
-
-from provgraph.cli import cli  # noqa: E402
-from provgraph.graph.connection import Graph  # noqa: E402
-
-
-@pytest.fixture
-def g(graph: Graph) -> GraphBuilder:
-    return GraphBuilder(graph)
+from cli_helpers import run as run_cli
+from provgraph.graph.connection import Graph
 
 
 @pytest.fixture
@@ -29,7 +19,7 @@ def make_report(graph: Graph, tmp_path: Path) -> Callable[..., tuple[Result, dic
 
     def run(*args: str) -> tuple[Result, dict[str, Any] | None]:
         out = tmp_path / f"run{next(runs)}"
-        result = CliRunner().invoke(cli, ["report", "--out", str(out), *args])
+        result = run_cli("report", "--out", str(out), *args)
         data = json.loads((out / "report.json").read_text()) if (out / "report.json").exists() else None
         run.out = out  # type: ignore[attr-defined]
         return result, data

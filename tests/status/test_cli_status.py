@@ -6,13 +6,7 @@ import io
 import json
 import re
 
-from click.testing import CliRunner
-
-from provgraph.cli import cli
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+from cli_helpers import run
 
 
 def _story(g) -> None:
@@ -71,15 +65,15 @@ def test_status_csv(graph, g):
 
 def test_status_unknown_id_exits_2_with_one_line(graph, g):
     _story(g)
-    result = CliRunner().invoke(cli, ["status", "old", "missing-id"])
+    result = run("status", "old", "missing-id")
     assert result.exit_code == 2
     assert result.output.strip().count("\n") == 0 and "missing-id" in result.output
 
 
 def test_status_bad_at_and_bad_only_exit_2(graph, g):
     _story(g)
-    assert CliRunner().invoke(cli, ["status", "--at", "yesterday-ish"]).exit_code == 2
-    assert CliRunner().invoke(cli, ["status", "--only", "FRESH"]).exit_code == 2
+    assert run("status", "--at", "yesterday-ish").exit_code == 2
+    assert run("status", "--only", "FRESH").exit_code == 2
 
 
 def test_status_on_empty_graph_prints_empty_array(graph):
@@ -122,7 +116,7 @@ def test_lineage_mermaid_sanitises_ids(graph, g):
 
 
 def test_lineage_unknown_id_exits_2(graph):
-    result = CliRunner().invoke(cli, ["lineage", "nope"])
+    result = run("lineage", "nope")
     assert result.exit_code == 2 and "nope" in result.output
 
 

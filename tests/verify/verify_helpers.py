@@ -4,9 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from provgraph.cli import cli
+from cli_helpers import run
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 
@@ -25,10 +23,6 @@ def ingest_sessions(graph: Graph, folder: Path, cards: list[dict] | None = None)
     path = folder / "sessions.jsonl"
     path.write_text("".join(json.dumps(card) + "\n" for card in (cards or SESSIONS)), encoding="utf-8")
     ingest(graph, "cards", path, store="chat")
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input)
 
 
 __all__ = ["SESSIONS", "ingest_sessions", "run"]
