@@ -207,15 +207,7 @@ def iter_status(
 def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:
     """Claim uids for ids given by uid or alias, in the order given; unknown ids raise NotFound."""
     wanted = list(dict.fromkeys(ids))
-    rows = graph.read(
-        "UNWIND $ids AS id "
-        "OPTIONAL MATCH (exact:Claim {uid: id}) "
-        "CALL (id, exact) { "
-        "  OPTIONAL MATCH (alias:Claim) WHERE exact IS NULL AND id IN alias.aliases "
-        "  RETURN alias.uid AS alias ORDER BY alias LIMIT 1 } "
-        "RETURN id, coalesce(exact.uid, alias) AS uid",
-        {"ids": wanted},
-    )
+    rows = graph.read(cypher.load("resolve_claims").text, {"ids": wanted})
     found = {row["id"]: row["uid"] for row in rows}
     missing = [i for i in wanted if found.get(i) is None]
     if missing:

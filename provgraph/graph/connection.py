@@ -8,6 +8,7 @@ import neo4j
 from neo4j import GraphDatabase, RoutingControl
 from neo4j import exceptions as neo4j_errors
 
+from provgraph import cypher
 from provgraph.config import Settings
 from provgraph.errors import DatabaseUnavailable, QueryError
 
@@ -92,7 +93,7 @@ class Graph:
                     tx.commit()
 
     def server_info(self) -> dict[str, Any]:
-        rows = self.read("CALL dbms.components() YIELD name, versions, edition RETURN name, versions[0] AS version, edition")
+        rows = self.read(cypher.load("server_info").text)
         return rows[0] if rows else {}
 
 

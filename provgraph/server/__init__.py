@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from provgraph import cypher
 from provgraph.config import DEFAULT_PORT, provgraph_home
 from provgraph.errors import ServerError
 
@@ -218,7 +219,7 @@ def _bolt_answers(uri: str, password: str | None = None) -> bool:
         auth = ("neo4j", password) if password else None
         with GraphDatabase.driver(uri, auth=auth, connection_timeout=2.0) as driver:
             with driver.session() as session:  # a plain session: no retry loop, no retry logging
-                session.run("RETURN 1").consume()
+                session.run(cypher.load("ping").text).consume()
         return True
     except AuthError:
         return password is None
