@@ -1,9 +1,13 @@
 """The schema: neomodel models for every node and relationship provgraph stores.
 
-These classes are the single statement of truth for labels, keys and indexes;
-`provgraph init` installs their constraints. Bulk ingest writes the same shapes
-with batched Cypher (see `writer.py`); the OGM is used for small writes such as
-adjudications. Times are Neo4j DateTime values in UTC.
+These classes are the schema's single statement of truth: every label, relationship
+type and property the graph holds is declared here, and `provgraph init`
+(`provgraph/graph/schema.py`) installs exactly the uniqueness constraints and indexes
+they declare. Nothing writes through them: every write is a Cypher statement in
+`provgraph/cypher/` (the pipeline's `ingest_*.cypher`, `adjudicate.cypher`, ...), and
+`tests/test_schema_models.py` fails when those statements store a label, type or
+property not declared here. `docs/schema.md` describes the same schema for readers.
+Times are Neo4j DateTime values in UTC.
 """
 from __future__ import annotations
 
@@ -41,6 +45,7 @@ class LinkRel(StructuredRel):
     asserted_at = DateTimeProperty()
     valid_from = DateTimeProperty()
     valid_to = DateTimeProperty()
+    scope = StringProperty(default="")
     recorded_in = ArrayProperty(StringProperty(), default=list)
     sources = ArrayProperty(StringProperty(), default=list)
     via = StringProperty(default="")
