@@ -11,7 +11,6 @@ import click
 
 from provgraph.cli.options import connection_options
 from provgraph.errors import Finding, UsageError
-from provgraph.config import Settings
 from provgraph.graph.connection import Graph, connect
 from provgraph.ingest.config import load_config
 from provgraph.ingest.pipeline import POLICIES, IngestSummary, ingest as run_ingest
@@ -102,7 +101,7 @@ def ingest(ctx: click.Context, config_path: Path | None, output: str) -> None:
         return
     stores = load_config(config_path)
     summaries = []
-    with connect(Settings.from_env()) as graph:
+    with connect() as graph:  # NEO4J_* from the environment
         for store in stores:
             with _progress(output == "table") as progress:
                 summaries.append(run_ingest(graph, store.kind, store.path, fmt=store.fmt, store=store.name,

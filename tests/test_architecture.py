@@ -1,0 +1,165 @@
+"""The layering the design relies on, checked on the source (no database needed).
+
+- Ingesters turn bytes into records and never touch the database: no module under
+  provgraph/ingest/ except pipeline.py reaches provgraph.graph, provgraph.cypher, neo4j
+  or neomodel, directly or through what it imports.
+- One `Graph` boundary reaches the driver: outside provgraph/graph/ the `neo4j` package
+  is imported only for its value types (neo4j.graph, neo4j.spatial, neo4j.time), and
+  neomodel not at all. KNOWN_DRIVER_USES lists the places issue 16's later pass (the
+  Graph transaction API) removes; the test fails when one of them is gone and still listed.
+- Every query lives in provgraph/cypher/*.cypher: no Cypher-shaped string constant in a .py file.
+- CLI modules stay thin: at most 150 lines each.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "provgraph"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+CLI_MAX_LINES = 150
+VALUE_TYPE_MODULES = {"neo4j.graph", "neo4j.spatial", "neo4j.time"}
+
+# (module, imported name) -> why it is still here; issue 16 moves these behind Graph.
+KNOWN_DRIVER_USES = {
+    ("provgraph.verify", "neo4j"): "issue 16: verify runs its session through graph.driver",
+    ("provgraph.explore", "neo4j"): "issue 16: ad-hoc Cypher opens its own READ/WRITE sessions",
+    ("provgraph.explore", "neo4j.exceptions"): "issue 16: explore translates driver errors itself",
+    ("provgraph.ingest.pipeline", "neo4j.RoutingControl"): "issue 16: the pipeline runs its own write transactions",
+    ("provgraph.ingest.pipeline", "neo4j.exceptions"): "issue 16: the pipeline retries on driver errors itself",
+    ("provgraph.server", "neo4j.GraphDatabase"): "issue 16: the server's Bolt probe runs before any Graph exists",
+    ("provgraph.server", "neo4j.exceptions.AuthError"): "issue 16: the server's Bolt probe",
+    ("provgraph.server", "neo4j.exceptions.Neo4jError"): "issue 16: the server's Bolt probe",
+    ("provgraph.server", "neo4j.exceptions.DriverError"): "issue 16: the server's Bolt probe",
+}
+
+CYPHER_START = re.compile(
+    r"\s*(OPTIONAL\s+MATCH|MATCH|MERGE|CREATE|RETURN|UNWIND|CALL|SHOW|WITH|DETACH\s+DELETE|FOREACH|LOAD\s+CSV"
+    r"|EXPLAIN|PROFILE|USE)\s+\S")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def _imports(path: Path) -> set[str]:
+    """Every dotted name the module imports, at any depth (`from a.b import c` gives `a.b.c`)."""
+    names: set[str] = set()
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+BY_NAME = {_module_name(path): path for path in MODULES}
+
+
+def _reaches(module: str) -> set[str]:
+    """The provgraph modules `module` imports, transitively, and every outside name on the way."""
+    seen: set[str] = set()
+    todo = [module]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if current not in BY_NAME:
+            continue
+        for name in _imports(BY_NAME[current]):
+            while name and name not in BY_NAME and name.startswith("provgraph."):
+                name = name.rpartition(".")[0]  # `provgraph.ingest.records.Observation` -> the module
+            todo.append(name)
+    return seen - {module}
+
+
+PARSERS = sorted(name for name in BY_NAME if name.startswith("provgraph.ingest.") and name != "provgraph.ingest.pipeline")
+
+
+@pytest.mark.parametrize("parser", PARSERS)
+def test_ingest_parsers_reach_neither_the_graph_nor_the_queries_nor_the_driver(parser: str) -> None:
+    forbidden = [name for name in _reaches(parser)
+                 if name.startswith(("provgraph.graph", "provgraph.cypher", "neo4j", "neomodel"))]
+    assert not forbidden, f"{parser} reaches {sorted(forbidden)}: ingesters yield records; only pipeline.py writes"
+
+
+def _driver_uses() -> dict[tuple[str, str], Path]:
+    found = {}
+    for path in MODULES:
+        module = _module_name(path)
+        if module.startswith("provgraph.graph"):
+            continue
+        for name in _imports(path):
+            top = name.split(".")[0]
+            if top == "neomodel" or (top == "neo4j" and not any(name == m or name.startswith(m + ".")
+                                                                  for m in VALUE_TYPE_MODULES)):
+                found[(module, name)] = path
+    return found
+
+
+def test_only_provgraph_graph_imports_the_driver_outside_value_types() -> None:
+    unexpected = sorted(set(_driver_uses()) - set(KNOWN_DRIVER_USES))
+    assert not unexpected, f"go through provgraph.graph.Graph instead: {unexpected}"
+
+
+def test_the_list_of_known_driver_uses_only_names_uses_that_still_exist() -> None:
+    fixed = sorted(set(KNOWN_DRIVER_USES) - set(_driver_uses()))
+    assert not fixed, f"fixed, so remove them from KNOWN_DRIVER_USES: {fixed}"
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                ids.add(id(first.value))
+    return ids
+
+
+def _cypher_literal_lines(source: str) -> list[int]:
+    """Lines of string constants and f-strings (docstrings aside) that start like a Cypher statement."""
+    tree = ast.parse(source)
+    docstrings = _docstrings(tree)
+    lines = set()
+    for node in ast.walk(tree):
+        text = None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            text = node.value
+        elif isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+            text = str(node.values[0].value)
+        if text is not None and CYPHER_START.match(text):
+            lines.add(node.lineno)
+    return sorted(lines)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_cypher_string_literal_in_python(path: Path) -> None:
+    lines = _cypher_literal_lines(path.read_text(encoding="utf-8"))
+    assert not lines, f"lines {lines}: move the query into provgraph/cypher/<name>.cypher and cypher.load() it"
+
+
+def test_the_cypher_literal_check_catches_a_query_and_spares_prose() -> None:
+    sample = ('"""MATCH (n) RETURN n in a docstring is prose."""\n'
+              'q = "MATCH (c:Claim) " "RETURN c.uid"\n'
+              'f = f"UNWIND $rows AS row {q}"\n'
+              'ok = "match me, or CREATE a report"\n'
+              'msg = "RETURN"\n')
+    assert _cypher_literal_lines(sample) == [2, 3]
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "cli").glob("*.py")), ids=lambda p: p.name)
+def test_cli_modules_stay_thin(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= CLI_MAX_LINES, f"{path.name} has {lines} lines: move the logic into a core module"
