@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench venv server clean
+.PHONY: demo test lint bench venv server clean
 
 venv: $(STAMP)
 
@@ -22,8 +22,13 @@ server: $(STAMP)
 demo: server
 	@bash examples/demo.sh
 
+# Lint first (seconds), then the suite; a lint finding fails `make test`. `make lint` runs only the lint.
 # pytest exits 5 when it collected no test: that must fail, not pass silently.
-test: $(STAMP)
+lint: $(STAMP)
+	$(BIN)/ruff check --quiet provgraph tests bench
+	$(BIN)/mypy
+
+test: lint
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: no tests were collected" >&2; exit 1; fi; exit $$rc
 

@@ -100,7 +100,7 @@ def profile_query(graph: Graph, query: str, params: dict[str, Any], top: int = 1
     operators = _operators(plan)
     total = sum(hits for hits, _, _ in operators)
     lines = [f"{seconds:.2f}s, {total:,} db hits in total; top operators:"]
-    for hits, depth, text in sorted(operators, key=lambda item: -item[0])[:top]:
+    for hits, _depth, text in sorted(operators, key=lambda item: -item[0])[:top]:
         lines.append(f"  {hits:>12,}  {text}")
     return lines
 

@@ -28,7 +28,7 @@ def default_by() -> str:
     """Who decides when nobody says: $USER, else the login name."""
     try:
         return os.environ.get("USER") or getpass.getuser() or "unknown"
-    except Exception:  # getpass raises when there is no user database entry
+    except Exception:  # noqa: BLE001 - getpass raises when there is no user database entry
         return "unknown"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from provgraph.errors import ConfigError
@@ -46,7 +47,7 @@ class Settings:
     @classmethod
     def from_env(cls, **overrides: str | None) -> "Settings":
         """Env vars (NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD, NEO4J_DATABASE), then overrides."""
-        values = {
+        values: dict[str, Any] = {
             "uri": os.environ.get("NEO4J_URI") or DEFAULT_URI,
             "username": os.environ.get("NEO4J_USERNAME") or "neo4j",
             "password": os.environ.get("NEO4J_PASSWORD") or None,

@@ -60,8 +60,8 @@ def conflicts(graph: Graph, *, scope: str | None = None, at: datetime | str | No
     if batch:
         _pairs(graph, batch, scope, params["t"], found)
     if cyclic:
-        for row in graph.read(cypher.load("revision_cycles").text, {"claims": cyclic, "q": scope, "t": params["t"]}):
-            members = tuple(sorted(set(row["cycle"])))
+        for cycle in graph.read(cypher.load("revision_cycles").text, {"claims": cyclic, "q": scope, "t": params["t"]}):
+            members = tuple(sorted(set(cycle["cycle"])))
             key = ("REVISION_CYCLE", members)
             if key not in found:
                 hint = (f"remove or revoke one of the revision edges among {', '.join(members)}, "

@@ -213,11 +213,11 @@ def build_document(graph: Graph, namespace: str = DEFAULT_NAMESPACE, page_size: 
 def serialize(document: ProvDocument, fmt: str) -> str:
     """PROV-JSON, PROV-N or PROV-O (Turtle) text of `document`."""
     if fmt == "prov-json":
-        return document.serialize(format="json", indent=2)
+        return str(document.serialize(format="json", indent=2))
     if fmt == "prov-n":
-        return document.get_provn()
+        return str(document.get_provn())
     if fmt == "prov-o":
-        return document.serialize(format="rdf", rdf_format="turtle")
+        return str(document.serialize(format="rdf", rdf_format="turtle"))
     raise UsageError(f"unknown export format {fmt!r} (choose from {', '.join(FORMATS)})")
 
 

@@ -157,7 +157,7 @@ def _params(
 ) -> dict[str, Any]:
     moment = parse_at(at) if not isinstance(at, datetime) else (at if at.tzinfo else at.replace(tzinfo=timezone.utc))
     if isinstance(only, str):
-        only = [part for part in only.split(",")]
+        only = only.split(",")
     only_list = None
     if only is not None:
         only_list = sorted({part.strip().upper() for part in only if part.strip()})

@@ -208,7 +208,7 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str]) -> I
                     out: dict[str, Any] = {"verdict": None, "error": str(error)}
                 else:
                     # one retried read transaction per request, all in this session, the same query texts each time
-                    out = session.execute_read(lambda tx: _judge(_runner(tx), question)).to_dict()
+                    out = session.execute_read(lambda tx: _judge(_runner(tx), question)).to_dict()  # noqa: B023 - runs now
                 if isinstance(decoded, Mapping) and decoded.get("id") is not None:
                     out["id"] = decoded["id"]
                 out["line"] = line
@@ -402,7 +402,7 @@ def _terminal(
         elif first.status.placeholder or first.status.reason == "UNBOUND":
             detail = f"{first.status.claim} is only referenced, never ingested: ingest the record that states it"
         else:
-            detail = (f"The snapshot sha256:{first.given.snapshot[:12]} does not cite {first.status.claim}: "
+            detail = (f"The snapshot sha256:{(first.given.snapshot or '')[:12]} does not cite {first.status.claim}: "
                       f"re-read it from its source (now {_short(first.current_snapshot)})")
         return "SNAPSHOT_UNBOUND", _sentence(detail, len(unbound))
     if no_candidates:
@@ -416,16 +416,16 @@ def _terminal(
                 f"Add {_names(list(missing))} to the candidate set and check again: {reasons}{more}.")
     conflicted = [c for c in checks if c.status.status == "CONFLICT"]
     if conflicted:
-        first = conflicted[0].status
-        if first.reason == "REVISION_CYCLE":
-            detail = (f"{first.claim} lies on a cycle of revisions{_where(scope, first.question_scope)}: "
+        row = conflicted[0].status
+        if row.reason == "REVISION_CYCLE":
+            detail = (f"{row.claim} lies on a cycle of revisions{_where(scope, row.question_scope)}: "
                       f"fix the records or record a decision with `provgraph adjudicate`")
         else:
-            rivals = ", ".join(first.conflicts_with) or "a rival"
-            other = shlex.quote(first.conflicts_with[0]) if first.conflicts_with else "ID"
-            in_scope = f" --scope {shlex.quote(first.question_scope)}" if first.question_scope else ""
-            detail = (f"{first.claim} conflicts with {rivals}{_where(scope, first.question_scope)}: decide which "
-                      f"governs, e.g. `provgraph adjudicate --keep {shlex.quote(first.claim)} --retire {other}{in_scope}` "
+            rivals = ", ".join(row.conflicts_with) or "a rival"
+            other = shlex.quote(row.conflicts_with[0]) if row.conflicts_with else "ID"
+            in_scope = f" --scope {shlex.quote(row.question_scope)}" if row.question_scope else ""
+            detail = (f"{row.claim} conflicts with {rivals}{_where(scope, row.question_scope)}: decide which "
+                      f"governs, e.g. `provgraph adjudicate --keep {shlex.quote(row.claim)} --retire {other}{in_scope}` "
                       f"or the reverse")
         return "CURRENTNESS_CONFLICT", _sentence(detail, len(conflicted))
     stale = [c for c in checks if c.status.status == "STALE" or c.seen_changed]
@@ -438,7 +438,7 @@ def _terminal(
         elif row.status == "STALE":
             detail = f"{row.claim} is no longer current ({row.reason}): find what governs now and cite that"
         else:
-            detail = (f"The text of {row.claim} you read in sha256:{first.given.snapshot[:12]} has since changed: "
+            detail = (f"The text of {row.claim} you read in sha256:{(first.given.snapshot or '')[:12]} has since changed: "
                       f"re-read it from {_short(first.current_snapshot)}")
         return "STALE_EVIDENCE", _sentence(detail, len(stale))
     unknown = [c for c in checks if c.status.status == "UNKNOWN"]

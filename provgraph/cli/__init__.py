@@ -1,6 +1,8 @@
 """The `provgraph` command line: thin click commands over the Python API."""
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from provgraph.errors import ProvgraphError, exit_code_for
@@ -9,7 +11,7 @@ from provgraph.errors import ProvgraphError, exit_code_for
 class ProvgraphGroup(click.Group):
     """The one place where errors become a line on stderr and an exit code."""
 
-    def invoke(self, ctx: click.Context):  # type: ignore[override]
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except ProvgraphError as error:

@@ -88,7 +88,7 @@ def _connection_options_lazily(command):  # type: ignore[no-untyped-def]
     `query --list` reads files only, so it must work with no server running. The options
     arrive in `**connection` and go, untouched, to the shared wrapper in `_named_on_graph`.
     """
-    shared = _named_on_graph.__click_params__  # type: ignore[attr-defined]
+    shared = _named_on_graph.__click_params__
     command.__click_params__ = [*getattr(command, "__click_params__", []), *shared]
     return command
 

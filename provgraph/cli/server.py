@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any, Callable
 
 import click
 
@@ -11,7 +12,7 @@ from provgraph import server as local
 from provgraph.config import DEFAULT_PORT
 
 
-def _server_options(command):
+def _server_options(command: Callable[..., Any]) -> Callable[..., Any]:
     command = click.option("--port", type=int, default=DEFAULT_PORT, show_default=True, help="Bolt port on 127.0.0.1")(command)
     command = click.option("--data", "data_dir", type=click.Path(path_type=Path), default=None,
                            help="Data directory [default: $PROVGRAPH_HOME/data]")(command)

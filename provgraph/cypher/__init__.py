@@ -61,7 +61,7 @@ def _parse(path: Path) -> NamedQuery:
         else:
             pname, _, meaning = rest.partition(":")
             params[pname.strip().lstrip("$")] = meaning.strip()
-    body_params = {p for p in _PARAM.findall(_strip_comments(text))}
+    body_params = set(_PARAM.findall(_strip_comments(text)))
     undeclared = body_params - set(params)
     if undeclared:
         raise RuntimeError(f"{path.name}: parameters used but not declared in the header: {sorted(undeclared)}")

@@ -108,11 +108,11 @@ def _card_lines(path: Path, options: IngestOptions) -> Iterator[Record]:
         raise InputError(path, "empty: no cards")
     if not any(isinstance(card, dict) for _, _, _, card, _ in entries):
         raise InputError(path, "not a JSON card, a JSON array of cards or JSON Lines")
-    for number, raw, replaced, card, error in entries:
+    for number, raw, replaced, card, problem in entries:
         if replaced:
             yield invalid_utf8_notice(path, number)
-        if error is not None:
-            yield quarantine(path, number, error)
+        if problem is not None:
+            yield quarantine(path, number, problem)
             continue
         yield from _guarded(path, number, card, options, (number, number), quote_hash([raw]))
 

@@ -29,7 +29,7 @@ import reprlib
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 from urllib.parse import unquote
 
 import yaml
@@ -308,7 +308,7 @@ def _title(document: _Document) -> str | None:
     return None
 
 
-def _section(document: _Document, matches) -> tuple[int, int] | None:
+def _section(document: _Document, matches: Callable[[str], bool]) -> tuple[int, int] | None:
     """(first, end) line indexes of the first section whose heading text `matches`, heading excluded."""
     for position, heading in enumerate(document.headings):
         if matches(heading.text):
@@ -340,7 +340,7 @@ def _front_matter_fields(document: _Document) -> dict[str, Any]:
         mark = error.problem_mark or error.context_mark
         line = 2 + mark.line if mark is not None else 1
         raise _BadFrontMatter(line, f"broken YAML front matter: {error.problem or error}") from None
-    except Exception as error:  # YAML can fail in many ways (bad tags, recursion); all are bad input
+    except Exception as error:  # noqa: BLE001 - YAML fails in many ways (bad tags, recursion); all are bad input
         raise _BadFrontMatter(1, f"broken YAML front matter: {type(error).__name__}: {error}"[:500]) from None
     if loaded is None:
         loaded = {}
@@ -476,7 +476,7 @@ def _claim(
             records.append(Notice("unparsed_date", uid, f"{where}: cannot read the date {header_date[:80]!r}"))
 
     first, last = _citation(document)
-    cited = document.lines[first:last + 1] if first is not None else []
+    cited = document.lines[first:last + 1] if first is not None and last is not None else []
     claim = ClaimRecord(
         uid=uid,
         text="\n".join(cited),

@@ -23,6 +23,7 @@ def parse_time(value: object) -> datetime:
     # Jira JSON writes offsets without a colon: 2025-06-01T08:00:00.000+0000
     if len(iso) > 5 and iso[-5] in "+-" and iso[-4:].isdigit() and "T" in iso:
         iso = iso[:-2] + ":" + iso[-2:]
+    parsed: datetime | None
     try:
         parsed = datetime.fromisoformat(iso)
     except ValueError:

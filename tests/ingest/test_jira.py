@@ -70,7 +70,8 @@ def test_csv_snapshot_hash_is_stable_and_changes_when_the_row_changes(tmp_path):
     edited = tmp_path / "edited.csv"
     edited.write_text(CSV.read_text(encoding="utf-8-sig").replace("Same as PAY-200.", "Same as PAY-200!"), encoding="utf-8")
     assert run("tickets", "jira-csv", edited).observation("PAY-201").snapshot.sha256 != first
-    assert run("tickets", "jira-csv", edited).observation("PAY-200").snapshot.sha256 == run("tickets", "jira-csv", CSV).observation("PAY-200").snapshot.sha256
+    edited_hash = run("tickets", "jira-csv", edited).observation("PAY-200").snapshot.sha256
+    assert edited_hash == run("tickets", "jira-csv", CSV).observation("PAY-200").snapshot.sha256
 
 
 @pytest.mark.parametrize(

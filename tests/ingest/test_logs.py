@@ -204,7 +204,8 @@ def test_bundled_examples_ingest_cleanly():
 
 # --- properties: the line parsers only ever fail by LogLineError, the ingesters by quarantining ---
 
-LOGFMT_KEY = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters=' \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0="'), min_size=1).filter(
+LOGFMT_KEY = st.text(st.characters(blacklist_categories=("Cs",),
+                                   blacklist_characters=' \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0="'), min_size=1).filter(
     lambda key: not any(c.isspace() for c in key)
 )
 VALUE = st.text(st.characters(blacklist_categories=("Cs",)))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import subprocess
 import threading
-import time
 from pathlib import Path
 
 from provgraph.config import Settings
@@ -93,7 +92,7 @@ def test_concurrent_overlapping_ingests_equal_sequential_ones_without_duplicates
     stop.set()
     watcher.join(timeout=30)
 
-    for out, err, code in results:
+    for _out, err, code in results:
         assert code in (0, 1), err  # 1: the corpus's one unparsable line is quarantined
         assert "Traceback" not in err
     assert seen_bad == [], f"a reader saw half-written state: {seen_bad[:3]}"

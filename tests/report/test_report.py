@@ -20,9 +20,12 @@ def _log(path: Path, *entries: dict) -> Path:
     return path
 
 
-ENTRY_1 = {"ts": "2026-01-01T10:00:00Z", "id": "cfg-1", "subject": "search.page-size", "scope": "org/acme/search", "value": "20", "msg": "20 per page"}
-ENTRY_2 = {"ts": "2026-02-01T10:00:00Z", "id": "cfg-2", "subject": "search.timeout", "scope": "org/acme/search", "value": "800", "msg": "800 ms"}
-ENTRY_3 = {"ts": "2026-03-01T10:00:00Z", "id": "cfg-3", "subject": "search.page-size", "scope": "org/acme/search", "value": "50", "msg": "50 per page", "supersedes": "cfg-1"}
+ENTRY_1 = {"ts": "2026-01-01T10:00:00Z", "id": "cfg-1", "subject": "search.page-size", "scope": "org/acme/search", "value": "20",
+           "msg": "20 per page"}
+ENTRY_2 = {"ts": "2026-02-01T10:00:00Z", "id": "cfg-2", "subject": "search.timeout", "scope": "org/acme/search", "value": "800",
+           "msg": "800 ms"}
+ENTRY_3 = {"ts": "2026-03-01T10:00:00Z", "id": "cfg-3", "subject": "search.page-size", "scope": "org/acme/search", "value": "50",
+           "msg": "50 per page", "supersedes": "cfg-1"}
 
 
 def test_claim_superseded_between_two_runs_is_newly_stale_in_the_second_run_only(graph: Graph, tmp_path: Path, make_report) -> None:

@@ -50,7 +50,7 @@ def test_status_table_is_plain_when_piped(graph, g):
     result = run("status")
     assert result.exit_code == 0
     assert "\x1b[" not in result.output
-    line = [l for l in result.output.splitlines() if " old " in l][0]
+    line = [text for text in result.output.splitlines() if " old " in text][0]
     assert line.startswith("STALE") and "SUPERSEDED" in line and "old -> new (SUPERSEDED)" in line
     assert "test:old@" in line
 
@@ -110,7 +110,7 @@ def test_lineage_mermaid_sanitises_ids(graph, g):
     g.claim("fix", at="2025-02-01")
     g.corrects("fix", nasty, at="2025-02-01")
     mermaid = run("lineage", nasty, "--format", "mermaid").output
-    node_lines = [l.strip() for l in mermaid.splitlines()[1:] if l.strip().startswith("n")]
+    node_lines = [text.strip() for text in mermaid.splitlines()[1:] if text.strip().startswith("n")]
     for line in node_lines:
         assert re.fullmatch(r'n\d+(\[\["|\[")[^"\]\[]*("\]\]|"\])|n\d+ -->\|[A-Z_ ()a-z]+\| n\d+', line), line
 
