@@ -1,6 +1,6 @@
 """The status of claims for a question scope and time.
 
-Every rule of the status table (DESIGN.md "Status of a claim") runs in the database, in
+Every rule of the status table (docs/design.md "Status of a claim") runs in the database, in
 `cypher/status.cypher`; this module passes parameters and shapes rows. `status()` returns
 a list for a few claims; `iter_status()` streams every claim (the nightly report runs it
 over the whole graph) without holding all rows at once.
@@ -101,7 +101,7 @@ class ClaimStatus:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON object `status --format json` prints (DESIGN.md's fields first, then extras).
+        """The JSON object `status --format json` prints (docs/design.md "Command contract" fields first, then extras).
 
         The as-of time is left out so that two runs over the same graph print the same bytes.
         """

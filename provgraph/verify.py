@@ -1,6 +1,6 @@
 """The currentness check: does an answer's evidence still govern, for this question's scope and time?
 
-DESIGN.md "Verifying an answer's evidence". The graph work runs in Cypher: the evidence
+docs/design.md "Verifying an answer's evidence". The graph work runs in Cypher: the evidence
 and candidates are resolved and the reader's snapshot hashes checked in
 `cypher/verify_evidence.cypher`, statuses come from `cypher/status.cypher`, successor
 closures from `cypher/verify_closure.cypher` and rivals from `cypher/rivals.cypher`. This
@@ -393,7 +393,7 @@ def _terminal(
     heads: Mapping[str, list[str]],
     scope: str | None,
 ) -> tuple[str, str]:
-    """The first terminal that matches, in DESIGN.md's order, and one sentence a person can act on."""
+    """The first terminal that matches, in the order of docs/design.md "Verifying an answer's evidence", and one sentence a person can act on."""
     unbound = [c for c in checks if not c.bound]
     if unbound:
         first = unbound[0]

@@ -1,5 +1,5 @@
 // name: status
-// description: The status of claims for a question scope and time, every rule of DESIGN.md's status table in its
+// description: The status of claims for a question scope and time, every rule of docs/design.md "Status of a claim" in its
 // description: order (1 UNBOUND .. 12 CURRENT), computed here in the database. One row per claim, sorted by uid:
 // description: claim, status, reason, question_scope, scope, subject, value, declared, text, placeholder, source,
 // description: snapshot (sha256 hex), snapshot_uid, line_start, line_end, asserted_at, valid_from, valid_until,

@@ -1,4 +1,4 @@
-"""Each rule of the status table (DESIGN.md), in its order, pinned on a small graph."""
+"""Each rule of the status table (docs/design.md "Status of a claim"), in its order, pinned on a small graph."""
 from __future__ import annotations
 
 from status_helpers import judge

@@ -1,4 +1,4 @@
-"""DESIGN.md's example end to end: a user's location across two chat sessions, ingested as board cards."""
+"""The example of docs/design.md "Verifying an answer's evidence" end to end: a user's location across two chat sessions, ingested as board cards."""
 from __future__ import annotations
 
 import provgraph

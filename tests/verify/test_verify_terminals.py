@@ -1,4 +1,4 @@
-"""Every terminal of the currentness check (DESIGN.md), and the order between them, on one small graph.
+"""Every terminal of the currentness check (docs/design.md "Verifying an answer's evidence"), and the order between them, on one small graph.
 
 The graph is built once for the module (the tests only read it); each scenario uses its own claims.
 """

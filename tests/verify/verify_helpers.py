@@ -1,4 +1,4 @@
-"""Helpers for the verify tests: the chat-session cards of DESIGN.md's example, the CLI runner."""
+"""Helpers for the verify tests: the chat-session cards of the example in docs/design.md "Verifying an answer's evidence", the CLI runner."""
 from __future__ import annotations
 
 import json
@@ -8,7 +8,7 @@ from cli_helpers import run
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 
-# DESIGN.md's example: a user's location across two chat sessions.
+# The example of docs/design.md "Verifying an answer's evidence": a user's location across two chat sessions.
 SESSIONS = [
     {"id": "s13", "url": "https://chat.example/u1/13", "author": "u1", "ts": "2026-01-13T10:00:00Z",
      "subject": "user.location", "scope": "user/u1", "value": "Seattle",
