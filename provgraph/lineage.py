@@ -46,6 +46,8 @@ class Lineage:
     rivals: tuple[dict[str, Any], ...] = ()
     adjudications: tuple[dict[str, Any], ...] = ()
     citations: tuple[dict[str, Any], ...] = field(default=())
+    # lineage links to things never ingested (a runbook URL): {claim, target, verb, inbound}; not claims, no status
+    external: tuple[dict[str, Any], ...] = ()
 
     @property
     def nodes(self) -> list[str]:
@@ -72,6 +74,7 @@ class Lineage:
             "rivals": list(self.rivals),
             "adjudications": list(self.adjudications),
             "citations": list(self.citations),
+            "external": list(self.external),
         }
 
     def render(self, fmt: str = "tree") -> str:
@@ -109,6 +112,7 @@ def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime 
         rivals=tuple(_plain(r) for r in rivals),
         adjudications=tuple(_plain(a) for a in row["adjudications"]),
         citations=tuple(_plain(c) for c in row["citations"]),
+        external=tuple(_plain(x) for x in row.get("external") or ()),
     )
 
 
@@ -174,6 +178,10 @@ def render_tree(view: Lineage) -> str:
         lines.append("links:")
         for e in links:
             lines.append(f"  {e.source} -{e.label()}-> {e.target}")
+    if view.external:
+        lines.append("external references (not ingested):")
+        for x in view.external:
+            lines.append(f"  {_external_arrow(x, ' -{}-> ')}")
     if view.rivals:
         lines.append("rivals:")
         for r in view.rivals:
@@ -184,6 +192,15 @@ def render_tree(view: Lineage) -> str:
             revoked = f", revoked {a['revoked_at']}" if a.get("revoked_at") else ""
             lines.append(f"  {a['uid']}: keep {', '.join(a['keeps'])} retire {', '.join(a['retires'])} ({a['decided_at']}{revoked})")
     return "\n".join(lines)
+
+
+def _external_arrow(x: dict[str, Any], arrow: str) -> str:
+    ends = (x["target"], x["claim"]) if x.get("inbound") else (x["claim"], x["target"])
+    return ends[0] + arrow.format(x["verb"]) + ends[1]
+
+
+def _external_ids(view: Lineage) -> dict[str, str]:
+    return {target: f"x{index}" for index, target in enumerate(sorted({x["target"] for x in view.external}))}
 
 
 def _kind_between(view: Lineage, successor: str, predecessor: str) -> str:
@@ -224,10 +241,19 @@ def render_mermaid(view: Lineage) -> str:
         if e.source in ids and e.target in ids:
             arrow = "-.->" if e.kind in ("RELATES", "CONFLICTS_WITH") else "-->"
             out.append(f"    {ids[e.source]} {arrow}|{_mermaid_label(e.label())}| {ids[e.target]}")
+    external = _external_ids(view)
+    for target, node in external.items():
+        out.append(f'    {node}>"{_mermaid_label(target)}<br/>external"]')
+    for x in view.external:
+        ends = (external[x["target"]], ids[x["claim"]]) if x.get("inbound") else (ids[x["claim"]], external[x["target"]])
+        out.append(f"    {ends[0]} -.->|{_mermaid_label(x['verb'])}| {ends[1]}")
     out.append("    classDef active fill:#d4f7d4,stroke:#2e7d32")
     out.append("    classDef stale fill:#eeeeee,stroke:#757575,color:#555555")
     out.append("    classDef conflict fill:#ffd6d6,stroke:#c62828")
     out.append("    classDef unknown fill:#fff4c2,stroke:#f9a825")
+    if external:
+        out.append("    classDef external fill:#ffffff,stroke:#9e9e9e,stroke-dasharray:3 3")
+        out.append(f"    class {','.join(external.values())} external")
     for status_name, css in _CLASS.items():
         members = [ids[uid] for uid in view.nodes if view.statuses[uid].status == status_name]
         if members:
@@ -255,6 +281,12 @@ def render_dot(view: Lineage) -> str:
         if e.source in ids and e.target in ids:
             style = ", style=dashed" if e.kind in ("RELATES", "CONFLICTS_WITH") else ""
             out.append(f"  {ids[e.source]} -> {ids[e.target]} [label={_dot_string(e.label())}{style}];")
+    external = _external_ids(view)
+    for target, node in external.items():
+        out.append(f'  {node} [label={_dot_string(target + chr(10) + "external")}, shape=note, style=dashed, fillcolor=white];')
+    for x in view.external:
+        ends = (external[x["target"]], ids[x["claim"]]) if x.get("inbound") else (ids[x["claim"]], external[x["target"]])
+        out.append(f"  {ends[0]} -> {ends[1]} [label={_dot_string(x['verb'])}, style=dotted];")
     out.append("}")
     return "\n".join(out)
 

@@ -8,8 +8,10 @@ recorded in the graph for the same scope. The other sections come from named que
 last step, where `render_markdown()` / `render_html()` / `to_json()` turn one list of
 blocks into files. `run_report()` does all of it and records the run.
 
-Diff semantics: the first run compares against an empty baseline, so everything it finds
-counts as new. `new-stale` / `new-conflict` trip `--fail-on` for claims that are STALE /
+Diff semantics: a run compares with the previous run of the same *baseline* and scope
+(`--baseline NAME`; by default the output directory, so an ad-hoc `--out /tmp/x` never becomes
+the nightly job's baseline; `--no-record` leaves no run behind). The first run of a baseline
+compares against nothing, so everything it finds counts as new. `new-stale` / `new-conflict` trip `--fail-on` for claims that are STALE /
 CONFLICT now and were not at the previous run; `unbound` and `one-sided` trip whenever any
 exist (they are hygiene problems that stay until someone fixes the records).
 """
@@ -41,6 +43,9 @@ CLAIM_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "stor
                  "lines", "successors", "conflicts_with", "premises_not_current", "previous_status", "previous_reason"]
 CHANGE_COLUMNS = ["claim", "change", "before", "status", "reason", "scope", "source", "successors", "conflicts_with"]
 CHANGE_KINDS = ("new-stale", "new-conflict", "new-unbound", "changed")
+
+EXTERNAL_COLUMNS = ["claim", "verb", "target", "recorded_by"]
+DEFAULT_BASELINE = "default"  # build_report's; run_report defaults to the output directory (default_baseline)
 
 MAX_ROWS = 200  # rows per table in report.md / report.html; claims.csv and report.json hold everything
 MAX_LINEAGES = 20  # Mermaid diagrams per report
@@ -79,6 +84,8 @@ class Report:
     lineages: list[tuple[str, str, str]] = field(default_factory=list)  # (claim, mermaid source, text tree)
     lineages_left_out: int = 0
     summary: dict[str, list[str]] = field(default_factory=dict, repr=False)  # claim -> [status, reason]
+    baseline: str = DEFAULT_BASELINE
+    external: pd.DataFrame = field(default_factory=lambda: _frame([], EXTERNAL_COLUMNS))  # lineage links to non-ingested things
 
     def changed(self, kind: str) -> pd.DataFrame:
         return self.changes[self.changes["change"] == kind]
@@ -108,6 +115,7 @@ class Report:
             "run": self.uid,
             "ran_at": to_iso(self.ran_at),
             "scope": self.scope,
+            "baseline": self.baseline,
             "previous": {"run": self.previous.uid, "ran_at": to_iso(self.previous.ran_at)} if self.previous else None,
             "claims": self.claims,
             "counts": {row["status"]: int(row["claims"]) for row in self.counts.to_dict(orient="records")},
@@ -116,6 +124,7 @@ class Report:
             "new_claims": self.new_claims,
             "gone_claims": self.gone_claims,
             "unbound": rows(self.unbound),
+            "external": rows(self.external),
             "one_sided": rows(self.one_sided),
             "sources_changed": {"counts": dict(self.source_counts), "listed": rows(self.sources_changed)},
             "log_rewrites": {"count": self.log_rewrite_count, "listed": rows(self.log_rewrites)},
@@ -156,8 +165,13 @@ def _applies(claim_scope: str, scope: str) -> bool:
 
 # -- the graph side -----------------------------------------------------------------------------
 
-def previous_run(graph: Graph, scope: str = "") -> PreviousRun | None:
-    rows = graph.read(cypher.load("report_previous_run").text, {"scope": scope or ""})
+def default_baseline(out: Path | str) -> str:
+    """Runs that write to the same directory compare with each other (a nightly job keeps its --out)."""
+    return f"dir:{Path(out).resolve()}"
+
+
+def previous_run(graph: Graph, scope: str = "", baseline: str = DEFAULT_BASELINE) -> PreviousRun | None:
+    rows = graph.read(cypher.load("report_previous_run").text, {"scope": scope or "", "baseline": baseline})
     if not rows:
         return None
     row = rows[0]
@@ -173,7 +187,8 @@ def record_run(graph: Graph, report: Report) -> None:
     """Keep this run in the graph (ReportRun) so the next one can diff against it."""
     summary = json.dumps(report.summary, separators=(",", ":"), sort_keys=True)
     graph.write(cypher.load("report_record_run").text,
-                {"uid": report.uid, "ran_at": report.ran_at, "scope": report.scope, "summary": summary})
+                {"uid": report.uid, "ran_at": report.ran_at, "scope": report.scope, "baseline": report.baseline,
+                 "summary": summary})
 
 
 class _StoreOf:
@@ -217,11 +232,11 @@ def _change_kind(row: ClaimStatus, before: tuple[str, str] | None) -> str | None
 
 
 def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | None = None,
-                 now: datetime | None = None) -> Report:
-    """Judge every claim now, diff with the previous run for `scope`, gather the other sections."""
+                 now: datetime | None = None, baseline: str = DEFAULT_BASELINE) -> Report:
+    """Judge every claim now, diff with the previous run of `baseline` for `scope`, gather the other sections."""
     scope = (scope or "").strip().strip("/")
     ran_at = now or datetime.now(timezone.utc)
-    previous = previous_run(graph, scope)
+    previous = previous_run(graph, scope, baseline)
     before_all = previous.statuses if previous else {}
     store_of = _StoreOf(graph)
 
@@ -306,6 +321,11 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
         quarantined=_frame(findings["quarantine_rows"], ["store", "file", "line", "reason", "observed_at"]),
         quarantined_count=findings["quarantined"],
         summary=summary,
+        baseline=baseline,
+        external=_frame(
+            [dict(r, recorded_by=", ".join(r["recorded_by"] or [])) for r in
+             graph.read(cypher.load("external_references").text, {"t": ran_at}) if _applies(r["claim_scope"], scope)],
+            EXTERNAL_COLUMNS),
     )
     _add_lineages(graph, report)
     return report
@@ -345,10 +365,10 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     scope = report.scope or "(whole graph)"
     if report.previous:
         b.append(("p", f"Ran at {to_iso(report.ran_at)} for scope {scope}; compared with the run of "
-                       f"{to_iso(report.previous.ran_at)} ({report.previous.uid})."))
+                       f"{to_iso(report.previous.ran_at)} ({report.previous.uid}, baseline {report.baseline})."))
     else:
-        b.append(("p", f"Ran at {to_iso(report.ran_at)} for scope {scope}. First run for this scope: "
-                       "there is nothing to compare with, so everything found counts as new."))
+        b.append(("p", f"Ran at {to_iso(report.ran_at)} for scope {scope}. First run for this scope and baseline "
+                       f"{report.baseline}: there is nothing to compare with, so everything found counts as new."))
     if tripped:
         b.append(("alert", "--fail-on tripped: " + ", ".join(f"{k} ({v})" for k, v in tripped.items())))
 
@@ -373,6 +393,10 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     b.append(("h3", f"UNBOUND references ({len(report.unbound)}, {new_unbound} new)"))
     b.append(("p", "Records refer to these ids, but nothing with that id was ingested."))
     b.append(("table", (report.unbound, "no unresolved references")))
+    b.append(("h3", f"External references ({len(report.external)})"))
+    b.append(("p", "Lineage links (source, cites, uses, ...) to things never ingested, such as a runbook URL. "
+                   "They are not claims: no status, and they never trip --fail-on unbound."))
+    b.append(("table", (report.external, "no external references")))
     other = report.changed("changed")
     if len(other):
         b.append(("h3", f"Other status changes ({len(other)})"))
@@ -509,8 +533,13 @@ def to_json(report: Report, tripped: dict[str, int] | None = None) -> str:
 
 def run_report(graph: Graph, out: Path | str = "provgraph-report", *, scope: str | None = None,
                formats: str | Iterable[str] | None = None, fail_on: str | Iterable[str] | None = None,
-               record: bool = True, now: datetime | None = None) -> ReportResult:
-    """Build the report, write the files for `formats` into `out`, record the run; say what tripped."""
+               record: bool = True, now: datetime | None = None, baseline: str | None = None) -> ReportResult:
+    """Build the report, write the files for `formats` into `out`, record the run; say what tripped.
+
+    The run diffs against the previous run of `baseline` (default: `default_baseline(out)`) and,
+    unless `record` is false, becomes that baseline's latest run.
+    """
+    baseline = (baseline or "").strip() or default_baseline(out)
     chosen = parse_list(formats, FORMATS, "--format") if formats is not None else list(FORMATS)
     if not chosen:
         raise UsageError("--format: name at least one of " + ", ".join(FORMATS))
@@ -520,7 +549,8 @@ def run_report(graph: Graph, out: Path | str = "provgraph-report", *, scope: str
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise UsageError(f"--out {out}: {error.strerror or error}") from None
-    report = build_report(graph, scope=scope, claims_csv=out / FILES["csv"] if "csv" in chosen else None, now=now)
+    report = build_report(graph, scope=scope, claims_csv=out / FILES["csv"] if "csv" in chosen else None, now=now,
+                          baseline=baseline)
     tripped = report.tripped(conditions)
     paths: list[Path] = []
     renderers = {"md": render_markdown, "html": render_html, "json": to_json}
@@ -590,5 +620,5 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-__all__ = ["FAIL_ON", "FORMATS", "Report", "ReportResult", "build_report", "parse_list", "previous_run", "record_run",
+__all__ = ["FAIL_ON", "FORMATS", "Report", "ReportResult", "build_report", "default_baseline", "parse_list", "previous_run", "record_run",
            "render_html", "render_markdown", "run_report", "to_json"]

@@ -12,7 +12,7 @@ import click
 from provgraph.cli.options import connection_options
 from provgraph.errors import Finding, UsageError
 from provgraph.graph.connection import Graph, connect
-from provgraph.ingest.config import load_config
+from provgraph.ingest.config import files_options, load_config
 from provgraph.ingest.pipeline import POLICIES, IngestSummary, ingest as run_ingest
 
 
@@ -51,14 +51,21 @@ def _render(summaries: list[IngestSummary], output: str) -> None:
         click.echo(json.dumps(data[0] if len(data) == 1 else data, indent=2, sort_keys=True, default=str))
         return
     for s in summaries:
+        versions = f" ({s.claim_versions_written} versions)" if s.claim_versions_written != s.claims_written else ""
         click.echo(
             f"{s.store} ({s.kind}): {s.observations} snapshots read, {s.snapshots_added} added, "
-            f"{s.snapshots_unchanged} unchanged; {s.claims_written} claims and {s.edges_written} edges written; "
-            f"{len(s.unresolved)} unresolved, {len(s.quarantined)} quarantined"
+            f"{s.snapshots_unchanged} unchanged; {s.claims_written} claims{versions} and {s.edges_written} edges written; "
+            f"{len(s.unresolved)} unresolved, {len(s.external)} external, {len(s.quarantined)} quarantined"
             + (f", {s.adjudications} policy adjudications" if s.adjudications else "")
         )
+        if s.skipped:
+            reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(s.skipped.items()))
+            click.echo(f"  skipped     {sum(s.skipped.values())} file(s) that are not decisions: {reasons}"
+                       " (read them with --include GLOB)")
         for ref in s.unresolved[:20]:
             click.echo(f"  unresolved  {ref}  (kept as a placeholder: UNKNOWN/UNBOUND)")
+        for ref in s.external[:20]:
+            click.echo(f"  external    {ref}  (a lineage link to something not ingested: an external reference)")
         for q in s.quarantined[:50]:
             click.echo(f"  quarantined {q['file']}:{q['line'] if q['line'] is not None else '-'}  {q['reason']}")
         for f in s.findings[:50]:
@@ -73,9 +80,10 @@ def _finish(summaries: list[IngestSummary], output: str) -> None:
 
 
 def _one(graph: Graph, kind: str, path: Path, fmt: str, store: str | None, scope: str, output: str,
-         policy: str | None = None) -> None:
+         policy: str | None = None, options: dict[str, Any] | None = None) -> None:
     with _progress(output == "table") as progress:
-        summary = run_ingest(graph, kind, path, fmt=fmt, store=store, scope=scope, policy=policy, progress=progress)
+        summary = run_ingest(graph, kind, path, fmt=fmt, store=store, scope=scope, policy=policy, options=options,
+                             progress=progress)
     _finish([summary], output)
 
 
@@ -105,17 +113,31 @@ def ingest(ctx: click.Context, config_path: Path | None, output: str) -> None:
         for store in stores:
             with _progress(output == "table") as progress:
                 summaries.append(run_ingest(graph, store.kind, store.path, fmt=store.fmt, store=store.name,
-                                            scope=store.scope, policy=store.policy, progress=progress))
+                                            scope=store.scope, policy=store.policy, options=store.options,
+                                            progress=progress))
     _finish(summaries, output)
 
 
 @ingest.command("files")
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--git", "use_git", is_flag=True, help="Walk git history: a snapshot per commit that touched a file")
+@click.option("--include", "include", multiple=True, metavar="GLOB",
+              help="Read files matching GLOB even when a default or --exclude glob leaves them out (repeatable)")
+@click.option("--exclude", "exclude", multiple=True, metavar="GLOB",
+              help="Leave out files matching GLOB, besides templates and index pages (repeatable; a glob "
+                   "without / matches the file name, with / the path under PATH; case-insensitive)")
+@click.option("--dayfirst/--monthfirst", "dayfirst", default=None,
+              help="How to read a Date line such as 10/04/18 that fits both orders [default: report it as ambiguous]")
 @_common
-def ingest_files(path: Path, use_git: bool, store: str | None, scope: str, output: str, graph: Graph) -> None:
-    """Markdown decision records (front matter, Nygard/adr-tools, MADR) under PATH."""
-    _one(graph, "files", path, "git" if use_git else "default", store, scope, output)
+def ingest_files(path: Path, use_git: bool, include: tuple[str, ...], exclude: tuple[str, ...], dayfirst: bool | None,
+                 store: str | None, scope: str, output: str, graph: Graph) -> None:
+    """Markdown decision records (front matter, Nygard/adr-tools, MADR) under PATH.
+
+    Templates (template.md, adr-template.md, 0000-TEMPLATE.md, ...) and index pages (index.md,
+    README.md) are not decisions and are skipped unless --include names them.
+    """
+    options = files_options(include, exclude, dayfirst)
+    _one(graph, "files", path, "git" if use_git else "default", store, scope, output, options=options)
 
 
 @ingest.command("tickets")

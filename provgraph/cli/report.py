@@ -20,10 +20,17 @@ from provgraph.report import FAIL_ON, FORMATS, run_report
 @click.option("--fail-on", "fail_on", default=None, metavar="LIST",
               help=f"Exit 1 (after writing the files) when any of these appear: {', '.join(FAIL_ON)}. "
                    "new-* compare with the previous run; unbound and one-sided trip whenever any exist")
+@click.option("--baseline", default=None, metavar="NAME",
+              help="Compare with the previous run of this baseline, and record this run under it "
+                   "[default: the --out directory, so an ad-hoc report elsewhere never becomes a nightly job's baseline]")
+@click.option("--no-record", "no_record", is_flag=True,
+              help="Leave no run behind: the next report still compares with the run before this one")
 @connection_options
-def report(out: Path, scope: str | None, formats: str, fail_on: str | None, graph: Graph) -> None:
+def report(out: Path, scope: str | None, formats: str, fail_on: str | None, baseline: str | None, no_record: bool,
+           graph: Graph) -> None:
     """Staleness report: counts per status and store, what changed since the previous run, lineage diagrams."""
-    result = run_report(graph, out, scope=scope, formats=formats, fail_on=fail_on)
+    result = run_report(graph, out, scope=scope, formats=formats, fail_on=fail_on, baseline=baseline,
+                        record=not no_record)
     click.echo(result.report.headline())
     for path in result.paths:
         click.echo(str(path))

@@ -5,7 +5,7 @@
 UNWIND $sources AS source_uid
 MATCH (:Source {uid: source_uid})<-[:OF]-(:Snapshot)<-[:CITED_AT]-(c:Claim)
 WITH DISTINCT c, source_uid
-MATCH (c)-[r:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES]-()
+MATCH (c)-[r:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES|REFERENCES]-()
 WHERE r.via = '' AND source_uid IN r.sources
 WITH DISTINCT r
 CALL (r) {

@@ -2,8 +2,9 @@
 // description: The lineage of one claim as of $t for question scope $q: its predecessors and successors (transitive,
 // description: through revision edges visible at $t whose scope covers q), its premises (DEPENDS_ON closure), its
 // description: explicit conflict partners, RELATES neighbours and direct dependents. Returns one row: claim, nodes (uids), edges
-// description: (from, to, kind, verb, scope, via) among them, adjudications touching them, and citations (each
-// description: claim's citing snapshots with source, sha256, revised_at, until, deleted, lines, current at $t).
+// description: (from, to, kind, verb, scope, via) among them, adjudications touching them, citations (each
+// description: claim's citing snapshots with source, sha256, revised_at, until, deleted, lines, current at $t), and
+// description: external references (lineage links from these claims to things never ingested: claim, target, verb, inbound).
 // param claim: the claim uid
 // param q: the question scope, or null for the claim's own scope
 // param t: the as-of time (DateTime)
@@ -67,5 +68,12 @@ CALL (nodes) {
                   line_start: cited.line_start, line_end: cited.line_end,
                   current: snap.until IS NULL OR snap.until > $t}) AS citations
 }
-RETURN c.uid AS claim, q AS question_scope, [n IN nodes | n.uid] AS nodes, edges, adjudications, citations
+CALL (nodes) {
+  UNWIND nodes AS n
+  MATCH (n)-[ref:REFERENCES]->(target:ExternalRef)
+  WHERE (ref.valid_from IS NULL OR ref.valid_from <= $t) AND (ref.valid_to IS NULL OR ref.valid_to > $t)
+  WITH n, ref, target ORDER BY n.uid, target.uid, ref.verb
+  RETURN collect({claim: n.uid, target: target.uid, verb: ref.verb, inbound: coalesce(ref.inbound, false)}) AS external
+}
+RETURN c.uid AS claim, q AS question_scope, [n IN nodes | n.uid] AS nodes, edges, adjudications, citations, external
 ;

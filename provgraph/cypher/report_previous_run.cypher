@@ -1,10 +1,11 @@
 // name: report_previous_run
-// description: The latest recorded `provgraph report` run for a scope ('' = the whole graph): uid, ran_at, scope
-// description: and summary (JSON map claim uid -> [status, reason]); the next report diffs against it.
+// description: The latest recorded `provgraph report` run of a baseline for a scope ('' = the whole graph): uid,
+// description: ran_at, scope, baseline and summary (JSON map claim uid -> [status, reason]); the next report diffs against it.
 // param scope: the report scope ('' for the whole graph)
+// param baseline: the baseline name (runs of other baselines, such as ad-hoc reports, are never compared with)
 MATCH (run:ReportRun)
-WHERE coalesce(run.scope, '') = $scope
-RETURN run.uid AS uid, run.ran_at AS ran_at, run.scope AS scope, run.summary AS summary
+WHERE coalesce(run.scope, '') = $scope AND run.baseline = $baseline
+RETURN run.uid AS uid, run.ran_at AS ran_at, run.scope AS scope, run.baseline AS baseline, run.summary AS summary
 ORDER BY ran_at DESC, uid DESC
 LIMIT 1
 ;

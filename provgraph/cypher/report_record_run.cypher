@@ -3,9 +3,10 @@
 // param uid: the run's uid
 // param ran_at: when it ran (DateTime)
 // param scope: the report scope ('' for the whole graph)
+// param baseline: the baseline this run belongs to (the next run of the same baseline diffs against it)
 // param summary: JSON map claim uid -> [status, reason]
 // mode: write
 MERGE (run:ReportRun {uid: $uid})
-SET run.ran_at = $ran_at, run.scope = $scope, run.summary = $summary
+SET run.ran_at = $ran_at, run.scope = $scope, run.baseline = $baseline, run.summary = $summary
 RETURN run.uid AS uid
 ;

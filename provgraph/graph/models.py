@@ -158,6 +158,14 @@ class Finding(StructuredNode):
     observed_at = DateTimeProperty()
 
 
+class ExternalRef(StructuredNode):
+    """Something a lineage-only link (source, cites, uses, ...) points at that was never ingested: a URL, an
+    unknown id. Reached by `(Claim)-[:REFERENCES {verb, inbound, ...window}]->(ExternalRef)`; never a claim,
+    so it has no status. A claim ingested later under that uid or alias takes its references over."""
+
+    uid = StringProperty(unique_index=True, required=True)
+
+
 class ReportRun(StructuredNode):
     """One run of `provgraph report`, kept so the next run can diff against it."""
 
@@ -165,9 +173,10 @@ class ReportRun(StructuredNode):
     ran_at = DateTimeProperty(index=True)
     scope = StringProperty(default="")
     summary = StringProperty()  # JSON: claim uid -> [status, reason]
+    baseline = StringProperty(index=True)  # runs diff against the previous run of the same baseline
 
 
-MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun)
+MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef)
 LABELS = tuple(model.__name__ for model in MODELS)
 REVISION_TYPES = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
 LINK_TYPES = ("CONFLICTS_WITH", "DEPENDS_ON", "RELATES")

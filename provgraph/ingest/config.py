@@ -8,17 +8,22 @@
     git = true              # files: walk git history
     format = "jira-csv"     # tickets: github | jira-csv | jira-json; logs: jsonl | logfmt
     policy = "latest-wins"  # logs: write-time adjudication
+    include = ["docs/template.md"]  # files: read these even if a default or exclude glob leaves them out
+    exclude = ["drafts/*"]  # files: leave these out too (templates and index pages are left out by default)
+    dayfirst = true         # files: read an ambiguous Date line such as 10/04/18 day-first (false: month-first)
 """
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from provgraph.errors import InputError
 
 KINDS = ("files", "tickets", "logs", "cards")
-_KEYS = {"name", "kind", "path", "scope", "git", "format", "policy"}
+_KEYS = {"name", "kind", "path", "scope", "git", "format", "policy", "include", "exclude", "dayfirst"}
+_FILES_KEYS = {"include", "exclude", "dayfirst"}
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,19 @@ class StoreConfig:
     scope: str = ""
     fmt: str = "default"
     policy: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def files_options(include: Any = (), exclude: Any = (), dayfirst: bool | None = None) -> dict[str, Any]:
+    """The files ingester's options from the CLI or a [[store]] table (see provgraph.ingest.selection)."""
+    options: dict[str, Any] = {}
+    if include:
+        options["include"] = list(include)
+    if exclude:
+        options["exclude"] = list(exclude)
+    if dayfirst is not None:
+        options["date_order"] = "dayfirst" if dayfirst else "monthfirst"
+    return options
 
 
 def load_config(path: Path) -> list[StoreConfig]:
@@ -54,6 +72,15 @@ def load_config(path: Path) -> list[StoreConfig]:
         if not isinstance(entry.get("path"), str):
             raise InputError(path, f"store #{number}: path is required")
         fmt = "git" if kind == "files" and entry.get("git") else entry.get("format", _default_format(kind))
+        given = _FILES_KEYS & set(entry)
+        if given and kind != "files":
+            raise InputError(path, f"store #{number}: {', '.join(sorted(given))} only apply to kind = \"files\"")
+        for key in ("include", "exclude"):
+            value = entry.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise InputError(path, f"store #{number}: {key} must be a list of glob strings")
+        if "dayfirst" in entry and not isinstance(entry["dayfirst"], bool):
+            raise InputError(path, f"store #{number}: dayfirst must be true or false")
         stores.append(StoreConfig(
             kind=kind,
             path=(path.parent / entry["path"]).resolve(),
@@ -61,6 +88,7 @@ def load_config(path: Path) -> list[StoreConfig]:
             scope=str(entry.get("scope", "")),
             fmt=str(fmt),
             policy=entry.get("policy"),
+            options=files_options(entry.get("include"), entry.get("exclude"), entry.get("dayfirst")),
         ))
     return stores
 

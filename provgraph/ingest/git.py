@@ -2,8 +2,17 @@
 
 One Observation per commit that touched a Markdown file under `path`, oldest first, with
 the file's bytes as committed: `revised_at` is the committer date, `version` the commit
-id. A deletion (and the old side of a rename: history is read with `--no-renames`, so a
-rename is a delete plus an add) yields a tombstone snapshot with no claims and no edges.
+id. A deletion yields a tombstone snapshot with no claims and no edges.
+
+Renames are followed (git's rename detection, `-M`): `adr-4.md` renamed or moved to
+`decisions/adr-04.md` inside the store continues the same source and claim. Both keep the
+uid they were first recorded under (`<store>:adr-4.md`); the source's locator becomes the
+new path, and the new path (also as `<store>:<path>`) and every former one are aliases of
+the claim, so links to either name resolve. A file moved out of the store (or to a name
+that is not read) is a deletion; one moved in is an addition.
+
+A claim's `asserted_at` is never later than the commit that first held it: a `Date:` line
+after that commit (a typo, a plan) does not hide the record from history.
 
 Only committed history counts: uncommitted or untracked changes in the work tree are not
 part of it (ingest the directory without `--git` to record the work tree as it is).
@@ -17,7 +26,7 @@ directories whose name starts with "." are skipped the same way. Git runs twice:
 from __future__ import annotations
 
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
@@ -26,14 +35,18 @@ from provgraph.errors import InputError
 from provgraph.ingest import register
 from provgraph.ingest.markdown import is_markdown_name, is_walked, parse_markdown
 from provgraph.ingest.records import (
+    ClaimRecord,
     IngestOptions,
+    Notice,
     Observation,
     Quarantined,
     Record,
+    Skipped,
     SnapshotRecord,
     SourceRecord,
     sha256_hex,
 )
+from provgraph.ingest.selection import FileSelection
 from provgraph.ingest.times import parse_time
 
 _EMPTY_SHA256 = sha256_hex(b"")
@@ -49,8 +62,9 @@ class _Change:
     commit: str
     committed_at: datetime
     relpath: str  # relative to the store root
-    status: str  # A, M, D, T
+    status: str  # A, M, D, T, R (renamed), C (copied)
     blob: str | None  # None: the file is gone (deleted, renamed away, no longer a regular file)
+    former: str | None = None  # R: the path it was renamed from, relative to the store root
 
 
 @register("files", "git")
@@ -70,21 +84,42 @@ def read_git_history(path: Path, options: IngestOptions) -> Iterator[Record]:
     pathspec = prefix + path.name if single_file else (prefix or ".")
     log = _git_bytes(
         Path(top_level),
-        "log", "--reverse", "--first-parent", "--no-renames", "--raw", "--no-abbrev", "-z",
+        "log", "--reverse", "--first-parent", "--find-renames", "--raw", "--no-abbrev", "-z",
         "--no-color", f"--format={_COMMIT_MARK}%H%x00%cI", "--", pathspec,
         path=path,
         literal=True,
     )
-    changes = [change for change in _parse_log(log, prefix) if is_walked(change.relpath)]
-    if single_file:
-        changes = [change for change in changes if change.relpath == path.name]
+    selection = FileSelection.from_options(options.options)
+    skipped: dict[str, str] = {}
+
+    def read(relpath: str | None) -> bool:
+        if relpath is None or not is_walked(relpath) or (single_file and relpath != path.name):
+            return False
+        reason = None if single_file else selection.skip_reason(relpath)
+        if reason is not None:
+            skipped.setdefault(relpath, reason)
+        return reason is None
+
+    changes = []
+    for change in _parse_log(log, prefix):
+        if not read(change.relpath):
+            if change.former is not None and change.status == "R" and read(change.former):
+                changes.append(_Change(change.commit, change.committed_at, change.former, "D", None))  # renamed away
+            continue
+        if change.former is not None and (change.status != "R" or not read(change.former)):
+            change = replace(change, former=None)  # copied, or moved in from outside the store: an addition
+        changes.append(change)
     blobs = _read_blobs(Path(top_level), sorted({c.blob for c in changes if c.blob}), path)
     titles: dict[str, str | None] = {}
+    history = _Renames()
+    first_held: dict[str, datetime] = {}
+    said: set[Notice] = set()
     for change in changes:
-        source_uid = f"{options.store}:{change.relpath}"
+        identity = history.follow(change)
+        source_uid = f"{options.store}:{identity}"
         if change.blob is None:
             yield Observation(
-                source=SourceRecord(uid=source_uid, locator=change.relpath, kind="markdown", title=titles.get(change.relpath)),
+                source=SourceRecord(uid=source_uid, locator=change.relpath, kind="markdown", title=titles.get(identity)),
                 snapshot=SnapshotRecord(sha256=_EMPTY_SHA256, revised_at=change.committed_at, version=change.commit, deleted=True),
             )
             continue
@@ -92,10 +127,54 @@ def read_git_history(path: Path, options: IngestOptions) -> Iterator[Record]:
         if data is None:
             yield Quarantined(f"{change.relpath}@{change.commit}", None, f"git has no blob {change.blob}")
             continue
-        for record in parse_markdown(change.relpath, data, change.committed_at, options, version=change.commit):
+        for record in parse_markdown(change.relpath, data, change.committed_at, options, version=change.commit,
+                                     identity=identity, former_paths=history.former_paths(identity)):
             if isinstance(record, Observation):
-                titles[change.relpath] = record.source.title
+                titles[identity] = record.source.title
+                record = replace(record, claims=tuple(_held_since(claim, first_held, change.committed_at)
+                                                      for claim in record.claims))
+            elif isinstance(record, Notice):
+                if record in said:
+                    continue  # the same notice for every commit of a file is said once
+                said.add(record)
             yield record
+    for relpath, reason in sorted(skipped.items()):
+        yield Skipped(relpath, reason)
+
+
+def _held_since(claim: ClaimRecord, first_held: dict[str, datetime], committed_at: datetime) -> ClaimRecord:
+    """A claim's asserted_at capped to the first commit that held it (a later Date line must not hide it)."""
+    first = first_held.setdefault(claim.uid, committed_at)
+    if claim.asserted_at is not None and claim.asserted_at > first:
+        return replace(claim, asserted_at=first)
+    return claim
+
+
+class _Renames:
+    """Which source a path continues: the path it was first recorded under, through renames."""
+
+    def __init__(self) -> None:
+        self.identity: dict[str, str] = {}  # live path -> identity
+        self.former: dict[str, list[str]] = {}  # identity -> earlier paths
+
+    def follow(self, change: _Change) -> str:
+        if change.former is not None:
+            identity = self.identity.pop(change.former, change.former)
+            self.former.setdefault(identity, [])
+            if change.former not in self.former[identity] and change.former != identity:
+                self.former[identity].append(change.former)
+            self.identity[change.relpath] = identity
+            return identity
+        identity = self.identity.get(change.relpath)
+        if identity is None:
+            identity = change.relpath
+            if identity in self.identity.values():  # a new file where a renamed-away one used to be
+                identity = f"{change.relpath}@{change.commit[:12]}"
+            self.identity[change.relpath] = identity
+        return identity
+
+    def former_paths(self, identity: str) -> tuple[str, ...]:
+        return tuple(self.former.get(identity, ()))
 
 
 def _parse_log(output: bytes, prefix: str) -> Iterator[_Change]:
@@ -120,16 +199,27 @@ def _parse_log(output: bytes, prefix: str) -> Iterator[_Change]:
                 break
             repo_path = tokens[index].decode("utf-8", errors="replace")
             index += 1
-            # ":old_mode new_mode old_blob new_blob status"
+            # ":old_mode new_mode old_blob new_blob status"; a rename or copy has two paths: old, new
             old_mode, new_mode, _, new_blob, status = token[1:].split(" ", 4)
+            former: str | None = None
+            if status[:1] in ("R", "C"):
+                if index >= len(tokens):
+                    break
+                former, repo_path = repo_path, tokens[index].decode("utf-8", errors="replace")
+                index += 1
+                former = former[len(prefix):] if former.startswith(prefix) else None
             if not repo_path.startswith(prefix):
+                if former is not None and status[:1] == "R":  # moved out of the store: gone from it
+                    yield _Change(commit, committed_at, former, "D", None)
                 continue
             relpath = repo_path[len(prefix):]
             was_file = old_mode in _REGULAR_MODES
             is_file = status[:1] != "D" and new_mode in _REGULAR_MODES and new_blob != _NULL_BLOB
             if is_file:
-                yield _Change(commit, committed_at, relpath, status[:1], new_blob)
-            elif was_file:  # deleted, renamed away, or turned into a symlink / submodule
+                yield _Change(commit, committed_at, relpath, status[:1], new_blob, former)
+            elif former is not None and status[:1] == "R":  # renamed to something that is not a file
+                yield _Change(commit, committed_at, former, "D", None)
+            elif was_file:  # deleted, or turned into a symlink / submodule
                 yield _Change(commit, committed_at, relpath, status[:1], None)
 
 

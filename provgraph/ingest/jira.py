@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from provgraph.errors import InputError
+from provgraph.ingest.times import to_iso
 from provgraph.ingest import register
 from provgraph.ingest.fields import (
     RECORD_ERRORS,
@@ -161,7 +162,7 @@ def issue_records(issue: JiraIssue, options: IngestOptions) -> Iterator[Record]:
     )
     yield Observation(
         source=SourceRecord(uid=f"{options.store}:{issue.key}", locator=issue.key, kind="ticket", title=issue.summary or None),
-        snapshot=SnapshotRecord(sha256=sha, revised_at=revised_at, version=_version(issue.updated)),
+        snapshot=SnapshotRecord(sha256=sha, revised_at=revised_at, version=to_iso(updated)),  # ISO, not the export's own date text
         claims=(claim,),
         edges=kept,
     )
@@ -305,10 +306,6 @@ def _description(value: Any) -> str:
         joiner = "\n" if value.get("type") == "doc" else ""
         return joiner.join(part for part in parts if part)
     return scalar_text(value, "description")
-
-
-def _version(value: object) -> str | None:
-    return value.strip() or None if isinstance(value, str) else None
 
 
 def _unique(notices: list[Notice]) -> list[Notice]:

@@ -26,7 +26,7 @@ import os
 import posixpath
 import re
 import reprlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -45,12 +45,14 @@ from provgraph.ingest.records import (
     Observation,
     Quarantined,
     Record,
+    Skipped,
     SnapshotRecord,
     SourceRecord,
     quote_hash,
     sha256_hex,
 )
-from provgraph.ingest.times import parse_time
+from provgraph.ingest.selection import FileSelection
+from provgraph.ingest.times import AmbiguousDate, parse_numeric_date, parse_time
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
@@ -90,11 +92,19 @@ _LINK_VERBS = {
     "supercedes": ("SUPERSEDES", False),
     "superseded by": ("SUPERSEDES", True),
     "superceded by": ("SUPERSEDES", True),
+    # read only on a status line (## Status section, `Status:` line, front matter status):
+    # any link there names the successor
+    "superseded": ("SUPERSEDES", True),
+    "superceded": ("SUPERSEDES", True),
+    "replaced by": ("SUPERSEDES", True),
+    "obsoleted by": ("SUPERSEDES", True),
     "amends": ("CORRECTS", False),
     "amended by": ("CORRECTS", True),
 }
+_STATUS_LINE_VERBS = ("superseded", "superceded", "replaced by", "obsoleted by")
 _LINK_LINE = re.compile(
-    r"(supersedes|supercedes|superseded\s+by|superceded\s+by|amends|amended\s+by)\b[\s:*_]*(.*)",
+    r"(supersedes|supercedes|superseded\s+by|superceded\s+by|amends|amended\s+by"
+    r"|superseded|superceded|replaced\s+by|obsoleted\s+by)\b[\s:*_]*(.*)",
     re.IGNORECASE,
 )
 _MARKDOWN_LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+\"[^\"\n]*\")?\s*\)")
@@ -105,7 +115,7 @@ _LEADING_MARKUP = re.compile(r"^[\W_]+")
 _STRIKETHROUGH = re.compile(r"~~.*?~~")
 _FIRST_WORD = re.compile(r"[A-Za-z]+")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
-_DATE_FORMATS = ("%d %B %Y", "%d %b %Y", "%B %d, %Y", "%b %d, %Y", "%Y/%m/%d", "%d.%m.%Y")
+_DATE_FORMATS = ("%d %B %Y", "%d %b %Y", "%B %d, %Y", "%b %d, %Y", "%Y/%m/%d")
 _TITLE_LIMIT = 1000
 
 # YAML with only the null and merge implicit types: every other scalar stays the string written.
@@ -160,16 +170,21 @@ def read_files(path: Path, options: IngestOptions) -> Iterator[Record]:
         root, files = path, list(_walk(path))
     else:
         raise InputError(path, "not a file or directory")
+    selection = FileSelection.from_options(options.options)
     seen_ids: dict[str, str] = {}
     for file in files:
         relpath = file.relative_to(root).as_posix()
+        reason = selection.skip_reason(relpath) if path.is_dir() else None  # a file named on its own is read
+        if reason is not None:
+            yield Skipped(relpath, reason)
+            continue
         try:
             data = file.read_bytes()
             revised_at = datetime.fromtimestamp(file.stat().st_mtime, tz=timezone.utc)
         except OSError as error:
             yield Quarantined(relpath, None, f"cannot read: {error.strerror or error}")
             continue
-        for record in parse_markdown(relpath, data, revised_at, options):
+        for record in parse_markdown(relpath, data, revised_at, options, dated=True):
             if isinstance(record, Observation):
                 for claim in record.claims:
                     if claim.uid in seen_ids:
@@ -205,11 +220,17 @@ def _walk(root: Path) -> Iterator[Path]:
 
 
 def parse_markdown(
-    relpath: str, data: bytes, revised_at: datetime, options: IngestOptions, version: str | None = None
+    relpath: str, data: bytes, revised_at: datetime, options: IngestOptions, version: str | None = None,
+    *, dated: bool = False, identity: str | None = None, former_paths: tuple[str, ...] = (),
 ) -> list[Record]:
     """The records of one version of one Markdown file (pure: no I/O).
 
-    `relpath` is the posix path relative to the store root; `data` the exact bytes.
+    `relpath` is the posix path relative to the store root; `data` the exact bytes;
+    `revised_at` the time the store is known to have held them (commit or mtime). A record's
+    own date later than that is capped to it (the record existed then). With `dated` (a
+    plain folder, no history) an earlier own date becomes the snapshot's time. `identity`
+    is the path the source was first ingested under when git followed a rename to `relpath`
+    (`former_paths` its earlier names, kept as aliases).
     Returns one Observation plus any Quarantined / Notice records.
     """
     records: list[Record] = []
@@ -226,8 +247,9 @@ def parse_markdown(
             records.append(Quarantined(where, problem.line, problem.reason))
     title = _title(document) or (fields or {}).get("title")
 
+    identity = identity or relpath
     source = SourceRecord(
-        uid=f"{options.store}:{relpath}",
+        uid=f"{options.store}:{identity}",
         locator=relpath,
         kind="markdown",
         title=title[:_TITLE_LIMIT] if title else None,
@@ -236,9 +258,14 @@ def parse_markdown(
     claims: tuple[ClaimRecord, ...] = ()
     edges: tuple[EdgeRecord, ...] = ()
     if document.front_matter is None or fields is not None:
-        built = _claim(relpath, document, fields, options, records, where)
+        names = _Names(relpath, identity, former_paths)
+        built = _claim(names, document, fields, options, records, where)
         if built is not None:
             claim, edges = built
+            if claim.asserted_at is not None and claim.asserted_at > revised_at:
+                claim = replace(claim, asserted_at=revised_at)  # held by the store then, so it existed then
+            elif dated and claim.asserted_at is not None and claim.asserted_at < revised_at:
+                snapshot = replace(snapshot, revised_at=claim.asserted_at, changed_at=revised_at)
             claims = (claim,)
     records.insert(0, Observation(source=source, snapshot=snapshot, claims=claims, edges=edges))
     return records
@@ -440,8 +467,15 @@ def _preview(value: Any) -> str:
 # ---------------------------------------------------------------- the claim
 
 
+@dataclass(frozen=True)
+class _Names:
+    relpath: str  # the file's path now: links in it resolve against this
+    identity: str  # the path its source and default claim uid were first recorded under
+    former_paths: tuple[str, ...] = ()
+
+
 def _claim(
-    relpath: str,
+    names: _Names,
     document: _Document,
     fields: dict[str, Any] | None,
     options: IngestOptions,
@@ -451,15 +485,19 @@ def _claim(
     status_section = _section(document, lambda text: re.fullmatch(r"status(\s*[:\-\u2013\u2014]\s*.*)?", _normal_heading(text)) is not None)
     header_status, header_date = _header_fields(document, status_section)
     status_text = _status_text(document, status_section)
-    if fields is None and status_section is None and _declared(header_status) is None:
+    if fields is None and status_section is None and _declared(header_status) is None and not (
+            header_status and _LINK_LINE.match(_LEADING_MARKUP.sub("", header_status))):
         return None
     fields = fields or {}
+    relpath = names.relpath
 
-    default_uid = f"{options.store}:{relpath}"
+    default_uid = f"{options.store}:{names.identity}"
     uid = fields.get("id") or default_uid
     aliases = [relpath]
     if fields.get("id"):
         aliases.append(default_uid)
+    for path in (names.identity, *names.former_paths, relpath):
+        aliases.extend((path, f"{options.store}:{path}"))
     aliases.extend(fields.get("aliases", []))
     aliases = list(dict.fromkeys(alias for alias in aliases if alias and alias != uid))
 
@@ -471,9 +509,14 @@ def _claim(
 
     asserted_at = fields.get("date")
     if asserted_at is None and header_date:
-        asserted_at = _loose_date(header_date)
+        try:
+            asserted_at = _loose_date(header_date, options.options.get("date_order"))
+            problem = "cannot read the date"
+        except AmbiguousDate:
+            problem = "ambiguous date (give --dayfirst or --monthfirst)"
         if asserted_at is None:
-            records.append(Notice("unparsed_date", uid, f"{where}: cannot read the date {header_date[:80]!r}"))
+            # said once per file: the path, not the version, so every snapshot repeats the same notice
+            records.append(Notice("unparsed_date", uid, f"{relpath}: {problem} {header_date[:80]!r}"))
 
     first, last = _citation(document)
     cited = document.lines[first:last + 1] if first is not None and last is not None else []
@@ -521,7 +564,7 @@ def _claim(
     if front_status:
         for kind, reverse, target in _status_references(relpath, front_status):
             add(kind, target, reverse)
-    for kind, reverse, target in _link_lines(relpath, document):
+    for kind, reverse, target in _link_lines(relpath, document, status_section):
         add(kind, target, reverse)
     return claim, tuple(edges)
 
@@ -583,12 +626,16 @@ def _declared(text: str | None) -> str | None:
     return _STATUS_WORDS.get(word) if word else None
 
 
-def _loose_date(text: str) -> datetime | None:
+def _loose_date(text: str, order: str | None = None) -> datetime | None:
+    """A Date line's value; raises AmbiguousDate for 10/04/18 without a day/month order."""
     candidate = text.strip().strip("*_`").strip()
     try:
         return parse_time(candidate).astimezone(timezone.utc)
     except (ValueError, OverflowError, OSError):
         pass
+    numeric = parse_numeric_date(candidate, order)
+    if numeric is not None:
+        return numeric
     for fmt in _DATE_FORMATS:
         try:
             return datetime.strptime(candidate, fmt).replace(tzinfo=timezone.utc)
@@ -668,17 +715,26 @@ def _link_targets(relpath: str, text: str) -> list[str]:
     return targets
 
 
-def _link_lines(relpath: str, document: _Document) -> Iterator[tuple[str, bool, str]]:
-    """(edge kind, reverse, target) for every link line in the body, outside code fences."""
-    for _, line in _body_lines(document):
+def _link_lines(relpath: str, document: _Document, status_section: tuple[int, int] | None = None) -> Iterator[tuple[str, bool, str]]:
+    """(edge kind, reverse, target) for every link line in the body, outside code fences.
+
+    `Superseded [..](x)`, `Replaced by`, `Obsoleted by` count only on a status line: inside the
+    ## Status section or after `Status:`; elsewhere they are prose.
+    """
+    for index, line in _body_lines(document):
         if len(line) > 100_000 or "](" not in line:
             continue
         stripped = _LEADING_MARKUP.sub("", _STRIKETHROUGH.sub("", line.lstrip()))
-        stripped = re.sub(r"^status\W+", "", stripped, flags=re.IGNORECASE)
-        found = _LINK_LINE.match(stripped)
+        unprefixed = re.sub(r"^status\W+", "", stripped, flags=re.IGNORECASE)
+        on_status_line = unprefixed != stripped or (
+            status_section is not None and status_section[0] - 1 <= index < status_section[1])
+        found = _LINK_LINE.match(unprefixed)
         if not found:
             continue
-        kind, reverse = _LINK_VERBS[re.sub(r"\s+", " ", found.group(1).lower())]
+        verb = re.sub(r"\s+", " ", found.group(1).lower())
+        if verb in _STATUS_LINE_VERBS and not on_status_line:
+            continue
+        kind, reverse = _LINK_VERBS[verb]
         for target in _link_targets(relpath, found.group(2)):
             yield kind, reverse, target
 
@@ -688,8 +744,11 @@ def _status_references(relpath: str, status: str) -> Iterator[tuple[str, bool, s
     found = _LINK_LINE.match(_LEADING_MARKUP.sub("", status.strip()))
     if not found:
         return
-    kind, reverse = _LINK_VERBS[re.sub(r"\s+", " ", found.group(1).lower())]
+    verb = re.sub(r"\s+", " ", found.group(1).lower())
+    kind, reverse = _LINK_VERBS[verb]
     rest = found.group(2).strip()
+    if verb in ("superseded", "superceded") and "](" not in rest:
+        return  # "superseded 2024-03-01": the word, no successor named
     targets = _link_targets(relpath, rest) if "](" in rest else [normalise_reference(relpath, rest.split()[0])] if rest else []
     for target in targets:
         if target is not None:

@@ -34,6 +34,7 @@ from provgraph.ingest.records import (
     Observation,
     Quarantined,
     Record,
+    Skipped,
     sha256_hex,
 )
 from provgraph.ingest.times import to_iso
@@ -61,9 +62,12 @@ class IngestSummary:
     observations: int = 0
     snapshots_added: int = 0
     snapshots_unchanged: int = 0
-    claims_written: int = 0
+    claims_written: int = 0  # distinct claims
+    claim_versions_written: int = 0  # (claim, snapshot) citations: one claim in 5 commits is 5 versions
     edges_written: int = 0
     unresolved: list[str] = field(default_factory=list)
+    external: list[str] = field(default_factory=list)  # lineage-only targets never ingested (ExternalRef)
+    skipped: dict[str, int] = field(default_factory=dict)  # reason -> files left out (templates, index pages)
     quarantined: list[dict[str, Any]] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
     adjudications: int = 0
@@ -77,8 +81,11 @@ class IngestSummary:
             "snapshots_added": self.snapshots_added,
             "snapshots_unchanged": self.snapshots_unchanged,
             "claims_written": self.claims_written,
+            "claim_versions_written": self.claim_versions_written,
             "edges_written": self.edges_written,
             "unresolved": sorted(self.unresolved),
+            "external": sorted(self.external),
+            "skipped": dict(sorted(self.skipped.items())),
             "quarantined": self.quarantined,
             "findings": self.findings,
             "adjudications": self.adjudications,
@@ -132,6 +139,7 @@ def write(
     observations: list[Observation] = []
     quarantined: list[Quarantined] = []
     notices: list[Notice] = []
+    skipped: dict[str, int] = defaultdict(int)
     for record in records:  # an InputError raised here leaves the graph untouched
         if isinstance(record, Observation):
             observations.append(record)
@@ -139,24 +147,35 @@ def write(
             quarantined.append(record)
         elif isinstance(record, Notice):
             notices.append(record)
+        elif isinstance(record, Skipped):
+            skipped[record.reason] += 1
         if progress:
             progress("read", 1, None)
     summary.observations = len(observations)
+    summary.skipped = dict(skipped)
 
     planned = _plan_snapshots(graph, observations, observed_at, summary)
     planned, rewrite_findings = _check_append_only(graph, store, planned, observed_at, observations)
     resolution = _resolve(graph, planned)
-    summary.unresolved = sorted({ref for ref, uid in resolution.items() if uid is None})
+    unresolved = {ref for ref, uid in resolution.items() if uid is None}
+    status_refs = {ref for item in planned for edge in item.observation.edges if edge.kind != "RELATES"
+                   for ref in (edge.from_ref, edge.to_ref)}
+    summary.unresolved = sorted(unresolved & status_refs)
+    summary.external = sorted(unresolved - status_refs)
+    external = set(summary.external)
 
     if progress:
         progress("write", 0, len(planned))
+    written: set[str] = set()
     for batch in _batches(planned, _batch_size()):
-        counts = _write_batch(graph, batch, resolution, store, store_kind, scope, observed_at, notices)
+        counts = _write_batch(graph, batch, resolution, external, store, store_kind, scope, observed_at, notices)
         summary.snapshots_added += len(batch)
-        summary.claims_written += counts["claims"]
+        summary.claim_versions_written += counts["claims"]
+        written.update(claim.uid for item in batch for claim in item.observation.claims)
         summary.edges_written += counts["edges"]
         if progress:
             progress("write", len(batch), len(planned))
+    summary.claims_written = len(written)
 
     if policy == "latest-wins":
         with graph._translate():
@@ -209,6 +228,7 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
             existing.add(row["uid"])  # a latest snapshot exists too: the query lists only the older ones again
     planned: list[_Planned] = []
     for uid, observation in by_uid.items():
+        observation = _after_stored(observation, latest.get(observation.source.uid), observed_at)
         if uid in existing:
             stored_latest = latest.get(observation.source.uid)
             # A plain file back at an earlier content (A, B, A) is a new snapshot, not the old one;
@@ -225,6 +245,20 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
             uid = f"{uid}@{to_iso(observation.snapshot.revised_at)}"
         planned.append(_Planned(observation, uid))
     return planned
+
+
+def _after_stored(observation: Observation, stored_latest: tuple[str, Any] | None, observed_at: datetime) -> Observation:
+    """A plain file dated by its own Date line, edited since it was stored: the edit counts from its mtime.
+
+    Its Date line stays put when the file changes, so the new bytes would otherwise sort at or
+    before the snapshot they replace.
+    """
+    snapshot = observation.snapshot
+    if (snapshot.changed_at is None or stored_latest is None or stored_latest[0] == snapshot.sha256
+            or stored_latest[1] is None or _epoch_us(snapshot.revised_at) > stored_latest[1]):
+        return observation
+    moment = snapshot.changed_at if _epoch_us(snapshot.changed_at) > stored_latest[1] else observed_at
+    return replace(observation, snapshot=replace(snapshot, revised_at=moment))
 
 
 def _group_key(observation: Observation) -> str:
@@ -339,6 +373,7 @@ def _write_batch(
     graph: Graph,
     batch: list[_Planned],
     resolution: dict[str, str | None],
+    external: set[str],
     store: str,
     store_kind: str,
     scope: str,
@@ -348,6 +383,8 @@ def _write_batch(
     observation_rows: list[dict[str, Any]] = []
     edge_rows: list[dict[str, Any]] = []
     merge_rows: list[dict[str, str]] = []
+    reference_rows: list[dict[str, Any]] = []
+    adopt_rows: list[dict[str, str]] = []
     sources: list[str] = []
     claims = 0
     for item in batch:
@@ -365,10 +402,18 @@ def _write_batch(
         claims += len(observation.claims)
         for claim in observation.claims:
             merge_rows.extend({"alias": alias, "uid": claim.uid} for alias in claim.aliases if alias and alias != claim.uid)
+            adopt_rows.extend({"ref": name, "uid": claim.uid} for name in (claim.uid, *claim.aliases) if name)
         for edge in observation.edges:
             row = _edge_row(edge, resolution, item.snapshot_uid, source.uid, snapshot.revised_at)
             if row is None:
                 continue
+            if edge.kind == "RELATES" and (edge.from_ref in external or edge.to_ref in external):
+                reference = _reference_row(row, edge, external)
+                if reference is not None:
+                    reference_rows.append(reference)
+                continue
+            if edge.kind != "RELATES":  # may create a placeholder that an external reference names too
+                adopt_rows.extend({"ref": uid, "uid": uid} for uid in (row["from"], row["to"]))
             if row["from"] == row["to"]:
                 notices.append(Notice("self_reference", row["from"], f"{edge.kind} edge to itself ignored ({source.uid})"))
                 continue
@@ -382,6 +427,10 @@ def _write_batch(
             tx.run(_statement("ingest_merge_placeholders"), rows=merge_rows).consume()
         if edge_rows:
             tx.run(_statement("ingest_edges"), rows=edge_rows).consume()
+        if reference_rows:
+            tx.run(_statement("ingest_external_refs"), rows=reference_rows).consume()
+        if adopt_rows:
+            tx.run(_statement("ingest_adopt_external_refs"), rows=adopt_rows).consume()
         tx.run(_statement("ingest_chain"), sources=unique_sources).consume()
         tx.run(_statement("ingest_edge_windows"), sources=unique_sources).consume()
 
@@ -451,6 +500,18 @@ def _edge_row(edge: EdgeRecord, resolution: dict[str, str | None], snapshot_uid:
         "snapshot": snapshot_uid,
         "source": source_uid,
     }
+
+
+def _reference_row(row: dict[str, Any], edge: EdgeRecord, external: set[str]) -> dict[str, Any] | None:
+    """A lineage-only edge to something never ingested: kept as an ExternalRef, not a placeholder claim."""
+    if edge.to_ref in external and edge.from_ref not in external:
+        claim, target, inbound = row["from"], edge.to_ref, False
+    elif edge.from_ref in external and edge.to_ref not in external:
+        claim, target, inbound = row["to"], edge.from_ref, True
+    else:
+        return None  # neither end is a claim: nothing in the graph to hang it on
+    return {"claim": claim, "target": target, "inbound": inbound, "verb": edge.verb or "relates",
+            "scope": row["scope"], "asserted_at": row["asserted_at"], "snapshot": row["snapshot"], "source": row["source"]}
 
 
 def _write_quarantine(graph: Graph, store: str, quarantined: list[Quarantined], findings: list[dict[str, Any]], observed_at: datetime) -> None:

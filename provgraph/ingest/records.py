@@ -2,7 +2,8 @@
 
 An ingester turns bytes into a stream of `Observation`s (one exact version of one
 source, with every claim it cites and every edge it records), `Quarantined` records
-(input it could not parse) and `Notice`s (things worth reporting that are not errors).
+(input it could not parse), `Notice`s (things worth reporting that are not errors) and
+`Skipped` files (left out on purpose, counted in the summary).
 
 An Observation is the *complete* statement of its snapshot: a claim or edge that an
 earlier snapshot of the same source carried and this one lacks is, from this
@@ -39,6 +40,10 @@ class SnapshotRecord:
     revised_at: datetime  # the source's own time, UTC-aware
     version: str | None = None  # commit id, card generation, ticket updated stamp ...
     deleted: bool = False  # tombstone: the source was deleted or renamed away
+    # revised_at is the record's own date (a plain file's Date line), which stays put when the file
+    # is edited: changed_at (its mtime) is the time to use when revised_at would not come after the
+    # source's stored latest snapshot.
+    changed_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,15 @@ class Notice:
     detail: str
 
 
-Record = Union[Observation, Quarantined, Notice]
+@dataclass(frozen=True)
+class Skipped:
+    """A file the ingester left out on purpose (a template, an index page, an --exclude glob)."""
+
+    file: str
+    reason: str
+
+
+Record = Union[Observation, Quarantined, Notice, Skipped]
 
 
 def sha256_hex(data: bytes) -> str:

@@ -1,6 +1,7 @@
 """Timestamps as the stores write them -> UTC-aware datetimes."""
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 
 _JIRA_FORMATS = ("%d/%b/%y %I:%M %p", "%d/%b/%Y %I:%M %p", "%d/%b/%y %H:%M", "%Y-%m-%d %H:%M")
@@ -46,3 +47,40 @@ def to_iso(moment: datetime | None) -> str | None:
     if hasattr(moment, "to_native"):
         moment = moment.to_native()
     return moment.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+DATE_ORDERS = ("dayfirst", "monthfirst")
+_NUMERIC_DATE = re.compile(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})")
+
+
+class AmbiguousDate(ValueError):
+    """A numeric date such as 10/04/18 that reads both day-first and month-first."""
+
+
+def parse_numeric_date(text: str, order: str | None = None) -> datetime | None:
+    """`26/03/2018`, `3/26/2018`, `10.04.18` -> a UTC midnight; None when `text` is not such a date.
+
+    A part above 12 settles which is the day. Otherwise `order` ("dayfirst" / "monthfirst")
+    decides; without it a dotted date reads day-first (the convention wherever dots are
+    written) and a slashed or dashed one raises AmbiguousDate. Two-digit years are 1969-2068.
+    """
+    found = _NUMERIC_DATE.fullmatch(text.strip())
+    if not found:
+        return None
+    first, separator, second, year_text = found.groups()
+    a, b = int(first), int(second)
+    year = int(year_text) if len(year_text) == 4 else datetime.strptime(year_text, "%y").year
+    if a > 12 and b <= 12:
+        day, month = a, b
+    elif b > 12 and a <= 12:
+        day, month = b, a
+    elif a == b or order == "dayfirst" or (order is None and separator == "."):
+        day, month = a, b
+    elif order == "monthfirst":
+        day, month = b, a
+    else:
+        raise AmbiguousDate(f"{text.strip()!r} reads day-first and month-first")
+    try:
+        return datetime(year, month, day, tzinfo=timezone.utc)
+    except ValueError:
+        return None

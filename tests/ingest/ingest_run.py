@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from provgraph.ingest import get
-from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined
+from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined, Skipped
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -16,6 +16,7 @@ class Run:
     observations: list[Observation] = field(default_factory=list)
     quarantined: list[Quarantined] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
 
     def claim(self, uid: str):
         return self.observation(uid).claims[0]
@@ -29,13 +30,15 @@ class Run:
         return {(e.kind, e.from_ref, e.to_ref, e.verb) for e in self.observation(uid).edges}
 
 
-def run(kind: str, fmt: str, path: Path, store: str = "s") -> Run:
+def run(kind: str, fmt: str, path: Path, store: str = "s", options: dict | None = None) -> Run:
     result = Run()
-    for record in get(kind, fmt)(path, IngestOptions(store=store)):
+    for record in get(kind, fmt)(path, IngestOptions(store=store, options=dict(options or {}))):
         if isinstance(record, Observation):
             result.observations.append(record)
         elif isinstance(record, Quarantined):
             result.quarantined.append(record)
+        elif isinstance(record, Skipped):
+            result.skipped.append(record)
         else:
             assert isinstance(record, Notice), record
             result.notices.append(record)

@@ -124,19 +124,65 @@ def test_a_deleted_file_yields_a_tombstone_without_claims(tmp_path):
     assert tombstone.claims == () and tombstone.edges == ()
 
 
-def test_a_rename_is_a_tombstone_for_the_old_path_and_a_new_source(tmp_path):
+def test_a_rename_continues_the_same_source_and_claim_with_the_old_path_as_alias(tmp_path):
     repo = Repo(tmp_path / "repo")
-    repo.write("old-name.md", ACCEPTED)
+    repo.write("adr-4.md", ACCEPTED)
     repo.commit("add", "2024-01-01T00:00:00Z")
-    repo.git("mv", "old-name.md", "new-name.md")
+    repo.git("mv", "adr-4.md", "adr-04.md")
     moved = repo.commit("rename", "2024-02-01T00:00:00Z")
     found = observations(repo.root)
-    assert [(o.source.locator, o.snapshot.deleted, o.snapshot.version == moved) for o in found] == [
-        ("old-name.md", False, False),
-        ("new-name.md", False, True),
-        ("old-name.md", True, True),
+    assert [(o.source.uid, o.source.locator, o.snapshot.deleted, o.snapshot.version == moved) for o in found] == [
+        ("docs:adr-4.md", "adr-4.md", False, False),
+        ("docs:adr-4.md", "adr-04.md", False, True),  # no tombstone, no second source
     ]
-    assert found[1].snapshot.sha256 == found[0].snapshot.sha256  # same bytes, new source
+    assert [o.claims[0].uid for o in found] == ["docs:adr-4.md", "docs:adr-4.md"]
+    assert {"adr-04.md", "docs:adr-04.md", "adr-4.md"} <= set(found[1].claims[0].aliases)
+
+
+def test_a_file_moved_to_another_folder_and_edited_continues_its_source(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("adr/0004-queues.md", ACCEPTED + "\nSome context that keeps the file recognisably the same.\n")
+    repo.commit("add", "2024-01-01T00:00:00Z")
+    (repo.root / "decisions").mkdir()
+    repo.git("mv", "adr/0004-queues.md", "decisions/0004-queues.md")
+    repo.write("decisions/0004-queues.md", ACCEPTED_NATS + "\nSome context that keeps the file recognisably the same.\n")
+    repo.commit("move and edit", "2024-02-01T00:00:00Z")
+    repo.git("mv", "decisions/0004-queues.md", "decisions/0004-use-queues.md")
+    repo.commit("rename again", "2024-03-01T00:00:00Z")
+    found = observations(repo.root)
+    assert {o.source.uid for o in found} == {"docs:adr/0004-queues.md"}
+    assert [o.source.locator for o in found] == ["adr/0004-queues.md", "decisions/0004-queues.md", "decisions/0004-use-queues.md"]
+    assert [o.claims[0].text.split("\n")[0] for o in found] == ["Use RabbitMQ.", "Use NATS.", "Use NATS."]
+    assert {"adr/0004-queues.md", "decisions/0004-queues.md", "decisions/0004-use-queues.md"} <= set(found[-1].claims[0].aliases)
+
+
+def test_a_file_moved_out_of_the_store_is_a_deletion(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("adr/0001-queues.md", ACCEPTED)
+    repo.commit("add", "2024-01-01T00:00:00Z")
+    repo.git("mv", "adr/0001-queues.md", "archive-0001-queues.md")
+    repo.commit("move out", "2024-02-01T00:00:00Z")
+    found = observations(repo.root / "adr")
+    assert [(o.source.uid, o.snapshot.deleted) for o in found] == [("docs:0001-queues.md", False), ("docs:0001-queues.md", True)]
+
+
+def test_a_date_line_later_than_the_first_commit_is_capped_to_that_commit(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    repo.write("0001-queues.md", ACCEPTED.replace("Date: 2024-01-01", "Date: 2026-01-01"))  # typo: 2026 for 2024
+    repo.commit("add", "2024-01-10T00:00:00Z")
+    repo.write("0001-queues.md", ACCEPTED_NATS.replace("Date: 2024-01-01", "Date: 2026-01-01"))
+    repo.commit("edit", "2024-06-01T00:00:00Z")
+    found = observations(repo.root)
+    assert [o.claims[0].asserted_at for o in found] == [utc("2024-01-10T00:00:00+00:00")] * 2
+
+
+def test_an_unparsed_date_is_reported_once_per_file_not_once_per_commit(tmp_path):
+    repo = Repo(tmp_path / "repo")
+    for number, when in enumerate(("2024-01-01", "2024-02-01", "2024-03-01")):
+        repo.write("0001-queues.md", ACCEPTED.replace("Date: 2024-01-01", "Date: 10/04/18") + f"\nedit {number}\n")
+        repo.commit(f"edit {number}", f"{when}T00:00:00Z")
+    notices = [r for r in read_git_history(repo.root, OPTIONS) if getattr(r, "kind", None) == "unparsed_date"]
+    assert len(notices) == 1 and "10/04/18" in notices[0].detail
 
 
 def test_paths_are_relative_to_the_store_root_inside_the_repository(tmp_path):

@@ -59,7 +59,7 @@ def test_directory_walk_yields_one_observation_per_markdown_file_in_sorted_order
     locators = [r.source.locator for r in fixture_records if isinstance(r, Observation)]
     assert locators == sorted(locators)
     assert len(locators) == 12
-    assert "notes/README.md" in locators
+    assert "notes/team-notes.md" in locators
 
 
 def test_files_ingester_is_registered_under_kind_files():
@@ -301,7 +301,7 @@ def test_reverse_keys_record_edges_from_the_other_side():
 
 
 def test_a_file_without_front_matter_or_status_is_a_source_without_claims(fixture_records):
-    found = observation(fixture_records, "notes/README.md")
+    found = observation(fixture_records, "notes/team-notes.md")
     assert found.source.title == "Team notes"
     assert found.claims == () and found.edges == ()  # "## Status of the migration" is not an ADR status
 

@@ -169,7 +169,7 @@ def test_each_run_is_recorded_with_every_claims_status_for_its_scope(graph: Grap
     assert [(r["uid"], r["scope"]) for r in runs] == [(whole.report.uid, ""), (scoped.report.uid, "org/acme/search")]
     assert json.loads(runs[0]["summary"]) == {row.claim: [row.status, row.reason] for row in status(graph)}
     assert sorted(json.loads(runs[1]["summary"])) == ["everywhere", "search"]  # inside the scope, or covering it
-    again = run_report(graph, tmp_path / "search2", scope="org/acme/search", formats="json")
+    again = run_report(graph, tmp_path / "search", scope="org/acme/search", formats="json")
     assert again.report.previous.uid == scoped.report.uid  # each scope diffs against its own previous run
 
 
