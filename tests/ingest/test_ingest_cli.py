@@ -42,11 +42,13 @@ def test_every_example_store_ingests_and_reingest_changes_no_node_or_relationshi
     assert counts(graph) == first
 
 
-def test_json_summary_names_what_was_added_and_unresolved(graph: Graph) -> None:
+def test_json_summary_names_what_was_added_unresolved_and_external(graph: Graph) -> None:
     result = run("ingest", "cards", str(EXAMPLES / "cards" / "board.jsonl"), "-o", "json")
     summary = json.loads(result.output)
     assert summary["store"] == "board" and summary["snapshots_added"] == 3
-    assert summary["unresolved"] == ["https://runbooks.example/payments/alerts"]
+    assert summary["claims_written"] == summary["claim_versions_written"] == 3
+    # a `source` link to a runbook is lineage, not a claim never ingested: no placeholder
+    assert summary["unresolved"] == [] and summary["external"] == ["https://runbooks.example/payments/alerts"]
 
 
 def test_missing_path_exits_2_and_writes_nothing(graph: Graph) -> None:

@@ -22,7 +22,7 @@ def test_csv_issue_becomes_ticket_source_and_claim_keyed_by_issue_key():
     assert claim.text == "Keep card data in vault v2\n\nTokens move to vault v2.\nVault v1 is read-only from March.\n\nSigned off by security."
     assert claim.asserted_at.isoformat() == "2026-02-01T09:00:00+00:00"
     assert observation.snapshot.revised_at.isoformat() == "2026-02-03T16:15:00+00:00"
-    assert observation.snapshot.version == "03/Feb/26 4:15 PM"
+    assert observation.snapshot.version == "2026-02-03T16:15:00Z"  # ISO, not the export's "03/Feb/26 4:15 PM"
 
 
 def test_every_repeated_labels_column_is_read():
@@ -150,7 +150,7 @@ def test_json_search_issue_fields_and_snapshot():
     observation = run("tickets", "jira-json", SEARCH, store="jira").observation("OPS-30")
     assert observation.source.uid == "jira:OPS-30"
     assert observation.snapshot.sha256 == sha256_hex(canonical_json(response["issues"][0]))
-    assert observation.snapshot.version == "2025-12-03T08:00:00.000+0000"
+    assert observation.snapshot.version == "2025-12-03T08:00:00Z"  # ISO, not "2025-12-03T08:00:00.000+0000"
     assert observation.snapshot.revised_at.isoformat() == "2025-12-03T08:00:00+00:00"
     claim = observation.claims[0]
     assert (claim.text, claim.subject, claim.scope, claim.declared) == ("Backups at 04:00 UTC", "ops.backup-window", "org/acme/ops", "accepted")

@@ -14,12 +14,13 @@ from provgraph.graph.connection import Graph
 
 @pytest.fixture
 def make_report(graph: Graph, tmp_path: Path) -> Callable[..., tuple[Result, dict[str, Any] | None]]:
-    """Run `provgraph report --out <fresh dir> ARGS...`; return the click result and report.json (if written)."""
+    """Run `provgraph report --out <fresh dir> --baseline tests ARGS...`; return the click result and report.json."""
     runs = iter(range(1, 1000))
 
     def run(*args: str) -> tuple[Result, dict[str, Any] | None]:
         out = tmp_path / f"run{next(runs)}"
-        result = run_cli("report", "--out", str(out), *args)
+        # a fresh directory per run, one baseline for all of them (the default baseline is the directory)
+        result = run_cli("report", "--out", str(out), "--baseline", "tests", *args)
         data = json.loads((out / "report.json").read_text()) if (out / "report.json").exists() else None
         run.out = out  # type: ignore[attr-defined]
         return result, data
