@@ -19,6 +19,9 @@ Mapping (README.md "Exploring the graph" has the user-facing list):
   `wasInvalidatedBy` it at `decided_at`.
 - `DEPENDS_ON`, `CONFLICTS_WITH`, `RELATES` -> `wasInfluencedBy(a, b)` with `provgraph:kind`
   (and `provgraph:verb`): PROV has no closer term.
+- `ExternalRef` (a lineage link's target that was never ingested, such as a URL) -> entity
+  (`provgraph:ExternalRef`); each `REFERENCES` -> `wasInfluencedBy(claim, external)` (reversed when
+  `inbound`) with `provgraph:kind` REFERENCES and `provgraph:verb`.
 - `Quarantine`, `Finding`, `ReportRun` are not provenance and are not exported.
 
 Identifiers live in one namespace (prefix `provgraph`, default `urn:provgraph:`): `<kind>/<id>`
@@ -85,6 +88,7 @@ class _Builder:
         self.document = ProvDocument()
         self.ns: Namespace = self.document.add_namespace(PREFIX, namespace_uri)
         self.agents: set[str] = set()
+        self.externals: set[str] = set()
 
     def id(self, kind: str, key: str) -> QualifiedName:
         return self.ns[f"{kind}/{quote(str(key), safe='')}"]
@@ -141,6 +145,13 @@ class _Builder:
                                         other_attributes=self.attributes(citation, _CITATION_PROPERTIES))
         for edge in row["edges"]:
             self.edge(identifier, edge)
+        for reference in row.get("external") or []:
+            target = self.id("external", reference["to"])
+            if reference["to"] not in self.externals:
+                self.externals.add(reference["to"])
+                self.document.entity(target, [(PROV["type"], self.ns["ExternalRef"]), (self.ns["uid"], reference["to"])])
+            ends = (target, identifier) if reference.get("inbound") else (identifier, target)
+            self.document.wasInfluencedBy(*ends, other_attributes=self._edge_attributes(reference))
 
     def _edge_attributes(self, edge: dict[str, Any]) -> list[tuple[QualifiedName, Any]]:
         pairs = [(self.ns["kind"], edge["kind"]), *self.attributes(edge, _EDGE_PROPERTIES)]

@@ -176,6 +176,9 @@ def write(
         if progress:
             progress("write", len(batch), len(planned))
     summary.claims_written = len(written)
+    # a graph written before external references existed holds lineage-only placeholders: turn them
+    with graph._translate():
+        _retry_key_races(lambda: _execute_write(graph, "ingest_lineage_placeholders", {}))
 
     if policy == "latest-wins":
         with graph._translate():

@@ -91,12 +91,16 @@ def test_snapshots_between_takes_iso_times_and_keeps_the_window_half_open(graph:
     assert all(row["claims"] == 1 and row["previous_sha256"] is None for row in rows)
 
 
-def test_unresolved_references_names_each_placeholder_and_who_points_at_it(graph: Graph) -> None:
+def test_unresolved_references_names_each_placeholder_and_who_points_at_it(graph: Graph, tmp_path) -> None:
     ingest(graph, "cards", EXAMPLES / "cards" / "board.jsonl")
+    assert query_json("unresolved_references") == []  # its runbook `source` link is an external reference
+    board = tmp_path / "board.jsonl"
+    board.write_text('{"id": "card:x", "ts": "2026-01-01T00:00:00Z", "content": "# X", '
+                     '"edges": [{"verb": "depends_on", "target": "card:never-ingested"}]}\n')
+    ingest(graph, "cards", board, store="more")
     rows = query_json("unresolved_references")
-    assert {(row["placeholder"], row["kind"], row["verb"]) for row in rows} == {
-        ("https://runbooks.example/payments/alerts", "RELATES", "source")}
-    assert rows[0]["referrer"].endswith("D3") and rows[0]["recorded_by"]
+    assert {(row["placeholder"], row["kind"], row["verb"]) for row in rows} == {("card:never-ingested", "DEPENDS_ON", None)}
+    assert rows[0]["referrer"] == "card:x" and rows[0]["recorded_by"] == ["more:card:x"]
 
 
 def test_quarantined_lists_bad_input_with_file_line_and_reason(graph: Graph, tmp_path) -> None:

@@ -1,6 +1,6 @@
 """Decision logs read the way their authors meant them (issue 12): supersession lines without "by",
 templates and index pages, a plain folder's own dates, day-first and month-first dates, claims and
-versions apart. Fixtures: tests/fixtures/markdown/conventions/ (written for these tests)."""
+versions apart. Fixtures: tests/fixtures/conventions/ (written for these tests)."""
 from __future__ import annotations
 
 import json
@@ -24,7 +24,7 @@ from provgraph.verify import verify
 
 from ingest_run import FIXTURES, run as run_ingester
 
-CONVENTIONS = FIXTURES / "markdown" / "conventions" / "adr"
+CONVENTIONS = FIXTURES / "conventions" / "adr"
 MTIME = datetime(2026, 6, 1, tzinfo=timezone.utc).timestamp()  # a fresh checkout: every file "changed" today
 SKIPPED = {"0000-TEMPLATE.md": "template", "README.md": "index page", "adr-template.md": "template",
            "index.md": "index page", "template.md": "template"}

@@ -132,3 +132,25 @@ def test_no_record_leaves_no_run_behind(graph: Graph, tmp_path: Path) -> None:
     _, after = report(tmp_path, "out")
     assert after["previous"]["run"] == first["run"]  # but it left nothing to compare with
     assert graph.read("MATCH (r:ReportRun) RETURN count(r) AS n")[0]["n"] == 2
+
+
+def test_external_references_are_exported_to_prov_and_listed_by_their_named_query(graph: Graph, tmp_path: Path) -> None:
+    ingest_cards(write_cards(tmp_path / "board.jsonl", alert_card(edges=[{"verb": "source", "target": RUNBOOK}])))
+    document = json.loads(cli_run("export", "--format", "prov-json").output)
+    externals = [key for key, entity in document["entity"].items() if "ExternalRef" in json.dumps(entity)]
+    assert externals == ["provgraph:external/https%3A%2F%2Frunbooks.example%2Fpayments%2Fretries"]
+    influences = [i for i in document["wasInfluencedBy"].values() if i["prov:influencer"] == externals[0]]
+    assert len(influences) == 1 and influences[0]["prov:influencee"] == "provgraph:claim/card%3Aalert"
+    listed = json.loads(cli_run("query", "external_references", "--param", "t=now", "--format", "json").output)
+    assert [(row["claim"], row["verb"], row["target"]) for row in listed] == [("card:alert", "source", RUNBOOK)]
+
+
+def test_lineage_only_placeholders_from_an_older_graph_become_external_references(graph: Graph, tmp_path: Path) -> None:
+    # what an earlier version wrote for a `source` link to a URL: a placeholder claim behind a RELATES edge
+    ingest_cards(write_cards(tmp_path / "board.jsonl", alert_card(edges=[])))
+    graph.write("MATCH (c:Claim {uid: 'card:alert'}) "
+                "CREATE (c)-[:RELATES {via: '', verb: 'source', recorded_in: [], sources: ['board:card:alert']}]->"
+                "(:Claim {uid: $url, placeholder: true, aliases: [], scope: ''})", {"url": RUNBOOK})
+    ingest_cards(write_cards(tmp_path / "other.jsonl", card("other", "2026-02-01T00:00:00Z")), store="other")
+    assert {row.claim for row in status(graph)} == {"card:alert", "other"}
+    assert lineage(graph, "card:alert").to_dict()["external"][0]["target"] == RUNBOOK
