@@ -45,35 +45,12 @@ def _progress(enabled: bool) -> Iterator[Callable[[str, int, int | None], None] 
         yield advance
 
 
-def _render(summaries: list[IngestSummary], output: str) -> None:
+def _finish(summaries: list[IngestSummary], output: str) -> None:
     if output == "json":
         data = [s.to_dict() for s in summaries]
         click.echo(json.dumps(data[0] if len(data) == 1 else data, indent=2, sort_keys=True, default=str))
-        return
-    for s in summaries:
-        versions = f" ({s.claim_versions_written} versions)" if s.claim_versions_written != s.claims_written else ""
-        click.echo(
-            f"{s.store} ({s.kind}): {s.observations} snapshots read, {s.snapshots_added} added, "
-            f"{s.snapshots_unchanged} unchanged; {s.claims_written} claims{versions} and {s.edges_written} edges written; "
-            f"{len(s.unresolved)} unresolved, {len(s.external)} external, {len(s.quarantined)} quarantined"
-            + (f", {s.adjudications} policy adjudications" if s.adjudications else "")
-        )
-        if s.skipped:
-            reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(s.skipped.items()))
-            click.echo(f"  skipped     {sum(s.skipped.values())} file(s) that are not decisions: {reasons}"
-                       " (read them with --include GLOB)")
-        for ref in s.unresolved[:20]:
-            click.echo(f"  unresolved  {ref}  (kept as a placeholder: UNKNOWN/UNBOUND)")
-        for ref in s.external[:20]:
-            click.echo(f"  external    {ref}  (a lineage link to something not ingested: an external reference)")
-        for q in s.quarantined[:50]:
-            click.echo(f"  quarantined {q['file']}:{q['line'] if q['line'] is not None else '-'}  {q['reason']}")
-        for f in s.findings[:50]:
-            click.echo(f"  {f['kind']:<11} {f['subject']}  {f['detail']}")
-
-
-def _finish(summaries: list[IngestSummary], output: str) -> None:
-    _render(summaries, output)
+    else:
+        click.echo("\n".join(line for summary in summaries for line in summary.text_lines()))
     quarantined = sum(len(s.quarantined) for s in summaries)
     if quarantined:
         raise Finding(f"{quarantined} record(s) quarantined; everything else was ingested")
@@ -123,9 +100,8 @@ def ingest(ctx: click.Context, config_path: Path | None, output: str) -> None:
 @click.option("--git", "use_git", is_flag=True, help="Walk git history: a snapshot per commit that touched a file")
 @click.option("--include", "include", multiple=True, metavar="GLOB",
               help="Read files matching GLOB even when a default or --exclude glob leaves them out (repeatable)")
-@click.option("--exclude", "exclude", multiple=True, metavar="GLOB",
-              help="Leave out files matching GLOB, besides templates and index pages (repeatable; a glob "
-                   "without / matches the file name, with / the path under PATH; case-insensitive)")
+@click.option("--exclude", "exclude", multiple=True, metavar="GLOB", help="Leave out files matching GLOB, besides "
+              "templates and index pages (repeatable; no / in GLOB: the file name, else the path under PATH; any case)")
 @click.option("--dayfirst/--monthfirst", "dayfirst", default=None,
               help="How to read a Date line such as 10/04/18 that fits both orders [default: report it as ambiguous]")
 @_common
@@ -133,11 +109,10 @@ def ingest_files(path: Path, use_git: bool, include: tuple[str, ...], exclude: t
                  store: str | None, scope: str, output: str, graph: Graph) -> None:
     """Markdown decision records (front matter, Nygard/adr-tools, MADR) under PATH.
 
-    Templates (template.md, adr-template.md, 0000-TEMPLATE.md, ...) and index pages (index.md,
-    README.md) are not decisions and are skipped unless --include names them.
+    Templates (adr-template.md, 0000-TEMPLATE.md, ...) and index pages (index.md, README.md) are skipped.
     """
-    options = files_options(include, exclude, dayfirst)
-    _one(graph, "files", path, "git" if use_git else "default", store, scope, output, options=options)
+    _one(graph, "files", path, "git" if use_git else "default", store, scope, output,
+         options=files_options(include, exclude, dayfirst))
 
 
 @ingest.command("tickets")

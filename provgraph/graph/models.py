@@ -52,6 +52,12 @@ class LinkRel(StructuredRel):
     verb = StringProperty()  # RELATES only: continues, answer, source, uses, cites, ...
 
 
+class ReferenceRel(LinkRel):
+    """REFERENCES, Claim -> ExternalRef: a lineage-only link to something never ingested (same window as RELATES)."""
+
+    inbound = BooleanProperty(default=False)  # the record said target -> claim (a Jira inward link)
+
+
 class CitedAtRel(StructuredRel):
     """Claim -> Snapshot that cites it, with the claim as that snapshot says it."""
 
@@ -121,6 +127,7 @@ class Claim(StructuredNode):
     conflicts_with = RelationshipTo("Claim", "CONFLICTS_WITH", model=LinkRel)
     depends_on = RelationshipTo("Claim", "DEPENDS_ON", model=LinkRel)
     relates = RelationshipTo("Claim", "RELATES", model=LinkRel)
+    references = RelationshipTo("ExternalRef", "REFERENCES", model=ReferenceRel)
 
 
 class Adjudication(StructuredNode):

@@ -8,7 +8,7 @@
     git = true              # files: walk git history
     format = "jira-csv"     # tickets: github | jira-csv | jira-json; logs: jsonl | logfmt
     policy = "latest-wins"  # logs: write-time adjudication
-    include = ["docs/template.md"]  # files: read these even if a default or exclude glob leaves them out
+    include = ["README.md"]    # files: read these even if a default or exclude glob leaves them out
     exclude = ["drafts/*"]  # files: leave these out too (templates and index pages are left out by default)
     dayfirst = true         # files: read an ambiguous Date line such as 10/04/18 day-first (false: month-first)
 """

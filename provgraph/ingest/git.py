@@ -165,13 +165,14 @@ class _Renames:
                 self.former[identity].append(change.former)
             self.identity[change.relpath] = identity
             return identity
-        identity = self.identity.get(change.relpath)
-        if identity is None:
-            identity = change.relpath
-            if identity in self.identity.values():  # a new file where a renamed-away one used to be
-                identity = f"{change.relpath}@{change.commit[:12]}"
-            self.identity[change.relpath] = identity
-        return identity
+        known = self.identity.get(change.relpath)
+        if known is not None:
+            return known
+        fresh = change.relpath
+        if fresh in self.identity.values():  # a new file where a renamed-away one used to be
+            fresh = f"{change.relpath}@{change.commit[:12]}"
+        self.identity[change.relpath] = fresh
+        return fresh
 
     def former_paths(self, identity: str) -> tuple[str, ...]:
         return tuple(self.former.get(identity, ()))

@@ -72,6 +72,27 @@ class IngestSummary:
     findings: list[dict[str, Any]] = field(default_factory=list)
     adjudications: int = 0
 
+    def text_lines(self) -> list[str]:
+        """The summary as `ingest` prints it: one line, then what needs a look (bounded lists)."""
+        versions = f" ({self.claim_versions_written} versions)" if self.claim_versions_written != self.claims_written else ""
+        lines = [
+            f"{self.store} ({self.kind}): {self.observations} snapshots read, {self.snapshots_added} added, "
+            f"{self.snapshots_unchanged} unchanged; {self.claims_written} claims{versions} and {self.edges_written} edges written; "
+            f"{len(self.unresolved)} unresolved, {len(self.external)} external, {len(self.quarantined)} quarantined"
+            + (f", {self.adjudications} policy adjudications" if self.adjudications else "")
+        ]
+        if self.skipped:
+            reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(self.skipped.items()))
+            lines.append(f"  skipped     {sum(self.skipped.values())} file(s) that are not decisions: {reasons}"
+                         " (read them with --include GLOB)")
+        lines += [f"  unresolved  {ref}  (kept as a placeholder: UNKNOWN/UNBOUND)" for ref in self.unresolved[:20]]
+        lines += [f"  external    {ref}  (a lineage link to something not ingested: an external reference)"
+                  for ref in self.external[:20]]
+        lines += [f"  quarantined {q['file']}:{q['line'] if q['line'] is not None else '-'}  {q['reason']}"
+                  for q in self.quarantined[:50]]
+        lines += [f"  {f['kind']:<11} {f['subject']}  {f['detail']}" for f in self.findings[:50]]
+        return lines
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "store": self.store,

@@ -30,6 +30,9 @@ ILLUSTRATIONS = {
     "report.md": "a file `provgraph report` writes into --out",
     "0123-x.md": "an ADR file name in a docstring's example",
     "./self-reference.md": "a link a test fixture writes",
+    "adr-4.md": "a renamed ADR in the rename examples (README, git ingester)",
+    "adr-04.md": "the new name of that renamed ADR",
+    "decisions/adr-04.md": "the renamed ADR moved to another folder",
 }
 
 # A path into the repository or a Markdown file name; not after `:` (a source uid such as `adr:docs/adr/1.md`).
