@@ -19,7 +19,7 @@ CALL (c) {
   RETURN coalesce($q, citedScope, c.scope, '') AS q
 }
 WITH c, c AS x, q
-// BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; identical in every query that has it)
+// BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher, filled in by python -m provgraph.cypher.build)
 CALL (x, q) {
   OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
   WHERE snap.revised_at <= $t
@@ -109,7 +109,7 @@ CALL (c, q) {
   RETURN DISTINCT other, 'RIVAL_CLAIM' AS kind
 }
 WITH c, q, own, other, kind, other AS x
-// BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; identical in every query that has it)
+// BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher, filled in by python -m provgraph.cypher.build)
 CALL (x, q) {
   OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
   WHERE snap.revised_at <= $t

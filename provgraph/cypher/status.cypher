@@ -32,7 +32,7 @@ CALL (c) {
   RETURN coalesce($q, citedScope, c.scope, '') AS q
 }
 WITH c, c AS x, q
-// BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; identical in every query that has it)
+// BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher, filled in by python -m provgraph.cypher.build)
 CALL (x, q) {
   OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
   WHERE snap.revised_at <= $t
@@ -121,7 +121,7 @@ OPTIONAL CALL (c, q, base) {
   CALL (q, premises) {
     UNWIND premises AS x
     WITH x, q
-    // BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; identical in every query that has it)
+    // BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher, filled in by python -m provgraph.cypher.build)
     CALL (x, q) {
       OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
       WHERE snap.revised_at <= $t
@@ -220,7 +220,7 @@ OPTIONAL CALL (c, q, base) {
       RETURN other, 'RIVAL_CLAIM' AS kind
     }
     WITH owner, kind, other AS x, q
-    // BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; identical in every query that has it)
+    // BEGIN base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher, filled in by python -m provgraph.cypher.build)
     CALL (x, q) {
       OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
       WHERE snap.revised_at <= $t

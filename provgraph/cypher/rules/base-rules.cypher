@@ -1,0 +1,71 @@
+CALL (x, q) {
+  OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
+  WHERE snap.revised_at <= $t
+  WITH x, q, cited, snap, (snap.until IS NULL OR snap.until > $t) AS current
+  ORDER BY current DESC, snap.revised_at DESC, snap.uid DESC
+  WITH x, q, head(collect(CASE WHEN snap IS NULL THEN null ELSE {cited: cited, snap: snap, current: current} END)) AS cur
+  WITH x, q, cur, cur.cited AS cited, cur.snap AS snap,
+       coalesce(cur.cited.scope, x.scope, '') AS scope,
+       coalesce(cur.cited.subject, x.subject) AS subject,
+       CASE WHEN cur IS NULL THEN x.value ELSE cur.cited.value END AS value,
+       toLower(CASE WHEN cur IS NULL THEN x.declared ELSE cur.cited.declared END) AS declared,
+       CASE WHEN cur IS NULL THEN x.valid_from ELSE cur.cited.valid_from END AS valid_from,
+       CASE WHEN cur IS NULL THEN x.valid_until ELSE cur.cited.valid_until END AS valid_until
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE
+      WHEN coalesce(x.placeholder, false) OR NOT EXISTS { (x)-[:CITED_AT]->(:Snapshot) }
+        THEN ['UNKNOWN', 'UNBOUND']
+      WHEN cur IS NULL OR x.asserted_at > $t
+        THEN ['UNKNOWN', 'NOT_YET_ASSERTED']
+      WHEN NOT (scope = '' OR scope = q OR q STARTS WITH scope + '/')
+        THEN ['UNKNOWN', 'OUT_OF_SCOPE']
+      WHEN valid_until IS NOT NULL AND valid_until <= $t
+        THEN ['STALE', 'EXPIRED']
+      WHEN valid_from IS NOT NULL AND valid_from > $t
+        THEN ['UNKNOWN', 'NOT_YET_VALID']
+      ELSE null
+    END AS early
+  // rule 5: x lies on a cycle when it is among the claims its own revision edges reach. The reach is a
+  // pruning BFS in a CALL (inside an expression it would be planned as a path-enumerating expand)
+  CALL (x, q, early) {
+    WITH x, q, early
+    WHERE early IS NULL AND EXISTS { (x)<-[:CORRECTS|SUPERSEDES]-(:Claim) }
+    OPTIONAL MATCH (x)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
+    WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
+      AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+      AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))
+    WITH DISTINCT reached
+    RETURN collect(reached) AS reach
+  }
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE WHEN early IS NULL AND x IN reach THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
+    CASE WHEN early IS NULL THEN COLLECT {
+      MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
+      WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+        AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+        AND NOT coalesce(successor.placeholder, false)
+      RETURN DISTINCT type(rev)
+    } ELSE [] END AS revisions
+  WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
+    CASE
+      WHEN early IS NOT NULL THEN early
+      WHEN 'CORRECTS' IN revisions THEN ['STALE', 'CORRECTED']
+      WHEN 'SUPERSEDES' IN revisions THEN ['STALE', 'SUPERSEDED']
+      WHEN 'INVALIDATES' IN revisions THEN ['STALE', 'INVALIDATED']
+      WHEN NOT cur.current AND EXISTS {
+          MATCH (snap)-[:OF]->(:Source)<-[:OF]-(now:Snapshot)
+          WHERE now.revised_at <= $t AND (now.until IS NULL OR now.until > $t) AND coalesce(now.deleted, false) }
+        THEN ['STALE', 'SOURCE_DELETED']
+      WHEN NOT cur.current OR coalesce(cited.rewritten, false)
+        THEN ['STALE', 'SOURCE_REVISED']
+      WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+      WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
+      WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
+      WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+      ELSE [null, null]
+    END AS verdict
+  RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,
+          declared: declared, valid_from: valid_from, valid_until: valid_until, text: coalesce(cited.text, x.text),
+          snapshot_uid: snap.uid, cited_now: coalesce(cur.current, false)} AS base
+}
