@@ -17,6 +17,8 @@ Mapping (README.md "Exploring the graph" has the user-facing list):
 - `Adjudication` -> activity at `decided_at`, `wasAssociatedWith` the agent `by`, `used` the kept
   and retired claims (`prov:role` keeps / retires); while not revoked, each retired claim
   `wasInvalidatedBy` it at `decided_at`.
+- `AMENDS` -> `wasDerivedFrom(amendment, amended)` with `provgraph:kind` AMENDS: derived from it,
+  not a revision of it (the amended claim stays in force).
 - `DEPENDS_ON`, `CONFLICTS_WITH`, `RELATES` -> `wasInfluencedBy(a, b)` with `provgraph:kind`
   (and `provgraph:verb`): PROV has no closer term.
 - `ExternalRef` (a lineage link's target that was never ingested, such as a URL) -> entity
@@ -175,6 +177,9 @@ class _Builder:
                                                               *self._edge_attributes(edge)])
                 self.document.used(activity, successor, when)
             self.document.wasInvalidatedBy(target, activity, when)
+        elif kind == "AMENDS":
+            # an amendment is derived from the decision it amends without replacing it: not a revision
+            self.document.wasDerivedFrom(successor, target, other_attributes=self._edge_attributes(edge))
         elif kind in INFLUENCE_KINDS:
             self.document.wasInfluencedBy(successor, target, other_attributes=self._edge_attributes(edge))
 

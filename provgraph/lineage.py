@@ -19,7 +19,8 @@ from provgraph.ingest.times import to_iso
 from provgraph.status import ClaimStatus, _params, resolve, status
 
 RENDERERS = ("tree", "json", "mermaid", "dot")
-REVISION_KINDS = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
+REVISION_KINDS = ("CORRECTS", "SUPERSEDES", "INVALIDATES", "AMENDS")  # amendments are lineage too
+_FORCE_NOTE = {"PENDING": " (pending)", "VOID": " (revises nothing)"}
 
 
 @dataclass(frozen=True)
@@ -30,9 +31,11 @@ class Edge:
     verb: str | None = None
     scope: str | None = None
     via: str | None = None
+    force: str | None = None  # revision and amendment edges: IN_FORCE, PENDING (proposed reviser) or VOID (rejected)
 
     def label(self) -> str:
         text = self.verb if self.kind == "RELATES" and self.verb else self.kind
+        text += _FORCE_NOTE.get(self.force or "", "")
         return f"{text} (adjudicated)" if self.via else text
 
 
@@ -68,7 +71,8 @@ class Lineage:
             "status": self.statuses[self.claim].to_dict(),
             "nodes": [self.statuses[uid].to_dict() for uid in self.nodes],
             "edges": [
-                {"from": e.source, "to": e.target, "kind": e.kind, "verb": e.verb, "scope": e.scope, "via": e.via or None}
+                {"from": e.source, "to": e.target, "kind": e.kind, "verb": e.verb, "scope": e.scope, "via": e.via or None,
+                 "force": e.force}
                 for e in self.edges
             ],
             "rivals": list(self.rivals),
@@ -101,7 +105,8 @@ def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime 
     statuses = {s.claim: s for s in status(graph, row["nodes"], scope=question, at=params["t"])}
     rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": params["t"], "subject": None})
     edges = tuple(
-        Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None) for e in row["edges"]
+        Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None, e.get("force"))
+        for e in row["edges"]
     )
     return Lineage(
         claim=uid,
@@ -204,7 +209,8 @@ def _external_ids(view: Lineage) -> dict[str, str]:
 
 
 def _kind_between(view: Lineage, successor: str, predecessor: str) -> str:
-    kinds = sorted(e.kind for e in view.edges if e.source == successor and e.target == predecessor and e.kind in REVISION_KINDS)
+    kinds = sorted(e.kind + _FORCE_NOTE.get(e.force or "", "") for e in view.edges
+                   if e.source == successor and e.target == predecessor and e.kind in REVISION_KINDS)
     return "/".join(kinds) or "?"
 
 
@@ -239,7 +245,7 @@ def render_mermaid(view: Lineage) -> str:
         out.append(f"    {ids[uid]}{shape[0]}{label}{shape[1]}")
     for e in view.edges:
         if e.source in ids and e.target in ids:
-            arrow = "-.->" if e.kind in ("RELATES", "CONFLICTS_WITH") else "-->"
+            arrow = "-.->" if e.kind in ("RELATES", "CONFLICTS_WITH") or e.force in _FORCE_NOTE else "-->"
             out.append(f"    {ids[e.source]} {arrow}|{_mermaid_label(e.label())}| {ids[e.target]}")
     external = _external_ids(view)
     for target, node in external.items():
@@ -279,7 +285,7 @@ def render_dot(view: Lineage) -> str:
         out.append(f"  {ids[uid]} [label={label}, fillcolor={_DOT_COLOUR[s.status]}{width}];")
     for e in view.edges:
         if e.source in ids and e.target in ids:
-            style = ", style=dashed" if e.kind in ("RELATES", "CONFLICTS_WITH") else ""
+            style = ", style=dashed" if e.kind in ("RELATES", "CONFLICTS_WITH") or e.force in _FORCE_NOTE else ""
             out.append(f"  {ids[e.source]} -> {ids[e.target]} [label={_dot_string(e.label())}{style}];")
     external = _external_ids(view)
     for target, node in external.items():

@@ -40,8 +40,10 @@ FORMATS = ("md", "html", "csv", "json")
 FAIL_ON = ("new-conflict", "new-stale", "unbound", "one-sided")
 FILES = {"md": "report.md", "html": "report.html", "csv": "claims.csv", "json": "report.json"}
 CLAIM_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "store", "source", "snapshot", "cited",
-                 "lines", "successors", "conflicts_with", "premises_not_current", "previous_status", "previous_reason"]
-CHANGE_COLUMNS = ["claim", "change", "before", "status", "reason", "scope", "source", "successors", "conflicts_with"]
+                 "lines", "successors", "conflicts_with", "premises_not_current", "previous_status", "previous_reason",
+                 "pending", "amendments"]
+CHANGE_COLUMNS = ["claim", "change", "before", "status", "reason", "scope", "source", "successors", "conflicts_with",
+                  "pending", "amendments"]
 CHANGE_KINDS = ("new-stale", "new-conflict", "new-unbound", "changed")
 
 EXTERNAL_COLUMNS = ["claim", "verb", "target", "recorded_by"]
@@ -216,6 +218,7 @@ def _claim_row(row: ClaimStatus, store: str, before: tuple[str, str] | None) -> 
         "successors": ";".join(row.successors), "conflicts_with": ";".join(row.conflicts_with),
         "premises_not_current": ";".join(row.premises_not_current),
         "previous_status": before[0] if before else None, "previous_reason": before[1] if before else None,
+        "pending": ";".join(row.pending), "amendments": ";".join(row.amendments),
     }
 
 
@@ -264,6 +267,7 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
                     "claim": row.claim, "change": kind, "before": " ".join(before) if before else None,
                     "status": row.status, "reason": row.reason, "scope": row.scope, "source": row.source,
                     "successors": ", ".join(row.successors), "conflicts_with": ", ".join(row.conflicts_with),
+                    "pending": ", ".join(row.pending), "amendments": ", ".join(row.amendments),
                 })
             if writer:
                 chunk.append(_claim_row(row, store, before))

@@ -32,8 +32,11 @@ REASONS: dict[str, str] = {
     "SOURCE_REVISED": "STALE",
     "SOURCE_DELETED": "STALE",
     "REJECTED": "STALE",
+    "WITHDRAWN": "STALE",
     "DEPRECATED": "STALE",
     "PROPOSED": "UNKNOWN",
+    "ON_HOLD": "UNKNOWN",
+    "UNRECOGNISED_STATUS": "UNKNOWN",
     "EXPLICIT_CONFLICT": "CONFLICT",
     "RIVAL_CLAIM": "CONFLICT",
     "PREMISE_NOT_CURRENT": "UNKNOWN",
@@ -66,6 +69,8 @@ class ClaimStatus:
     conflicts_with: tuple[str, ...] = ()
     premises: tuple[str, ...] = ()
     premises_not_current: tuple[str, ...] = ()
+    pending: tuple[str, ...] = ()  # direct revisers not in force yet (proposed, on hold, an unrecognised word)
+    amendments: tuple[str, ...] = ()  # direct amending claims (AMENDS), in force or pending
     at: datetime | None = field(default=None, compare=False)
 
     @classmethod
@@ -97,6 +102,8 @@ class ClaimStatus:
             conflicts_with=tuple(row.get("conflicts_with") or ()),
             premises=tuple(row.get("premises") or ()),
             premises_not_current=tuple(row.get("premises_not_current") or ()),
+            pending=tuple(row.get("pending") or ()),
+            amendments=tuple(row.get("amendments") or ()),
             at=at,
         )
 
@@ -125,6 +132,8 @@ class ClaimStatus:
             "asserted_at": to_iso(self.asserted_at),
             "valid_from": to_iso(self.valid_from),
             "valid_until": to_iso(self.valid_until),
+            "pending": list(self.pending),
+            "amendments": list(self.amendments),
         }
 
 

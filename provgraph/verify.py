@@ -361,7 +361,9 @@ def _where(scope: str | None, edge_scope: str | None = None) -> str:
 
 
 def _successor_reason(row: dict[str, Any], scope: str | None) -> str:
-    verb = {"CORRECTS": "corrects", "SUPERSEDES": "supersedes", "INVALIDATES": "invalidates"}[row["kind"]]
+    verb = {"CORRECTS": "corrects", "SUPERSEDES": "supersedes", "INVALIDATES": "invalidates", "AMENDS": "amends"}[row["kind"]]
+    if row.get("force") == "PENDING":
+        verb = f"proposes to {verb[:-1]}"  # a pending revision: not in force yet, but part of the answer's history
     how = " by adjudication" if row["via"] else ""
     if row["direct"]:
         return f"{row['successor']} {verb} {row['claim']}{how}{_where(scope, row['edge_scope'])}"
@@ -454,6 +456,8 @@ def _terminal(
             "NOT_YET_ASSERTED": "nothing states it yet at that time",
             "NOT_YET_VALID": "it is not valid yet at that time",
             "PROPOSED": "its document marks it proposed or draft",
+            "ON_HOLD": "its document marks it on hold",
+            "UNRECOGNISED_STATUS": f"its document gives the status {row.declared!r}, which provgraph does not know",
             "PREMISE_NOT_CURRENT": f"it rests on {', '.join(row.premises_not_current) or 'a premise'}, which is not current",
         }
         detail = (f"The current state of {row.claim} is unknown ({hints.get(row.reason, row.reason)}): "

@@ -128,7 +128,7 @@ class GraphBuilder:
         via: str = "",
         verb: str | None = None,
     ) -> None:
-        assert kind in ("CORRECTS", "SUPERSEDES", "INVALIDATES", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")
+        assert kind in ("CORRECTS", "SUPERSEDES", "INVALIDATES", "AMENDS", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")
         start = when(at) if at is not None else self._first_time(frm)
         props: dict[str, Any] = {
             "asserted_at": start,
@@ -138,7 +138,7 @@ class GraphBuilder:
             "sources": [] if via else [self.source_of.get(frm, "")],
             "via": via,
         }
-        if kind in ("CORRECTS", "SUPERSEDES", "INVALIDATES"):
+        if kind in ("CORRECTS", "SUPERSEDES", "INVALIDATES", "AMENDS"):
             props["scope"] = scope if scope is not None else self.scope_of.get(frm, "")
         elif scope is not None:
             props["scope"] = scope
@@ -161,6 +161,9 @@ class GraphBuilder:
 
     def invalidates(self, successor: str, predecessor: str, **kw: Any) -> None:
         self.edge("INVALIDATES", successor, predecessor, **kw)
+
+    def amends(self, amendment: str, amended: str, **kw: Any) -> None:
+        self.edge("AMENDS", amendment, amended, **kw)
 
     def conflicts(self, a: str, b: str, **kw: Any) -> None:
         self.edge("CONFLICTS_WITH", a, b, **kw)

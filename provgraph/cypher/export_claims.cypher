@@ -13,7 +13,7 @@ RETURN claim.uid AS uid, claim {.*} AS properties,
                  WITH cited, snapshot ORDER BY snapshot.uid
                  RETURN cited {.*, snapshot: snapshot.uid} } AS citations,
        COLLECT { MATCH (claim)-[edge]->(other:Claim)
-                 WHERE type(edge) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'CONFLICTS_WITH', 'DEPENDS_ON', 'RELATES']
+                 WHERE type(edge) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'AMENDS', 'CONFLICTS_WITH', 'DEPENDS_ON', 'RELATES']
                  WITH edge, other ORDER BY other.uid, type(edge)
                  RETURN edge {.*, kind: type(edge), to: other.uid} } AS edges,
        COLLECT { MATCH (claim)-[ref:REFERENCES]->(target:ExternalRef)

@@ -1,6 +1,6 @@
 // name: ingest_edges
 // description: Write one batch of recorded edges between claims (creating placeholder claims for ends never ingested); appends the recording snapshot and source to the edge.
-// param rows: list of {kind, from, to, verb, scope, asserted_at, snapshot, source}; kind is one of CORRECTS, SUPERSEDES, INVALIDATES, CONFLICTS_WITH, DEPENDS_ON, RELATES
+// param rows: list of {kind, from, to, verb, scope, asserted_at, snapshot, source}; kind is one of CORRECTS, SUPERSEDES, INVALIDATES, AMENDS, CONFLICTS_WITH, DEPENDS_ON, RELATES
 // mode: write
 UNWIND $rows AS row
 MERGE (a:Claim {uid: row.from})
@@ -21,6 +21,12 @@ FOREACH (_ IN CASE WHEN row.kind = 'SUPERSEDES' THEN [1] ELSE [] END |
       r.sources = CASE WHEN row.source IN r.sources THEN r.sources ELSE r.sources + row.source END)
 FOREACH (_ IN CASE WHEN row.kind = 'INVALIDATES' THEN [1] ELSE [] END |
   MERGE (a)-[r:INVALIDATES {via: ''}]->(b)
+  ON CREATE SET r.asserted_at = row.asserted_at, r.recorded_in = [], r.sources = []
+  SET r.scope = coalesce(row.scope, a.scope, ''),
+      r.recorded_in = CASE WHEN row.snapshot IN r.recorded_in THEN r.recorded_in ELSE r.recorded_in + row.snapshot END,
+      r.sources = CASE WHEN row.source IN r.sources THEN r.sources ELSE r.sources + row.source END)
+FOREACH (_ IN CASE WHEN row.kind = 'AMENDS' THEN [1] ELSE [] END |
+  MERGE (a)-[r:AMENDS {via: ''}]->(b)
   ON CREATE SET r.asserted_at = row.asserted_at, r.recorded_in = [], r.sources = []
   SET r.scope = coalesce(row.scope, a.scope, ''),
       r.recorded_in = CASE WHEN row.snapshot IN r.recorded_in THEN r.recorded_in ELSE r.recorded_in + row.snapshot END,

@@ -38,6 +38,16 @@ CALL (p, c) {
   DELETE r
 }
 CALL (p, c) {
+  OPTIONAL MATCH (x)-[r:AMENDS]->(p) WHERE x <> c
+  FOREACH (_ IN CASE WHEN r IS NULL THEN [] ELSE [1] END | MERGE (x)-[n:AMENDS {via: r.via}]->(c) SET n += properties(r))
+  DELETE r
+}
+CALL (p, c) {
+  OPTIONAL MATCH (p)-[r:AMENDS]->(y) WHERE y <> c
+  FOREACH (_ IN CASE WHEN r IS NULL THEN [] ELSE [1] END | MERGE (c)-[n:AMENDS {via: r.via}]->(y) SET n += properties(r))
+  DELETE r
+}
+CALL (p, c) {
   OPTIONAL MATCH (x)-[r:CONFLICTS_WITH]->(p) WHERE x <> c
   FOREACH (_ IN CASE WHEN r IS NULL THEN [] ELSE [1] END | MERGE (x)-[n:CONFLICTS_WITH {via: r.via}]->(c) SET n += properties(r))
   DELETE r

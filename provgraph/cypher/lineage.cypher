@@ -1,22 +1,23 @@
 // name: lineage
 // description: The lineage of one claim as of $t for question scope $q: its predecessors and successors (transitive,
-// description: through revision edges visible at $t whose scope covers q), its premises (DEPENDS_ON closure), its
+// description: through revision and amendment edges visible at $t whose scope covers q, whatever the reviser's lifecycle), its premises (DEPENDS_ON closure), its
 // description: explicit conflict partners, RELATES neighbours and direct dependents. Returns one row: claim, nodes (uids), edges
-// description: (from, to, kind, verb, scope, via) among them, adjudications touching them, citations (each
-// description: claim's citing snapshots with source, sha256, revised_at, until, deleted, lines, current at $t), and
-// description: external references (lineage links from these claims to things never ingested: claim, target, verb, inbound).
+// description: (from, to, kind, verb, scope, via, force: IN_FORCE, PENDING or VOID for revision and amendment edges) among them,
+// description: adjudications touching them, citations (each claim's citing snapshots with source, sha256, revised_at, until,
+// description: deleted, lines, current at $t), and external references (lineage links from these claims to things never
+// description: ingested: claim, target, verb, inbound).
 // param claim: the claim uid
 // param q: the question scope, or null for the claim's own scope
 // param t: the as-of time (DateTime)
 MATCH (c:Claim {uid: $claim})
 WITH c, coalesce($q, c.scope, '') AS q
 WITH c, q, COLLECT {
-  MATCH (c)<-[revs:CORRECTS|SUPERSEDES|INVALIDATES*1..]-(later:Claim)
+  MATCH (c)<-[revs:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(later:Claim)
   WHERE all(rev IN revs WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
     AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))
   RETURN DISTINCT later
 } AS successors, COLLECT {
-  MATCH (c)-[revs:CORRECTS|SUPERSEDES|INVALIDATES*1..]->(earlier:Claim)
+  MATCH (c)-[revs:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]->(earlier:Claim)
   WHERE all(rev IN revs WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
     AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))
   RETURN DISTINCT earlier
@@ -38,14 +39,34 @@ CALL (found) {
 }
 CALL (nodes, q) {
   UNWIND nodes AS a
-  MATCH (a)-[r:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES]->(b:Claim)
+  MATCH (a)-[r:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS|CONFLICTS_WITH|DEPENDS_ON|RELATES]->(b:Claim)
   WHERE b IN nodes
     AND (r.valid_from IS NULL OR r.valid_from <= $t) AND (r.valid_to IS NULL OR r.valid_to > $t)
-    AND (NOT type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES']
+    AND (NOT type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'AMENDS']
          OR coalesce(r.scope, '') = '' OR r.scope = q OR q STARTS WITH r.scope + '/')
-  WITH a, b, r ORDER BY a.uid, b.uid, type(r)
+  WITH a, b, r AS rev
+  // BEGIN revision-force
+  CALL (rev) {
+    WITH rev, startNode(rev) AS forceOf
+    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+    WHERE forceSnap.revised_at <= $t
+    WITH rev, forceOf, forceSaid, forceSnap
+    ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+    LIMIT 1
+    WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+    RETURN CASE
+      WHEN rev IS NULL THEN null
+      WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+      WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+      WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+      ELSE 'PENDING'
+    END AS force
+  }
+  // END revision-force
+  WITH a, b, rev AS r, force ORDER BY a.uid, b.uid, type(rev)
   RETURN collect({from: a.uid, to: b.uid, kind: type(r), verb: r.verb, scope: r.scope, via: r.via,
-                  valid_from: r.valid_from, valid_to: r.valid_to}) AS edges
+                  valid_from: r.valid_from, valid_to: r.valid_to,
+                  force: CASE WHEN type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'AMENDS'] THEN force END}) AS edges
 }
 CALL (nodes) {
   UNWIND nodes AS n

@@ -1,9 +1,9 @@
 // name: one_sided_links
-// description: One-sided links: a SUPERSEDES or CORRECTS edge between two claims of Markdown sources that only one of
+// description: One-sided links: a SUPERSEDES, CORRECTS or AMENDS edge between two claims of Markdown sources that only one of
 // description: the two sources records (edge.sources has one entry, the other end's file says nothing). Returns
 // description: successor, predecessor, kind, recorded_by (the source that records it), missing_from (the other
 // description: end's sources) and both claims' scopes. Only edges still recorded today (valid_to null).
-MATCH (successor:Claim)-[edge:SUPERSEDES|CORRECTS]->(predecessor:Claim)
+MATCH (successor:Claim)-[edge:SUPERSEDES|CORRECTS|AMENDS]->(predecessor:Claim)
 WHERE coalesce(edge.via, '') = '' AND size(coalesce(edge.sources, [])) = 1 AND edge.valid_to IS NULL
 WITH successor, predecessor, edge, edge.sources[0] AS recorded_by,
      COLLECT { MATCH (successor)-[:CITED_AT]->(:Snapshot)-[:OF]->(s:Source {kind: 'markdown'}) RETURN DISTINCT s.uid } AS successor_sources,

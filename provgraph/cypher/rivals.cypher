@@ -67,6 +67,26 @@ CALL (x, q) {
       WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
         AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
         AND NOT coalesce(successor.placeholder, false)
+      // a successor retires x only while its own lifecycle at $t puts it in force (rule 6): force of the edge rev
+      // BEGIN revision-force
+      CALL (rev) {
+        WITH rev, startNode(rev) AS forceOf
+        OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+        WHERE forceSnap.revised_at <= $t
+        WITH rev, forceOf, forceSaid, forceSnap
+        ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+        LIMIT 1
+        WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+        RETURN CASE
+          WHEN rev IS NULL THEN null
+          WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+          WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+          WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+          ELSE 'PENDING'
+        END AS force
+      }
+      // END revision-force
+      WITH rev, force WHERE force = 'IN_FORCE'
       RETURN DISTINCT type(rev)
     } ELSE [] END AS revisions
   WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
@@ -82,9 +102,13 @@ CALL (x, q) {
       WHEN NOT cur.current OR coalesce(cited.rewritten, false)
         THEN ['STALE', 'SOURCE_REVISED']
       WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+      WHEN declared = 'withdrawn' THEN ['STALE', 'WITHDRAWN']
       WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
       WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
       WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+      WHEN declared = 'on-hold' THEN ['UNKNOWN', 'ON_HOLD']
+      // a word outside the canonical set (provgraph/ingest/lifecycle.py) never means current
+      WHEN declared IS NOT NULL AND declared <> '' AND NOT declared IN ['accepted', 'amended'] THEN ['UNKNOWN', 'UNRECOGNISED_STATUS']
       ELSE [null, null]
     END AS verdict
   RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,
@@ -104,7 +128,7 @@ CALL (c, q) {
   MATCH (other:Claim {subject: about})
   WHERE other <> c
     AND NOT EXISTS {
-      MATCH (c)-[between:CORRECTS|SUPERSEDES|INVALIDATES]-(other)
+      MATCH (c)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(other)
       WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
   RETURN DISTINCT other, 'RIVAL_CLAIM' AS kind
 }
@@ -157,6 +181,26 @@ CALL (x, q) {
       WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
         AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
         AND NOT coalesce(successor.placeholder, false)
+      // a successor retires x only while its own lifecycle at $t puts it in force (rule 6): force of the edge rev
+      // BEGIN revision-force
+      CALL (rev) {
+        WITH rev, startNode(rev) AS forceOf
+        OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+        WHERE forceSnap.revised_at <= $t
+        WITH rev, forceOf, forceSaid, forceSnap
+        ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+        LIMIT 1
+        WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+        RETURN CASE
+          WHEN rev IS NULL THEN null
+          WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+          WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+          WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+          ELSE 'PENDING'
+        END AS force
+      }
+      // END revision-force
+      WITH rev, force WHERE force = 'IN_FORCE'
       RETURN DISTINCT type(rev)
     } ELSE [] END AS revisions
   WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
@@ -172,9 +216,13 @@ CALL (x, q) {
       WHEN NOT cur.current OR coalesce(cited.rewritten, false)
         THEN ['STALE', 'SOURCE_REVISED']
       WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+      WHEN declared = 'withdrawn' THEN ['STALE', 'WITHDRAWN']
       WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
       WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
       WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+      WHEN declared = 'on-hold' THEN ['UNKNOWN', 'ON_HOLD']
+      // a word outside the canonical set (provgraph/ingest/lifecycle.py) never means current
+      WHEN declared IS NOT NULL AND declared <> '' AND NOT declared IN ['accepted', 'amended'] THEN ['UNKNOWN', 'UNRECOGNISED_STATUS']
       ELSE [null, null]
     END AS verdict
   RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,

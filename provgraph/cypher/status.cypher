@@ -80,6 +80,26 @@ CALL (x, q) {
       WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
         AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
         AND NOT coalesce(successor.placeholder, false)
+      // a successor retires x only while its own lifecycle at $t puts it in force (rule 6): force of the edge rev
+      // BEGIN revision-force
+      CALL (rev) {
+        WITH rev, startNode(rev) AS forceOf
+        OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+        WHERE forceSnap.revised_at <= $t
+        WITH rev, forceOf, forceSaid, forceSnap
+        ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+        LIMIT 1
+        WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+        RETURN CASE
+          WHEN rev IS NULL THEN null
+          WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+          WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+          WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+          ELSE 'PENDING'
+        END AS force
+      }
+      // END revision-force
+      WITH rev, force WHERE force = 'IN_FORCE'
       RETURN DISTINCT type(rev)
     } ELSE [] END AS revisions
   WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
@@ -95,9 +115,13 @@ CALL (x, q) {
       WHEN NOT cur.current OR coalesce(cited.rewritten, false)
         THEN ['STALE', 'SOURCE_REVISED']
       WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+      WHEN declared = 'withdrawn' THEN ['STALE', 'WITHDRAWN']
       WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
       WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
       WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+      WHEN declared = 'on-hold' THEN ['UNKNOWN', 'ON_HOLD']
+      // a word outside the canonical set (provgraph/ingest/lifecycle.py) never means current
+      WHEN declared IS NOT NULL AND declared <> '' AND NOT declared IN ['accepted', 'amended'] THEN ['UNKNOWN', 'UNRECOGNISED_STATUS']
       ELSE [null, null]
     END AS verdict
   RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,
@@ -169,6 +193,26 @@ OPTIONAL CALL (c, q, base) {
           WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
             AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
             AND NOT coalesce(successor.placeholder, false)
+          // a successor retires x only while its own lifecycle at $t puts it in force (rule 6): force of the edge rev
+          // BEGIN revision-force
+          CALL (rev) {
+            WITH rev, startNode(rev) AS forceOf
+            OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+            WHERE forceSnap.revised_at <= $t
+            WITH rev, forceOf, forceSaid, forceSnap
+            ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+            LIMIT 1
+            WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+            RETURN CASE
+              WHEN rev IS NULL THEN null
+              WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+              WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+              WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+              ELSE 'PENDING'
+            END AS force
+          }
+          // END revision-force
+          WITH rev, force WHERE force = 'IN_FORCE'
           RETURN DISTINCT type(rev)
         } ELSE [] END AS revisions
       WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
@@ -184,9 +228,13 @@ OPTIONAL CALL (c, q, base) {
           WHEN NOT cur.current OR coalesce(cited.rewritten, false)
             THEN ['STALE', 'SOURCE_REVISED']
           WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+          WHEN declared = 'withdrawn' THEN ['STALE', 'WITHDRAWN']
           WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
           WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
           WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+          WHEN declared = 'on-hold' THEN ['UNKNOWN', 'ON_HOLD']
+          // a word outside the canonical set (provgraph/ingest/lifecycle.py) never means current
+          WHEN declared IS NOT NULL AND declared <> '' AND NOT declared IN ['accepted', 'amended'] THEN ['UNKNOWN', 'UNRECOGNISED_STATUS']
           ELSE [null, null]
         END AS verdict
       RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,
@@ -215,7 +263,7 @@ OPTIONAL CALL (c, q, base) {
       WHERE ownerNode.subject IS NOT NULL AND ownerNode.subject <> '' AND other.subject = ownerNode.subject
         AND other <> ownerNode
         AND NOT EXISTS {
-          MATCH (ownerNode)-[between:CORRECTS|SUPERSEDES|INVALIDATES]-(other)
+          MATCH (ownerNode)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(other)
           WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
       RETURN other, 'RIVAL_CLAIM' AS kind
     }
@@ -268,6 +316,26 @@ OPTIONAL CALL (c, q, base) {
           WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
             AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
             AND NOT coalesce(successor.placeholder, false)
+          // a successor retires x only while its own lifecycle at $t puts it in force (rule 6): force of the edge rev
+          // BEGIN revision-force
+          CALL (rev) {
+            WITH rev, startNode(rev) AS forceOf
+            OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+            WHERE forceSnap.revised_at <= $t
+            WITH rev, forceOf, forceSaid, forceSnap
+            ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+            LIMIT 1
+            WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+            RETURN CASE
+              WHEN rev IS NULL THEN null
+              WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+              WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+              WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+              ELSE 'PENDING'
+            END AS force
+          }
+          // END revision-force
+          WITH rev, force WHERE force = 'IN_FORCE'
           RETURN DISTINCT type(rev)
         } ELSE [] END AS revisions
       WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
@@ -283,9 +351,13 @@ OPTIONAL CALL (c, q, base) {
           WHEN NOT cur.current OR coalesce(cited.rewritten, false)
             THEN ['STALE', 'SOURCE_REVISED']
           WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+          WHEN declared = 'withdrawn' THEN ['STALE', 'WITHDRAWN']
           WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
           WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
           WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+          WHEN declared = 'on-hold' THEN ['UNKNOWN', 'ON_HOLD']
+          // a word outside the canonical set (provgraph/ingest/lifecycle.py) never means current
+          WHEN declared IS NOT NULL AND declared <> '' AND NOT declared IN ['accepted', 'amended'] THEN ['UNKNOWN', 'UNRECOGNISED_STATUS']
           ELSE [null, null]
         END AS verdict
       RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,
@@ -319,6 +391,39 @@ OPTIONAL CALL (c, q, base) {
 WITH c, q, base, late, conflictsWith, premiseUids, stalePremises,
   CASE WHEN base.status IS NOT NULL THEN [base.status, base.reason] ELSE late END AS verdict
 WHERE $only IS NULL OR verdict[0] IN $only
+// the direct revisers visible at $t for q, with their force: in force (successors), pending (proposed, on hold,
+// an unrecognised word) or void (rejected, withdrawn: left out); amendments in force or pending
+CALL (c, q) {
+  OPTIONAL MATCH (c)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(successor:Claim)
+  WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+    AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+    AND NOT coalesce(successor.placeholder, false)
+  // BEGIN revision-force
+  CALL (rev) {
+    WITH rev, startNode(rev) AS forceOf
+    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+    WHERE forceSnap.revised_at <= $t
+    WITH rev, forceOf, forceSaid, forceSnap
+    ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+    LIMIT 1
+    WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+    RETURN CASE
+      WHEN rev IS NULL THEN null
+      WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+      WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+      WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+      ELSE 'PENDING'
+    END AS force
+  }
+  // END revision-force
+  WITH successor, type(rev) AS kind, force
+  WHERE successor IS NOT NULL AND force <> 'VOID'
+  WITH DISTINCT successor.uid AS uid, kind = 'AMENDS' AS amends, kind, force ORDER BY uid, amends, force
+  RETURN collect({uid: uid, kind: CASE WHEN amends THEN 'AMENDS' ELSE 'REVISES' END, force: force}) AS found
+}
+WITH c, q, base, late, conflictsWith, premiseUids, stalePremises, verdict,
+  reduce(acc = [], r IN found | CASE WHEN any(seen IN acc WHERE seen.uid = r.uid AND seen.kind = r.kind) THEN acc ELSE acc + r END)
+    AS revisers
 // the citation shown: the snapshot the rules used, else the latest that cites the claim
 CALL (c, base) {
   OPTIONAL MATCH (c)-[cited:CITED_AT]->(snap:Snapshot)-[:OF]->(source:Source)
@@ -346,14 +451,10 @@ RETURN
   c.asserted_at AS asserted_at,
   base.valid_from AS valid_from,
   base.valid_until AS valid_until,
-  COLLECT {
-    MATCH (c)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
-    WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-      AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
-      AND NOT coalesce(successor.placeholder, false)
-    RETURN DISTINCT successor.uid AS uid ORDER BY uid
-  } AS successors,
+  [r IN revisers WHERE r.force = 'IN_FORCE' AND r.kind <> 'AMENDS' | r.uid] AS successors,
   coalesce(conflictsWith, []) AS conflicts_with,
   coalesce(premiseUids, []) AS premises,
-  coalesce(stalePremises, []) AS premises_not_current
+  coalesce(stalePremises, []) AS premises_not_current,
+  [r IN revisers WHERE r.force = 'PENDING' AND r.kind <> 'AMENDS' | r.uid] AS pending,
+  [r IN revisers WHERE r.kind = 'AMENDS' | r.uid] AS amendments
 ;

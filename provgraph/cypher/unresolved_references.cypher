@@ -4,7 +4,7 @@
 // description: sources that record the reference. Sorted by placeholder, then referrer.
 MATCH (placeholder:Claim {placeholder: true})
 OPTIONAL MATCH (referrer:Claim)-[edge]->(placeholder)
-WHERE type(edge) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'CONFLICTS_WITH', 'DEPENDS_ON', 'RELATES']
+WHERE type(edge) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'AMENDS', 'CONFLICTS_WITH', 'DEPENDS_ON', 'RELATES']
 RETURN placeholder.uid AS placeholder, referrer.uid AS referrer, type(edge) AS kind, edge.verb AS verb,
        edge.sources AS recorded_by
 ORDER BY placeholder, referrer, kind

@@ -1,31 +1,117 @@
 // name: verify_closure
-// description: The transitive successor closure of the given claims, for `provgraph verify` (as revision_closure, plus
-// description: how each successor joins it): claims that correct, supersede or invalidate them, directly or through
-// description: intermediate successors, through revision edges visible at $t whose scope covers the question scope.
-// description: One row per (claim, successor), placeholders left out: kind, next, edge_scope and via describe one
-// description: applicable edge from the successor to the claim itself (direct = true) or else to another claim of the
-// description: closure; head = true when the successor has no applicable successor of its own. Polynomial: a pruning BFS per claim (var-length + DISTINCT), never path enumeration.
+// description: The revision closure of the given claims, for `provgraph verify` (as revision_closure, plus how each
+// description: successor joins it): claims that correct, supersede, invalidate or amend them, directly or through
+// description: intermediate successors, through edges visible at $t whose scope covers the question scope, leaving out
+// description: edges whose reviser is rejected or withdrawn at $t (they revise nothing). One row per (claim, successor),
+// description: placeholders left out: kind (CORRECTS, SUPERSEDES, INVALIDATES or AMENDS), next, edge_scope, via and
+// description: force (IN_FORCE, or PENDING for a proposed, on-hold or unrecognised reviser) describe one applicable edge
+// description: from the successor to the claim itself (direct = true) or else to another claim of the closure; head =
+// description: true when the successor retires what it revises (in force, not an amendment) and nothing in force
+// description: retires it. Polynomial: pruning BFS walks per claim (var-length + DISTINCT), never path enumeration.
 // param claims: list of claim uids
 // param q: the question scope, or null for each claim's own scope
 // param t: the as-of time (DateTime)
 UNWIND $claims AS wanted
 MATCH (c:Claim {uid: wanted})
 WITH c, coalesce($q, c.scope, '') AS q
+// BEGIN revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
 CALL (c, q) {
-  MATCH (c)<-[revs:CORRECTS|SUPERSEDES|INVALIDATES*1..]-(successor:Claim)
-  WHERE all(rev IN revs WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+  // every claim the revision and amendment edges visible at $t for q reach from c (a pruning BFS: MATCH + DISTINCT)
+  CALL (c, q) {
+    MATCH (c)<-[walked:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(walkReached:Claim)
+    WHERE all(rev IN walked WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
       AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))
-  RETURN collect(DISTINCT successor) AS closure
+    RETURN collect(DISTINCT walkReached) AS walkReach
+  }
+  // the edges out of them that revise nothing (the reviser is rejected or withdrawn at $t): the walk does not cross them
+  CALL (walkReach) {
+    UNWIND walkReach AS walkFrom
+    MATCH (walkFrom)-[rev:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]->(:Claim)
+    // BEGIN revision-force
+    CALL (rev) {
+      WITH rev, startNode(rev) AS forceOf
+      OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+      WHERE forceSnap.revised_at <= $t
+      WITH rev, forceOf, forceSaid, forceSnap
+      ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+      LIMIT 1
+      WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+      RETURN CASE
+        WHEN rev IS NULL THEN null
+        WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+        WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+        WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+        ELSE 'PENDING'
+      END AS force
+    }
+    // END revision-force
+    WITH rev, force WHERE force = 'VOID'
+    RETURN collect(rev) AS walkVoid
+  }
+  // only when there are such edges: the walk again, not crossing them
+  OPTIONAL CALL (c, q, walkVoid) {
+    WITH c, q, walkVoid WHERE size(walkVoid) > 0
+    MATCH (c)<-[kept:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(walkKept:Claim)
+    WHERE all(rev IN kept WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+      AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/') AND NOT rev IN walkVoid)
+    RETURN collect(DISTINCT walkKept) AS walkKeptReach
+  }
+  RETURN [n IN CASE WHEN size(walkVoid) = 0 THEN walkReach ELSE coalesce(walkKeptReach, []) END
+          WHERE n <> c AND NOT coalesce(n.placeholder, false)] AS closure
 }
+// END revision-walk
 UNWIND closure AS successor
 WITH c, q, closure, successor
-WHERE successor <> c AND NOT coalesce(successor.placeholder, false)
 CALL (c, q, closure, successor) {
-  MATCH (successor)-[edge:CORRECTS|SUPERSEDES|INVALIDATES]->(next:Claim)
-  WHERE (edge.valid_from IS NULL OR edge.valid_from <= $t) AND (edge.valid_to IS NULL OR edge.valid_to > $t)
-    AND (coalesce(edge.scope, '') = '' OR edge.scope = q OR q STARTS WITH edge.scope + '/')
+  MATCH (successor)-[rev:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]->(next:Claim)
+  WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+    AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
     AND (next = c OR next IN closure)
-  RETURN edge, next ORDER BY next = c DESC, next.uid, type(edge) LIMIT 1
+  // BEGIN revision-force
+  CALL (rev) {
+    WITH rev, startNode(rev) AS forceOf
+    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+    WHERE forceSnap.revised_at <= $t
+    WITH rev, forceOf, forceSaid, forceSnap
+    ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+    LIMIT 1
+    WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+    RETURN CASE
+      WHEN rev IS NULL THEN null
+      WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+      WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+      WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+      ELSE 'PENDING'
+    END AS force
+  }
+  // END revision-force
+  WITH rev, next, force WHERE force <> 'VOID'
+  RETURN rev AS edge, next, force AS edgeForce ORDER BY next = c DESC, edgeForce, next.uid, type(rev) LIMIT 1
+}
+CALL (successor, q) {
+  OPTIONAL MATCH (successor)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(later:Claim)
+  WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+    AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+    AND NOT coalesce(later.placeholder, false)
+  // BEGIN revision-force
+  CALL (rev) {
+    WITH rev, startNode(rev) AS forceOf
+    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+    WHERE forceSnap.revised_at <= $t
+    WITH rev, forceOf, forceSaid, forceSnap
+    ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+    LIMIT 1
+    WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+    RETURN CASE
+      WHEN rev IS NULL THEN null
+      WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+      WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+      WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+      ELSE 'PENDING'
+    END AS force
+  }
+  // END revision-force
+  RETURN count(CASE WHEN force = 'IN_FORCE' THEN 1 END) AS retirers
 }
 RETURN
   c.uid AS claim,
@@ -35,11 +121,7 @@ RETURN
   next.uid AS next,
   coalesce(edge.scope, '') AS edge_scope,
   coalesce(edge.via, '') AS via,
-  NOT EXISTS {
-    MATCH (successor)<-[beyond:CORRECTS|SUPERSEDES|INVALIDATES]-(later:Claim)
-    WHERE (beyond.valid_from IS NULL OR beyond.valid_from <= $t) AND (beyond.valid_to IS NULL OR beyond.valid_to > $t)
-      AND (coalesce(beyond.scope, '') = '' OR beyond.scope = q OR q STARTS WITH beyond.scope + '/')
-      AND NOT coalesce(later.placeholder, false)
-  } AS head
+  edgeForce = 'IN_FORCE' AND type(edge) <> 'AMENDS' AND retirers = 0 AS head,
+  edgeForce AS force
 ORDER BY claim, successor
 ;

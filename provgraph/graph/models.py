@@ -25,7 +25,7 @@ from neomodel import (
 
 
 class RevisionRel(StructuredRel):
-    """CORRECTS / SUPERSEDES / INVALIDATES, successor -> predecessor.
+    """CORRECTS / SUPERSEDES / INVALIDATES / AMENDS, successor (or amendment) -> predecessor.
 
     Visible at t when valid_from <= t < valid_to (valid_to null = still recorded).
     """
@@ -124,6 +124,7 @@ class Claim(StructuredNode):
     corrects = RelationshipTo("Claim", "CORRECTS", model=RevisionRel)
     supersedes = RelationshipTo("Claim", "SUPERSEDES", model=RevisionRel)
     invalidates = RelationshipTo("Claim", "INVALIDATES", model=RevisionRel)
+    amends = RelationshipTo("Claim", "AMENDS", model=RevisionRel)  # adds to the target, retires nothing
     conflicts_with = RelationshipTo("Claim", "CONFLICTS_WITH", model=LinkRel)
     depends_on = RelationshipTo("Claim", "DEPENDS_ON", model=LinkRel)
     relates = RelationshipTo("Claim", "RELATES", model=LinkRel)
@@ -186,4 +187,4 @@ class ReportRun(StructuredNode):
 MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef)
 LABELS = tuple(model.__name__ for model in MODELS)
 REVISION_TYPES = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
-LINK_TYPES = ("CONFLICTS_WITH", "DEPENDS_ON", "RELATES")
+LINK_TYPES = ("AMENDS", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")

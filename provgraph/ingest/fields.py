@@ -22,6 +22,7 @@ REFERENCE_FIELDS = {
     "corrects": "CORRECTS",
     "supersedes": "SUPERSEDES",
     "invalidates": "INVALIDATES",
+    "amends": "AMENDS",
     "depends_on": "DEPENDS_ON",
     "conflicts_with": "CONFLICTS_WITH",
 }

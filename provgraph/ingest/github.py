@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from provgraph.errors import InputError
-from provgraph.ingest import register
+from provgraph.ingest import lifecycle, register
 from provgraph.ingest.fields import (
     RECORD_ERRORS,
     BadRecord,
@@ -43,7 +43,7 @@ _ISSUE_URL = re.compile(r"^https?://[^/\s]+/([\w.-]+)/([\w.-]+)/(?:issues|pull)/
 
 _REF = r"(?:https?://[^\s/]+/[\w.-]+/[\w.-]+/(?:issues|pull)/\d+|[\w.-]+/[\w.-]+#\d+|#\d+)"
 _REFERENCE_LINE = re.compile(
-    r"\b(supersedes|supercedes|superseded\s+by|superceded\s+by|corrects|corrected\s+by|invalidates|invalidated\s+by"
+    r"\b(supersedes|supercedes|superseded\s+by|superceded\s+by|corrects|corrected\s+by|invalidates|invalidated\s+by|amends|amended\s+by"
     r"|depends\s+on|conflicts\s+with|duplicate\s+of)\b[ \t]*:?[ \t]*"
     rf"({_REF}(?:[ \t]*(?:,|\band\b|&)[ \t]*{_REF})*)",
     re.IGNORECASE,
@@ -61,16 +61,11 @@ _PHRASES: dict[str, tuple[str, bool]] = {
     "corrected by": ("CORRECTS", False),
     "invalidates": ("INVALIDATES", True),
     "invalidated by": ("INVALIDATES", False),
+    "amends": ("AMENDS", True),
+    "amended by": ("AMENDS", False),
     "depends on": ("DEPENDS_ON", True),
     "conflicts with": ("CONFLICTS_WITH", True),
     "duplicate of": ("SUPERSEDES", False),  # the original supersedes its duplicate
-}
-
-_DECLARED = {
-    ("OPEN", ""): "proposed",
-    ("CLOSED", "COMPLETED"): "accepted",
-    ("CLOSED", "NOT_PLANNED"): "rejected",
-    ("CLOSED", "DUPLICATE"): "superseded",
 }
 
 
@@ -112,7 +107,8 @@ def issue_records(issue: Any, options: IngestOptions) -> Iterator[Record]:
     labels = label_fields(_label_names(issue.get("labels")))
     state = scalar_text(issue.get("state"), "state").strip().upper()
     reason = scalar_text(issue.get("stateReason"), "stateReason").strip().upper()
-    declared = _DECLARED.get((state, reason)) or ("proposed" if state == "OPEN" else None)
+    # an open issue is a proposal whatever its state reason says (REOPENED); a closed one says why it closed
+    declared = lifecycle.declared_word("open" if state == "OPEN" else (reason.replace("_", " ") or state))
 
     edges, notices = finish_edges(uid, body_edges(body, uid, repo or options.store), (url,) if url else ())
     sha = record_sha(issue)

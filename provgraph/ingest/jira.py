@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from provgraph.errors import InputError
 from provgraph.ingest.times import to_iso
-from provgraph.ingest import register
+from provgraph.ingest import lifecycle, register
 from provgraph.ingest.fields import (
     RECORD_ERRORS,
     BadRecord,
@@ -45,9 +45,6 @@ from provgraph.ingest.records import (
     quote_hash,
 )
 
-_REJECTED_RESOLUTIONS = {"won't do", "won't fix", "wont do", "wont fix", "rejected", "declined", "cancelled", "canceled"}
-_ACCEPTED_STATUSES = {"done", "closed", "resolved", "accepted"}
-_PROPOSED_STATUSES = {"open", "to do", "in progress", "in review", "proposed", "backlog", "draft"}
 _LINK_COLUMN = re.compile(r"^(outward|inward)\s+issue\s+link\s*\((.+)\)\s*$", re.IGNORECASE)
 _CSV_FIELD_LIMIT = 64 * 1024 * 1024
 
@@ -170,18 +167,12 @@ def issue_records(issue: JiraIssue, options: IngestOptions) -> Iterator[Record]:
 
 
 def declared_word(status: str, resolution: str) -> str | None:
-    """The lifecycle word a Jira status/resolution pair declares (resolution first)."""
-    resolution = " ".join(resolution.replace("\u2019", "'").casefold().split())
-    status = " ".join(status.casefold().split())
-    if resolution in _REJECTED_RESOLUTIONS:
-        return "rejected"
-    if resolution == "duplicate":
-        return "superseded"
-    if status in _ACCEPTED_STATUSES:
-        return "accepted"
-    if status in _PROPOSED_STATUSES:
-        return "proposed"
-    return None
+    """The lifecycle word a Jira status/resolution pair declares: a resolution that closes the issue
+    without doing it (Won't Do, Duplicate, Withdrawn) first, else the status (provgraph/ingest/lifecycle.py)."""
+    closed_as = lifecycle.canonical(resolution)
+    if closed_as in ("rejected", "superseded", "withdrawn"):
+        return closed_as
+    return lifecycle.declared_word(status)
 
 
 def link_edge(key: str, direction: str, link_type: str, other: str) -> tuple[EdgeRecord, Notice | None]:

@@ -37,7 +37,6 @@ import yaml
 from provgraph.errors import InputError
 from provgraph.ingest import register
 from provgraph.ingest.records import (
-    DECLARED_WORDS,
     ClaimRecord,
     EdgeRecord,
     IngestOptions,
@@ -51,6 +50,7 @@ from provgraph.ingest.records import (
     quote_hash,
     sha256_hex,
 )
+from provgraph.ingest import lifecycle
 from provgraph.ingest.selection import FileSelection
 from provgraph.ingest.times import AmbiguousDate, parse_numeric_date, parse_time
 
@@ -61,6 +61,7 @@ REFERENCE_KEYS = {
     "corrects": "CORRECTS",
     "supersedes": "SUPERSEDES",
     "invalidates": "INVALIDATES",
+    "amends": "AMENDS",
     "depends_on": "DEPENDS_ON",
     "conflicts_with": "CONFLICTS_WITH",
 }
@@ -69,22 +70,9 @@ REVERSE_REFERENCE_KEYS = {
     "corrected_by": "CORRECTS",
     "superseded_by": "SUPERSEDES",
     "invalidated_by": "INVALIDATES",
+    "amended_by": "AMENDS",
 }
 
-# First word of a status -> lifecycle word. Words not here give declared=None.
-_STATUS_WORDS = {
-    "accepted": "accepted", "accept": "accepted", "approved": "accepted", "adopted": "accepted",
-    "agreed": "accepted", "decided": "accepted", "implemented": "accepted", "active": "accepted",
-    "proposed": "proposed", "proposal": "proposed", "pending": "proposed", "review": "proposed",
-    "open": "proposed",
-    "draft": "draft", "wip": "draft",
-    "incomplete": "incomplete",
-    "rejected": "rejected", "declined": "rejected", "refused": "rejected",
-    "deprecated": "deprecated", "obsolete": "deprecated", "retired": "deprecated",
-    "superseded": "superseded", "superceded": "superseded", "replaced": "superseded",
-    "amended": "amended",
-}
-assert set(_STATUS_WORDS.values()) <= set(DECLARED_WORDS)
 
 # Link lines: verb -> (edge kind, True when the edge points from the target to this file).
 _LINK_VERBS = {
@@ -98,8 +86,8 @@ _LINK_VERBS = {
     "superceded": ("SUPERSEDES", True),
     "replaced by": ("SUPERSEDES", True),
     "obsoleted by": ("SUPERSEDES", True),
-    "amends": ("CORRECTS", False),
-    "amended by": ("CORRECTS", True),
+    "amends": ("AMENDS", False),
+    "amended by": ("AMENDS", True),
 }
 _STATUS_LINE_VERBS = ("superseded", "superceded", "replaced by", "obsoleted by")
 _LINK_LINE = re.compile(
@@ -485,7 +473,7 @@ def _claim(
     status_section = _section(document, lambda text: re.fullmatch(r"status(\s*[:\-\u2013\u2014]\s*.*)?", _normal_heading(text)) is not None)
     header_status, header_date = _header_fields(document, status_section)
     status_text = _status_text(document, status_section)
-    if fields is None and status_section is None and _declared(header_status) is None and not (
+    if fields is None and status_section is None and lifecycle.canonical(header_status) is None and not (
             header_status and _LINK_LINE.match(_LEADING_MARKUP.sub("", header_status))):
         return None
     fields = fields or {}
@@ -504,7 +492,7 @@ def _claim(
     declared = None
     for candidate in (fields.get("status"), status_text, header_status):
         if candidate:
-            declared = _declared(candidate)
+            declared = lifecycle.declared_word(str(candidate))
             break
 
     asserted_at = fields.get("date")
@@ -618,12 +606,6 @@ def _status_text(document: _Document, status_section: tuple[int, int] | None) ->
 def _first_word(text: str) -> str | None:
     found = _FIRST_WORD.match(_LEADING_MARKUP.sub("", _STRIKETHROUGH.sub("", text)))
     return found.group(0).lower() if found else None
-
-
-def _declared(text: str | None) -> str | None:
-    """The lifecycle word a status text starts with, emoji and markup stripped ("✅ **Accepted**")."""
-    word = _first_word(text) if text else None
-    return _STATUS_WORDS.get(word) if word else None
 
 
 def _loose_date(text: str, order: str | None = None) -> datetime | None:

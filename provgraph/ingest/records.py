@@ -17,10 +17,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Union
 
+from provgraph.ingest.lifecycle import CANONICAL
+
 # Lifecycle words a document may declare about its own claim (normalised, lower case).
-DECLARED_WORDS = ("accepted", "proposed", "draft", "incomplete", "rejected", "deprecated", "superseded", "amended")
+DECLARED_WORDS = CANONICAL  # the canonical lifecycle words (provgraph/ingest/lifecycle.py)
 REVISION_KINDS = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
-LINK_KINDS = ("CONFLICTS_WITH", "DEPENDS_ON", "RELATES")
+# AMENDS: the amending claim adds to its target without retiring it (it joins the target's revision closure)
+LINK_KINDS = ("AMENDS", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")
 EDGE_KINDS = REVISION_KINDS + LINK_KINDS
 
 
@@ -57,7 +60,7 @@ class ClaimRecord:
     asserted_at: datetime | None = None
     valid_from: datetime | None = None
     valid_until: datetime | None = None
-    declared: str | None = None  # one of DECLARED_WORDS
+    declared: str | None = None  # one of DECLARED_WORDS, else the unrecognised word as written
     line_start: int | None = None
     line_end: int | None = None
     quote_sha256: str | None = None  # sha256 of the cited lines' exact text

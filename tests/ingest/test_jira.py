@@ -84,7 +84,10 @@ def test_csv_snapshot_hash_is_stable_and_changes_when_the_row_changes(tmp_path):
         ("Closed", "Declined", "rejected"),
         ("In Review", "", "proposed"),
         ("Backlog", "", "proposed"),
-        ("Waiting for support", "", None),
+        ("Waiting for support", "", "waiting for support"),
+        ("On Hold", "", "on-hold"),
+        ("Cancelled", "Withdrawn", "withdrawn"),
+        ("", "", None),
     ],
 )
 def test_resolution_then_status_declare_the_lifecycle(status, resolution, declared):

@@ -86,3 +86,15 @@ def test_premise_chain_of_10000_is_followed_to_the_end(graph, g):
 
 def judge_all(graph, uids):
     return [(row.claim, row.status, row.reason) for row in status(graph, uids, at=T)]
+
+
+def test_revision_closure_stops_at_rejected_revisers_on_a_ladder_of_30_diamonds(graph, g):
+    g.diamond_ladder("d", 30)
+    graph.write("MATCH (c:Claim) WHERE c.uid IN ['dl15', 'dr15'] SET c.declared = 'rejected' "
+                "WITH c MATCH (c)-[cited:CITED_AT]->(:Snapshot) SET cited.declared = 'rejected'")
+    operators, rows = profile(graph, "revision_closure", {"claims": ["dn0"], "q": None, "t": T})
+    _assert_pruning(operators)
+    assert len(rows) == 45  # dl0/dr0 .. dn15: the rejected sides above dn15 revise nothing, so the walk stops there
+    assert [row["successor"] for row in rows if row["head"]] == ["dn15"]
+    assert judge_all(graph, ["dn15", "dl15", "dn16"]) == [
+        ("dl15", "STALE", "REJECTED"), ("dn15", "ACTIVE", "CURRENT"), ("dn16", "STALE", "SUPERSEDED")]

@@ -45,6 +45,10 @@ CALL (x, q) {
       WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
         AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
         AND NOT coalesce(successor.placeholder, false)
+      // a successor retires x only while its own lifecycle at $t puts it in force (rule 6): force of the edge rev
+      // BEGIN revision-force
+      // END revision-force
+      WITH rev, force WHERE force = 'IN_FORCE'
       RETURN DISTINCT type(rev)
     } ELSE [] END AS revisions
   WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
@@ -60,9 +64,13 @@ CALL (x, q) {
       WHEN NOT cur.current OR coalesce(cited.rewritten, false)
         THEN ['STALE', 'SOURCE_REVISED']
       WHEN declared = 'rejected' THEN ['STALE', 'REJECTED']
+      WHEN declared = 'withdrawn' THEN ['STALE', 'WITHDRAWN']
       WHEN declared = 'deprecated' THEN ['STALE', 'DEPRECATED']
       WHEN declared = 'superseded' THEN ['STALE', 'SUPERSEDED']
       WHEN declared IN ['proposed', 'draft', 'incomplete'] THEN ['UNKNOWN', 'PROPOSED']
+      WHEN declared = 'on-hold' THEN ['UNKNOWN', 'ON_HOLD']
+      // a word outside the canonical set (provgraph/ingest/lifecycle.py) never means current
+      WHEN declared IS NOT NULL AND declared <> '' AND NOT declared IN ['accepted', 'amended'] THEN ['UNKNOWN', 'UNRECOGNISED_STATUS']
       ELSE [null, null]
     END AS verdict
   RETURN {status: verdict[0], reason: verdict[1], scope: scope, subject: subject, value: value,

@@ -1,0 +1,16 @@
+CALL (rev) {
+  WITH rev, startNode(rev) AS forceOf
+  OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+  WHERE forceSnap.revised_at <= $t
+  WITH rev, forceOf, forceSaid, forceSnap
+  ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+  LIMIT 1
+  WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+  RETURN CASE
+    WHEN rev IS NULL THEN null
+    WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+    WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+    WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+    ELSE 'PENDING'
+  END AS force
+}
