@@ -59,37 +59,37 @@ CALL (c, q) {
           WHERE n <> c AND NOT coalesce(n.placeholder, false)] AS closure
 }
 // END revision-walk
-UNWIND closure AS successor
-WITH c, q, closure, successor
-CALL (c, q, closure, successor) {
-  MATCH (successor)-[rev:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]->(next:Claim)
-  WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-    AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
-    AND (next = c OR next IN closure)
-  // BEGIN revision-force
-  CALL (rev) {
-    WITH rev, startNode(rev) AS forceOf
-    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
-    WHERE forceSnap.revised_at <= $t
-    WITH rev, forceOf, forceSaid, forceSnap
-    ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
-    LIMIT 1
-    WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
-    RETURN CASE
-      WHEN rev IS NULL THEN null
-      WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
-      WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
-      WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
-      ELSE 'PENDING'
-    END AS force
-  }
-  // END revision-force
-  WITH rev, next, force WHERE force <> 'VOID'
-  RETURN max(CASE WHEN next = c THEN 1 ELSE 0 END) = 1 AS direct,
-         max(CASE WHEN force = 'IN_FORCE' THEN 1 ELSE 0 END) = 0 AS pending,
-         max(CASE WHEN type(rev) <> 'AMENDS' THEN 1 ELSE 0 END) = 0 AS amendment,
-         max(CASE WHEN force = 'IN_FORCE' AND type(rev) <> 'AMENDS' THEN 1 ELSE 0 END) = 1 AS retiring
+// every edge into c or a closure claim from a non-placeholder, not void, is an edge inside the closure (the walk
+// followed it): no membership test needed
+UNWIND [c] + closure AS next
+MATCH (next)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(successor:Claim)
+WHERE successor <> c AND NOT coalesce(successor.placeholder, false)
+  AND (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+  AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+// BEGIN revision-force
+CALL (rev) {
+  WITH rev, startNode(rev) AS forceOf
+  OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+  WHERE forceSnap.revised_at <= $t
+  WITH rev, forceOf, forceSaid, forceSnap
+  ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+  LIMIT 1
+  WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+  RETURN CASE
+    WHEN rev IS NULL THEN null
+    WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+    WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+    WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+    ELSE 'PENDING'
+  END AS force
 }
+// END revision-force
+WITH c, q, next, successor, rev, force WHERE force <> 'VOID'
+WITH c, q, successor,
+     max(CASE WHEN next = c THEN 1 ELSE 0 END) = 1 AS direct,
+     max(CASE WHEN force = 'IN_FORCE' THEN 1 ELSE 0 END) = 0 AS pending,
+     max(CASE WHEN type(rev) <> 'AMENDS' THEN 1 ELSE 0 END) = 0 AS amendment,
+     max(CASE WHEN force = 'IN_FORCE' AND type(rev) <> 'AMENDS' THEN 1 ELSE 0 END) = 1 AS retiring
 CALL (successor, q) {
   OPTIONAL MATCH (successor)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(later:Claim)
   WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)

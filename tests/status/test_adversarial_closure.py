@@ -97,4 +97,4 @@ def test_revision_closure_stops_at_rejected_revisers_on_a_ladder_of_30_diamonds(
     assert len(rows) == 45  # dl0/dr0 .. dn15: the rejected sides above dn15 revise nothing, so the walk stops there
     assert [row["successor"] for row in rows if row["head"]] == ["dn15"]
     assert judge_all(graph, ["dn15", "dl15", "dn16"]) == [
-        ("dl15", "STALE", "REJECTED"), ("dn15", "ACTIVE", "CURRENT"), ("dn16", "STALE", "SUPERSEDED")]
+        ("dl15", "STALE", "SUPERSEDED"), ("dn15", "ACTIVE", "CURRENT"), ("dn16", "STALE", "SUPERSEDED")]
