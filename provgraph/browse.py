@@ -1,0 +1,106 @@
+"""Neo4j Browser on the local server: the URL that opens it connected, and provgraph's guide.
+
+The guide is an HTML page in Neo4j Browser's guide format, served by the local server's
+HTTP connector (`provgraph/server/Guides.java`) and played after connecting
+(`browser.post_connect_cmd`). Its queries are the named `.cypher` files themselves, so a
+click in the Browser runs exactly what `provgraph status`, `lineage` and `conflicts` run;
+the lineage picture wraps the `lineage` query in `cypher/browser/lineage_picture.cypher`.
+"""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from urllib.parse import urlencode
+
+from provgraph import cypher
+from provgraph.server import GUIDE_PATH, ServerState
+
+GUIDE_NAME = "provgraph.html"
+EXAMPLE_CLAIM = "ADR-0001"
+_PICTURE = Path(cypher.__file__).resolve().parent / "browser" / "lineage_picture.cypher"
+
+
+def browser_url(state: ServerState, database: str = "neo4j") -> str:
+    """Neo4j Browser with the connection filled in (Browser URL parameters `dbms`, `db`,
+    `preselectAuthMethod`): no login form on a server without auth, user neo4j filled in with auth."""
+    if not state.http_url:
+        raise ValueError("the server runs without its HTTP connector")
+    host = state.uri.split("://", 1)[1]
+    params = {
+        "dbms": f"bolt://neo4j@{host}" if state.auth else f"bolt://{host}",
+        "db": database,
+        "preselectAuthMethod": "NATIVE" if state.auth else "NO_AUTH",
+    }
+    return f"{state.http_url}/browser/?{urlencode(params)}"
+
+
+def guide_url(http_port: int) -> str:
+    return f"http://127.0.0.1:{http_port}{GUIDE_PATH}/{GUIDE_NAME}"
+
+
+def _body(text: str) -> str:
+    """A query file without its header comments and final semicolon: what the Browser's editor runs."""
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith("//")]
+    return "\n".join(lines).strip().rstrip(";").strip()
+
+
+def lineage_picture_query() -> str:
+    lineage = _body(cypher.load("lineage").text)
+    inner = "\n".join("  " + line for line in lineage.splitlines())
+    return f"CALL () {{\n{inner}\n}}\n{_body(_PICTURE.read_text(encoding='utf-8'))}"
+
+
+def _runnable(query: str) -> str:
+    return f'<pre class="pre-scrollable code runnable">{html.escape(query)}</pre>'
+
+
+def _slide(title: str, *parts: str) -> str:
+    return f'<slide class="row-fluid"><div class="col-sm-12"><h3>{html.escape(title)}</h3>{"".join(parts)}</div></slide>'
+
+
+def guide_html() -> str:
+    """The guide: set the parameters, then status, the lineage picture and conflicts for them."""
+    # `:params {...}` keeps every value as written (and replaces all parameters); `:param t => datetime()`
+    # evaluates on the server, so t becomes a DateTime. Hence two commands, run in this order.
+    params = f':params {{claim: "{EXAMPLE_CLAIM}", q: null, claims: null, subject: null, only: null}}'
+    now = ":param t => datetime()"
+    conflict_params = ':param only => ["CONFLICT"]'
+    status = _body(cypher.load("status").text)
+    lineage = _body(cypher.load("lineage").text)
+    rivals = _body(cypher.load("rivals").text)
+    rival_params = ':param claims => [$claim]'
+    slides = [
+        _slide("provgraph: does the source still govern?",
+               "<p>Click a query to put it in the editor, then run it (Ctrl+Enter). First set the parameters: "
+               "<code>claim</code> is the claim to look at (change it to one of yours), <code>q</code> the "
+               "question scope (null: each claim's own); then <code>t</code>, the as-of time.</p>",
+               _runnable(params), _runnable(now)),
+        _slide("Status of every claim",
+               "<p>The <code>status</code> query: each claim's ACTIVE, STALE, CONFLICT or UNKNOWN with the rule "
+               "that decided it, as <code>provgraph status</code> prints it.</p>", _runnable(status)),
+        _slide("Lineage of $claim, as a picture",
+               "<p>The <code>lineage</code> query's claims, revision, dependency and conflict edges, and the "
+               "snapshots and sources they cite, drawn as a graph (<code>provgraph lineage $claim</code>).</p>",
+               _runnable(lineage_picture_query()),
+               "<p>The same lineage as rows:</p>", _runnable(lineage)),
+        _slide("Conflicts",
+               "<p>Keep only claims in CONFLICT, then run the status query again "
+               "(<code>provgraph conflicts</code>):</p>", _runnable(conflict_params), _runnable(status),
+               "<p>The rivals of $claim (the pairs <code>provgraph conflicts</code> groups):</p>",
+               _runnable(rival_params), _runnable(rivals),
+               "<p>Back to every status: <code>:param only => null</code>.</p>"),
+    ]
+    return ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>provgraph</title></head><body>"
+            '<article class="guide"><carousel class="deck container-fluid">'
+            + "".join(slides) + "</carousel></article></body></html>\n")
+
+
+def write_guides(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / GUIDE_NAME
+    page = guide_html()
+    if not target.exists() or target.read_text(encoding="utf-8") != page:
+        partial = folder / (GUIDE_NAME + ".new")
+        partial.write_text(page, encoding="utf-8")
+        partial.replace(target)
+    return folder
