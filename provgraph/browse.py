@@ -16,7 +16,39 @@ from provgraph import cypher
 from provgraph.server import GUIDE_PATH, ServerState
 
 GUIDE_NAME = "provgraph.html"
-EXAMPLE_CLAIM = "ADR-0001"
+STYLE_NAME = "provgraph.grass"
+# How the Browser draws provgraph's nodes: claims by uid, snapshots by revision time, sources by uid.
+GRAPH_STYLE = """node {
+  diameter: 50px;
+  color: #A5ABB6;
+  border-color: #9AA1AC;
+  text-color-internal: #FFFFFF;
+  font-size: 10px;
+  caption: "<id>";
+}
+relationship {
+  color: #A5ABB6;
+  shaft-width: 1px;
+  font-size: 8px;
+  caption: "<type>";
+}
+node.Claim {
+  diameter: 65px;
+  color: #C990C0;
+  border-color: #B261A5;
+  caption: "{uid}";
+}
+node.Snapshot {
+  color: #F79767;
+  border-color: #F36924;
+  caption: "{revised_at}";
+}
+node.Source {
+  color: #57C7E3;
+  border-color: #23B3D7;
+  caption: "{uid}";
+}
+"""
 _PICTURE = Path(cypher.__file__).resolve().parent / "browser" / "lineage_picture.cypher"
 
 
@@ -45,9 +77,9 @@ def _body(text: str) -> str:
 
 
 def lineage_picture_query() -> str:
-    lineage = _body(cypher.load("lineage").text)
-    inner = "\n".join("  " + line for line in lineage.splitlines())
-    return f"CALL () {{\n{inner}\n}}\n{_body(_PICTURE.read_text(encoding='utf-8'))}"
+    """`lineage_picture.cypher` with the `lineage` query in place of its LINEAGE line: two static texts."""
+    lineage = _body(cypher.load("lineage").text).replace("\n", "\n  ")
+    return _body(_PICTURE.read_text(encoding="utf-8")).replace("LINEAGE", lineage, 1)
 
 
 def _runnable(query: str) -> str:
@@ -62,7 +94,7 @@ def guide_html() -> str:
     """The guide: set the parameters, then status, the lineage picture and conflicts for them."""
     # `:params {...}` keeps every value as written (and replaces all parameters); `:param t => datetime()`
     # evaluates on the server, so t becomes a DateTime. Hence two commands, run in this order.
-    params = f':params {{claim: "{EXAMPLE_CLAIM}", q: null, claims: null, subject: null, only: null}}'
+    params = ':params {claim: "ADR-0001", q: null, claims: null, subject: null, only: null}'
     now = ":param t => datetime()"
     conflict_params = ':param only => ["CONFLICT"]'
     status = _body(cypher.load("status").text)
@@ -96,11 +128,12 @@ def guide_html() -> str:
 
 
 def write_guides(folder: Path) -> Path:
+    """The guide and the graph style, replaced whole (a Browser reading one never sees half a file)."""
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / GUIDE_NAME
-    page = guide_html()
-    if not target.exists() or target.read_text(encoding="utf-8") != page:
-        partial = folder / (GUIDE_NAME + ".new")
-        partial.write_text(page, encoding="utf-8")
-        partial.replace(target)
+    for name, text in ((GUIDE_NAME, guide_html()), (STYLE_NAME, GRAPH_STYLE)):
+        target = folder / name
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            partial = folder / (name + ".new")
+            partial.write_text(text, encoding="utf-8")
+            partial.replace(target)
     return folder

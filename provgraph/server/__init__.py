@@ -335,13 +335,13 @@ def neo4j_conf(options: ServerOptions, directory: Path) -> str:
         "client.allow_telemetry": "false",
     }
     if options.http_port:
-        guide = f"http://127.0.0.1:{options.http_port}{GUIDE_PATH}/provgraph.html"
+        guides = f"http://127.0.0.1:{options.http_port}{GUIDE_PATH}"
         lines.update({
             "server.http.listen_address": f"127.0.0.1:{options.http_port}",
             "server.http.advertised_address": f"127.0.0.1:{options.http_port}",
             "server.unmanaged_extension_classes": f"provgraph.browser={GUIDE_PATH.rsplit('/', 1)[0]}",
             "dbms.security.http_auth_allowlist": f"/,/browser.*,{GUIDE_PATH}/.*",
-            "browser.post_connect_cmd": f"play {guide}",
+            "browser.post_connect_cmd": f"style {guides}/provgraph.grass; play {guides}/provgraph.html",
             "browser.remote_content_hostname_whitelist": "127.0.0.1,localhost",  # guides from this machine only
         })
     header = "# Written by `provgraph server start` at every start; edit the options, not this file.\n"
@@ -431,10 +431,11 @@ def _wait_ready(state: ServerState, timeout: float, process: subprocess.Popen | 
 
 def stop(options: ServerOptions | None = None, timeout: float = 90.0) -> ServerState:
     """Ask the server on `options.port` to shut down (SIGTERM runs Neo4j's clean shutdown) and wait for it.
-    Refuses a data folder whose server runs on another port."""
+    Refuses a --data folder whose server runs on another port; without --data there is just nothing to stop."""
     options = options or ServerOptions()
     current = status(options)
-    _refuse_folder_in_use(current)
+    if options.data_dir:
+        _refuse_folder_in_use(current)
     if current.running and current.pid:
         os.kill(current.pid, signal.SIGTERM)
         deadline = time.monotonic() + timeout

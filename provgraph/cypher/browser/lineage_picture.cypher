@@ -1,10 +1,13 @@
 // name: lineage_picture
-// description: Neo4j Browser's picture of one claim's lineage: provgraph.browse puts the `lineage` query inside
-// description: CALL () { ... } above these lines, so the claims, edges and citations are exactly the ones
-// description: `provgraph lineage` reports; this part only fetches them as nodes and relationships to draw.
+// description: Neo4j Browser's picture of one claim's lineage: provgraph.browse puts the `lineage` query (a static
+// description: file too) in place of the LINEAGE line, so the claims, edges and citations are exactly the ones
+// description: `provgraph lineage` reports; the rest only fetches them as nodes and relationships to draw.
 // param claim: the claim uid (used by the lineage query)
 // param q: the question scope, or null for the claim's own scope (used by the lineage query)
 // param t: the as-of time (DateTime) (used by the lineage query)
+CALL () {
+  LINEAGE
+}
 WITH claim, nodes, edges, citations
 CALL (nodes) {
   UNWIND nodes AS uid
