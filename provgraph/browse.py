@@ -87,7 +87,8 @@ def _runnable(query: str) -> str:
 
 
 def _slide(title: str, *parts: str) -> str:
-    return f'<slide class="row-fluid"><div class="col-sm-12"><h3>{html.escape(title)}</h3>{"".join(parts)}</div></slide>'
+    heading = f"<h3>{html.escape(title)}</h3>"
+    return f'<slide class="row-fluid"><div class="col-sm-12">{heading}{"".join(parts)}</div></slide>'
 
 
 def guide_html() -> str:

@@ -102,7 +102,8 @@ def test_neo4j_browser_connects_plays_the_guide_and_draws_a_lineage(graph: Graph
     url = _browse(state)["url"]
     left_machine: list[str] = []
     with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        # CI runs as root (no sandbox then) in a container whose /dev/shm is small
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.route(LOCAL_ONLY, lambda route: (left_machine.append(route.request.url), route.abort()))
@@ -137,7 +138,8 @@ def test_neo4j_browser_connects_plays_the_guide_and_draws_a_lineage(graph: Graph
             drawn.screenshot(path=str(shot))
             nodes = drawn.locator("svg g.node").count()
             captions = drawn.locator("svg g.node text.caption").all_text_contents()
-            legend = drawn.evaluate("f => [...f.querySelectorAll('[data-testid]')].map(e => e.getAttribute('data-testid'))")
+            legend = drawn.evaluate(
+                "f => [...f.querySelectorAll('[data-testid]')].map(e => e.getAttribute('data-testid'))")
         finally:
             browser.close()
     expected = lineage(graph, "ADR-0001")

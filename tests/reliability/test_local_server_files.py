@@ -10,11 +10,12 @@ from provgraph.graph.connection import Graph
 
 from reliability_helpers import run_cli
 
-SETTINGS = ("dbms.security.allow_csv_import_from_file_urls", "server.directories.import", "server.default_listen_address",
-            "server.bolt.listen_address", "server.http.listen_address")
+SETTINGS = ("dbms.security.allow_csv_import_from_file_urls", "server.directories.import",
+            "server.default_listen_address", "server.bolt.listen_address", "server.http.listen_address")
 
 
-def test_load_csv_of_a_host_file_fails_on_the_local_server_even_with_write(graph: Graph, neo4j_settings: Settings) -> None:
+def test_load_csv_of_a_host_file_fails_on_the_local_server_even_with_write(graph: Graph,
+                                                                          neo4j_settings: Settings) -> None:
     for query in ("LOAD CSV FROM 'file:///etc/passwd' AS row RETURN row",
                   "LOAD CSV FROM 'file:///etc/hostname' AS row CREATE (:Leak {line: row[0]}) RETURN count(*) AS n"):
         result = run_cli(["cypher", "--write", query, "--format", "json"], neo4j_settings.uri, timeout=120)
