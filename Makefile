@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench venv server clean
+.PHONY: demo test lint bench venv server clean chromium
 
 venv: $(STAMP)
 
@@ -22,13 +22,23 @@ server: $(STAMP)
 demo: server
 	@bash examples/demo.sh
 
+# The Neo4j Browser test drives Debian's chromium (Playwright never downloads a browser here):
+# installed when missing and root, else that test skips and says why.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >/dev/null 2>&1 || \
+		{ apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >/dev/null; } || \
+		echo "make test: could not install chromium: the Neo4j Browser test will skip" >&2; \
+	else echo "make test: chromium not installed and not root: the Neo4j Browser test will skip (apt-get install chromium)" >&2; fi
+
 # Lint first (seconds), then the suite; a lint finding fails `make test`. `make lint` runs only the lint.
 # pytest exits 5 when it collected no test: that must fail, not pass silently.
 lint: $(STAMP)
 	$(BIN)/ruff check --quiet provgraph tests bench
 	$(BIN)/mypy
 
-test: lint
+test: lint chromium
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: no tests were collected" >&2; exit 1; fi; exit $$rc
 

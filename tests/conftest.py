@@ -1,9 +1,15 @@
 """Every graph test runs against a real Neo4j that this suite starts itself.
 
 The suite's server has its own data directory and port (PROVGRAPH_TEST_PORT, default
+<<<<<<< HEAD
 7688), so a run never touches a user's local database. Each test that asks for
 `graph` starts from an empty provgraph graph with the schema installed; `g` builds a small
 graph on it in a line or two (tests/graphs.py).
+=======
+7688; its Neo4j Browser on PROVGRAPH_TEST_HTTP_PORT, default that port + 10000), so a run
+never touches a user's local database. Each test that asks for
+`graph` starts from an empty provgraph graph with the schema installed.
+>>>>>>> 579cbb8 (Local server: Neo4j's own bootstrapper with a generated neo4j.conf, Neo4j Browser over HTTP, provgraph browse)
 """
 from __future__ import annotations
 
@@ -31,7 +37,12 @@ def neo4j_settings() -> Settings:
         yield Settings.from_env(uri=external)
         return
     port = int(os.environ.get("PROVGRAPH_TEST_PORT", "7688"))
-    options = local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}", heap="1g", pagecache="512m")
+    http_port = int(os.environ.get("PROVGRAPH_TEST_HTTP_PORT", str(port + 10000)))
+    options = local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}", heap="1g", pagecache="512m",
+                                  http_port=http_port)
+    kept = local.status(options)
+    if kept.running and kept.http_port != http_port:
+        local.stop(options)  # kept from a run whose server had no (or another) HTTP port: the Browser tests need it
     state = local.start(options)
     yield Settings(uri=state.uri)
     if os.environ.get("PROVGRAPH_TEST_KEEP_SERVER") != "1":

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -11,30 +12,59 @@ import click
 from provgraph import server as local
 from provgraph.config import DEFAULT_PORT
 
+PORT_ENV = "PROVGRAPH_SERVER_PORT"
+HTTP_PORT_ENV = "PROVGRAPH_HTTP_PORT"
 
-def _server_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    command = click.option("--port", type=int, default=DEFAULT_PORT, show_default=True, help="Bolt port on 127.0.0.1")(command)
-    command = click.option("--data", "data_dir", type=click.Path(path_type=Path), default=None,
-                           help="Data directory [default: $PROVGRAPH_HOME/data]")(command)
+
+def server_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    command = click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True,
+                           envvar=PORT_ENV, show_envvar=True, help="Bolt port on 127.0.0.1")(command)
+    command = click.option("--data", "data_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+                           help="Data directory [default: the one the server on --port uses, else $PROVGRAPH_HOME/data]"
+                           )(command)
     return command
+
+
+def http_port_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--http-port", type=click.IntRange(0, 65535), default=local.DEFAULT_HTTP_PORT,
+                        show_default=True, envvar=HTTP_PORT_ENV, show_envvar=True,
+                        help="HTTP port on 127.0.0.1 serving Neo4j Browser (0: Bolt only)")(command)
+
+
+def progress_printer() -> Callable[[str], None]:
+    """Each step of a start on stderr when it is a terminal; nothing when piped or in CI."""
+    if not sys.stderr.isatty():
+        return lambda _: None
+    return lambda message: click.echo(f"provgraph: {message}", err=True)
 
 
 def _show(state: local.ServerState, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(state.to_dict(), sort_keys=True))
     elif state.running:
-        click.echo(f"running  {state.uri}  Neo4j {state.version}  pid {state.pid}  data {state.data_dir}")
+        http = f"  browser {state.http_url}/browser/" if state.http_url else ""
+        click.echo(f"running  {state.uri}{http}  Neo4j {state.version}  pid {state.pid}  data {state.data_dir}")
+    elif state.used_by_port is not None:
+        click.echo(f"stopped  (no server on port {state.port}; data {state.data_dir} is used by the server on port "
+                   f"{state.used_by_port})")
     else:
-        click.echo(f"stopped  (data {state.data_dir})")
+        click.echo(f"stopped  (port {state.port}, data {state.data_dir})")
 
 
 @click.group()
 def server() -> None:
-    """Run a local Neo4j (Community 5.26, embedded, Bolt on 127.0.0.1)."""
+    """Run a local Neo4j (Community 5.26: Bolt and Neo4j Browser on 127.0.0.1)."""
+
+
+def ask_password(auth: bool) -> str | None:
+    if auth and not os.environ.get(local.PASSWORD_ENV):
+        return click.prompt("Password to set for user neo4j", hide_input=True, confirmation_prompt=True, err=True)
+    return None
 
 
 @server.command()
-@_server_options
+@server_options
+@http_port_option
 @click.option("--heap", default="2g", show_default=True, help="JVM heap")
 @click.option("--pagecache", default="1g", show_default=True, help="Neo4j page cache")
 @click.option("--tx-memory", default="1g", show_default=True, help="Memory all transactions may use")
@@ -42,17 +72,23 @@ def server() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the state as JSON")
 @click.option("--auth", is_flag=True,
               help=f"Require a password (user neo4j): taken from ${local.PASSWORD_ENV}, else asked for (hidden)")
-def start(port: int, data_dir: Path | None, heap: str, pagecache: str, tx_memory: str, timeout: float, as_json: bool,
-          auth: bool) -> None:
-    """Start the server (fetching Neo4j once) and wait until Bolt answers. Idempotent."""
-    password = None
-    if auth and not os.environ.get(local.PASSWORD_ENV):
-        password = click.prompt("Password to set for user neo4j", hide_input=True, confirmation_prompt=True, err=True)
+def start(port: int, data_dir: Path | None, http_port: int, heap: str, pagecache: str, tx_memory: str, timeout: float,
+          as_json: bool, auth: bool) -> None:
+    """Start the server (fetching Neo4j once) and wait until Bolt answers. Idempotent.
+
+    On a terminal each step (fetching jars, compiling, starting, waiting for Bolt) is said on stderr.
+    """
     options = local.ServerOptions(port=port, heap=heap, pagecache=pagecache, tx_memory=tx_memory, data_dir=data_dir,
-                                  timeout=timeout, auth=auth, password=password)
-    if not as_json and not local.runtime_dir().joinpath(".installed").exists():
-        click.echo(f"fetching Neo4j {local.NEO4J_VERSION} jars into {local.runtime_dir()} (once) ...", err=True)
-    state = local.start(options)
+                                  timeout=timeout, auth=auth, password=ask_password(auth), http_port=http_port or None)
+    progress = progress_printer()
+    if not as_json and not sys.stderr.isatty() and not local.installed():
+        click.echo(f"provgraph: fetching Neo4j {local.NEO4J_VERSION} jars into {local.runtime_dir()} (once) ...",
+                   err=True)
+    state = local.start(options, progress=progress)
+    if (state.http_port or None) != options.http_port:
+        now = f"HTTP on {state.http_port}" if state.http_port else "no HTTP connector"
+        click.echo(f"provgraph: the server on port {port} was already running with {now}; stop it to change that",
+                   err=True)
     if as_json:
         _show(state, True)
     else:
@@ -60,18 +96,18 @@ def start(port: int, data_dir: Path | None, heap: str, pagecache: str, tx_memory
 
 
 @server.command()
-@_server_options
+@server_options
 @click.option("--json", "as_json", is_flag=True)
 def stop(port: int, data_dir: Path | None, as_json: bool) -> None:
-    """Shut the server down cleanly."""
+    """Shut the server on --port down cleanly (refused if --data belongs to a server on another port)."""
     _show(local.stop(local.ServerOptions(port=port, data_dir=data_dir)), as_json)
 
 
 @server.command()
-@_server_options
+@server_options
 @click.option("--json", "as_json", is_flag=True)
 def status(port: int, data_dir: Path | None, as_json: bool) -> None:
-    """Tell whether the server runs, where, and its version."""
+    """Tell whether a server runs on --port, where its data is, and its version."""
     _show(local.status(local.ServerOptions(port=port, data_dir=data_dir)), as_json)
 
 

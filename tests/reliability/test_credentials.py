@@ -134,7 +134,7 @@ def test_server_password_is_kept_out_of_argv_state_and_logs(auth_server: tuple[s
 
 
 def test_install_recompiles_a_launcher_that_differs_from_the_packaged_one(tmp_path: Path) -> None:
-    """An existing install (marker present) picks up a changed Launcher.java on the next start."""
+    """An existing install of this pom's jars picks up a changed Launcher.java on the next start (no re-fetch)."""
     installed = local.runtime_dir()
     if not (installed / "lib").is_dir():
         pytest.skip("no installed Neo4j jars to compile against")
@@ -142,10 +142,13 @@ def test_install_recompiles_a_launcher_that_differs_from_the_packaged_one(tmp_pa
     target = local.runtime_dir(home)
     target.mkdir(parents=True)
     (target / "lib").symlink_to(installed / "lib")
-    (target / ".installed").write_text(local.NEO4J_VERSION + "\n")
-    (target / "Launcher.java").write_text("// an older launcher\n")
+    (target / ".installed").write_text(local._install_id())
+    (target / "src").mkdir()
+    (target / "src" / "Launcher.java").write_text("// an older launcher\n")
     assert local.install(home) == target
-    assert (target / "Launcher.java").read_bytes() == (local.PACKAGE_DIR / "Launcher.java").read_bytes()
+    assert (target / "lib").is_symlink()  # the jars were not fetched again
+    for name in local.JAVA_SOURCES:
+        assert (target / "src" / name).read_bytes() == (local.PACKAGE_DIR / name).read_bytes()
     assert (target / "classes" / "Launcher.class").is_file()
     stamp = (target / "classes" / "Launcher.class").stat().st_mtime_ns
     local.install(home)  # unchanged now: no recompile

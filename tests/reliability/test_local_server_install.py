@@ -1,0 +1,31 @@
+"""An existing install is reused only while it matches this provgraph: jars fetched for an older pom are
+fetched again (once: the marker then holds this pom's hash), changed Java sources are compiled again."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from provgraph import server as local
+
+
+def test_jars_fetched_for_another_pom_are_not_taken_for_this_one(tmp_path: Path) -> None:
+    runtime = local.runtime_dir(tmp_path)
+    runtime.mkdir(parents=True)
+    assert not local.installed(tmp_path)
+    (runtime / ".installed").write_text(local.NEO4J_VERSION + "\n")  # what provgraph wrote before the pom had a hash
+    assert not local.installed(tmp_path)
+    (runtime / ".installed").write_text(local._install_id())
+    assert local.installed(tmp_path)
+    assert (local.PACKAGE_DIR / "pom.xml").read_bytes() and "pom:" in local._install_id()
+
+
+def test_changed_java_sources_count_as_a_stale_launcher(tmp_path: Path) -> None:
+    runtime = tmp_path / "runtime"
+    (runtime / "classes").mkdir(parents=True)
+    (runtime / "classes" / "Launcher.class").write_bytes(b"compiled")
+    (runtime / "src").mkdir()
+    for name in local.JAVA_SOURCES:
+        shutil.copy(local.PACKAGE_DIR / name, runtime / "src" / name)
+    assert local._launcher_current(runtime)
+    (runtime / "src" / "Guides.java").write_text("// an older guide server\n")
+    assert not local._launcher_current(runtime)

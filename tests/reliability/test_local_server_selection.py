@@ -1,0 +1,113 @@
+"""`server start|status|stop` select a server by its Bolt port and its data folder: another port never
+reports or stops it, a data folder in use by another port's server is refused, and `--port N` alone
+finds the folder its server uses. `start` says what it is doing on a terminal, and nothing when piped.
+One server (HTTP off, small memory) in a PROVGRAPH_HOME of its own that shares the installed jars."""
+from __future__ import annotations
+
+import json
+import os
+import pty
+import socket
+import subprocess
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from provgraph import server as local
+from provgraph.config import provgraph_home
+
+from reliability_helpers import PROVGRAPH
+
+SMALL = ["--heap", "512m", "--pagecache", "128m", "--tx-memory", "256m", "--timeout", "300", "--http-port", "0"]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Iterator[Path]:
+    home = tmp_path / "home"
+    home.mkdir()
+    local.install()  # the suite's jars, shared: this test is about selection, not fetching
+    (home / local.runtime_dir(home).name).symlink_to(local.runtime_dir(provgraph_home()))
+    yield home
+    for state_file in home.rglob(local.STATE_FILE):
+        pid = json.loads(state_file.read_text()).get("pid")
+        if pid and local._alive(pid):
+            os.kill(pid, 9)
+
+
+def _env(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "PROVGRAPH_"))}
+    env["PROVGRAPH_HOME"] = str(home)
+    return env
+
+
+def _run(home: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([PROVGRAPH, "server", *args], env=_env(home), capture_output=True, text=True, timeout=400)
+
+
+def _run_on_terminal(home: Path, *args: str) -> tuple[int, str, str]:
+    """Run with stderr on a pseudo-terminal, as a user at a shell would."""
+    primary, secondary = pty.openpty()
+    process = subprocess.Popen([PROVGRAPH, "server", *args], env=_env(home), stdout=subprocess.PIPE, stderr=secondary,
+                               stdin=subprocess.DEVNULL, text=True)
+    os.close(secondary)
+    said = b""
+    while True:
+        try:
+            chunk = os.read(primary, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(primary)
+    out = process.stdout.read()
+    return process.wait(timeout=400), out, said.decode(errors="replace")
+
+
+def test_servers_are_selected_by_port_and_data_folder_and_start_says_what_it_does(home: Path) -> None:
+    port, other = _free_port(), _free_port()
+    data = home / "mine"
+
+    code, out, said = _run_on_terminal(home, "start", "--port", str(port), "--data", str(data), *SMALL)
+    assert code == 0, said
+    assert out.strip() == f"bolt://127.0.0.1:{port}"
+    assert "starting Neo4j" in said and f"waiting for Bolt on bolt://127.0.0.1:{port}" in said
+
+    again = _run(home, "start", "--port", str(port), "--data", str(data), *SMALL)  # piped: idempotent and quiet
+    assert again.returncode == 0 and again.stderr == "", again.stderr
+
+    by_port = json.loads(_run(home, "status", "--port", str(port), "--json").stdout)  # no --data: found by its port
+    assert by_port["running"] and by_port["data_dir"] == str(data) and by_port["port"] == port
+    pid = by_port["pid"]
+
+    elsewhere = json.loads(_run(home, "status", "--port", str(other), "--json").stdout)
+    assert not elsewhere["running"] and elsewhere["data_dir"] != str(data)
+    same_folder = _run(home, "status", "--port", str(other), "--data", str(data))
+    assert same_folder.returncode == 0
+    assert same_folder.stdout.startswith("stopped") and f"used by the server on port {port}" in same_folder.stdout
+
+    for action in ("stop", "start"):
+        refused = _run(home, action, "--port", str(other), "--data", str(data), *(SMALL if action == "start" else []))
+        assert refused.returncode == 2, refused.stdout
+        assert f"data folder {data} is used by the server on port {port}" in refused.stderr
+        assert len(refused.stderr.strip().splitlines()) == 1
+        assert local._alive(pid)
+
+    not_here = _run(home, "stop", "--port", str(other))  # the default folder: nothing there to stop
+    assert not_here.returncode == 0 and not_here.stdout.startswith("stopped") and local._alive(pid)
+
+    browse = subprocess.run([PROVGRAPH, "browse", "--port", str(port)], env=_env(home), capture_output=True, text=True,
+                            timeout=120)
+    assert browse.returncode == 2 and "without its HTTP connector" in browse.stderr
+
+    stopped = _run(home, "stop", "--port", str(port), "--json")
+    assert stopped.returncode == 0 and json.loads(stopped.stdout)["running"] is False
+    assert json.loads(stopped.stdout)["data_dir"] == str(data)
+    assert not local._alive(pid)
