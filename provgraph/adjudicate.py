@@ -5,6 +5,10 @@ SUPERSEDES edge keep -> retired it implies (`via` = the adjudication uid, visibl
 `decided_at` until `revoked_at`), exactly as docs/schema.md describes; the status, lineage,
 conflicts and verify queries see it through that edge. The writes are
 `cypher/adjudicate.cypher` and `cypher/adjudication_revoke.cypher`.
+
+A `--distinct` adjudication (kind 'distinct', `cypher/adjudicate_distinct.cypher`) DISTINGUISHES two claims
+that `provgraph suspects` suggested as one matter: it implies no edge, and while it stands the pair is
+never suggested again.
 """
 from __future__ import annotations
 
@@ -91,6 +95,40 @@ def adjudicate(
     }
 
 
+def distinguish(
+    graph: Graph,
+    first: str,
+    second: str,
+    *,
+    why: str = "",
+    by: str | None = None,
+    at: datetime | str | int | None = None,
+) -> dict[str, Any]:
+    """Record that `first` and `second` are not the same matter, so `provgraph suspects` never suggests the pair.
+
+    An Adjudication of kind 'distinct' that DISTINGUISHES both claims; it changes no status and is revoked like
+    any other (`revoke`). Ids may be uids or aliases; unknown ids raise NotFound. A dismissal already in force
+    for the pair is returned as it is ("existing": true). Returns {"adjudication", "distinct", "decided_at",
+    "by", "why", "existing"}.
+    """
+    a, b = resolve(graph, [first, second])
+    if a == b:
+        raise UsageError(f"cannot mark a claim distinct from itself ({a})")
+    pair = sorted([a, b])
+    decided_at = _moment(at)
+    standing = graph.read(cypher.load("adjudication_standing_distinct").text, {"a": pair[0], "b": pair[1], "at": decided_at})
+    by = by or default_by()
+    if standing:
+        row = standing[0]
+        return {"adjudication": row["adjudication"], "distinct": pair, "decided_at": to_iso(row["decided_at"]),
+                "by": by, "why": why, "existing": True}
+    uid = adjudication_uid("distinct", pair, None, decided_at, by, why)
+    row = graph.write(cypher.load("adjudicate_distinct").text,
+                      {"uid": uid, "claims": pair, "at": decided_at, "by": by, "why": why})[0]
+    return {"adjudication": row["adjudication"], "distinct": pair, "decided_at": to_iso(row["decided_at"]),
+            "by": by, "why": why, "existing": False}
+
+
 def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = None) -> dict[str, Any]:
     """Revoke `adjudication` from `at` (default now) on; status as of an earlier time still sees it.
 
@@ -111,7 +149,7 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
     return {"adjudication": row["adjudication"], "revoked_at": to_iso(row["revoked_at"]), "edges": row["edges"]}
 
 
-__all__ = ["adjudicate", "adjudication_uid", "default_by", "revoke"]
+__all__ = ["adjudicate", "adjudication_uid", "default_by", "distinguish", "revoke"]
 
 
 class _CallableModule(types.ModuleType):

@@ -6,7 +6,7 @@ from typing import IO
 
 import click
 
-from provgraph.adjudicate import adjudicate as record_adjudication, revoke as revoke_adjudication
+from provgraph.adjudicate import adjudicate as record_adjudication, distinguish, revoke as revoke_adjudication
 from provgraph.cli.options import connection_options, output_format
 from provgraph.errors import Finding, UsageError
 from provgraph.graph.connection import Graph
@@ -106,22 +106,31 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
 @click.option("--why", default="", help="Why (kept with the decision)")
 @click.option("--by", "by", default=None, help="Who decided [default: $USER]")
 @click.option("--at", "at", default=None, help="When: ISO 8601 or epoch ms [default: now]; with --revoke, from when")
+@click.option("--distinct", nargs=2, default=None, metavar="A B",
+              help="Record that claims A and B are not the same matter: `provgraph suspects` never suggests the pair again")
 @click.option("--revoke", default=None, metavar="ADJ", help="Revoke adjudication ADJ from --at (default now) on")
 @connection_options
 def adjudicate(keep: str | None, retire: tuple[str, ...], scope: str | None, why: str, by: str | None, at: str | None,
-               revoke: str | None, graph: Graph) -> None:
-    """Record which of two rival claims governs (--keep/--retire), or revoke such a decision (--revoke ADJ).
+               distinct: tuple[str, str] | None, revoke: str | None, graph: Graph) -> None:
+    """Record which of two claims governs (--keep/--retire), that two suspects are distinct (--distinct A B),
+    or revoke such a decision (--revoke ADJ).
 
+    --keep LATER --retire EARLIER also confirms a suspect from `provgraph suspects` as a supersession.
     Prints the adjudication uid.
     """
     if revoke is not None:
-        if keep or retire or scope is not None or by is not None or why:
+        if keep or retire or scope is not None or by is not None or why or distinct:
             raise UsageError("--revoke takes only --at")
         result = revoke_adjudication(graph, revoke, at=at)
         click.echo(result["adjudication"])
         return
+    if distinct:
+        if keep or retire or scope is not None:
+            raise UsageError("--distinct A B takes no --keep, --retire or --scope")
+        click.echo(distinguish(graph, distinct[0], distinct[1], why=why, by=by, at=at)["adjudication"])
+        return
     if not keep or not retire:
-        raise UsageError("adjudicate needs --keep ID and --retire ID (or --revoke ADJ)")
+        raise UsageError("adjudicate needs --keep ID and --retire ID (or --distinct A B, or --revoke ADJ)")
     result = record_adjudication(graph, keep, list(retire), scope=scope, why=why, by=by, at=at)
     click.echo(result["adjudication"])
 

@@ -137,11 +137,13 @@ class Adjudication(StructuredNode):
     by = StringProperty()
     why = StringProperty()
     policy = StringProperty()  # set for automatic adjudications (e.g. latest-wins)
+    kind = StringProperty()  # 'distinct': two suspects are not the same matter (null: keep/retire)
     scope = StringProperty(default="")
     revoked_at = DateTimeProperty()
 
     keeps = RelationshipTo(Claim, "KEEPS")
     retires = RelationshipTo(Claim, "RETIRES")
+    distinguishes = RelationshipTo(Claim, "DISTINGUISHES")
 
 
 class Quarantine(StructuredNode):

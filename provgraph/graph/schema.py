@@ -5,7 +5,7 @@ import io
 
 from neomodel import db
 
-from provgraph import cypher
+from provgraph import cypher, fulltext
 from provgraph.graph.connection import Graph
 from provgraph.graph.models import LABELS, MODELS
 
@@ -15,7 +15,9 @@ def install_schema(graph: Graph) -> list[str]:
     db.set_connection(driver=graph.driver)
     for model in MODELS:
         db.install_labels(model, quiet=True, stdout=io.StringIO())
+    graph.write(fulltext.INDEX_STATEMENT)  # `provgraph suspects`: claims that say the same thing
     graph.write(cypher.load("schema_await_indexes").text)
+    fulltext.backfill(graph)
     names = {row["name"] for row in graph.read(cypher.load("schema_constraints").text)}
     names |= {row["name"] for row in graph.read(cypher.load("schema_indexes").text)}
     return sorted(names)

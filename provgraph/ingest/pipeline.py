@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from neo4j import RoutingControl
 from neo4j import exceptions as neo4j_errors
 
-from provgraph import cypher
+from provgraph import cypher, fulltext
 from provgraph.graph.connection import Graph
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.records import (
@@ -374,13 +374,14 @@ def _batches(items: Sequence[_Planned], size: int) -> Iterator[list[_Planned]]:
         yield list(items[start:start + size])
 
 
-def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool) -> dict[str, Any]:
+def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool, title: str | None = None) -> dict[str, Any]:
+    value = None if claim.value is None else str(claim.value)
     return {
         "uid": claim.uid,
         "aliases": [alias for alias in dict.fromkeys(claim.aliases) if alias and alias != claim.uid],
         "text": claim.text,
         "subject": claim.subject or None,
-        "value": None if claim.value is None else str(claim.value),
+        "value": value,
         "scope": claim.scope if claim.scope is not None else scope,
         "asserted_at": claim.asserted_at,
         "valid_from": claim.valid_from,
@@ -390,6 +391,7 @@ def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool) -> dict[str, Any
         "line_end": claim.line_end,
         "quote_sha256": claim.quote_sha256,
         "rewritten": rewritten,
+        "search": fulltext.search_fields(title, claim.subject, value, claim.text),
     }
 
 
@@ -421,7 +423,7 @@ def _write_batch(
                        "title": source.title, "container": source.container},
             "snapshot": {"uid": item.snapshot_uid, "sha256": snapshot.sha256, "revised_at": snapshot.revised_at,
                          "version": snapshot.version, "deleted": bool(snapshot.deleted)},
-            "claims": [_claim_row(claim, scope, item.rewritten) for claim in observation.claims],
+            "claims": [_claim_row(claim, scope, item.rewritten, source.title) for claim in observation.claims],
         })
         claims += len(observation.claims)
         for claim in observation.claims:

@@ -1,0 +1,82 @@
+// name: suspects
+// description: Possible unlinked revisions: pairs (earlier, later) whose texts say the same thing, found with ONE
+// description: full-text lookup per earlier claim in the `claim_search` index (its stored search_query, provgraph/fulltext.py).
+// description: similarity = the later claim's Lucene score / the earlier claim's score against itself. A pair is kept when
+// description: the later claim is later (asserted_at, else last_cited_at), similarity >= $min_score, they share at least
+// description: $min_terms search_terms, their scopes overlap (equal, one under the other, or one global), they are not
+// description: rivals (same non-empty subject with another value: status rule 10), no edge links them (any recorded claim
+// description: edge; an adjudication's implied edge while it stands), no standing `adjudicate --distinct` dismissed them,
+// description: and no chain of revision edges already leads from later to earlier. At most $per_claim per earlier claim
+// description: (best first); then the filters $since, $scope and $store apply. One row per pair: earlier, later, score, rank,
+// description: terms (shared, normalised), and each side's scope, subject, value, time and title.
+// param claims: list of uids to look up from (the earlier side), or null for every claim
+// param t: now (DateTime): which adjudications and implied edges stand
+// param hits: how many hits one lookup returns (the candidates per earlier claim)
+// param min_score: the least similarity (0..1) a pair needs
+// param min_terms: the least number of shared search_terms a pair needs
+// param per_claim: at most this many suspects per earlier claim
+// param since: only pairs whose later claim is this recent (DateTime), or null
+// param scope: only pairs both of whose scopes overlap this scope, or null
+// param store: only pairs with a claim cited from this store, or null
+CALL () {
+  WITH 1 AS one WHERE $claims IS NULL
+  MATCH (earlier:Claim) WHERE earlier.search_query IS NOT NULL
+  RETURN earlier
+  UNION
+  WITH 1 AS one WHERE $claims IS NOT NULL
+  UNWIND $claims AS wanted
+  MATCH (earlier:Claim {uid: wanted}) WHERE earlier.search_query IS NOT NULL
+  RETURN earlier
+}
+WITH earlier, coalesce(earlier.scope, '') AS earlierScope
+WHERE $scope IS NULL OR earlierScope = '' OR earlierScope = $scope
+   OR $scope STARTS WITH earlierScope + '/' OR earlierScope STARTS WITH $scope + '/'
+CALL (earlier) {
+  CALL db.index.fulltext.queryNodes('claim_search', earlier.search_query, {limit: $hits}) YIELD node, score
+  RETURN collect({node: node, score: score}) AS hits
+}
+WITH earlier, earlierScope, hits,
+     coalesce(head([hit IN hits WHERE hit.node = earlier | hit.score]), head(hits).score) AS itself,
+     coalesce(earlier.asserted_at, earlier.last_cited_at) AS earlierAt
+UNWIND hits AS hit
+WITH earlier, earlierScope, earlierAt, hit.node AS later, hit.score / itself AS similarity,
+     coalesce(hit.node.scope, '') AS laterScope
+WHERE later <> earlier AND similarity >= $min_score
+  AND coalesce(later.asserted_at, later.last_cited_at) > earlierAt
+  AND (earlierScope = '' OR laterScope = '' OR earlierScope = laterScope
+       OR laterScope STARTS WITH earlierScope + '/' OR earlierScope STARTS WITH laterScope + '/')
+  AND NOT (coalesce(earlier.subject, '') <> '' AND earlier.subject = later.subject
+           AND NOT (earlier.value IS NOT NULL AND later.value IS NOT NULL AND earlier.value = later.value))
+WITH earlier, earlierScope, later, laterScope, similarity,
+     [term IN earlier.search_terms WHERE term IN later.search_terms] AS terms
+WHERE size(terms) >= $min_terms
+  AND NOT EXISTS {
+    MATCH (earlier)-[link:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES]-(later)
+    WHERE coalesce(link.via, '') = '' OR link.valid_to IS NULL OR link.valid_to > $t }
+  AND NOT EXISTS {
+    MATCH (earlier)<-[:DISTINGUISHES]-(dismissed:Adjudication)-[:DISTINGUISHES]->(later)
+    WHERE dismissed.decided_at <= $t AND (dismissed.revoked_at IS NULL OR dismissed.revoked_at > $t) }
+  AND NOT EXISTS { MATCH ANY SHORTEST (later)-[:CORRECTS|SUPERSEDES|INVALIDATES]->+(earlier) }
+WITH earlier, earlierScope, later, laterScope, similarity, terms
+ORDER BY similarity DESC, later.uid
+WITH earlier, earlierScope, collect({later: later, laterScope: laterScope, similarity: similarity, terms: terms})[..$per_claim] AS best
+UNWIND range(0, size(best) - 1) AS index
+WITH earlier, earlierScope, best[index] AS pick, index + 1 AS rank
+WITH earlier, earlierScope, pick.later AS later, pick.laterScope AS laterScope, pick.similarity AS similarity,
+     pick.terms AS terms, rank
+WHERE ($since IS NULL OR coalesce(later.asserted_at, later.last_cited_at) >= $since)
+  AND ($scope IS NULL OR laterScope = '' OR laterScope = $scope
+       OR $scope STARTS WITH laterScope + '/' OR laterScope STARTS WITH $scope + '/')
+  AND ($store IS NULL
+       OR EXISTS { (earlier)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)-[:IN]->(:Store {name: $store}) }
+       OR EXISTS { (later)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)-[:IN]->(:Store {name: $store}) })
+RETURN earlier.uid AS earlier, later.uid AS later, similarity AS score, rank, terms,
+       earlierScope AS earlier_scope, laterScope AS later_scope,
+       earlier.subject AS earlier_subject, later.subject AS later_subject,
+       earlier.value AS earlier_value, later.value AS later_value,
+       coalesce(earlier.asserted_at, earlier.last_cited_at) AS earlier_at,
+       coalesce(later.asserted_at, later.last_cited_at) AS later_at,
+       coalesce(earlier.search_title, left(earlier.text, 80)) AS earlier_title,
+       coalesce(later.search_title, left(later.text, 80)) AS later_title
+ORDER BY score DESC, earlier, later
+;

@@ -1,0 +1,145 @@
+"""The full-text fields of a claim and the Lucene query built from them (for `provgraph suspects`).
+
+The ingest pipeline writes these properties on every claim it writes, and the full-text index
+`claim_search` (installed with the schema) indexes them:
+
+- `search_title`   the source's title (ADR heading, ticket summary, card's first line), numbering dropped
+- `search_subject` the subject label as words (`payments.retry-limit` -> `payments retry limit`)
+- `search_value`   the value as words
+- `search_text`    what the claim cites: an ADR's decision section, a ticket's summary and body, a log message
+- `search_terms`   the claim's distinct normalised words (the terms two claims share are shown with a suspect)
+- `search_query`   the Lucene query one lookup runs to find claims that say the same (see `lucene_query`)
+
+Words from the title, subject and value weigh more than words found only in the text, and a match
+in a title, subject or value field counts more than one in the text. Every word reaches the query
+escaped (`escape`), so text taken from a claim can never change the query's structure.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Iterable
+
+if TYPE_CHECKING:
+    from provgraph.graph.connection import Graph
+
+INDEX_NAME = "claim_search"
+FIELDS = ("search_title", "search_subject", "search_value", "search_text")
+# How much a match in each field of the *other* claim counts.
+FIELD_BOOSTS = {"search_title": 2.0, "search_subject": 2.0, "search_value": 1.5, "search_text": 1.0}
+# How much a word counts by the field of *this* claim it comes from (the highest wins).
+TERM_WEIGHTS = {"title": 2.0, "subject": 2.0, "value": 1.5, "text": 1.0}
+MAX_QUERY_TERMS = 32  # bounds the query (4 fields x 32 terms, far under Lucene's 1024 clauses)
+INDEX_STATEMENT = (
+    f"CREATE FULLTEXT INDEX {INDEX_NAME} IF NOT EXISTS FOR (c:Claim) ON EACH "
+    f"[{', '.join('c.' + field for field in FIELDS)}] OPTIONS {{indexConfig: {{`fulltext.analyzer`: 'english'}}}}"
+)
+
+# Characters with a meaning in Lucene's query syntax, and its word operators.
+LUCENE_SPECIAL = set('+-&|!(){}[]^"~*?:\\/')
+_OPERATORS = {"AND", "OR", "NOT", "TO"}
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_NUMBERING = re.compile(r"^\s*(?:(?:adr|rfc|dec)[\s\-_]*)?\d+[.:)\-\s]+\s*", re.IGNORECASE)
+_MARKDOWN_LINK = re.compile(r"\]\([^)\s]*\)")
+_URL = re.compile(r"\b[a-z][a-z0-9+.\-]*://\S+", re.IGNORECASE)
+# Lucene's English stop words plus the words every decision record uses (they say nothing about the matter).
+STOP_WORDS = frozenset("""
+a an and are as at be but by for if in into is it no not of on or such that the their then there these they this
+to was will with we our us you your its it's from has have had been were which who what when where how than so do
+does did also all any can could should would may might must shall
+decision decided decide decisions context status accepted proposed consequences adr record records
+""".split())
+
+
+def escape(text: str) -> str:
+    """`text` as one literal Lucene term sequence: every special character backslash-escaped, and the
+    word operators (AND, OR, NOT, TO) lower-cased so they are read as words."""
+    escaped = "".join("\\" + ch if ch in LUCENE_SPECIAL else ch for ch in text)
+    return " ".join(word.lower() if word in _OPERATORS else word for word in escaped.split(" "))
+
+
+def words(text: str | None) -> list[str]:
+    """The lower-cased words of `text` (letters and digits), links and URLs left out, in order."""
+    if not text:
+        return []
+    text = _URL.sub(" ", _MARKDOWN_LINK.sub("]", text))
+    return [word.lower() for word in _WORD.findall(text)]
+
+
+def stem(word: str) -> str:
+    """A light English stem so `retries`, `retry` and `retried` compare equal in `search_terms`.
+
+    Display only: Lucene's own English analyzer does the stemming that ranks; this only names
+    the shared terms in the output."""
+    for suffix, keep in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            return word[: -len(suffix)] + keep
+    return word
+
+
+def title_text(title: str | None) -> str:
+    """A title without its record numbering (`3. Move the ledger` -> `Move the ledger`)."""
+    if not title:
+        return ""
+    return _NUMBERING.sub("", title, count=1).strip()
+
+
+def _label_words(label: str | None) -> str:
+    return " ".join(words(label))
+
+
+def weighted_terms(title: str | None, subject: str | None, value: str | None, text: str | None) -> list[tuple[str, float]]:
+    """Distinct meaningful words with the weight of the heaviest field they occur in, heaviest first,
+    then in order of first appearance; stop words, single letters and long digit runs left out."""
+    weights: dict[str, float] = {}
+    for field, source in (("title", title_text(title)), ("subject", subject), ("value", value), ("text", text)):
+        for word in words(source):
+            if word in STOP_WORDS or len(word) < 2 or (word.isdigit() and len(word) > 6):
+                continue
+            if weights.get(word, 0.0) < TERM_WEIGHTS[field]:
+                weights[word] = TERM_WEIGHTS[field]
+    order = {word: index for index, word in enumerate(weights)}
+    return sorted(weights.items(), key=lambda item: (-item[1], order[item[0]]))
+
+
+def lucene_query(terms: Iterable[tuple[str, float]]) -> str | None:
+    """The Lucene query for one lookup: each field of FIELDS searched for the (escaped, weighted) terms,
+    boosted by FIELD_BOOSTS. None when there is nothing to search for."""
+    chosen = list(terms)[:MAX_QUERY_TERMS]
+    if not chosen:
+        return None
+    bag = " ".join(escape(word) + (f"^{weight:g}" if weight != 1.0 else "") for word, weight in chosen)
+    return " ".join(f"{field}:({bag})^{FIELD_BOOSTS[field]:g}" for field in FIELDS)
+
+
+def search_fields(title: str | None, subject: str | None, value: str | None, text: str | None) -> dict[str, Any]:
+    """The properties the pipeline writes on a claim for the full-text index (see the module docstring)."""
+    terms = weighted_terms(title, subject, value, text)
+    return {
+        "search_title": title_text(title) or None,
+        "search_subject": _label_words(subject) or None,
+        "search_value": _label_words(value) or None,
+        "search_text": text or None,
+        "search_terms": sorted({stem(word) for word, _ in terms}),
+        "search_query": lucene_query(terms),
+    }
+
+
+__all__ = ["FIELDS", "INDEX_NAME", "INDEX_STATEMENT", "backfill", "escape", "lucene_query", "search_fields", "stem",
+           "weighted_terms", "words"]
+
+
+def backfill(graph: "Graph", batch: int = 2000) -> int:
+    """Write the full-text fields on claims that lack them (written by an older provgraph). Returns how many."""
+    from provgraph import cypher
+
+    pending, fill = cypher.load("fulltext_pending").text, cypher.load("fulltext_fill").text
+    filled = 0
+    while True:
+        rows = graph.read(pending, {"limit": batch})
+        if not rows:
+            return filled
+        graph.write(fill, {"rows": [
+            {"uid": row["uid"], "search": search_fields(row["title"], row["subject"], row["value"], row["text"])}
+            for row in rows
+        ]})
+        filled += len(rows)

@@ -1,0 +1,159 @@
+"""Possible unlinked revisions: later claims that say the same thing as an earlier one, with no link between them.
+
+Revision closure follows only links someone recorded. `suspects` finds the pairs nobody linked, for a
+person to confirm (`provgraph adjudicate --keep LATER --retire EARLIER`) or dismiss
+(`provgraph adjudicate --distinct EARLIER LATER`); it suggests, it never decides, and no status changes
+until someone does. The similarity is Lucene's, in the database: one full-text lookup per earlier claim
+in the `claim_search` index (provgraph/fulltext.py), ranked and filtered in `cypher/suspects.cypher`.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from typing import Any, Iterable
+
+from provgraph import cypher
+from provgraph.errors import UsageError
+from provgraph.graph.connection import Graph
+from provgraph.ingest.times import to_iso
+from provgraph.status import parse_at
+
+# Defaults measured with `python -m bench.suspects` (bench/README.md, "Suspects").
+HITS = 10  # candidates one lookup returns
+MIN_SCORE = 0.25  # least similarity: the later claim's score / the earlier claim's score against itself
+MIN_TERMS = 2  # least number of shared terms
+PER_CLAIM = 3  # at most this many suspects per earlier claim
+
+
+@dataclass(frozen=True)
+class Suspect:
+    """One possible unlinked revision: `later` may revise `earlier`."""
+
+    earlier: str
+    later: str
+    score: float  # 0..1 (about): how much of what `earlier` says `later` says too
+    rank: int  # 1 = the best suspect for `earlier`
+    terms: tuple[str, ...]  # the normalised words both say
+    earlier_scope: str
+    later_scope: str
+    earlier_subject: str | None
+    later_subject: str | None
+    earlier_at: str | None
+    later_at: str | None
+    earlier_title: str | None
+    later_title: str | None
+
+    @property
+    def key(self) -> str:
+        """`earlier -> later`: how a report remembers the pair from one run to the next."""
+        return f"{self.earlier} -> {self.later}"
+
+    def confirm_command(self) -> str:
+        import shlex
+
+        return f"provgraph adjudicate --keep {shlex.quote(self.later)} --retire {shlex.quote(self.earlier)}"
+
+    def dismiss_command(self) -> str:
+        import shlex
+
+        return f"provgraph adjudicate --distinct {shlex.quote(self.earlier)} {shlex.quote(self.later)} --why '...'"
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["terms"] = list(self.terms)
+        return out
+
+
+def _suspect(row: dict[str, Any]) -> Suspect:
+    return Suspect(
+        earlier=row["earlier"], later=row["later"], score=round(float(row["score"]), 4), rank=int(row["rank"]),
+        terms=tuple(row["terms"] or ()), earlier_scope=row["earlier_scope"] or "", later_scope=row["later_scope"] or "",
+        earlier_subject=row["earlier_subject"], later_subject=row["later_subject"],
+        earlier_at=to_iso(row["earlier_at"]) if row["earlier_at"] is not None else None,
+        later_at=to_iso(row["later_at"]) if row["later_at"] is not None else None,
+        earlier_title=_one_line(row["earlier_title"]), later_title=_one_line(row["later_title"]),
+    )
+
+
+def _one_line(text: str | None, width: int = 80) -> str | None:
+    if not text:
+        return None
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def params(
+    claims: Iterable[str] | None = None,
+    *,
+    since: datetime | str | int | None = None,
+    scope: str | None = None,
+    store: str | None = None,
+    at: datetime | None = None,
+    hits: int = HITS,
+    min_score: float = MIN_SCORE,
+    min_terms: int = MIN_TERMS,
+    per_claim: int = PER_CLAIM,
+) -> dict[str, Any]:
+    """The parameters of `cypher/suspects.cypher` (exposed so the bench runs exactly the same query)."""
+    if per_claim < 1 or hits < 1:
+        raise UsageError("--per-claim and the lookup size must be at least 1")
+    if not 0.0 <= min_score <= 1.0:
+        raise UsageError(f"--min-score must be between 0 and 1, got {min_score}")
+    try:
+        since_at = parse_at(since)
+    except UsageError:
+        raise UsageError(f"--since: not a time: {since!r} (use ISO 8601 or epoch milliseconds)") from None
+    scope_text = scope.strip().strip("/") if scope is not None else None
+    return {
+        "claims": None if claims is None else list(claims),
+        "t": at or datetime.now(timezone.utc),
+        "hits": max(hits, per_claim + 1),
+        "min_score": float(min_score),
+        "min_terms": int(min_terms),
+        "per_claim": int(per_claim),
+        "since": since_at,
+        "scope": scope_text or None,
+        "store": store or None,
+    }
+
+
+def suspects(
+    graph: Graph,
+    *,
+    since: datetime | str | int | None = None,
+    scope: str | None = None,
+    store: str | None = None,
+    claims: Iterable[str] | None = None,
+    min_score: float = MIN_SCORE,
+    per_claim: int = PER_CLAIM,
+) -> list[Suspect]:
+    """Possible unlinked revisions, best first (see cypher/suspects.cypher for every condition).
+
+    `since`: only pairs whose later claim is at least this recent; `scope`: only pairs both of whose scopes
+    overlap it; `store`: only pairs with a claim from that store; `claims`: look up from these (earlier) claims
+    only. Pairs dismissed with `adjudicate --distinct` or linked in any way never appear.
+    """
+    query = cypher.load("suspects").text
+    rows = graph.read(query, params(claims, since=since, scope=scope, store=store, min_score=min_score,
+                                    per_claim=per_claim))
+    return [_suspect(row) for row in rows]
+
+
+def touching(graph: Graph, claims: Iterable[str]) -> list[Suspect]:
+    """The suspects (as `suspects` lists them) that have one of `claims` on either side, best first.
+
+    The earlier side of a pair is where its lookup starts, so the earlier claims a lookup from `claims`
+    finds are looked up too (`cypher/suspect_neighbours.cypher`)."""
+    wanted = sorted(set(claims))
+    if not wanted:
+        return []
+    settings = params(wanted)
+    neighbours = graph.read(cypher.load("suspect_neighbours").text,
+                            {"claims": wanted, "hits": settings["hits"]})
+    earlier = sorted(set(wanted) | {row["uid"] for row in neighbours})
+    found = graph.read(cypher.load("suspects").text, {**settings, "claims": earlier})
+    chosen = set(wanted)
+    return [_suspect(row) for row in found if row["earlier"] in chosen or row["later"] in chosen]
+
+
+__all__ = ["Suspect", "params", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
