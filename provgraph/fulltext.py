@@ -7,8 +7,12 @@ The ingest pipeline writes these properties on every claim it writes, and the fu
 - `search_subject` the subject label as words (`payments.retry-limit` -> `payments retry limit`)
 - `search_value`   the value as words
 - `search_text`    what the claim cites: an ADR's decision section, a ticket's summary and body, a log message
+- `search_scope`, `search_scope_under`  the scope as opaque tokens: the scope itself, and it and every scope above it
 - `search_terms`   the claim's distinct normalised words (the terms two claims share are shown with a suspect)
 - `search_query`   the Lucene query one lookup runs to find claims that say the same (see `lucene_query`)
+
+The lookup only finds claims whose scope overlaps the claim's own (equal, one under the other, or
+one global): a required clause on the scope tokens, so claims of other scopes never crowd the hits.
 
 Words from the title, subject and value weigh more than words found only in the text, and a match
 in a title, subject or value field counts more than one in the text. Every word reaches the query
@@ -16,6 +20,7 @@ escaped (`escape`), so text taken from a claim can never change the query's stru
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -24,14 +29,17 @@ if TYPE_CHECKING:
 
 INDEX_NAME = "claim_search"
 FIELDS = ("search_title", "search_subject", "search_value", "search_text")
+SCOPE_FIELDS = ("search_scope", "search_scope_under")
+GLOBAL_SCOPE_TOKEN = "0"
 # How much a match in each field of the *other* claim counts.
 FIELD_BOOSTS = {"search_title": 2.0, "search_subject": 2.0, "search_value": 1.5, "search_text": 1.0}
 # How much a word counts by the field of *this* claim it comes from (the highest wins).
 TERM_WEIGHTS = {"title": 2.0, "subject": 2.0, "value": 1.5, "text": 1.0}
 MAX_QUERY_TERMS = 32  # bounds the query (4 fields x 32 terms, far under Lucene's 1024 clauses)
+VERSION = 1  # bump when the fields or the query change: `provgraph init` rewrites older claims' fields
 INDEX_STATEMENT = (
     f"CREATE FULLTEXT INDEX {INDEX_NAME} IF NOT EXISTS FOR (c:Claim) ON EACH "
-    f"[{', '.join('c.' + field for field in FIELDS)}] OPTIONS {{indexConfig: {{`fulltext.analyzer`: 'english'}}}}"
+    f"[{', '.join('c.' + field for field in FIELDS + SCOPE_FIELDS)}] OPTIONS {{indexConfig: {{`fulltext.analyzer`: 'english'}}}}"
 )
 
 # Characters with a meaning in Lucene's query syntax, and its word operators.
@@ -101,45 +109,85 @@ def weighted_terms(title: str | None, subject: str | None, value: str | None, te
     return sorted(weights.items(), key=lambda item: (-item[1], order[item[0]]))
 
 
-def lucene_query(terms: Iterable[tuple[str, float]]) -> str | None:
+def scope_token(scope: str) -> str:
+    """An opaque all-digit token for one scope (digits pass the English analyzer unchanged)."""
+    return "1" + str(int(hashlib.sha256(scope.encode("utf-8")).hexdigest()[:15], 16))
+
+
+def _scope_chain(scope: str) -> list[str]:
+    parts = [part for part in scope.split("/") if part]
+    return ["/".join(parts[: end]) for end in range(1, len(parts) + 1)]
+
+
+def scope_tokens(scope: str | None) -> tuple[str, str]:
+    """(search_scope, search_scope_under): the scope's own token, and the tokens of it and every scope above it."""
+    chain = _scope_chain(scope or "")
+    if not chain:
+        return GLOBAL_SCOPE_TOKEN, GLOBAL_SCOPE_TOKEN
+    return scope_token(chain[-1]), " ".join(scope_token(part) for part in chain)
+
+
+def lucene_query(terms: Iterable[tuple[str, float]], scope: str | None = None) -> str | None:
     """The Lucene query for one lookup: each field of FIELDS searched for the (escaped, weighted) terms,
-    boosted by FIELD_BOOSTS. None when there is nothing to search for."""
+    boosted by FIELD_BOOSTS, and -- for a scoped claim -- a required clause that keeps only claims whose scope
+    overlaps: global ones, the scope itself and those above it (search_scope), those under it
+    (search_scope_under). None when there is nothing to search for."""
     chosen = list(terms)[:MAX_QUERY_TERMS]
     if not chosen:
         return None
     bag = " ".join(escape(word) + (f"^{weight:g}" if weight != 1.0 else "") for word, weight in chosen)
-    return " ".join(f"{field}:({bag})^{FIELD_BOOSTS[field]:g}" for field in FIELDS)
+    query = "(" + " ".join(f"{field}:({bag})^{FIELD_BOOSTS[field]:g}" for field in FIELDS) + ")"
+    chain = _scope_chain(scope or "")
+    if chain:
+        covering = " ".join([GLOBAL_SCOPE_TOKEN] + [scope_token(part) for part in chain])
+        query = f"+{query} +(search_scope:({covering}) search_scope_under:({scope_token(chain[-1])}))^0"
+    return query
 
 
-def search_fields(title: str | None, subject: str | None, value: str | None, text: str | None) -> dict[str, Any]:
+def search_fields(title: str | None, subject: str | None, value: str | None, text: str | None,
+                  scope: str | None = None) -> dict[str, Any]:
     """The properties the pipeline writes on a claim for the full-text index (see the module docstring)."""
     terms = weighted_terms(title, subject, value, text)
+    own_scope, under = scope_tokens(scope)
     return {
+        "search_version": VERSION,
+        "search_scope": own_scope,
+        "search_scope_under": under,
         "search_title": title_text(title) or None,
         "search_subject": _label_words(subject) or None,
         "search_value": _label_words(value) or None,
         "search_text": text or None,
         "search_terms": sorted({stem(word) for word, _ in terms}),
-        "search_query": lucene_query(terms),
+        "search_query": lucene_query(terms, scope),
     }
 
 
-__all__ = ["FIELDS", "INDEX_NAME", "INDEX_STATEMENT", "backfill", "escape", "lucene_query", "search_fields", "stem",
+__all__ = ["FIELDS", "INDEX_NAME", "INDEX_STATEMENT", "VERSION", "backfill", "ensure_index", "escape", "lucene_query", "search_fields", "stem",
            "weighted_terms", "words"]
 
 
+def ensure_index(graph: "Graph") -> None:
+    """Create the `claim_search` index, or re-create it when an older provgraph made it over other properties."""
+    rows = graph.read("SHOW INDEXES YIELD name, type, properties WHERE name = $name RETURN type, properties",
+                      {"name": INDEX_NAME})
+    wanted = sorted(FIELDS + SCOPE_FIELDS)
+    if rows and (rows[0]["type"] != "FULLTEXT" or sorted(rows[0]["properties"] or []) != wanted):
+        graph.write(f"DROP INDEX {INDEX_NAME} IF EXISTS")
+    graph.write(INDEX_STATEMENT)
+
+
 def backfill(graph: "Graph", batch: int = 2000) -> int:
-    """Write the full-text fields on claims that lack them (written by an older provgraph). Returns how many."""
+    """Write the full-text fields on claims that lack them or have an older VERSION of them. Returns how many."""
     from provgraph import cypher
 
     pending, fill = cypher.load("fulltext_pending").text, cypher.load("fulltext_fill").text
     filled = 0
     while True:
-        rows = graph.read(pending, {"limit": batch})
+        rows = graph.read(pending, {"limit": batch, "version": VERSION})
         if not rows:
             return filled
         graph.write(fill, {"rows": [
-            {"uid": row["uid"], "search": search_fields(row["title"], row["subject"], row["value"], row["text"])}
+            {"uid": row["uid"], "search": search_fields(row["title"], row["subject"], row["value"], row["text"], row["scope"])}
             for row in rows
         ]})
         filled += len(rows)

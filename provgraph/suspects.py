@@ -20,7 +20,8 @@ from provgraph.status import parse_at
 
 # Defaults measured with `python -m bench.suspects` (bench/README.md, "Suspects").
 HITS = 10  # candidates one lookup returns
-MIN_SCORE = 0.25  # least similarity: the later claim's score / the earlier claim's score against itself
+MIN_SCORE = 0.5  # least similarity (the mean, over both lookups, of a hit's score / the lookup's best score)
+CLOSE = 0.9  # a suspect's similarity is at least this share of the earlier claim's best suspect's
 MIN_TERMS = 2  # least number of shared terms
 PER_CLAIM = 3  # at most this many suspects per earlier claim
 
@@ -109,6 +110,7 @@ def params(
         "t": at or datetime.now(timezone.utc),
         "hits": max(hits, per_claim + 1),
         "min_score": float(min_score),
+        "close": CLOSE,
         "min_terms": int(min_terms),
         "per_claim": int(per_claim),
         "since": since_at,
@@ -142,8 +144,8 @@ def suspects(
 def touching(graph: Graph, claims: Iterable[str]) -> list[Suspect]:
     """The suspects (as `suspects` lists them) that have one of `claims` on either side, best first.
 
-    The earlier side of a pair is where its lookup starts, so the earlier claims a lookup from `claims`
-    finds are looked up too (`cypher/suspect_neighbours.cypher`)."""
+    A pair is scored from the lookups of both its claims, so the claims a lookup from `claims` finds are
+    looked up too (`cypher/suspect_neighbours.cypher`)."""
     wanted = sorted(set(claims))
     if not wanted:
         return []

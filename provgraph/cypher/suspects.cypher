@@ -1,18 +1,21 @@
 // name: suspects
 // description: Possible unlinked revisions: pairs (earlier, later) whose texts say the same thing, found with ONE
-// description: full-text lookup per earlier claim in the `claim_search` index (its stored search_query, provgraph/fulltext.py).
-// description: similarity = the later claim's Lucene score / the earlier claim's score against itself. A pair is kept when
-// description: the later claim is later (asserted_at, else last_cited_at), similarity >= $min_score, they share at least
+// description: full-text lookup per claim in the `claim_search` index (its stored search_query, provgraph/fulltext.py).
+// description: A lookup's scores are divided by the best of (the claim's score against itself, the top hit), and a pair's
+// description: similarity is the mean of that ratio from both sides (0 from a side whose lookup missed the other).
+// description: A pair is kept when the later claim is later (asserted_at, else last_cited_at), similarity >= $min_score and
+// description: >= $close times the earlier claim's best suspect, they share at least
 // description: $min_terms search_terms, their scopes overlap (equal, one under the other, or one global), they are not
 // description: rivals (same non-empty subject with another value: status rule 10), no edge links them (any recorded claim
 // description: edge; an adjudication's implied edge while it stands), no standing `adjudicate --distinct` dismissed them,
 // description: and no chain of revision edges already leads from later to earlier. At most $per_claim per earlier claim
 // description: (best first); then the filters $since, $scope and $store apply. One row per pair: earlier, later, score, rank,
 // description: terms (shared, normalised), and each side's scope, subject, value, time and title.
-// param claims: list of uids to look up from (the earlier side), or null for every claim
+// param claims: list of uids to look up from, or null for every claim (a pair needs both sides looked up to score fully)
 // param t: now (DateTime): which adjudications and implied edges stand
 // param hits: how many hits one lookup returns (the candidates per earlier claim)
 // param min_score: the least similarity (0..1) a pair needs
+// param close: a suspect's similarity must be at least this share (0..1) of the earlier claim's best suspect
 // param min_terms: the least number of shared search_terms a pair needs
 // param per_claim: at most this many suspects per earlier claim
 // param since: only pairs whose later claim is this recent (DateTime), or null
@@ -20,30 +23,34 @@
 // param store: only pairs with a claim cited from this store, or null
 CALL () {
   WITH 1 AS one WHERE $claims IS NULL
-  MATCH (earlier:Claim) WHERE earlier.search_query IS NOT NULL
-  RETURN earlier
+  MATCH (claim:Claim) WHERE claim.search_query IS NOT NULL
+  RETURN claim
   UNION
   WITH 1 AS one WHERE $claims IS NOT NULL
   UNWIND $claims AS wanted
-  MATCH (earlier:Claim {uid: wanted}) WHERE earlier.search_query IS NOT NULL
-  RETURN earlier
+  MATCH (claim:Claim {uid: wanted}) WHERE claim.search_query IS NOT NULL
+  RETURN claim
 }
-WITH earlier, coalesce(earlier.scope, '') AS earlierScope
-WHERE $scope IS NULL OR earlierScope = '' OR earlierScope = $scope
-   OR $scope STARTS WITH earlierScope + '/' OR earlierScope STARTS WITH $scope + '/'
-CALL (earlier) {
-  CALL db.index.fulltext.queryNodes('claim_search', earlier.search_query, {limit: $hits}) YIELD node, score
+WITH claim, coalesce(claim.scope, '') AS claimScope
+WHERE $scope IS NULL OR claimScope = '' OR claimScope = $scope
+   OR $scope STARTS WITH claimScope + '/' OR claimScope STARTS WITH $scope + '/'
+CALL (claim) {
+  CALL db.index.fulltext.queryNodes('claim_search', claim.search_query, {limit: $hits}) YIELD node, score
   RETURN collect({node: node, score: score}) AS hits
 }
-WITH earlier, earlierScope, hits,
-     coalesce(head([hit IN hits WHERE hit.node = earlier | hit.score]), head(hits).score) AS itself,
-     coalesce(earlier.asserted_at, earlier.last_cited_at) AS earlierAt
+WITH claim, hits, coalesce(head([hit IN hits WHERE hit.node = claim | hit.score]), 0.0) AS itself, head(hits).score AS top,
+     coalesce(claim.asserted_at, claim.last_cited_at) AS claimAt
 UNWIND hits AS hit
-WITH earlier, earlierScope, earlierAt, hit.node AS later, hit.score / itself AS similarity,
-     coalesce(hit.node.scope, '') AS laterScope
-WHERE later <> earlier AND similarity >= $min_score
-  AND coalesce(later.asserted_at, later.last_cited_at) > earlierAt
-  AND (earlierScope = '' OR laterScope = '' OR earlierScope = laterScope
+WITH claim, claimAt, hit.node AS other, hit.score / CASE WHEN itself > top THEN itself ELSE top END AS ratio
+WHERE other <> claim
+WITH claim, claimAt, other, ratio, coalesce(other.asserted_at, other.last_cited_at) AS otherAt
+WHERE otherAt <> claimAt
+WITH CASE WHEN claimAt < otherAt THEN claim ELSE other END AS earlier,
+     CASE WHEN claimAt < otherAt THEN other ELSE claim END AS later, ratio
+WITH earlier, later, sum(ratio) / 2.0 AS similarity
+WHERE similarity >= $min_score
+WITH earlier, later, similarity, coalesce(earlier.scope, '') AS earlierScope, coalesce(later.scope, '') AS laterScope
+WHERE (earlierScope = '' OR laterScope = '' OR earlierScope = laterScope
        OR laterScope STARTS WITH earlierScope + '/' OR earlierScope STARTS WITH laterScope + '/')
   AND NOT (coalesce(earlier.subject, '') <> '' AND earlier.subject = later.subject
            AND NOT (earlier.value IS NOT NULL AND later.value IS NOT NULL AND earlier.value = later.value))
@@ -59,7 +66,8 @@ WHERE size(terms) >= $min_terms
   AND NOT EXISTS { MATCH ANY SHORTEST (later)-[:CORRECTS|SUPERSEDES|INVALIDATES]->+(earlier) }
 WITH earlier, earlierScope, later, laterScope, similarity, terms
 ORDER BY similarity DESC, later.uid
-WITH earlier, earlierScope, collect({later: later, laterScope: laterScope, similarity: similarity, terms: terms})[..$per_claim] AS best
+WITH earlier, earlierScope, collect({later: later, laterScope: laterScope, similarity: similarity, terms: terms}) AS found
+WITH earlier, earlierScope, [pick IN found WHERE pick.similarity >= $close * found[0].similarity][..$per_claim] AS best
 UNWIND range(0, size(best) - 1) AS index
 WITH earlier, earlierScope, best[index] AS pick, index + 1 AS rank
 WITH earlier, earlierScope, pick.later AS later, pick.laterScope AS laterScope, pick.similarity AS similarity,

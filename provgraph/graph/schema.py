@@ -15,7 +15,7 @@ def install_schema(graph: Graph) -> list[str]:
     db.set_connection(driver=graph.driver)
     for model in MODELS:
         db.install_labels(model, quiet=True, stdout=io.StringIO())
-    graph.write(fulltext.INDEX_STATEMENT)  # `provgraph suspects`: claims that say the same thing
+    fulltext.ensure_index(graph)  # `provgraph suspects`: claims that say the same thing
     graph.write(cypher.load("schema_await_indexes").text)
     fulltext.backfill(graph)
     names = {row["name"] for row in graph.read(cypher.load("schema_constraints").text)}

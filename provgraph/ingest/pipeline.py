@@ -376,13 +376,14 @@ def _batches(items: Sequence[_Planned], size: int) -> Iterator[list[_Planned]]:
 
 def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool, title: str | None = None) -> dict[str, Any]:
     value = None if claim.value is None else str(claim.value)
+    claim_scope = claim.scope if claim.scope is not None else scope
     return {
         "uid": claim.uid,
         "aliases": [alias for alias in dict.fromkeys(claim.aliases) if alias and alias != claim.uid],
         "text": claim.text,
         "subject": claim.subject or None,
         "value": value,
-        "scope": claim.scope if claim.scope is not None else scope,
+        "scope": claim_scope,
         "asserted_at": claim.asserted_at,
         "valid_from": claim.valid_from,
         "valid_until": claim.valid_until,
@@ -391,7 +392,7 @@ def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool, title: str | Non
         "line_end": claim.line_end,
         "quote_sha256": claim.quote_sha256,
         "rewritten": rewritten,
-        "search": fulltext.search_fields(title, claim.subject, value, claim.text),
+        "search": fulltext.search_fields(title, claim.subject, value, claim.text, claim_scope),
     }
 
 

@@ -1,0 +1,240 @@
+"""Quality and speed of `provgraph suspects`: `python -m bench.suspects [--uri URI] [--matters N] [--speed 25000]`.
+
+Quality: corpora whose revisions are known -- the examples (`examples/story`, `examples/adr`, ...) and the
+generated decision records of `bench/suspects_corpus.py` in six writing styles -- are ingested with every
+link stripped (the edges are dropped from the ingesters' records before the pipeline writes). Then:
+
+- recall@3: of the claims some later claim revises (and that rule 10 does not already flag as rivals: the
+  same subject label with another value), the share whose true successor is among their top 3 suspects;
+- false suspects per 100 claims: listed pairs that are not the same matter, per 100 claims ingested.
+
+Speed: at N claims (generated log entries), the suspects query over every claim against one full-text
+lookup per claim (the same stored query, the same hit limit, nothing else), best of 3 each.
+Prints a Markdown table (bench/README.md "Suspects" keeps the latest); `--json FILE` saves the numbers.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Iterable
+
+from provgraph import cypher, suspects
+from provgraph.config import Settings
+from provgraph.graph.connection import Graph
+from provgraph.graph.schema import install_schema, wipe
+from provgraph.ingest import get as get_ingester
+from provgraph.ingest import pipeline
+from provgraph.ingest.records import IngestOptions, Observation, Record
+
+from bench import suspects_corpus
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = [  # (kind, format, store, path, default scope)
+    ("tickets", "github", "github", "examples/story/tickets/github-issues.json", ""),
+    ("tickets", "jira-csv", "jira", "examples/story/tickets/jira-export.csv", ""),
+    ("files", "default", "adr", "examples/story/adr", "org/acme"),
+    ("logs", "jsonl", "decisions", "examples/story/logs/decisions.jsonl", ""),
+    ("cards", "default", "board", "examples/story/cards/board.jsonl", ""),
+    ("cards", "default", "board", "examples/story/next-night/board.jsonl", ""),
+]
+REVISION_KINDS = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
+
+
+def strip_links(records: Iterable[Record], truth: list[tuple[str, str]]) -> Iterable[Record]:
+    """The records without their edges; each revision edge is kept in `truth` as (earlier, later) refs."""
+    for record in records:
+        if isinstance(record, Observation):
+            for edge in record.edges:
+                if edge.kind in REVISION_KINDS:
+                    truth.append((edge.to_ref, edge.from_ref))
+            record = replace(record, edges=())
+        yield record
+
+
+def ingest_stripped(graph: Graph, kind: str, fmt: str, store: str, path: Path, scope: str = "") -> list[tuple[str, str]]:
+    truth: list[tuple[str, str]] = []
+    options = IngestOptions(store=store, scope=scope, path=str(path))
+    records = get_ingester(kind, fmt)(path, options)
+    store_kind = "git" if kind == "files" and fmt == "git" else kind
+    pipeline.write(graph, strip_links(records, truth), store=store, store_kind=store_kind, scope=scope, path=str(path))
+    return truth
+
+
+def _resolve_refs(graph: Graph, refs: set[str]) -> dict[str, str]:
+    rows = graph.read(cypher.load("ingest_resolve").text, {"refs": sorted(refs)})
+    found = {row["ref"]: row["uid"] for row in rows if row["uid"]}
+    return {ref: found.get(ref, ref) for ref in refs}
+
+
+def _claims(graph: Graph) -> dict[str, dict[str, Any]]:
+    rows = graph.read("MATCH (c:Claim) WHERE NOT c.placeholder RETURN c.uid AS uid, c.subject AS subject, c.value AS value")
+    return {row["uid"]: row for row in rows}
+
+
+def _rivals(claims: dict[str, dict[str, Any]], earlier: str, later: str) -> bool:
+    a, b = claims.get(earlier), claims.get(later)
+    if not a or not b or not a["subject"] or a["subject"] != b["subject"]:
+        return False
+    return not (a["value"] is not None and b["value"] is not None and a["value"] == b["value"])
+
+
+MIN_SCORE = suspects.MIN_SCORE  # `--min-score` changes it for a run
+
+
+def score(graph: Graph, truth: dict[str, str], same_matter, label: str) -> dict[str, Any]:
+    """recall@3 and false suspects per 100 claims for the graph as ingested."""
+    claims = _claims(graph)
+    listed = suspects.suspects(graph, min_score=MIN_SCORE)
+    by_earlier: dict[str, list[str]] = {}
+    for s in listed:
+        by_earlier.setdefault(s.earlier, []).append(s.later)
+    countable = {e: l for e, l in truth.items() if e in claims and l in claims and not _rivals(claims, e, l)}
+    rivals = len([e for e, l in truth.items() if e in claims and l in claims]) - len(countable)
+    hits = {e for e, l in countable.items() if l in by_earlier.get(e, [])[:3]}
+    false = [s for s in listed if not same_matter(s.earlier, s.later)]
+    return {
+        "corpus": label, "claims": len(claims), "revisions": len(countable), "rival_revisions": rivals,
+        "found": len(hits), "recall_at_3": round(len(hits) / len(countable), 3) if countable else None,
+        "suspects": len(listed), "false": len(false),
+        "false_per_100": round(100.0 * len(false) / len(claims), 2) if claims else 0.0,
+        "missed": sorted(f"{e} -> {l}" for e, l in countable.items() if e not in hits),
+        "false_pairs": sorted(f"{s.earlier} -> {s.later} ({s.score:.2f})" for s in false),
+    }
+
+
+def examples_quality(graph: Graph) -> dict[str, Any]:
+    wipe(graph)
+    truth_refs: list[tuple[str, str]] = []
+    for kind, fmt, store, path, scope in EXAMPLES:
+        truth_refs += ingest_stripped(graph, kind, fmt, store, REPO / path, scope)
+    resolved = _resolve_refs(graph, {ref for pair in truth_refs for ref in pair})
+    truth = {resolved[e]: resolved[l] for e, l in truth_refs}
+    chains = _chains(truth)
+    return score(graph, truth, lambda a, b: chains.get(a, a) == chains.get(b, b), "examples/story (links stripped)")
+
+
+def _chains(truth: dict[str, str]) -> dict[str, str]:
+    """uid -> the first claim of its revision chain."""
+    root: dict[str, str] = {}
+    predecessor = {later: earlier for earlier, later in truth.items()}
+    for uid in set(truth) | set(truth.values()):
+        head = uid
+        while head in predecessor and predecessor[head] != uid:
+            head = predecessor[head]
+        root[uid] = head
+    return root
+
+
+def generated_quality(graph: Graph, matters: int, seed: int, workdir: Path) -> dict[str, Any]:
+    wipe(graph)
+    corpus = suspects_corpus.generate(matters, seed)
+    for kind, fmt, store, path in suspects_corpus.write_files(corpus, workdir / f"generated-{matters}", seed):
+        ingest_stripped(graph, kind, fmt, store, path)
+    matter = corpus.matter_of()
+    styles = sorted({r.style for r in corpus.records})
+    result = score(graph, corpus.truth(), lambda a, b: matter.get(a) == matter.get(b),
+                   f"generated: {matters} matters, {len(styles)} styles (seed {seed})")
+    style_of = {r.uid: r.style for r in corpus.records}
+    result["missed_styles"] = sorted(f"{style_of.get(m.split(' -> ')[0])}->{style_of.get(m.split(' -> ')[1])}"
+                                     for m in result["missed"])
+    return result
+
+
+def _best_of(graph: Graph, query: str, params: dict[str, Any], runs: int = 3) -> tuple[float, int]:
+    best, rows = float("inf"), 0
+    for _ in range(runs):
+        started = time.perf_counter()
+        with graph.driver.session(database=graph.settings.database) as session:
+            rows = sum(1 for _ in session.run(query, params))
+        best = min(best, time.perf_counter() - started)
+    return best, rows
+
+
+LOOKUP_BASELINE = """
+MATCH (claim:Claim) WHERE claim.search_query IS NOT NULL
+CALL db.index.fulltext.queryNodes('claim_search', claim.search_query, {limit: $hits}) YIELD node, score
+RETURN claim.uid AS claim, node.uid AS hit, score
+"""
+
+
+def speed(graph: Graph, claims: int, seed: int, workdir: Path) -> dict[str, Any]:
+    """The suspects query over every claim against one plain full-text lookup per claim, at `claims` claims."""
+    wipe(graph)
+    matters = max(1, claims * 10 // 17)  # about 1.7 records per matter
+    corpus = suspects_corpus.generate(matters, seed)
+    path = workdir / f"speed-{claims}.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for record in corpus.records[:claims]:
+            out.write(json.dumps({"ts": suspects_corpus._iso(record.ts), "id": f"s{len(record.uid)}-{record.uid}",
+                                  "scope": record.scope, "msg": f"{record.title}: {record.body}"}) + "\n")
+    started = time.perf_counter()
+    ingest_stripped(graph, "logs", "jsonl", "speed", path)
+    ingest_seconds = time.perf_counter() - started
+    count = graph.read("MATCH (c:Claim) RETURN count(c) AS n")[0]["n"]
+    params = suspects.params()
+    lookup_s, lookup_rows = _best_of(graph, LOOKUP_BASELINE, {"hits": params["hits"]})
+    suspects_s, suspects_rows = _best_of(graph, cypher.load("suspects").text, params)
+    return {"claims": count, "ingest_s": round(ingest_seconds, 1), "lookup_s": round(lookup_s, 2),
+            "lookup_rows": lookup_rows, "suspects_s": round(suspects_s, 2), "suspects": suspects_rows,
+            "ratio": round(suspects_s / lookup_s, 2) if lookup_s else None}
+
+
+def _table(quality: list[dict[str, Any]], speeds: list[dict[str, Any]]) -> str:
+    lines = ["| corpus | claims | revisions counted | recall@3 | suspects | false | false per 100 claims |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for q in quality:
+        recall = "-" if q["recall_at_3"] is None else f"{100 * q['recall_at_3']:.0f}% ({q['found']}/{q['revisions']})"
+        lines.append(f"| {q['corpus']} | {q['claims']} | {q['revisions']} (+{q['rival_revisions']} rivals) | {recall} | "
+                     f"{q['suspects']} | {q['false']} | {q['false_per_100']:.1f} |")
+    if speeds:
+        lines += ["", "| claims | one lookup per claim | suspects query | ratio |", "|---:|---:|---:|---:|"]
+        for s in speeds:
+            lines.append(f"| {s['claims']} | {s['lookup_s']:.2f} s | {s['suspects_s']:.2f} s ({s['suspects']} pairs) | {s['ratio']}x |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.suspects", description=__doc__.splitlines()[0])
+    parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
+                        help="a Neo4j to use (it is WIPED); default: the bench's own server")
+    parser.add_argument("--matters", type=int, nargs="*", default=[160, 400], help="generated corpus sizes (matters)")
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--speed", type=int, nargs="*", default=[], help="claim counts for the speed check (e.g. 25000 100000)")
+    parser.add_argument("--min-score", type=float, default=suspects.MIN_SCORE, help="the suspects threshold to measure")
+    parser.add_argument("--json", type=Path, default=None, help="also write the results here")
+    args = parser.parse_args(argv)
+    global MIN_SCORE
+    MIN_SCORE = args.min_score
+    if args.uri:
+        settings = Settings.from_env(uri=args.uri)
+    else:
+        from bench import harness
+
+        settings = harness.start_server(harness.DEFAULT_PORT)
+    with Graph(settings) as graph, tempfile.TemporaryDirectory(prefix="provgraph-suspects-") as folder:
+        install_schema(graph)
+        workdir = Path(folder)
+        quality = [examples_quality(graph)]
+        for matters in args.matters:
+            quality.append(generated_quality(graph, matters, args.seed, workdir))
+        speeds = [speed(graph, claims, args.seed, workdir) for claims in args.speed]
+        wipe(graph)
+    print(_table(quality, speeds))
+    for q in quality:
+        if q["missed"] or q["false_pairs"]:
+            print(f"\n{q['corpus']}: missed {q['missed'][:12]}; false {q['false_pairs'][:12]}")
+            if q.get("missed_styles"):
+                print(f"  missed by style: {q['missed_styles'][:30]}")
+    if args.json:
+        args.json.write_text(json.dumps({"quality": quality, "speed": speeds}, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
