@@ -41,6 +41,13 @@ if has adjudicate; then
   $PG status PAY-210 'acme/payments#61'
 fi
 
+if has suspects; then
+  say "4b. Revisions nobody linked: PAY-231 changes what PAY-220 decided, and neither says so"
+  $PG suspects
+  $PG adjudicate --keep PAY-231 --retire PAY-220 --why "PAY-231 caps the webhook backoff at 15 minutes" --by demo
+  $PG status PAY-220
+fi
+
 if has verify; then
   say "5a. Verify an answer: \"Payments retry at most 5 times\" (cites the decision log)"
   $PG verify --evidence dec-2 --candidates card:retry-limit,dec-2 --scope org/acme/payments --format text \

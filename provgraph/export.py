@@ -16,7 +16,8 @@ Mapping (README.md "Exploring the graph" has the user-facing list):
   `used` the successor.
 - `Adjudication` -> activity at `decided_at`, `wasAssociatedWith` the agent `by`, `used` the kept
   and retired claims (`prov:role` keeps / retires); while not revoked, each retired claim
-  `wasInvalidatedBy` it at `decided_at`.
+  `wasInvalidatedBy` it at `decided_at`. A `--distinct` one (`provgraph:kind` distinct) `used` both
+  claims with `prov:role` distinct and invalidates nothing.
 - `AMENDS` -> `wasDerivedFrom(amendment, amended)` with `provgraph:kind` AMENDS: derived from it,
   not a revision of it (the amended claim stays in force).
 - `DEPENDS_ON`, `CONFLICTS_WITH`, `RELATES` -> `wasInfluencedBy(a, b)` with `provgraph:kind`
@@ -196,7 +197,7 @@ class _Builder:
         decided_at = _native(row.get("decided_at"))
         self.document.activity(identifier, decided_at, decided_at, [
             (PROV["type"], self.ns["Adjudication"]), (self.ns["uid"], row["uid"]),
-            *self.attributes(row, ["by", "why", "policy", "scope", "revoked_at"])])
+            *self.attributes(row, ["by", "why", "policy", "kind", "scope", "revoked_at"])])
         if row.get("by"):
             self.document.wasAssociatedWith(identifier, self.agent(row["by"], software=bool(row.get("policy"))))
         for kept in row["keeps"]:
@@ -206,6 +207,8 @@ class _Builder:
             self.document.used(identifier, claim, None, other_attributes={PROV["role"]: self.ns["retires"]})
             if row.get("revoked_at") is None:
                 self.document.wasInvalidatedBy(claim, identifier, decided_at)
+        for distinct in row.get("distinct") or []:
+            self.document.used(identifier, self.id("claim", distinct), None, other_attributes={PROV["role"]: self.ns["distinct"]})
 
 
 def build_document(graph: Graph, namespace: str = DEFAULT_NAMESPACE, page_size: int = PAGE_SIZE) -> ProvDocument:

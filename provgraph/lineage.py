@@ -195,6 +195,11 @@ def render_tree(view: Lineage) -> str:
         lines.append("adjudications:")
         for a in view.adjudications:
             revoked = f", revoked {a['revoked_at']}" if a.get("revoked_at") else ""
+            if a.get("kind") == "distinct":
+                why = f": {a['why']}" if a.get("why") else ""
+                lines.append(f"  {a['uid']}: distinct {' / '.join(a['distinct'])}, not one matter "
+                             f"(by {a.get('by') or '?'}, {a['decided_at']}{revoked}){why}")
+                continue
             lines.append(f"  {a['uid']}: keep {', '.join(a['keeps'])} retire {', '.join(a['retires'])} ({a['decided_at']}{revoked})")
     return "\n".join(lines)
 

@@ -13,7 +13,8 @@ Diff semantics: a run compares with the previous run of the same *baseline* and 
 the nightly job's baseline; `--no-record` leaves no run behind). The first run of a baseline
 compares against nothing, so everything it finds counts as new. `new-stale` / `new-conflict` trip `--fail-on` for claims that are STALE /
 CONFLICT now and were not at the previous run; `unbound` and `one-sided` trip whenever any
-exist (they are hygiene problems that stay until someone fixes the records).
+exist (they are hygiene problems that stay until someone fixes the records); `new-suspect` trips for
+possible unlinked revisions (`provgraph suspects`) the previous run did not list.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from typing import Any, Iterable
 import pandas as pd
 
 from provgraph import cypher
+from provgraph import suspects as suspects_module
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
@@ -37,7 +39,7 @@ from provgraph.lineage import lineage, render_mermaid, render_tree
 from provgraph.status import STATUSES, ClaimStatus, iter_status
 
 FORMATS = ("md", "html", "csv", "json")
-FAIL_ON = ("new-conflict", "new-stale", "unbound", "one-sided")
+FAIL_ON = ("new-conflict", "new-stale", "unbound", "one-sided", "new-suspect")
 FILES = {"md": "report.md", "html": "report.html", "csv": "claims.csv", "json": "report.json"}
 CLAIM_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "store", "source", "snapshot", "cited",
                  "lines", "successors", "conflicts_with", "premises_not_current", "previous_status", "previous_reason",
@@ -88,6 +90,7 @@ class Report:
     summary: dict[str, list[str]] = field(default_factory=dict, repr=False)  # claim -> [status, reason]
     baseline: str = DEFAULT_BASELINE
     external: pd.DataFrame = field(default_factory=lambda: _frame([], EXTERNAL_COLUMNS))  # lineage links to non-ingested things
+    suspects: pd.DataFrame = field(default_factory=lambda: _frame([], suspects_module.REPORT_COLUMNS))
 
     def changed(self, kind: str) -> pd.DataFrame:
         return self.changes[self.changes["change"] == kind]
@@ -99,6 +102,7 @@ class Report:
             "new-conflict": len(self.changed("new-conflict")),
             "unbound": len(self.unbound),
             "one-sided": len(self.one_sided),
+            "new-suspect": int(self.suspects["new"].sum()) if len(self.suspects) else 0,
         }
         return {name: found[name] for name in fail_on if found[name]}
 
@@ -107,6 +111,8 @@ class Report:
         parts = [f"{len(self.changed(kind))} {label}" for kind, label in
                  (("new-stale", "newly STALE"), ("new-conflict", "new CONFLICT"), ("new-unbound", "new UNBOUND"))]
         parts.append(f"{len(self.one_sided)} one-sided link(s)")
+        new_suspects = int(self.suspects["new"].sum()) if len(self.suspects) else 0
+        parts.append(f"{new_suspects} new possible unlinked revision(s)")
         return f"{self.claims} claims; {since}: " + ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
@@ -128,6 +134,7 @@ class Report:
             "unbound": rows(self.unbound),
             "external": rows(self.external),
             "one_sided": rows(self.one_sided),
+            "suspects": rows(self.suspects),
             "sources_changed": {"counts": dict(self.source_counts), "listed": rows(self.sources_changed)},
             "log_rewrites": {"count": self.log_rewrite_count, "listed": rows(self.log_rewrites)},
             "quarantined": {"count": self.quarantined_count, "listed": rows(self.quarantined)},
@@ -191,6 +198,7 @@ def record_run(graph: Graph, report: Report) -> None:
     graph.write(cypher.load("report_record_run").text,
                 {"uid": report.uid, "ran_at": report.ran_at, "scope": report.scope, "baseline": report.baseline,
                  "summary": summary})
+    suspects_module.remember(graph, report.uid, report.suspects.to_dict(orient="records"))
 
 
 class _StoreOf:
@@ -330,6 +338,8 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
             [dict(r, recorded_by=", ".join(r["recorded_by"] or [])) for r in
              graph.read(cypher.load("external_references").text, {"t": ran_at}) if _applies(r["claim_scope"], scope)],
             EXTERNAL_COLUMNS),
+        suspects=_frame(suspects_module.report_rows(graph, scope, previous.uid if previous else None),
+                        suspects_module.REPORT_COLUMNS),
     )
     _add_lineages(graph, report)
     return report
@@ -408,6 +418,12 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     b.append(("h3", f"One-sided links ({len(report.one_sided)})"))
     b.append(("p", "A supersession or correction between two Markdown records that only one of them records."))
     b.append(("table", (report.one_sided, "no one-sided links")))
+    new_suspects = int(report.suspects["new"].sum()) if len(report.suspects) else 0
+    b.append(("h3", f"Possible unlinked revisions ({len(report.suspects)}, {new_suspects} new)"))
+    b.append(("p", "A later claim says the same as an earlier one and nothing links them (`provgraph suspects`). "
+                   "Confirm: `provgraph adjudicate --keep LATER --retire EARLIER`; dismiss: "
+                   "`provgraph adjudicate --distinct EARLIER LATER --why TEXT`."))
+    b.append(("table", (report.suspects, "no possible unlinked revisions")))
     counts = report.source_counts
     b.append(("h3", f"Sources revised or deleted ({counts.get('revised', 0)} revised, {counts.get('deleted', 0)} deleted)"))
     b.append(("p", f"New sources are counted, not listed: {counts.get('new', 0)}."))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from provgraph import cypher
 from provgraph.errors import UsageError
@@ -141,21 +141,57 @@ def suspects(
     return [_suspect(row) for row in rows]
 
 
-def touching(graph: Graph, claims: Iterable[str]) -> list[Suspect]:
+Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (named query, params) -> rows
+
+
+def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
     """The suspects (as `suspects` lists them) that have one of `claims` on either side, best first.
 
+    `graph` is a Graph or a runner `(query name, params) -> rows` (verify passes its read transaction's).
     A pair is scored from the lookups of both its claims, so the claims a lookup from `claims` finds are
     looked up too (`cypher/suspect_neighbours.cypher`)."""
     wanted = sorted(set(claims))
     if not wanted:
         return []
+    run: Runner = graph if callable(graph) and not isinstance(graph, Graph) else (
+        lambda name, values: graph.read(cypher.load(name).text, values))  # type: ignore[union-attr]
     settings = params(wanted)
-    neighbours = graph.read(cypher.load("suspect_neighbours").text,
-                            {"claims": wanted, "hits": settings["hits"]})
-    earlier = sorted(set(wanted) | {row["uid"] for row in neighbours})
-    found = graph.read(cypher.load("suspects").text, {**settings, "claims": earlier})
+    neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"]})
+    looked_up = sorted(set(wanted) | {row["uid"] for row in neighbours})
+    found = run("suspects", {**settings, "claims": looked_up})
     chosen = set(wanted)
     return [_suspect(row) for row in found if row["earlier"] in chosen or row["later"] in chosen]
 
 
 __all__ = ["Suspect", "params", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
+
+
+# -- the nightly report's section "possible unlinked revisions" --------------------------------------
+
+REPORT_COLUMNS = ["earlier", "later", "score", "terms", "earlier_title", "later_title", "new"]
+
+
+def report_rows(graph: Graph, scope: str | None, previous_run: str | None) -> list[dict[str, Any]]:
+    """The suspects for a report of `scope`, each marked `new` unless the run `previous_run` listed it too
+    (a previous run recorded before reports listed suspects counts as having listed none)."""
+    import json
+
+    before: set[str] = set()
+    if previous_run:
+        rows = graph.read(cypher.load("report_suspects_of_run").text, {"run": previous_run})
+        if rows and rows[0]["suspects"]:
+            try:
+                before = {str(key) for key in json.loads(rows[0]["suspects"])}
+            except ValueError:
+                before = set()
+    return [{"earlier": s.earlier, "later": s.later, "score": s.score, "terms": ", ".join(s.terms),
+             "earlier_title": s.earlier_title, "later_title": s.later_title, "new": s.key not in before}
+            for s in suspects(graph, scope=scope or None)]
+
+
+def remember(graph: Graph, run: str, rows: Iterable[dict[str, Any]]) -> None:
+    """Keep on report run `run` the pairs it listed, for the next run's `new` marks."""
+    import json
+
+    keys = sorted(f"{row['earlier']} -> {row['later']}" for row in rows)
+    graph.write(cypher.load("report_record_suspects").text, {"run": run, "suspects": json.dumps(keys)})

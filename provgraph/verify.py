@@ -142,6 +142,7 @@ class Verdict:
     at: datetime | None = None  # None: now
     subject: str | None = None
     why_missing: Mapping[str, str] = field(default_factory=dict)
+    suspects: tuple[Mapping[str, Any], ...] = ()  # advisory: possible unlinked revisions touching the evidence
 
     @property
     def supported(self) -> bool:
@@ -155,6 +156,7 @@ class Verdict:
             "explanation": self.explanation,
             "question": {"scope": self.scope, "at": to_iso(self.at), "subject": self.subject},
             "why_missing": dict(sorted(self.why_missing.items())),
+            "suspects": [dict(s) for s in self.suspects],
         }
 
     def to_json(self, indent: int | None = None) -> str:
@@ -182,7 +184,7 @@ def verify(
     question = _Question.prepare(evidence, candidates, scope=scope, at=at, subject=subject)
     with graph._translate():  # driver failures -> provgraph errors (exit 3 / 2), as Graph.read does
         with graph.driver.session(database=graph.settings.database, default_access_mode=neo4j.READ_ACCESS) as session:
-            return session.execute_read(lambda tx: _judge(_runner(tx), question))
+            return session.execute_read(lambda tx: _advise(_runner(tx), _judge(_runner(tx), question)))
 
 
 def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str]) -> Iterator[dict[str, Any]]:
@@ -208,11 +210,24 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str]) -> I
                     out: dict[str, Any] = {"verdict": None, "error": str(error)}
                 else:
                     # one retried read transaction per request, all in this session, the same query texts each time
-                    out = session.execute_read(lambda tx: _judge(_runner(tx), question)).to_dict()  # noqa: B023 - runs now
+                    out = session.execute_read(
+                        lambda tx: _advise(_runner(tx), _judge(_runner(tx), question))).to_dict()  # noqa: B023 - runs now
                 if isinstance(decoded, Mapping) and decoded.get("id") is not None:
                     out["id"] = decoded["id"]
                 out["line"] = line
                 yield out
+
+
+def _advise(run: Runner, verdict: Verdict) -> Verdict:
+    """Add the unconfirmed suspects touching the evidence (provgraph/suspects.py). Advisory: the verdict
+    rests on recorded links only, so they never change it."""
+    from dataclasses import replace
+
+    from provgraph.suspects import touching
+
+    claims = [check.status.claim for check in verdict.evidence if check.known and not check.status.placeholder]
+    found = touching(run, claims)
+    return replace(verdict, suspects=tuple(s.to_dict() for s in found)) if found else verdict
 
 
 class _BadRequest(ProvgraphError):

@@ -53,6 +53,11 @@ def _text(verdict: Verdict) -> None:
             click.echo(f"  {uid}: {verdict.why_missing.get(uid, '')}")
     else:
         click.echo("missing: none")
+    if verdict.suspects:
+        click.echo(f"possible unlinked revisions (advisory, not part of the verdict: nothing records them; "
+                   f"confirm with `provgraph adjudicate --keep LATER --retire EARLIER`):")
+        for s in verdict.suspects:
+            click.echo(f"  {s['earlier']} -> {s['later']}  score {s['score']:.2f}  terms: {', '.join(s['terms'])}")
 
 
 @click.command()

@@ -6,5 +6,7 @@ MATCH (adjudication:Adjudication {uid: $uid})
 RETURN adjudication.uid AS adjudication, adjudication.decided_at AS decided_at, adjudication.revoked_at AS revoked_at,
        adjudication.by AS by, adjudication.why AS why, adjudication.policy AS policy, adjudication.scope AS scope,
        COLLECT { MATCH (adjudication)-[:KEEPS]->(kept:Claim) RETURN kept.uid ORDER BY kept.uid } AS keeps,
-       COLLECT { MATCH (adjudication)-[:RETIRES]->(retired:Claim) RETURN retired.uid ORDER BY retired.uid } AS retires
+       COLLECT { MATCH (adjudication)-[:RETIRES]->(retired:Claim) RETURN retired.uid ORDER BY retired.uid } AS retires,
+       adjudication.kind AS kind,
+       COLLECT { MATCH (adjudication)-[:DISTINGUISHES]->(claim:Claim) RETURN claim.uid ORDER BY claim.uid } AS distinct
 ;

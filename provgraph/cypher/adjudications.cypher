@@ -1,11 +1,13 @@
 // name: adjudications
 // description: Who adjudicated what: every adjudication, newest first, with decided_at, by, why, policy (automatic
-// description: ones), scope, revoked_at (null = in force), and the claims it keeps and retires.
+// description: ones), scope, revoked_at (null = in force), and the claims it keeps and retires; kind 'distinct' and the two claims for a dismissed suspect pair.
 MATCH (adjudication:Adjudication)
 RETURN adjudication.uid AS adjudication, adjudication.decided_at AS decided_at, adjudication.by AS by,
        adjudication.why AS why, adjudication.policy AS policy, adjudication.scope AS scope,
        adjudication.revoked_at AS revoked_at,
        COLLECT { MATCH (adjudication)-[:KEEPS]->(kept:Claim) RETURN kept.uid ORDER BY kept.uid } AS keeps,
-       COLLECT { MATCH (adjudication)-[:RETIRES]->(retired:Claim) RETURN retired.uid ORDER BY retired.uid } AS retires
+       COLLECT { MATCH (adjudication)-[:RETIRES]->(retired:Claim) RETURN retired.uid ORDER BY retired.uid } AS retires,
+       adjudication.kind AS kind,
+       COLLECT { MATCH (adjudication)-[:DISTINGUISHES]->(claim:Claim) RETURN claim.uid ORDER BY claim.uid } AS distinct
 ORDER BY decided_at DESC, adjudication
 ;

@@ -3,9 +3,10 @@
 // description: through revision and amendment edges visible at $t whose scope covers q, whatever the reviser's lifecycle), its premises (DEPENDS_ON closure), its
 // description: explicit conflict partners, RELATES neighbours and direct dependents. Returns one row: claim, nodes (uids), edges
 // description: (from, to, kind, verb, scope, via, force: IN_FORCE, PENDING or VOID for revision and amendment edges) among them,
-// description: adjudications touching them, citations (each claim's citing snapshots with source, sha256, revised_at, until,
-// description: deleted, lines, current at $t), and external references (lineage links from these claims to things never
-// description: ingested: claim, target, verb, inbound).
+// description: adjudications touching them (keep/retire, and `--distinct` dismissals of a suspect pair: kind 'distinct'),
+// description: citations (each claim's citing snapshots with source, sha256, revised_at, until, deleted, lines, current
+// description: at $t), and external references (lineage links from these claims to things never ingested: claim, target,
+// description: verb, inbound).
 // param claim: the claim uid
 // param q: the question scope, or null for the claim's own scope
 // param t: the as-of time (DateTime)
@@ -70,12 +71,13 @@ CALL (nodes, q) {
 }
 CALL (nodes) {
   UNWIND nodes AS n
-  MATCH (adj:Adjudication)-[:KEEPS|RETIRES]->(n)
+  MATCH (adj:Adjudication)-[:KEEPS|RETIRES|DISTINGUISHES]->(n)
   WITH DISTINCT adj
   WHERE adj.decided_at <= $t
   ORDER BY adj.decided_at, adj.uid
   RETURN collect({uid: adj.uid, decided_at: adj.decided_at, revoked_at: adj.revoked_at, by: adj.by, why: adj.why,
-                  policy: adj.policy, scope: adj.scope,
+                  policy: adj.policy, scope: adj.scope, kind: adj.kind,
+                  distinct: COLLECT { MATCH (adj)-[:DISTINGUISHES]->(d:Claim) RETURN d.uid ORDER BY d.uid },
                   keeps: COLLECT { MATCH (adj)-[:KEEPS]->(k:Claim) RETURN k.uid ORDER BY k.uid },
                   retires: COLLECT { MATCH (adj)-[:RETIRES]->(r:Claim) RETURN r.uid ORDER BY r.uid }}) AS adjudications
 }

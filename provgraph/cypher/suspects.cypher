@@ -52,8 +52,8 @@ WHERE similarity >= $min_score
 WITH earlier, later, similarity, coalesce(earlier.scope, '') AS earlierScope, coalesce(later.scope, '') AS laterScope
 WHERE (earlierScope = '' OR laterScope = '' OR earlierScope = laterScope
        OR laterScope STARTS WITH earlierScope + '/' OR earlierScope STARTS WITH laterScope + '/')
-  AND NOT (coalesce(earlier.subject, '') <> '' AND earlier.subject = later.subject
-           AND NOT (earlier.value IS NOT NULL AND later.value IS NOT NULL AND earlier.value = later.value))
+  AND NOT (coalesce(earlier.subject, '') <> '' AND earlier.subject = coalesce(later.subject, '')
+           AND NOT coalesce(earlier.value = later.value, false))
 WITH earlier, earlierScope, later, laterScope, similarity,
      [term IN earlier.search_terms WHERE term IN later.search_terms] AS terms
 WHERE size(terms) >= $min_terms

@@ -51,6 +51,9 @@ def test_demo_tells_the_whole_story_and_writes_the_report(graph: Graph, tmp_path
     assert has(r"^RIVAL_CLAIM\s+PAY-210 <> acme/payments#61")  # provgraph conflicts
     if "== 4." in output:  # adjudicate is installed
         assert has(r"^STALE\s+SUPERSEDED\s+PAY-210 .*-> acme/payments#61")
+    if "== 4b." in output:  # suspects is installed: the unlinked revision is found, then confirmed
+        assert has(r"^\d\.\d\d\s+PAY-220 -> PAY-231 ")
+        assert has(r"^STALE\s+SUPERSEDED\s+PAY-220 .*-> PAY-231")
     if "== 5a." in output:  # verify is installed
         assert output.index("SUPPORTED_BY_CURRENT_SOURCE") < output.index("== 5b.") < output.index("STALE_EVIDENCE")
         assert "(verify exited 1: not supported" in output
