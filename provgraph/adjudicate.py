@@ -111,10 +111,9 @@ def distinguish(
     for the pair is returned as it is ("existing": true). Returns {"adjudication", "distinct", "decided_at",
     "by", "why", "existing"}.
     """
-    a, b = resolve(graph, [first, second])
-    if a == b:
-        raise UsageError(f"cannot mark a claim distinct from itself ({a})")
-    pair = sorted([a, b])
+    pair = sorted(set(resolve(graph, [first, second])))
+    if len(pair) < 2:
+        raise UsageError(f"cannot mark a claim distinct from itself ({pair[0]})")
     decided_at = _moment(at)
     standing = graph.read(cypher.load("adjudication_standing_distinct").text, {"a": pair[0], "b": pair[1], "at": decided_at})
     by = by or default_by()

@@ -79,7 +79,9 @@ def stem(word: str) -> str:
     Display only: Lucene's own English analyzer does the stemming that ranks; this only names
     the shared terms in the output."""
     for suffix, keep in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+        if suffix == "es" and not word[:-2].endswith(("s", "x", "z", "sh")):
+            continue  # caches -> cache, boxes -> box, but redis stays redis and routes -> route
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith(("ss", "is", "us")):
             base = word[: -len(suffix)] + keep
             if suffix in ("ing", "ed") and len(base) > 3 and base[-1] == base[-2] and base[-1] not in "lsz":
                 base = base[:-1]  # capped -> cap

@@ -63,7 +63,9 @@ WHERE size(terms) >= $min_terms
   AND NOT EXISTS {
     MATCH (earlier)<-[:DISTINGUISHES]-(dismissed:Adjudication)-[:DISTINGUISHES]->(later)
     WHERE dismissed.decided_at <= $t AND (dismissed.revoked_at IS NULL OR dismissed.revoked_at > $t) }
-  AND NOT EXISTS { MATCH ANY SHORTEST (later)-[:CORRECTS|SUPERSEDES|INVALIDATES]->+(earlier) }
+  AND NOT EXISTS {
+    MATCH ANY SHORTEST (later) ((:Claim)-[step:CORRECTS|SUPERSEDES|INVALIDATES]->(:Claim)
+      WHERE coalesce(step.via, '') = '' OR step.valid_to IS NULL OR step.valid_to > $t)+ (earlier) }
 WITH earlier, earlierScope, later, laterScope, similarity, terms
 ORDER BY similarity DESC, later.uid
 WITH earlier, earlierScope, collect({later: later, laterScope: laterScope, similarity: similarity, terms: terms}) AS found

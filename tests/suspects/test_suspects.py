@@ -1,0 +1,135 @@
+"""`provgraph suspects`: which unlinked pairs are suggested, which never are, and how a person settles them."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from provgraph.adjudicate import adjudicate, distinguish, revoke
+from provgraph.graph.connection import Graph
+from provgraph.status import status
+from provgraph.suspects import suspects
+from suspects_helpers import CACHE_1, CACHE_2, OTHERS, entry, ingest_log, pairs, run
+
+
+def test_a_later_claim_saying_the_same_thing_unlinked_is_suspected_with_the_shared_terms(graph: Graph, tmp_path: Path) -> None:
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
+    found = suspects(graph)
+    assert pairs(found) == [("cache-1", "cache-2")]
+    [suspect] = found
+    assert {"session", "cache", "redis", "expiry"} <= set(suspect.terms)
+    assert 0.5 <= suspect.score <= 1.0 and suspect.rank == 1
+    assert suspect.earlier_at < suspect.later_at
+    # both stay ACTIVE: a suspect changes no status until someone confirms it
+    assert {row.claim: row.status for row in status(graph, ["cache-1", "cache-2"])} == {"cache-1": "ACTIVE", "cache-2": "ACTIVE"}
+
+
+def test_a_pair_linked_by_any_edge_is_not_a_suspect(graph: Graph, tmp_path: Path) -> None:
+    for verb in ("supersedes", "corrects", "depends_on", "conflicts_with"):
+        ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, entry(CACHE_2, **{verb: ["cache-1"]})], store=verb, name=f"{verb}.jsonl")
+        assert suspects(graph) == [], verb
+        graph.write("MATCH (n) DETACH DELETE n")
+
+
+def test_a_chain_of_recorded_revisions_is_not_suspected_end_to_end(graph: Graph, tmp_path: Path) -> None:
+    middle = {"ts": "2025-03-15T09:00:00Z", "id": "cache-1b", "scope": "org/acme/payments", "supersedes": ["cache-1"],
+              "msg": "Session cache stays on Redis; session expiry is 15 minutes for payments services"}
+    ingest_log(graph, tmp_path, [CACHE_1, middle, *OTHERS, entry(CACHE_2, supersedes=["cache-1b"])])
+    assert ("cache-1", "cache-2") not in pairs(suspects(graph))
+
+
+def test_a_dismissed_pair_never_returns_until_the_dismissal_is_revoked(graph: Graph, tmp_path: Path) -> None:
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
+    result = run("adjudicate", "--distinct", "cache-1", "cache-2", "--why", "different clusters", "--by", "reviewer")
+    assert result.exit_code == 0, result.output
+    uid = result.stdout.strip()
+    assert uid.startswith("adj:")
+    assert suspects(graph) == []
+    # a dismissal changes no status
+    assert {row.status for row in status(graph, ["cache-1", "cache-2"])} == {"ACTIVE"}
+    # not after a re-ingest, more data, or the same claims written again with new bytes
+    later = {"ts": "2025-07-01T09:00:00Z", "id": "tls-2", "scope": "org/acme/payments", "msg": "Internal endpoints also require TLS 1.3"}
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, entry(CACHE_2, msg=CACHE_2["msg"] + " now"), later])
+    assert ("cache-1", "cache-2") not in pairs(suspects(graph))
+    assert ("cache-1", "cache-2") not in pairs(suspects(graph, claims=["cache-1", "cache-2"]))
+    # the same dismissal again is the one in force, not a second one
+    assert distinguish(graph, "cache-2", "cache-1", by="reviewer")["adjudication"] == uid
+    [stored] = graph.read("MATCH (a:Adjudication {uid: $uid}) RETURN a.kind AS kind, a.by AS by, a.why AS why, "
+                          "COLLECT { MATCH (a)-[:DISTINGUISHES]->(c) RETURN c.uid ORDER BY c.uid } AS claims", {"uid": uid})
+    assert stored == {"kind": "distinct", "by": "reviewer", "why": "different clusters", "claims": ["cache-1", "cache-2"]}
+    assert run("adjudicate", "--revoke", uid).exit_code == 0
+    assert ("cache-1", "cache-2") in pairs(suspects(graph))
+
+
+def test_a_confirmed_suspect_becomes_superseded_and_leaves_the_list(graph: Graph, tmp_path: Path) -> None:
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
+    [suspect] = suspects(graph)
+    result = run(*suspect.confirm_command().split()[1:], "--why", "same cache, new engine", "--by", "reviewer")
+    assert result.exit_code == 0, result.output
+    [row] = status(graph, ["cache-1"])
+    assert (row.status, row.reason, row.successors) == ("STALE", "SUPERSEDED", ("cache-2",)) or \
+        (row.status, row.reason, list(row.successors)) == ("STALE", "SUPERSEDED", ["cache-2"])
+    assert suspects(graph) == []
+    # revoking the confirmation brings the suspect back
+    revoke(graph, result.stdout.strip())
+    assert pairs(suspects(graph)) == [("cache-1", "cache-2")]
+
+
+def test_scopes_that_do_not_overlap_are_never_suspects(graph: Graph, tmp_path: Path) -> None:
+    elsewhere = entry(CACHE_2, scope="org/acme/search")
+    sibling = entry(CACHE_2, id="cache-x", scope="org/acme/paymentsx")
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, elsewhere, sibling])
+    assert suspects(graph) == []
+    # a claim under the earlier one's scope overlaps it, and so does a global one
+    ingest_log(graph, tmp_path, [entry(CACHE_2, id="cache-eu", scope="org/acme/payments/eu"),
+                                 entry(CACHE_2, id="cache-all", ts="2025-06-03T09:00:00Z", scope="")], name="more.jsonl")
+    assert set(pairs(suspects(graph))) >= {("cache-1", "cache-eu"), ("cache-1", "cache-all")}
+
+
+def test_rivals_stay_rivals_and_are_not_suspects(graph: Graph, tmp_path: Path) -> None:
+    ingest_log(graph, tmp_path, [entry(CACHE_1, subject="payments.session-cache", value="redis"), *OTHERS,
+                                 entry(CACHE_2, subject="payments.session-cache", value="memcached")])
+    assert suspects(graph) == []
+    assert {row.claim: row.reason for row in status(graph, ["cache-1", "cache-2"])} == {
+        "cache-1": "RIVAL_CLAIM", "cache-2": "RIVAL_CLAIM"}
+    graph.write("MATCH (n) DETACH DELETE n")
+    # a subject label on one side only is no rivalry: that is the unlinked revision suspects exists for
+    ingest_log(graph, tmp_path, [entry(CACHE_1, subject="payments.session-cache", value="redis"), *OTHERS, CACHE_2])
+    assert pairs(suspects(graph)) == [("cache-1", "cache-2")]
+
+
+def test_since_scope_and_store_narrow_the_list(graph: Graph, tmp_path: Path) -> None:
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
+    assert pairs(suspects(graph, since="2025-06-01")) == [("cache-1", "cache-2")]
+    assert suspects(graph, since="2025-06-03") == []
+    assert pairs(suspects(graph, scope="org/acme")) == [("cache-1", "cache-2")]
+    assert suspects(graph, scope="org/acme/search") == []
+    assert pairs(suspects(graph, store="decisions")) == [("cache-1", "cache-2")]
+    assert suspects(graph, store="elsewhere") == []
+
+
+def test_at_most_three_suspects_per_earlier_claim(graph: Graph, tmp_path: Path) -> None:
+    restatements = [entry(CACHE_2, id=f"cache-{n}", ts=f"2025-0{n}-02T09:00:00Z") for n in range(3, 9)]
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, *restatements])
+    per_earlier: dict[str, int] = {}
+    for s in suspects(graph):
+        per_earlier[s.earlier] = per_earlier.get(s.earlier, 0) + 1
+    assert per_earlier and max(per_earlier.values()) <= 3
+
+
+def test_cli_formats_and_help(graph: Graph, tmp_path: Path) -> None:
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
+    table = run("suspects")
+    assert table.exit_code == 0 and "cache-1 -> cache-2" in table.stdout
+    assert "provgraph adjudicate --keep cache-2 --retire cache-1" in table.stdout
+    assert "provgraph adjudicate --distinct cache-1 cache-2" in table.stdout
+    as_json = json.loads(run("suspects", "--format", "json").stdout)
+    assert [(r["earlier"], r["later"]) for r in as_json] == [("cache-1", "cache-2")]
+    assert run("suspects", "--format", "json").stdout == run("suspects", "--format", "json").stdout
+    csv = run("suspects", "--format", "csv").stdout.splitlines()
+    assert csv[0].startswith("earlier,later,score") and csv[1].startswith("cache-1,cache-2,")
+    bad = run("suspects", "--since", "not a time")
+    assert bad.exit_code == 2 and "Traceback" not in bad.output
+    assert "--distinct A B" in run("adjudicate", "--help").stdout
+    assert run("adjudicate", "--distinct", "cache-1", "cache-1").exit_code == 2
+    assert run("adjudicate", "--distinct", "cache-1", "nope").exit_code == 2
+    assert run("suspects", "--since", "2030-01-01").stdout.strip() == "no suspected unlinked revisions"
