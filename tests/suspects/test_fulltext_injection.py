@@ -1,0 +1,73 @@
+"""Text taken from claims reaches the Lucene query escaped: no claim text can break or widen a lookup."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from provgraph import fulltext
+from provgraph.graph.connection import Graph
+from provgraph.suspects import suspects
+from suspects_helpers import CACHE_1, CACHE_2, OTHERS, entry, ingest_log, pairs, run
+
+INJECTIONS = [
+    '") OR *:* OR ("', "*:*", "search_text:* OR search_title:*", 'title:"unclosed', "a AND OR NOT b",
+    "field:value^999~2", "/regex.*/", "[a TO z] {a TO z}", "&& || ! ( ) { } [ ] ^ \" ~ * ? : \\ /", "\\", "\\\\\\",
+    "+required -excluded", "x\u0000y \u202e \U0001F600", "AND", "NOT", "OR OR OR", "a~0.5 b^ c:", "'; DROP INDEX claim_search //",
+    "search_scope:0 search_scope_under:0", "(((((((((((", ")))))))))", "\"\"\"\"",
+]
+
+
+@pytest.mark.parametrize("text", INJECTIONS)
+def test_escape_leaves_no_lucene_syntax(text: str) -> None:
+    escaped = fulltext.escape(text)
+    for index, char in enumerate(escaped):
+        if char in fulltext.LUCENE_SPECIAL:
+            # every special character is preceded by an odd run of backslashes, i.e. is itself escaped
+            run_length = len(escaped[:index]) - len(escaped[:index].rstrip("\\"))
+            assert run_length % 2 == 1 or char == "\\", (text, escaped)
+    assert not {"AND", "OR", "NOT", "TO"} & set(escaped.split(" "))
+
+
+def test_every_escaped_injection_string_parses_as_a_lucene_query(graph: Graph, tmp_path: Path) -> None:
+    ingest_log(graph, tmp_path, [CACHE_1])
+    for text in INJECTIONS:
+        query = f"search_text:({fulltext.escape(text)})"
+        # raises (exit 2 in the CLI) if the query does not parse
+        graph.read("CALL db.index.fulltext.queryNodes('claim_search', $q) YIELD node RETURN count(node) AS n", {"q": query})
+
+
+def test_claims_full_of_injection_strings_neither_break_nor_widen_suspects(graph: Graph, tmp_path: Path) -> None:
+    hostile = [{"ts": f"2025-0{1 + n % 9}-15T09:0{n % 10}:00Z", "id": f"evil-{n}", "scope": "org/acme/payments",
+                "subject": text if n % 2 else None, "value": text if n % 3 == 0 else None, "msg": text + " " + text}
+               for n, text in enumerate(INJECTIONS)]
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2, *hostile])
+    stored = graph.read("MATCH (c:Claim) WHERE c.uid STARTS WITH 'evil-' RETURN count(c.search_terms) AS n")[0]["n"]
+    assert stored == len(INJECTIONS)
+    found = suspects(graph)  # one lookup per claim, hostile ones included, and no error
+    assert ("cache-1", "cache-2") in pairs(found)
+    # `*:*` and friends did not turn into match-everything: no hostile claim pairs with the cache decisions
+    assert not [p for p in pairs(found) if any(uid.startswith("evil-") for uid in p) and any(uid.startswith("cache") for uid in p)]
+    result = run("suspects", "--format", "json")
+    assert result.exit_code == 0 and "Traceback" not in result.output
+
+
+def test_injection_strings_in_cli_options_are_values(graph: Graph, tmp_path: Path) -> None:
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
+    for text in INJECTIONS[:8]:
+        for option in ("--scope", "--store"):
+            result = run("suspects", option, text)
+            assert result.exit_code == 0 and "Traceback" not in result.output, (option, text, result.output)
+        result = run("adjudicate", "--distinct", text, "cache-1")
+        assert result.exit_code == 2 and "Traceback" not in result.output
+    assert pairs(suspects(graph)) == [("cache-1", "cache-2")]
+    assert graph.read("SHOW INDEXES YIELD name WHERE name = 'claim_search' RETURN count(*) AS n")[0]["n"] == 1
+
+
+def test_an_older_graph_gets_its_fulltext_fields_from_init(graph: Graph, tmp_path: Path) -> None:
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
+    graph.write("MATCH (c:Claim) REMOVE c.search_version, c.search_query, c.search_terms, c.search_text")
+    assert suspects(graph) == []
+    assert run("init").exit_code == 0
+    assert pairs(suspects(graph)) == [("cache-1", "cache-2")]
+    assert fulltext.backfill(graph) == 0  # nothing left to fill
