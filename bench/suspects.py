@@ -96,16 +96,16 @@ def score(graph: Graph, truth: dict[str, str], same_matter, label: str) -> dict[
     by_earlier: dict[str, list[str]] = {}
     for s in listed:
         by_earlier.setdefault(s.earlier, []).append(s.later)
-    countable = {e: l for e, l in truth.items() if e in claims and l in claims and not _rivals(claims, e, l)}
-    rivals = len([e for e, l in truth.items() if e in claims and l in claims]) - len(countable)
-    hits = {e for e, l in countable.items() if l in by_earlier.get(e, [])[:3]}
+    countable = {e: later for e, later in truth.items() if e in claims and later in claims and not _rivals(claims, e, later)}
+    rivals = len([e for e, later in truth.items() if e in claims and later in claims]) - len(countable)
+    hits = {e for e, later in countable.items() if later in by_earlier.get(e, [])[:3]}
     false = [s for s in listed if not same_matter(s.earlier, s.later)]
     return {
         "corpus": label, "claims": len(claims), "revisions": len(countable), "rival_revisions": rivals,
         "found": len(hits), "recall_at_3": round(len(hits) / len(countable), 3) if countable else None,
         "suspects": len(listed), "false": len(false),
         "false_per_100": round(100.0 * len(false) / len(claims), 2) if claims else 0.0,
-        "missed": sorted(f"{e} -> {l}" for e, l in countable.items() if e not in hits),
+        "missed": sorted(f"{e} -> {later}" for e, later in countable.items() if e not in hits),
         "false_pairs": sorted(f"{s.earlier} -> {s.later} ({s.score:.2f})" for s in false),
     }
 
@@ -116,7 +116,7 @@ def examples_quality(graph: Graph) -> dict[str, Any]:
     for kind, fmt, store, path, scope in EXAMPLES:
         truth_refs += ingest_stripped(graph, kind, fmt, store, REPO / path, scope)
     resolved = _resolve_refs(graph, {ref for pair in truth_refs for ref in pair})
-    truth = {resolved[e]: resolved[l] for e, l in truth_refs}
+    truth = {resolved[e]: resolved[later] for e, later in truth_refs}
     truth.update(STORY_UNLINKED)
     chains = _chains(truth)
     return score(graph, truth, lambda a, b: chains.get(a, a) == chains.get(b, b), "examples/story (links stripped)")

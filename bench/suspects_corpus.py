@@ -26,36 +26,126 @@ TEAMS = ("payments", "search", "identity", "platform", "growth", "data", "mobile
 
 # component -> {aspect: options}; two aspects per component make sibling matters (hard negatives).
 COMPONENTS: dict[str, dict[str, tuple[str, ...]]] = {
-    "session cache": {"engine": ("Redis", "Memcached", "Hazelcast"), "ttl": ("15 minutes", "1 hour", "8 hours")},
-    "ledger": {"database": ("PostgreSQL", "CockroachDB", "an append-only event store"), "retention": ("7 years", "10 years", "5 years")},
-    "search index": {"engine": ("Elasticsearch", "OpenSearch", "Typesense"), "refresh interval": ("1 second", "30 seconds", "5 minutes")},
-    "webhook delivery": {"retry policy": ("exponential backoff", "fixed 10 second delay", "linear backoff"), "timeout": ("5 seconds", "30 seconds", "10 seconds")},
-    "card tokens": {"vault": ("vault v1", "vault v2", "a managed HSM"), "rotation": ("yearly", "every 90 days", "monthly")},
-    "refund window": {"length": ("14 days", "30 days", "60 days"), "approval": ("automatic", "manual review", "team lead sign-off")},
-    "message queue": {"broker": ("RabbitMQ", "Kafka", "Amazon SQS"), "partitions": ("12", "48", "96")},
-    "feature flags": {"service": ("LaunchDarkly", "Unleash", "a homegrown flag table"), "cleanup": ("after 30 days", "after each release", "quarterly")},
-    "api versioning": {"scheme": ("URL path versions", "a version header", "date-based versions"), "deprecation notice": ("6 months", "12 months", "3 months")},
-    "password hashing": {"algorithm": ("bcrypt", "argon2id", "scrypt"), "work factor": ("cost 10", "cost 12", "cost 14")},
-    "log retention": {"period": ("30 days", "90 days", "1 year"), "storage tier": ("hot storage", "cold object storage", "a log archive")},
-    "database backups": {"schedule": ("nightly", "every 6 hours", "hourly"), "location": ("the same region", "a second region", "an offline vault")},
-    "deploy pipeline": {"tool": ("Jenkins", "GitHub Actions", "Argo CD"), "approval gate": ("one reviewer", "two reviewers", "a change board")},
-    "image storage": {"bucket": ("S3", "Google Cloud Storage", "an on-prem MinIO"), "resize": ("on upload", "on first request", "in a nightly batch")},
-    "email provider": {"vendor": ("SendGrid", "Postmark", "Amazon SES"), "bounce handling": ("suppress after 1 bounce", "suppress after 3 bounces", "manual review")},
-    "rate limiter": {"limit": ("100 requests per minute", "600 requests per minute", "20 requests per second"), "store": ("Redis", "local memory", "Envoy")},
-    "metrics store": {"backend": ("Prometheus", "InfluxDB", "VictoriaMetrics"), "scrape interval": ("15 seconds", "60 seconds", "5 seconds")},
-    "secrets": {"manager": ("HashiCorp Vault", "AWS Secrets Manager", "sealed Kubernetes secrets"), "rotation": ("every 30 days", "every 90 days", "on every deploy")},
-    "tls": {"minimum version": ("TLS 1.2", "TLS 1.3", "TLS 1.1"), "certificates": ("Let's Encrypt", "an internal CA", "DigiCert")},
-    "connection pool": {"size": ("20 connections", "50 connections", "100 connections"), "pooler": ("PgBouncer", "the driver's own pool", "Odyssey")},
-    "on-call rotation": {"length": ("one week", "two weeks", "three days"), "handover": ("Monday mornings", "Friday afternoons", "in the weekly sync")},
-    "error tracking": {"tool": ("Sentry", "Rollbar", "Bugsnag"), "sampling": ("all errors", "10 percent of errors", "first 100 per hour")},
-    "analytics events": {"pipeline": ("Segment", "Snowplow", "a Kafka topic"), "schema": ("JSON schema", "Avro", "Protobuf")},
-    "mobile releases": {"cadence": ("every two weeks", "weekly", "monthly"), "rollout": ("staged 10 percent", "all users at once", "beta channel first")},
-    "pagination": {"page size": ("20 results", "50 results", "100 results"), "style": ("offset pages", "cursor tokens", "keyset pages")},
-    "time zones": {"storage": ("UTC timestamps", "local time with offset", "epoch milliseconds"), "display": ("the user's zone", "the account's zone", "UTC")},
-    "code review": {"rule": ("one approval", "two approvals", "an owner's approval"), "size limit": ("400 lines", "800 lines", "no limit")},
-    "branching": {"model": ("trunk-based development", "GitFlow", "release branches"), "merge strategy": ("squash merges", "rebase merges", "merge commits")},
-    "cdn": {"provider": ("Cloudflare", "Fastly", "CloudFront"), "cache lifetime": ("1 hour", "1 day", "5 minutes")},
-    "sms provider": {"vendor": ("Twilio", "MessageBird", "Vonage"), "fallback": ("email", "a voice call", "no fallback")},
+    "session cache": {
+        "engine": ("Redis", "Memcached", "Hazelcast"),
+        "ttl": ("15 minutes", "1 hour", "8 hours"),
+    },
+    "ledger": {
+        "database": ("PostgreSQL", "CockroachDB", "an append-only event store"),
+        "retention": ("7 years", "10 years", "5 years"),
+    },
+    "search index": {
+        "engine": ("Elasticsearch", "OpenSearch", "Typesense"),
+        "refresh interval": ("1 second", "30 seconds", "5 minutes"),
+    },
+    "webhook delivery": {
+        "retry policy": ("exponential backoff", "fixed 10 second delay", "linear backoff"),
+        "timeout": ("5 seconds", "30 seconds", "10 seconds"),
+    },
+    "card tokens": {
+        "vault": ("vault v1", "vault v2", "a managed HSM"),
+        "rotation": ("yearly", "every 90 days", "monthly"),
+    },
+    "refund window": {
+        "length": ("14 days", "30 days", "60 days"),
+        "approval": ("automatic", "manual review", "team lead sign-off"),
+    },
+    "message queue": {
+        "broker": ("RabbitMQ", "Kafka", "Amazon SQS"),
+        "partitions": ("12", "48", "96"),
+    },
+    "feature flags": {
+        "service": ("LaunchDarkly", "Unleash", "a homegrown flag table"),
+        "cleanup": ("after 30 days", "after each release", "quarterly"),
+    },
+    "api versioning": {
+        "scheme": ("URL path versions", "a version header", "date-based versions"),
+        "deprecation notice": ("6 months", "12 months", "3 months"),
+    },
+    "password hashing": {
+        "algorithm": ("bcrypt", "argon2id", "scrypt"),
+        "work factor": ("cost 10", "cost 12", "cost 14"),
+    },
+    "log retention": {
+        "period": ("30 days", "90 days", "1 year"),
+        "storage tier": ("hot storage", "cold object storage", "a log archive"),
+    },
+    "database backups": {
+        "schedule": ("nightly", "every 6 hours", "hourly"),
+        "location": ("the same region", "a second region", "an offline vault"),
+    },
+    "deploy pipeline": {
+        "tool": ("Jenkins", "GitHub Actions", "Argo CD"),
+        "approval gate": ("one reviewer", "two reviewers", "a change board"),
+    },
+    "image storage": {
+        "bucket": ("S3", "Google Cloud Storage", "an on-prem MinIO"),
+        "resize": ("on upload", "on first request", "in a nightly batch"),
+    },
+    "email provider": {
+        "vendor": ("SendGrid", "Postmark", "Amazon SES"),
+        "bounce handling": ("suppress after 1 bounce", "suppress after 3 bounces", "manual review"),
+    },
+    "rate limiter": {
+        "limit": ("100 requests per minute", "600 requests per minute", "20 requests per second"),
+        "store": ("Redis", "local memory", "Envoy"),
+    },
+    "metrics store": {
+        "backend": ("Prometheus", "InfluxDB", "VictoriaMetrics"),
+        "scrape interval": ("15 seconds", "60 seconds", "5 seconds"),
+    },
+    "secrets": {
+        "manager": ("HashiCorp Vault", "AWS Secrets Manager", "sealed Kubernetes secrets"),
+        "rotation": ("every 30 days", "every 90 days", "on every deploy"),
+    },
+    "tls": {
+        "minimum version": ("TLS 1.2", "TLS 1.3", "TLS 1.1"),
+        "certificates": ("Let's Encrypt", "an internal CA", "DigiCert"),
+    },
+    "connection pool": {
+        "size": ("20 connections", "50 connections", "100 connections"),
+        "pooler": ("PgBouncer", "the driver's own pool", "Odyssey"),
+    },
+    "on-call rotation": {
+        "length": ("one week", "two weeks", "three days"),
+        "handover": ("Monday mornings", "Friday afternoons", "in the weekly sync"),
+    },
+    "error tracking": {
+        "tool": ("Sentry", "Rollbar", "Bugsnag"),
+        "sampling": ("all errors", "10 percent of errors", "first 100 per hour"),
+    },
+    "analytics events": {
+        "pipeline": ("Segment", "Snowplow", "a Kafka topic"),
+        "schema": ("JSON schema", "Avro", "Protobuf"),
+    },
+    "mobile releases": {
+        "cadence": ("every two weeks", "weekly", "monthly"),
+        "rollout": ("staged 10 percent", "all users at once", "beta channel first"),
+    },
+    "pagination": {
+        "page size": ("20 results", "50 results", "100 results"),
+        "style": ("offset pages", "cursor tokens", "keyset pages"),
+    },
+    "time zones": {
+        "storage": ("UTC timestamps", "local time with offset", "epoch milliseconds"),
+        "display": ("the user's zone", "the account's zone", "UTC"),
+    },
+    "code review": {
+        "rule": ("one approval", "two approvals", "an owner's approval"),
+        "size limit": ("400 lines", "800 lines", "no limit"),
+    },
+    "branching": {
+        "model": ("trunk-based development", "GitFlow", "release branches"),
+        "merge strategy": ("squash merges", "rebase merges", "merge commits"),
+    },
+    "cdn": {
+        "provider": ("Cloudflare", "Fastly", "CloudFront"),
+        "cache lifetime": ("1 hour", "1 day", "5 minutes"),
+    },
+    "sms provider": {
+        "vendor": ("Twilio", "MessageBird", "Vonage"),
+        "fallback": ("email", "a voice call", "no fallback"),
+    },
 }
 BOILERPLATE_CONTEXT = (
     "The {team} team needs a clear decision here; the current setup causes toil and on-call pages.",

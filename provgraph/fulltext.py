@@ -36,11 +36,7 @@ FIELD_BOOSTS = {"search_title": 2.0, "search_subject": 2.0, "search_value": 1.5,
 # How much a word counts by the field of *this* claim it comes from (the highest wins).
 TERM_WEIGHTS = {"title": 2.0, "subject": 2.0, "value": 1.5, "text": 1.0}
 MAX_QUERY_TERMS = 32  # bounds the query (4 fields x 32 terms, far under Lucene's 1024 clauses)
-VERSION = 1  # bump when the fields or the query change: `provgraph init` rewrites older claims' fields
-INDEX_STATEMENT = (
-    f"CREATE FULLTEXT INDEX {INDEX_NAME} IF NOT EXISTS FOR (c:Claim) ON EACH "
-    f"[{', '.join('c.' + field for field in FIELDS + SCOPE_FIELDS)}] OPTIONS {{indexConfig: {{`fulltext.analyzer`: 'english'}}}}"
-)
+VERSION = 2  # bump when the fields or the query change: `provgraph init` rewrites older claims' fields
 
 # Characters with a meaning in Lucene's query syntax, and its word operators.
 LUCENE_SPECIAL = set('+-&|!(){}[]^"~*?:\\/')
@@ -167,18 +163,19 @@ def search_fields(title: str | None, subject: str | None, value: str | None, tex
     }
 
 
-__all__ = ["FIELDS", "INDEX_NAME", "INDEX_STATEMENT", "VERSION", "backfill", "ensure_index", "escape", "lucene_query", "search_fields", "stem",
+__all__ = ["FIELDS", "INDEX_NAME", "SCOPE_FIELDS", "VERSION", "backfill", "ensure_index", "escape", "lucene_query", "search_fields", "stem",
            "weighted_terms", "words"]
 
 
 def ensure_index(graph: "Graph") -> None:
-    """Create the `claim_search` index, or re-create it when an older provgraph made it over other properties."""
-    rows = graph.read("SHOW INDEXES YIELD name, type, properties WHERE name = $name RETURN type, properties",
-                      {"name": INDEX_NAME})
-    wanted = sorted(FIELDS + SCOPE_FIELDS)
-    if rows and (rows[0]["type"] != "FULLTEXT" or sorted(rows[0]["properties"] or []) != wanted):
-        graph.write(f"DROP INDEX {INDEX_NAME} IF EXISTS")
-    graph.write(INDEX_STATEMENT)
+    """Create the `claim_search` index (`cypher/fulltext_index.cypher`), or re-create it when an older
+    provgraph made it over other properties."""
+    from provgraph import cypher
+
+    rows = graph.read(cypher.load("fulltext_index_info").text)
+    if rows and (rows[0]["type"] != "FULLTEXT" or sorted(rows[0]["properties"] or []) != sorted(FIELDS + SCOPE_FIELDS)):
+        graph.write(cypher.load("fulltext_index_drop").text)
+    graph.write(cypher.load("fulltext_index").text)
 
 
 def backfill(graph: "Graph", batch: int = 2000) -> int:

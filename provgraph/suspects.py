@@ -153,8 +153,14 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
     wanted = sorted(set(claims))
     if not wanted:
         return []
-    run: Runner = graph if callable(graph) and not isinstance(graph, Graph) else (
-        lambda name, values: graph.read(cypher.load(name).text, values))  # type: ignore[union-attr]
+    run: Runner
+    if isinstance(graph, Graph):
+        target = graph
+
+        def run(name: str, values: Mapping[str, Any]) -> list[dict[str, Any]]:
+            return target.read(cypher.load(name).text, values)
+    else:
+        run = graph
     settings = params(wanted)
     neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"]})
     looked_up = sorted(set(wanted) | {row["uid"] for row in neighbours})

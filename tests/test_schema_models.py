@@ -57,6 +57,8 @@ def _declared_indexes() -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
         for name, prop in (rel.defined_properties(aliases=False, rels=False) if rel else {}).items():
             if prop.index:
                 plain.add((kind, name))
+    for label, properties in models.FULLTEXT_INDEXES.values():  # SHOW INDEXES gives the first property
+        plain.add((label, properties[0]))
     return unique, plain
 
 

@@ -54,8 +54,8 @@ def _text(verdict: Verdict) -> None:
     else:
         click.echo("missing: none")
     if verdict.suspects:
-        click.echo(f"possible unlinked revisions (advisory, not part of the verdict: nothing records them; "
-                   f"confirm with `provgraph adjudicate --keep LATER --retire EARLIER`):")
+        click.echo("possible unlinked revisions (advisory, not part of the verdict: nothing records them; "
+                   "confirm with `provgraph adjudicate --keep LATER --retire EARLIER`):")
         for s in verdict.suspects:
             click.echo(f"  {s['earlier']} -> {s['later']}  score {s['score']:.2f}  terms: {', '.join(s['terms'])}")
 

@@ -119,6 +119,17 @@ class Claim(StructuredNode):
     declared = StringProperty()
     placeholder = BooleanProperty(default=False, index=True)
     last_cited_at = DateTimeProperty()  # revised_at of the snapshot whose values the node carries
+    # The full-text fields `provgraph suspects` looks up (provgraph/fulltext.py), indexed by the full-text
+    # index `claim_search` (cypher/fulltext_index.cypher; neomodel declares no multi-property full-text index).
+    search_version = IntegerProperty()
+    search_title = StringProperty()
+    search_subject = StringProperty()
+    search_value = StringProperty()
+    search_text = StringProperty()
+    search_scope = StringProperty()
+    search_scope_under = StringProperty()
+    search_terms = ArrayProperty(StringProperty())
+    search_query = StringProperty()  # the Lucene query of one lookup
 
     cited_at = RelationshipTo(Snapshot, "CITED_AT", model=CitedAtRel)
     corrects = RelationshipTo("Claim", "CORRECTS", model=RevisionRel)
@@ -184,7 +195,15 @@ class ReportRun(StructuredNode):
     scope = StringProperty(default="")
     summary = StringProperty()  # JSON: claim uid -> [status, reason]
     baseline = StringProperty(index=True)  # runs diff against the previous run of the same baseline
+    suspects = StringProperty()  # JSON: the `earlier -> later` suspect pairs the run listed
 
+
+# Full-text indexes neomodel cannot declare (one index over several properties): name -> (label, properties).
+# init installs them from cypher/fulltext_index.cypher; provgraph/fulltext.py writes and queries the fields.
+FULLTEXT_INDEXES = {
+    "claim_search": ("Claim", ("search_title", "search_subject", "search_value", "search_text", "search_scope",
+                               "search_scope_under")),
+}
 
 MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef)
 LABELS = tuple(model.__name__ for model in MODELS)

@@ -1,6 +1,7 @@
 """Text taken from claims reaches the Lucene query escaped: no claim text can break or widen a lookup."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -8,7 +9,7 @@ import pytest
 from provgraph import fulltext
 from provgraph.graph.connection import Graph
 from provgraph.suspects import suspects
-from suspects_helpers import CACHE_1, CACHE_2, OTHERS, entry, ingest_log, pairs, run
+from suspects_helpers import CACHE_1, CACHE_2, OTHERS, ingest_log, pairs, run
 
 INJECTIONS = [
     '") OR *:* OR ("', "*:*", "search_text:* OR search_title:*", 'title:"unclosed', "a AND OR NOT b",
@@ -71,3 +72,15 @@ def test_an_older_graph_gets_its_fulltext_fields_from_init(graph: Graph, tmp_pat
     assert run("init").exit_code == 0
     assert pairs(suspects(graph)) == [("cache-1", "cache-2")]
     assert fulltext.backfill(graph) == 0  # nothing left to fill
+
+
+def test_the_index_covers_exactly_the_fields_ingest_writes() -> None:
+    from provgraph import cypher
+
+    text = cypher.load("fulltext_index").text
+    named = set(re.findall(r"c\.(search_\w+)", text))
+    assert named == set(fulltext.FIELDS + fulltext.SCOPE_FIELDS)
+    from provgraph.graph.models import FULLTEXT_INDEXES
+
+    assert FULLTEXT_INDEXES[fulltext.INDEX_NAME] == ("Claim", fulltext.FIELDS + fulltext.SCOPE_FIELDS)
+    assert f"INDEX {fulltext.INDEX_NAME} " in text
