@@ -225,4 +225,16 @@ def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(found[i] for i in wanted))
 
 
-__all__ = ["ClaimStatus", "REASONS", "STATUSES", "iter_status", "parse_at", "resolve", "status"]
+def json_array(rows: Iterable[ClaimStatus]) -> Iterator[str]:
+    """`status --format json` as text chunks: one JSON array, one claim object per line, never all rows at once."""
+    import json
+
+    first = True
+    yield "["
+    for row in rows:
+        yield ("\n" if first else ",\n") + json.dumps(row.to_dict(), sort_keys=False)
+        first = False
+    yield "\n]" if not first else "]"
+
+
+__all__ = ["ClaimStatus", "REASONS", "STATUSES", "iter_status", "json_array", "parse_at", "resolve", "status"]

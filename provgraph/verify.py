@@ -475,7 +475,12 @@ def _sentence(detail: str, count: int) -> str:
     return detail + more + "."
 
 
-__all__ = ["Evidence", "EvidenceCheck", "TERMINALS", "SUPPORTED", "Verdict", "verify", "verify_batch"]
+def batch_line(out: Mapping[str, Any]) -> str:
+    """One line of `verify --batch` output (JSONL): sorted keys, so two runs give the same bytes."""
+    return json.dumps(out, sort_keys=True, ensure_ascii=False)
+
+
+__all__ = ["Evidence", "EvidenceCheck", "TERMINALS", "SUPPORTED", "Verdict", "batch_line", "verify", "verify_batch"]
 
 
 class _CallableModule(types.ModuleType):

@@ -33,9 +33,9 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from provgraph.cli import admin, browse, cypher, export, ingest, report, server, status, verify
+    from provgraph.cli import admin, browse, cypher, export, ingest, mcp, report, server, status, verify
 
-    for module in (server, browse, admin, ingest, status, verify, report, cypher, export):
+    for module in (server, browse, admin, ingest, status, verify, report, cypher, export, mcp):
         for command in module.COMMANDS:
             cli.add_command(command)
 

@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 import io
-import json
 from typing import Any, Iterable
 
 import click
 
 from provgraph.cli.options import connection_options, output_format
-from provgraph.conflicts import conflicts as find_conflicts
+from provgraph.conflicts import conflicts as find_conflicts, to_json as conflicts_json
 from provgraph.graph.connection import Graph
 from provgraph.lineage import RENDERERS, lineage as build_lineage
-from provgraph.status import ClaimStatus, iter_status, parse_at, status as claim_status
+from provgraph.status import ClaimStatus, iter_status, json_array, parse_at, status as claim_status
 
 _COLOURS = {"ACTIVE": "green", "STALE": "bright_black", "CONFLICT": "red", "UNKNOWN": "yellow"}
 
@@ -78,13 +77,9 @@ def status(ids: tuple[str, ...], scope: str | None, at: str | None, subject: str
     else:
         rows = iter_status(graph, scope=scope, at=moment, subject=subject, only=only)
     if fmt == "json":
-        # streamed as one JSON array: one object per line, never all rows at once
-        click.echo("[", nl=False)
-        first = True
-        for row in rows:
-            click.echo(("\n" if first else ",\n") + json.dumps(row.to_dict(), sort_keys=False), nl=False)
-            first = False
-        click.echo("\n]" if not first else "]")
+        for chunk in json_array(rows):
+            click.echo(chunk, nl=False)
+        click.echo("")
     elif fmt == "csv":
         click.echo(_csv((row.to_dict() for row in rows), _STATUS_COLUMNS), nl=False)
     else:
@@ -116,7 +111,7 @@ def conflicts(scope: str | None, at: str | None, fmt: str, graph: Graph) -> None
     found = find_conflicts(graph, scope=scope, at=parse_at(at))
     records = [c.to_dict() for c in found]
     if fmt == "json":
-        click.echo(json.dumps(records, indent=2))
+        click.echo(conflicts_json(found))
     elif fmt == "csv":
         click.echo(_csv(records, _CONFLICT_COLUMNS), nl=False)
     else:

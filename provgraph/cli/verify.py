@@ -1,7 +1,6 @@
 """`provgraph verify` and `provgraph adjudicate`: thin over provgraph.verify / provgraph.adjudicate."""
 from __future__ import annotations
 
-import json
 from typing import IO
 
 import click
@@ -10,7 +9,7 @@ from provgraph.adjudicate import adjudicate as record_adjudication, revoke as re
 from provgraph.cli.options import connection_options, output_format
 from provgraph.errors import Finding, UsageError
 from provgraph.graph.connection import Graph
-from provgraph.verify import SUPPORTED, Verdict, verify as check_evidence, verify_batch
+from provgraph.verify import SUPPORTED, Verdict, batch_line, verify as check_evidence, verify_batch
 
 _COLOURS = {"ACTIVE": "green", "STALE": "bright_black", "CONFLICT": "red", "UNKNOWN": "yellow"}
 
@@ -81,7 +80,7 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
 
         total = unsupported = 0
         for out in verify_batch(graph, batch):
-            click.echo(json.dumps(out, sort_keys=True, ensure_ascii=False))
+            click.echo(batch_line(out))
             total += 1
             unsupported += out.get("verdict") != SUPPORTED
         if unsupported:
