@@ -33,7 +33,8 @@ from provgraph import cypher
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
-from provgraph.lineage import lineage, render_mermaid, render_tree
+from provgraph.lineage import Lineage, lineage, render_mermaid, render_tree
+from provgraph import report_svg
 from provgraph.status import STATUSES, ClaimStatus, iter_status
 
 FORMATS = ("md", "html", "csv", "json")
@@ -88,6 +89,8 @@ class Report:
     summary: dict[str, list[str]] = field(default_factory=dict, repr=False)  # claim -> [status, reason]
     baseline: str = DEFAULT_BASELINE
     external: pd.DataFrame = field(default_factory=lambda: _frame([], EXTERNAL_COLUMNS))  # lineage links to non-ingested things
+    views: dict[str, Lineage] = field(default_factory=dict, repr=False)  # claim -> its lineage, for the pictures
+    trend: list[tuple[datetime, dict[str, int]]] = field(default_factory=list)  # recorded runs then this one, oldest first
 
     def changed(self, kind: str) -> pd.DataFrame:
         return self.changes[self.changes["change"] == kind]
@@ -132,6 +135,7 @@ class Report:
             "log_rewrites": {"count": self.log_rewrite_count, "listed": rows(self.log_rewrites)},
             "quarantined": {"count": self.quarantined_count, "listed": rows(self.quarantined)},
             "lineages": [{"claim": claim, "mermaid": source, "tree": tree} for claim, source, tree in self.lineages],
+            "trend": [{"ran_at": to_iso(ran_at), "counts": counts} for ran_at, counts in self.trend],
         }
 
 
@@ -188,9 +192,22 @@ def previous_run(graph: Graph, scope: str = "", baseline: str = DEFAULT_BASELINE
 def record_run(graph: Graph, report: Report) -> None:
     """Keep this run in the graph (ReportRun) so the next one can diff against it."""
     summary = json.dumps(report.summary, separators=(",", ":"), sort_keys=True)
+    counts = json.dumps(report_svg.counts_of(report.summary), separators=(",", ":"))
     graph.write(cypher.load("report_record_run").text,
                 {"uid": report.uid, "ran_at": report.ran_at, "scope": report.scope, "baseline": report.baseline,
-                 "summary": summary})
+                 "summary": summary, "counts": counts})
+
+
+def recorded_counts(graph: Graph, scope: str = "", limit: int = report_svg.TREND_RUNS) -> list[tuple[datetime, dict[str, int]]]:
+    """Claims per status of the latest `limit` recorded runs for `scope`, oldest first."""
+    out = []
+    for row in graph.read(cypher.load("report_runs").text, {"scope": scope or "", "limit": limit}):
+        try:
+            counts = json.loads(row["counts"]) if row["counts"] else report_svg.counts_of(json.loads(row["summary"] or "{}"))
+        except ValueError:
+            continue
+        out.append((_native(row["ran_at"]), {k: int(v) for k, v in counts.items()}))
+    return out[::-1]
 
 
 class _StoreOf:
@@ -331,6 +348,7 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
              graph.read(cypher.load("external_references").text, {"t": ran_at}) if _applies(r["claim_scope"], scope)],
             EXTERNAL_COLUMNS),
     )
+    report.trend = recorded_counts(graph, scope, report_svg.TREND_RUNS - 1) + [(ran_at, {s: counts.get(s, 0) for s in STATUSES})]
     _add_lineages(graph, report)
     return report
 
@@ -358,6 +376,7 @@ def _add_lineages(graph: Graph, report: Report) -> None:
         except NotFound:  # removed between the status stream and now
             continue
         report.lineages.append((change["claim"], render_mermaid(view), render_tree(view)))
+        report.views[change["claim"]] = view
     report.lineages_left_out = max(0, len(wanted) - MAX_LINEAGES)
 
 
@@ -380,6 +399,7 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     b.append(("p", f"{report.claims} claims; {report.new_claims} new since the previous run, "
                    f"{report.gone_claims} gone. Every claim with its status is in claims.csv."))
     b.append(("table", (report.counts, "")))
+    b.append(("trend", report.trend))
     b.append(("h3", "Per store"))
     b.append(("table", (report.by_store, "no claims")))
 
@@ -421,7 +441,7 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
         b.append(("h2", "Lineage of changed claims"))
         for claim, source, tree in report.lineages:
             b.append(("h3", claim))
-            b.append(("mermaid", (source, tree)))
+            b.append(("mermaid", (source, tree, claim)))
         if report.lineages_left_out:
             b.append(("p", f"{report.lineages_left_out} more changed claim(s); see `provgraph lineage ID --format mermaid`."))
     return b
@@ -459,6 +479,11 @@ def render_markdown(report: Report, tripped: dict[str, int] | None = None) -> st
             out.append(f"> **{_md_escape(content)}**\n")
         elif kind == "mermaid":
             out.append("```mermaid\n" + content[0] + "\n```\n")
+        elif kind == "trend":
+            if len(content) > 1:
+                out.append(f"Claims per status over the last {len(content)} runs: "
+                           + "; ".join(f"{to_iso(t)[:16]} " + " ".join(f"{c.get(s, 0)} {s}" for s in STATUSES if c.get(s))
+                                       for t, c in content[-5:]) + (" (latest 5)" if len(content) > 5 else "") + "\n")
         elif kind == "table":
             frame, empty = content
             if not len(frame):
@@ -484,12 +509,13 @@ th { background: #f2f2f2; } .empty { color: #777; font-style: italic; }
 .alert { background: #ffd6d6; border: 1px solid #c62828; padding: .5rem 1rem; font-weight: bold; }
 pre.tree { background: #fbfbf4; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; font-size: .85rem; }
 pre.mermaid { background: #f7f7f7; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; font-size: .8rem; }
+figure { margin: .5rem 0 1rem; } figure svg { max-width: 100%; height: auto; } figcaption { color: #555; font-size: .85rem; }
 td.ACTIVE { background: #d4f7d4; } td.STALE { background: #eeeeee; } td.CONFLICT { background: #ffd6d6; } td.UNKNOWN { background: #fff4c2; }
 """
 
 
 def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
-    """Self-contained HTML: inline CSS, no scripts, no external links; Mermaid diagrams shown as source."""
+    """Self-contained HTML: inline CSS and SVG, no scripts, no external links; lineage drawn by Graphviz when installed."""
     e = html.escape
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>provgraph report {e(to_iso(report.ran_at) or '')}</title>", f"<style>{_STYLE}</style></head><body>"]
@@ -500,8 +526,19 @@ def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
             out.append(f"<p>{e(content)}</p>")
         elif kind == "alert":
             out.append(f'<p class="alert">{e(content)}</p>')
+        elif kind == "trend":
+            chart = report_svg.trend_svg(content)
+            if chart:
+                out.append(f'<figure class="trend">{chart}<figcaption>Claims per status over the last {len(content)} '
+                           "recorded report run(s) for this scope, this one last.</figcaption></figure>")
         elif kind == "mermaid":
-            source, tree = content
+            source, tree, claim = content
+            picture = report_svg.lineage_svg(report.views[claim], f"lineage{len(out)}") if claim in report.views else None
+            if picture:
+                out.append(f'<figure class="lineage">{picture}<figcaption>Lineage of {e(claim)}: arrows go from a claim '
+                           "to the one it revises or rests on; the thick box is this claim.</figcaption></figure>")
+            else:
+                out.append(f'<p class="empty">{e(report_svg.GRAPHVIZ_HINT)}</p>')
             out.append(f'<pre class="tree">{e(tree)}</pre>')
             out.append("<details><summary>Mermaid source (renders in report.md on GitHub, or paste into a Mermaid viewer)"
                        f'</summary><pre class="mermaid">{e(source)}</pre></details>')

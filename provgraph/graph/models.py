@@ -182,6 +182,7 @@ class ReportRun(StructuredNode):
     scope = StringProperty(default="")
     summary = StringProperty()  # JSON: claim uid -> [status, reason]
     baseline = StringProperty(index=True)  # runs diff against the previous run of the same baseline
+    counts = StringProperty()  # JSON: status -> claims (the trend chart); absent on runs recorded before it was kept
 
 
 MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef)
