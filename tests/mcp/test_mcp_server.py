@@ -188,3 +188,27 @@ def test_http_listens_on_loopback_only_by_default_and_says_when_the_port_is_take
     assert f"cannot listen on 127.0.0.1:{port}" in taken.stderr
     assert taken.exception is None or isinstance(taken.exception, SystemExit)
     assert code == 0, stderr
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_readme_client_example_and_config_block_work_as_written(pricing, neo4j_settings: Settings) -> None:
+    import re
+    import subprocess
+    import sys
+
+    from mcp_helpers import server_env
+
+    done = subprocess.run([sys.executable, str(ROOT / "examples" / "mcp_client.py"), "PRICE-6", "PRICE-6,PRICE-7"],
+                          env=server_env(neo4j_settings.uri), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.startswith("connected to provgraph ")
+    assert json.loads(done.stdout.split("\n", 1)[1])["verdict"] == "STALE_EVIDENCE"
+    assert "Traceback" not in done.stderr
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = next(json.loads(b) for b in re.findall(r"```json\n(.*?)```", readme, re.DOTALL) if "mcpServers" in b)
+    entry = block["mcpServers"]["provgraph"]
+    assert entry["command"].endswith("/.venv/bin/provgraph") and entry["args"] == ["mcp"]
+    assert set(entry["env"]) <= {"NEO4J_URI", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE"}
