@@ -14,6 +14,7 @@ database down.
 """
 from __future__ import annotations
 
+import inspect
 import json
 import logging
 import signal
@@ -181,7 +182,10 @@ def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
         version = "0"
     server = MCPServer(SERVER_NAME, title="provgraph", version=version, instructions=INSTRUCTIONS, log_level="WARNING")
 
-    @server.tool(annotations=_READ_ONLY)
+    def tool(fn: Callable[..., CallToolResult]) -> Callable[..., CallToolResult]:
+        return server.tool(description=inspect.cleandoc(fn.__doc__ or ""), annotations=_READ_ONLY)(fn)
+
+    @tool
     def verify(evidence: Evidence, candidates: Candidates = None, scope: Scope = None, at: At = None,
                subject: Subject = None) -> CallToolResult:
         """Does the evidence an answer cites still govern? The verdict JSON of `provgraph verify --format json`.
@@ -198,7 +202,7 @@ def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
 
         return _tool_call(link, work)
 
-    @server.tool(annotations=_READ_ONLY)
+    @tool
     def verify_batch(requests: Annotated[list[VerifyRequest], Field(min_length=1)]) -> CallToolResult:
         """Many verify questions over one session: the JSONL of `provgraph verify --batch`, one verdict per request.
 
@@ -213,7 +217,7 @@ def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
 
         return _tool_call(link, work)
 
-    @server.tool(annotations=_READ_ONLY)
+    @tool
     def status(ids: Annotated[list[str] | None, Field(description="Claim uids or aliases (default: every claim)")] = None,
                scope: Scope = None, at: At = None,
                subject: Annotated[str | None, Field(description="Only claims about this subject")] = None,
@@ -242,7 +246,7 @@ def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
 
         return _tool_call(link, work)
 
-    @server.tool(annotations=_READ_ONLY)
+    @tool
     def lineage(claim: Annotated[str, Field(description="Claim uid or alias")], scope: Scope = None,
                 at: At = None) -> CallToolResult:
         """Lineage of one claim (predecessors, successors, premises, rivals, adjudications, citations), as
@@ -254,7 +258,7 @@ def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
 
         return _tool_call(link, work)
 
-    @server.tool(annotations=_READ_ONLY)
+    @tool
     def conflicts(scope: Scope = None, at: At = None) -> CallToolResult:
         """Unresolved conflicts (rival claims, explicit conflicts, revision cycles) with the commands that would
         resolve each, as `provgraph conflicts --format json`; structuredContent is {"conflicts": [...]}."""
@@ -265,13 +269,13 @@ def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
 
         return _tool_call(link, work)
 
-    @server.tool(annotations=_READ_ONLY)
+    @tool
     def list_queries() -> CallToolResult:
         """The named queries `query` runs: name, description and parameters (the pipeline's writes are left out)."""
         found = _queries()
         return _answer(json.dumps(found, indent=2, ensure_ascii=False), {"queries": found})
 
-    @server.tool(annotations=_READ_ONLY)
+    @tool
     def query(name: Annotated[str, Field(description="A name from list_queries")], params: Params = None) -> CallToolResult:
         """Run a named query (a .cypher file of provgraph) read-only, as `provgraph query NAME --format json`.
 
@@ -288,7 +292,7 @@ def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
 
         return _tool_call(link, work)
 
-    @server.tool(annotations=_READ_ONLY)
+    @tool
     def cypher(query: Annotated[str, Field(description="One Cypher statement; values as $parameters")],
                params: Params = None) -> CallToolResult:
         """Run ad-hoc Cypher read-only, as `provgraph cypher QUERY --format json`. The database refuses any write
