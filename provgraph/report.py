@@ -530,15 +530,16 @@ def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
             chart = report_svg.trend_svg(content)
             if chart:
                 out.append(f'<figure class="trend">{chart}<figcaption>Claims per status over the last {len(content)} '
-                           "recorded report run(s) for this scope, this one last.</figcaption></figure>")
+                           "report run(s) for this scope: the recorded ones, then this one.</figcaption></figure>")
         elif kind == "mermaid":
             source, tree, claim = content
-            picture = report_svg.lineage_svg(report.views[claim], f"lineage{len(out)}") if claim in report.views else None
+            view = report.views.get(claim)
+            picture = report_svg.lineage_svg(view, f"lineage{len(out)}") if view else None
             if picture:
                 out.append(f'<figure class="lineage">{picture}<figcaption>Lineage of {e(claim)}: arrows go from a claim '
                            "to the one it revises or rests on; the thick box is this claim.</figcaption></figure>")
-            else:
-                out.append(f'<p class="empty">{e(report_svg.GRAPHVIZ_HINT)}</p>')
+            elif view:
+                out.append(f'<p class="empty">{e(report_svg.no_picture(view))}</p>')
             out.append(f'<pre class="tree">{e(tree)}</pre>')
             out.append("<details><summary>Mermaid source (renders in report.md on GitHub, or paste into a Mermaid viewer)"
                        f'</summary><pre class="mermaid">{e(source)}</pre></details>')

@@ -25,6 +25,9 @@ from provgraph.status import STATUSES
 
 GRAPHVIZ_HINT = ("No picture: Graphviz is not installed. Install it (Debian/Ubuntu: apt-get install graphviz; "
                  "macOS: brew install graphviz; in a provgraph checkout: make system-deps) and run the report again.")
+DRAW_FAILED = "No picture: Graphviz could not draw this lineage in time; the text tree below has all of it."
+TOO_LARGE = "No picture: this lineage has {nodes} claims, too many to draw legibly; the text tree below has all of it."
+MAX_PICTURE_NODES = 150
 DOT_TIMEOUT = 30.0  # seconds for one lineage; a graph that takes longer is shown as text only
 TREND_RUNS = 30  # runs in the trend chart, the latest last
 
@@ -41,6 +44,13 @@ _PAINT = re.compile(r"^(none|transparent|currentColor|#[0-9a-fA-F]{3,8}|[a-zA-Z]
 def graphviz() -> str | None:
     """The `dot` executable, or None when Graphviz is not installed."""
     return shutil.which("dot")
+
+
+def no_picture(view: Lineage) -> str:
+    """What the report says where the picture of `view` would be."""
+    if len(view.nodes) > MAX_PICTURE_NODES:
+        return TOO_LARGE.format(nodes=len(view.nodes))
+    return GRAPHVIZ_HINT if graphviz() is None else DRAW_FAILED
 
 
 # -- sanitizing ---------------------------------------------------------------------------------
@@ -91,7 +101,7 @@ def _clean(element: ET.Element, prefix: str, titles: Mapping[str, str]) -> None:
 def lineage_svg(view: Lineage, id_prefix: str) -> str | None:
     """The lineage as a sanitized inline SVG drawn by Graphviz, or None without Graphviz (or if it fails)."""
     dot = graphviz()
-    if dot is None:
+    if dot is None or len(view.nodes) > MAX_PICTURE_NODES:
         return None
     try:
         done = subprocess.run([dot, "-Tsvg"], input=render_dot(view), capture_output=True, text=True,
@@ -186,4 +196,4 @@ def counts_of(summary: Mapping[str, Any]) -> dict[str, int]:
     return counts
 
 
-__all__ = ["GRAPHVIZ_HINT", "TREND_RUNS", "counts_of", "graphviz", "lineage_svg", "sanitize_svg", "trend_svg"]
+__all__ = ["DRAW_FAILED", "GRAPHVIZ_HINT", "MAX_PICTURE_NODES", "TOO_LARGE", "TREND_RUNS", "counts_of", "graphviz", "lineage_svg", "no_picture", "sanitize_svg", "trend_svg"]

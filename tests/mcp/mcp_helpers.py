@@ -94,3 +94,77 @@ def cli_output(*args: str) -> str:
 def verdict_of(result: CallToolResult) -> dict[str, Any]:
     assert not result.is_error, text_of(result)
     return json.loads(text_of(result))
+
+
+class Gate:
+    """A TCP relay between `provgraph mcp` and Neo4j that can be shut: a real network fault, not a mock.
+
+    While shut it cuts every relayed connection and refuses new ones (accepts and closes them at once).
+    """
+
+    def __init__(self, target_port: int) -> None:
+        import socket
+        import threading
+
+        self.target_port = target_port
+        self.open = False
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self._listener.getsockname()[1]
+        self._live: list = []
+        self._lock = threading.Lock()
+        self._running = True
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    @property
+    def uri(self) -> str:
+        return f"bolt://127.0.0.1:{self.port}"
+
+    def _accept(self) -> None:
+        import socket
+        import threading
+
+        while self._running:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return
+            if not self.open:
+                client.close()
+                continue
+            upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            with self._lock:
+                self._live += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(source, sink) -> None:  # type: ignore[no-untyped-def]
+        try:
+            while chunk := source.recv(65536):
+                sink.sendall(chunk)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                try:
+                    end.close()
+                except OSError:
+                    pass
+
+    def shut(self) -> None:
+        import socket
+
+        self.open = False
+        with self._lock:
+            live, self._live = self._live, []
+        for end in live:
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+                end.close()
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        self._running = False
+        self.shut()
+        self._listener.close()

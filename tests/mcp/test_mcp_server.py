@@ -212,3 +212,33 @@ def test_readme_client_example_and_config_block_work_as_written(pricing, neo4j_s
     entry = block["mcpServers"]["provgraph"]
     assert entry["command"].endswith("/.venv/bin/provgraph") and entry["args"] == ["mcp"]
     assert set(entry["env"]) <= {"NEO4J_URI", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE"}
+
+
+def test_server_reconnects_when_the_database_comes_back(pricing, neo4j_settings: Settings) -> None:
+    from urllib.parse import urlsplit
+
+    from mcp_helpers import Gate
+
+    gate = Gate(urlsplit(neo4j_settings.uri).port)
+    try:
+        async def session() -> list:
+            results = []
+            with _errlog() as log:
+                async with stdio_session(gate.uri, log) as client:
+                    results.append(await client.call_tool("status", {"ids": ["PRICE-6"]}))  # database away at start
+                    gate.open = True
+                    results.append(await client.call_tool("status", {"ids": ["PRICE-6"]}))
+                    gate.shut()  # it goes away mid-session ...
+                    results.append(await client.call_tool("status", {"ids": ["PRICE-6"]}))
+                    gate.open = True  # ... and comes back
+                    results.append(await client.call_tool("status", {"ids": ["PRICE-6"]}))
+                stderr = _read(log)
+            assert "Traceback" not in stderr, stderr
+            return results
+
+        results = anyio.run(session)
+    finally:
+        gate.close()
+    assert [r.is_error for r in results] == [True, False, True, False]
+    assert text_of(results[0]).startswith("provgraph: cannot use Neo4j at ")
+    assert json.loads(text_of(results[3]))[0]["status"] == "STALE"

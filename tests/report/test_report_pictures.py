@@ -154,3 +154,14 @@ def test_sanitize_svg_keeps_drawing_and_drops_scripts_links_handlers_and_foreign
     with pytest.raises(ValueError):
         sanitize_svg("not xml <", "x")
     assert re.fullmatch(r"<svg [^>]*>.*</svg>", clean, re.DOTALL)
+
+
+def test_a_lineage_too_large_to_read_as_a_picture_is_left_as_text(graph: Graph, g: GraphBuilder, tmp_path: Path) -> None:
+    from provgraph.report_svg import MAX_PICTURE_NODES
+
+    g.chain("c", MAX_PICTURE_NODES + 1)
+    result = run_report(graph, tmp_path / "out", formats="html")
+    page_text = (tmp_path / "out" / "report.html").read_text()
+    assert result.report.lineages
+    assert f"this lineage has {MAX_PICTURE_NODES + 1} claims, too many to draw" in page_text
+    assert 'class="lineage"' not in page_text and '<pre class="tree">' in page_text
