@@ -482,7 +482,7 @@ def render_markdown(report: Report, tripped: dict[str, int] | None = None) -> st
         elif kind == "trend":
             if len(content) > 1:
                 out.append(f"Claims per status over the last {len(content)} runs: "
-                           + "; ".join(f"{to_iso(t)[:16]} " + " ".join(f"{c.get(s, 0)} {s}" for s in STATUSES if c.get(s))
+                           + "; ".join(f"{(to_iso(t) or '')[:16]} " + " ".join(f"{c.get(s, 0)} {s}" for s in STATUSES if c.get(s))
                                        for t, c in content[-5:]) + (" (latest 5)" if len(content) > 5 else "") + "\n")
         elif kind == "table":
             frame, empty = content

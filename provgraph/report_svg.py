@@ -86,7 +86,7 @@ def _clean(element: ET.Element, prefix: str, titles: Mapping[str, str]) -> None:
             del element.attrib[name]  # url(#...) and other references
         elif local == "id":
             element.attrib[name] = f"{prefix}-{value}"
-    if _local(element.tag) == "title" and element.text in titles:
+    if _local(element.tag) == "title" and element.text is not None and element.text in titles:
         element.text = titles[element.text]
     element.tag = _local(element.tag)
     for child in list(element):
@@ -152,13 +152,13 @@ def trend_svg(runs: Sequence[tuple[datetime, Mapping[str, int]]], *, width: int 
     add(svg, "line", {"x1": str(left), "y1": str(top + plot_h), "x2": str(left + plot_w), "y2": str(top + plot_h),
                       "stroke": "#999999"})
     add(svg, "line", {"x1": str(left), "y1": str(top), "x2": str(left), "y2": str(top + plot_h), "stroke": "#999999"})
-    for value, y in ((highest, top), (0, top + plot_h)):
-        label = add(svg, "text", {"x": str(left - 6), "y": f"{y + 4:.1f}", "text-anchor": "end", "font-size": "11",
+    for value, level in ((highest, top), (0, top + plot_h)):
+        label = add(svg, "text", {"x": str(left - 6), "y": f"{level + 4:.1f}", "text-anchor": "end", "font-size": "11",
                                   "font-family": "sans-serif"})
         label.text = str(value)
     for index, (ran_at, counts) in enumerate(runs):
         x = left + slot * index + (slot - bar) / 2
-        y = top + plot_h
+        y: float = top + plot_h
         group = add(svg, "g", {"class": "run"})
         title = add(group, "title")
         title.text = f"{to_iso(ran_at)}: " + ", ".join(f"{counts.get(s, 0)} {s}" for s in STATUSES)
@@ -189,11 +189,12 @@ def trend_svg(runs: Sequence[tuple[datetime, Mapping[str, int]]], *, width: int 
 
 def counts_of(summary: Mapping[str, Any]) -> dict[str, int]:
     """{status: claims} from a ReportRun summary (claim uid -> [status, reason])."""
-    counts = {status: 0 for status in STATUSES}
+    counts = dict.fromkeys(STATUSES, 0)
     for pair in summary.values():
         if isinstance(pair, (list, tuple)) and pair and pair[0] in counts:
             counts[pair[0]] += 1
     return counts
 
 
-__all__ = ["DRAW_FAILED", "GRAPHVIZ_HINT", "MAX_PICTURE_NODES", "TOO_LARGE", "TREND_RUNS", "counts_of", "graphviz", "lineage_svg", "no_picture", "sanitize_svg", "trend_svg"]
+__all__ = ["DRAW_FAILED", "GRAPHVIZ_HINT", "MAX_PICTURE_NODES", "TOO_LARGE", "TREND_RUNS", "counts_of", "graphviz",
+           "lineage_svg", "no_picture", "sanitize_svg", "trend_svg"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from chromium_helpers import browser, hex_rgb, page, png_pixels  # noqa: F401 - fixtures
+from chromium_helpers import hex_rgb, png_pixels
 from graphs import GraphBuilder
 
 from provgraph.graph.connection import Graph
