@@ -31,6 +31,7 @@ import pandas as pd
 
 from provgraph import cypher
 from provgraph.errors import NotFound, UsageError
+from provgraph.escape import markdown_text, write_csv
 from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
 from provgraph.lineage import lineage, render_mermaid, render_tree
@@ -436,8 +437,7 @@ def _cell(value: Any) -> str:
     return " ".join(str(value).split())
 
 
-def _md_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+_md_escape = markdown_text  # ids and text in report.md: the one Markdown-escape rule (provgraph.escape)
 
 
 def _shown(frame: pd.DataFrame) -> tuple[pd.DataFrame, int]:
@@ -585,8 +585,8 @@ class _CsvWriter:
     def write(self, rows: list[dict[str, Any]]) -> None:
         if not rows and not self.header:
             return
-        frame = pd.DataFrame.from_records(rows, columns=CLAIM_COLUMNS)
-        frame.to_csv(self.handle, index=False, header=self.header, lineterminator="\n")
+        # spreadsheet-safe cells (provgraph.escape): a claim's text must not become a formula
+        write_csv(self.handle, CLAIM_COLUMNS if self.header else None, ([row.get(c) for c in CLAIM_COLUMNS] for row in rows))
         self.header = False
 
     def finish(self) -> None:
