@@ -6,12 +6,12 @@ that reaches report.md goes through `markdown_text`. JSON output is never touche
 CSV (OWASP, "CSV Injection"): a cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return
 (after any leading spaces) is read as a formula by Excel, LibreOffice and Google Sheets, so it is
 written with a leading `'`, which those programs show as text. Numbers stay numbers (`-3` stays
-`-3`); the string `"-3"` becomes `'-3`. Every cell is quoted as the csv module's minimal quoting
-requires, so a separator or quote inside a value cannot start a new cell. `None` is an empty cell.
+`-3`); the string `"-3"` becomes `'-3`. A cell that holds a comma, a quote or a line break (CR
+included) is quoted (RFC 4180), so nothing inside a value can start a new cell or row. `None` is
+an empty cell.
 """
 from __future__ import annotations
 
-import csv
 import io
 import re
 from typing import Any, Iterable, Sequence, TextIO
@@ -35,13 +35,27 @@ def csv_cell(value: Any) -> Any:
     return spreadsheet_safe(str(value))
 
 
+def _field(value: Any) -> str:
+    text = str(value)
+    # quoted when it holds a separator, a quote or any line break (the csv module leaves a lone CR bare)
+    if any(char in text for char in ',"\r\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def _line(cells: Sequence[Any]) -> str:
+    fields = [_field(csv_cell(value)) for value in cells]
+    if fields == [""]:
+        return '""\n'  # a lone empty cell, not a blank line
+    return ",".join(fields) + "\n"
+
+
 def write_csv(handle: TextIO, columns: Sequence[str] | None, rows: Iterable[Sequence[Any]]) -> None:
-    """Write a header (unless `columns` is None) and the rows, every cell through `csv_cell`."""
-    writer = csv.writer(handle, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+    """Write a header (unless `columns` is None) and the rows, every cell through `csv_cell` (RFC 4180, LF lines)."""
     if columns is not None:
-        writer.writerow([csv_cell(column) for column in columns])
+        handle.write(_line(columns))
     for row in rows:
-        writer.writerow([csv_cell(value) for value in row])
+        handle.write(_line(row))
 
 
 def csv_text(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:

@@ -549,15 +549,15 @@ def run_report(graph: Graph, out: Path | str = "provgraph-report", *, scope: str
         raise UsageError("--format: name at least one of " + ", ".join(FORMATS))
     conditions = parse_list(fail_on, FAIL_ON, "--fail-on")
     out = Path(out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise UsageError(f"--out {out}: {error.strerror or error}") from None
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: exists and is not a folder")
+    # --out is created only once the database has answered (build_report reads before it writes claims.csv)
     report = build_report(graph, scope=scope, claims_csv=out / FILES["csv"] if "csv" in chosen else None, now=now,
                           baseline=baseline)
     tripped = report.tripped(conditions)
     paths: list[Path] = []
     renderers = {"md": render_markdown, "html": render_html, "json": to_json}
+    _make_out(out)
     for fmt in FORMATS:
         if fmt not in chosen:
             continue
@@ -576,6 +576,7 @@ class _CsvWriter:
     """claims.csv written in chunks to a temporary file, renamed into place only when complete."""
 
     def __init__(self, path: Path) -> None:
+        _make_out(path.parent)
         self.path = path
         self.partial = path.with_name(path.name + ".partial")
         self.handle = open(self.partial, "w", encoding="utf-8", newline="")
@@ -598,6 +599,13 @@ class _CsvWriter:
         if not self.done:
             self.handle.close()
             self.partial.unlink(missing_ok=True)
+
+
+def _make_out(out: Path) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"--out {out}: {error.strerror or error}") from None
 
 
 def _write_text(path: Path, text: str) -> None:

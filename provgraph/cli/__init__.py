@@ -41,7 +41,7 @@ def report_error(error: BaseException, debug: bool) -> int:
     """The one place where an exception becomes a line on stderr and an exit code."""
     if isinstance(error, SystemExit):
         return error.code if isinstance(error.code, int) else (0 if error.code is None else EXIT_USAGE)
-    if is_broken_pipe(error):
+    if isinstance(error, _StdoutClosed) or is_broken_pipe(error):
         _silence_stdout()
         return EXIT_BROKEN_PIPE
     if debug:
@@ -72,8 +72,20 @@ def report_error(error: BaseException, debug: bool) -> int:
     return EXIT_CRASH
 
 
+class _StdoutClosed(Exception):
+    """A closed pipe, carried past click, which would otherwise swallow it and exit 1 ("a finding")."""
+
+
 class ProvgraphGroup(click.Group):
     """Runs click without its own error printing, so every failure goes through `report_error`."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            if is_broken_pipe(error):
+                raise _StdoutClosed() from error
+            raise
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # type: ignore[override]
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
