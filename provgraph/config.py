@@ -42,10 +42,10 @@ class Settings:
         if not parts.hostname:
             raise ConfigError(f"NEO4J_URI (--uri) names no host: {self.safe_uri}")
         try:
-            parts.port
+            port = parts.port
         except ValueError:
             raise ConfigError(f"NEO4J_URI (--uri): the port must be a number from 1 to 65535; got {self.safe_uri}") from None
-        if parts.port == 0:
+        if port == 0:
             raise ConfigError(f"NEO4J_URI (--uri): the port must be a number from 1 to 65535; got {self.safe_uri}")
 
     @property

@@ -21,7 +21,8 @@ def _scope_option(command: Any) -> Any:
 
 
 def _at_option(command: Any) -> Any:
-    return click.option("--at", "at", default=None, help="As-of time: ISO 8601 (naive = UTC), YYYYMMDD, epoch ms (12-13 digits) or now [default: now]")(command)
+    return click.option("--at", "at", default=None,
+                        help="As-of time: ISO 8601 (naive = UTC), YYYYMMDD, epoch ms (12-13 digits) or now [default: now]")(command)
 
 
 def _short(snapshot: str | None) -> str:

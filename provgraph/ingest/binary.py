@@ -1,7 +1,8 @@
 """The one rule, shared by every ingester, for telling text input from binary.
 
 Every format provgraph reads is text. A file is binary when it starts with the signature of a
-common binary format (PNG, JPEG, GIF, PDF, ZIP/Office, gzip, xz, zstd, 7z, ELF, SQLite, icons), or when, in its first 8 KiB, more than 10% of the characters are control bytes other than
+common binary format (PNG, JPEG, GIF, PDF, ZIP/Office, gzip, xz, zstd, 7z, ELF, SQLite, icons),
+or when, in its first 8 KiB, more than 10% of the characters are control bytes other than
 whitespace (NUL included), or more than 30% of them are bytes that are not UTF-8. A text file
 with a few stray NUL or Latin-1 bytes stays text: its lines are read, the bad bytes kept as U+FFFD
 with a notice.

@@ -52,7 +52,7 @@ def _spellings(url: str) -> list[str]:
         f"LOAD/* hidden */CSV FROM '{url}/comment.csv' AS row RETURN row",
         f"MATCH (n) WITH count(n) AS n\n  LOAD\n  CSV FROM '{url}/newline.csv' AS row RETURN row",
         f"CALL () {{ LOAD CSV FROM '{url}/subquery.csv' AS row RETURN row }} RETURN row",
-        f"// a comment first\nLOAD CSV FROM $url AS row RETURN row",
+        "// a comment first\nLOAD CSV FROM $url AS row RETURN row",
     ]
 
 
