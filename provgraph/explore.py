@@ -35,7 +35,7 @@ from provgraph.graph.connection import Graph, database_error
 from provgraph.moments import parse_moment
 
 WRITE_REFUSED = "this query writes; re-run with --write"
-LOAD_CSV_REFUSED = ("LOAD CSV is refused in read-only mode (it makes the server read a file or fetch a URL); "
+LOAD_CSV_REFUSED = ("read-only mode refuses LOAD CSV (it makes the server read a file or fetch a URL); "
                     "importing is a write: re-run with --write")
 _ACCESS_MODE = "Neo.ClientError.Statement.AccessMode"
 _KEY_PROPERTIES = ("uid", "name")
