@@ -12,7 +12,7 @@ import click
 from provgraph.cli.options import connection_options
 from provgraph.errors import Finding, UsageError
 from provgraph.graph.connection import Graph, connect
-from provgraph.ingest.config import load_config
+from provgraph.ingest.config import files_options, load_config
 from provgraph.ingest.pipeline import POLICIES, IngestSummary, ingest as run_ingest, read_every_store
 
 
