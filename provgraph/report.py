@@ -31,6 +31,7 @@ import pandas as pd
 
 from provgraph import cypher
 from provgraph.errors import NotFound, UsageError
+from provgraph.escape import markdown_text, write_csv
 from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
 from provgraph.lineage import Lineage, lineage, render_mermaid, render_tree
@@ -456,8 +457,7 @@ def _cell(value: Any) -> str:
     return " ".join(str(value).split())
 
 
-def _md_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+_md_escape = markdown_text  # ids and text in report.md: the one Markdown-escape rule (provgraph.escape)
 
 
 def _shown(frame: pd.DataFrame) -> tuple[pd.DataFrame, int]:
@@ -587,15 +587,15 @@ def run_report(graph: Graph, out: Path | str = "provgraph-report", *, scope: str
         raise UsageError("--format: name at least one of " + ", ".join(FORMATS))
     conditions = parse_list(fail_on, FAIL_ON, "--fail-on")
     out = Path(out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise UsageError(f"--out {out}: {error.strerror or error}") from None
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: exists and is not a folder")
+    # --out is created only once the database has answered (build_report reads before it writes claims.csv)
     report = build_report(graph, scope=scope, claims_csv=out / FILES["csv"] if "csv" in chosen else None, now=now,
                           baseline=baseline)
     tripped = report.tripped(conditions)
     paths: list[Path] = []
     renderers = {"md": render_markdown, "html": render_html, "json": to_json}
+    _make_out(out)
     for fmt in FORMATS:
         if fmt not in chosen:
             continue
@@ -614,6 +614,7 @@ class _CsvWriter:
     """claims.csv written in chunks to a temporary file, renamed into place only when complete."""
 
     def __init__(self, path: Path) -> None:
+        _make_out(path.parent)
         self.path = path
         self.partial = path.with_name(path.name + ".partial")
         self.handle = open(self.partial, "w", encoding="utf-8", newline="")
@@ -623,8 +624,8 @@ class _CsvWriter:
     def write(self, rows: list[dict[str, Any]]) -> None:
         if not rows and not self.header:
             return
-        frame = pd.DataFrame.from_records(rows, columns=CLAIM_COLUMNS)
-        frame.to_csv(self.handle, index=False, header=self.header, lineterminator="\n")
+        # spreadsheet-safe cells (provgraph.escape): a claim's text must not become a formula
+        write_csv(self.handle, CLAIM_COLUMNS if self.header else None, ([row.get(c) for c in CLAIM_COLUMNS] for row in rows))
         self.header = False
 
     def finish(self) -> None:
@@ -636,6 +637,13 @@ class _CsvWriter:
         if not self.done:
             self.handle.close()
             self.partial.unlink(missing_ok=True)
+
+
+def _make_out(out: Path) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"--out {out}: {error.strerror or error}") from None
 
 
 def _write_text(path: Path, text: str) -> None:

@@ -14,7 +14,8 @@ from typing import Any, Iterable, Iterator
 from provgraph import cypher
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph
-from provgraph.ingest.times import parse_time, to_iso
+from provgraph.ingest.times import to_iso
+from provgraph.moments import parse_moment
 
 STATUSES = ("ACTIVE", "STALE", "CONFLICT", "UNKNOWN")
 
@@ -144,13 +145,10 @@ def _native(value: Any) -> datetime | None:
 
 
 def parse_at(text: str | datetime | int | None) -> datetime | None:
-    """`--at` as ISO 8601 (naive = UTC) or epoch milliseconds; None stays None (now)."""
+    """`--at` in any form `provgraph.moments` accepts (ISO 8601, YYYYMMDD, epoch ms, now); None stays None (now)."""
     if text is None or text == "":
         return None
-    try:
-        return parse_time(text)
-    except ValueError:
-        raise UsageError(f"--at: not a time: {text!r} (use ISO 8601 such as 2025-06-01T12:00:00Z, or epoch milliseconds)") from None
+    return parse_moment(text, "--at")
 
 
 def _now() -> datetime:

@@ -1,13 +1,13 @@
 """`provgraph status`, `provgraph lineage`, `provgraph conflicts`: thin over provgraph.status / provgraph.lineage."""
 from __future__ import annotations
 
-import io
 from typing import Any, Iterable
 
 import click
 
 from provgraph.cli.options import connection_options, output_format
 from provgraph.conflicts import conflicts as find_conflicts, to_json as conflicts_json
+from provgraph.escape import csv_text
 from provgraph.graph.connection import Graph
 from provgraph.lineage import RENDERERS, lineage as build_lineage
 from provgraph.status import ClaimStatus, iter_status, json_array, parse_at, status as claim_status
@@ -20,7 +20,8 @@ def _scope_option(command: Any) -> Any:
 
 
 def _at_option(command: Any) -> Any:
-    return click.option("--at", "at", default=None, help="As-of time: ISO 8601 (naive = UTC) or epoch ms [default: now]")(command)
+    return click.option("--at", "at", default=None,
+                        help="As-of time: ISO 8601 (naive = UTC), YYYYMMDD, epoch ms (12-13 digits) or now [default: now]")(command)
 
 
 def _short(snapshot: str | None) -> str:
@@ -46,14 +47,13 @@ def _table(rows: Iterable[ClaimStatus]) -> None:
 
 
 def _csv(records: Iterable[dict[str, Any]], columns: list[str]) -> str:
-    import pandas as pd
+    """Lists as `a;b` (a null inside one as an empty part); cells spreadsheet-safe (provgraph.escape)."""
+    def cell(value: Any) -> Any:
+        if isinstance(value, (list, tuple)):
+            return ";".join("" if part is None else str(part) for part in value)
+        return value
 
-    frame = pd.DataFrame.from_records(list(records), columns=columns)
-    for column in frame.columns:
-        frame[column] = frame[column].map(lambda v: ";".join(map(str, v)) if isinstance(v, (list, tuple)) else v)
-    buffer = io.StringIO()
-    frame.to_csv(buffer, index=False, lineterminator="\n")
-    return buffer.getvalue()
+    return csv_text(columns, ([cell(record.get(column)) for column in columns] for record in records))
 
 
 _STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "source", "snapshot", "lines",

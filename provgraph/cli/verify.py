@@ -60,7 +60,7 @@ def _text(verdict: Verdict) -> None:
 @click.option("--candidates", "candidates", multiple=True, metavar="ID,...",
               help="The ids the retriever considered, comma-separated (repeatable); omit for no candidate set")
 @click.option("--scope", default=None, help="Question scope (default: each claim's own scope)")
-@click.option("--at", "at", default=None, help="As-of time: ISO 8601 (naive = UTC) or epoch ms [default: now]")
+@click.option("--at", "at", default=None, help="As-of time: ISO 8601 (naive = UTC), YYYYMMDD, epoch ms (12-13 digits) or now [default: now]")
 @click.option("--subject", default=None, help="The question's subject (its rivals must be in the candidate set)")
 @click.option("--batch", "batch", type=click.File("r", encoding="utf-8"), default=None, metavar="REQUESTS.jsonl",
               help="JSONL requests ('-' = stdin), one verdict per line out, in order")
@@ -104,7 +104,7 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
 @click.option("--scope", default=None, help="Where the decision applies [default: the kept claim's scope]")
 @click.option("--why", default="", help="Why (kept with the decision)")
 @click.option("--by", "by", default=None, help="Who decided [default: $USER]")
-@click.option("--at", "at", default=None, help="When: ISO 8601 or epoch ms [default: now]; with --revoke, from when")
+@click.option("--at", "at", default=None, help="When: ISO 8601, YYYYMMDD, epoch ms or now [default: now]; with --revoke, from when")
 @click.option("--revoke", default=None, metavar="ADJ", help="Revoke adjudication ADJ from --at (default now) on")
 @connection_options
 def adjudicate(keep: str | None, retire: tuple[str, ...], scope: str | None, why: str, by: str | None, at: str | None,
