@@ -1,12 +1,12 @@
 # provgraph: two commands on a fresh machine (needs python3, java 17+, maven).
 #   make demo   - venv + packages + local Neo4j + the main job on examples/
-#   make test   - venv + packages + the test suite against a real Neo4j it starts
+#   make test   - venv + packages + Debian graphviz/chromium (make system-deps) + the test suite against a real Neo4j it starts
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench venv server clean chromium
+.PHONY: demo test lint bench venv server clean system-deps system-deps-graphviz
 
 venv: $(STAMP)
 
@@ -19,18 +19,26 @@ $(STAMP): pyproject.toml
 server: $(STAMP)
 	$(BIN)/provgraph server start
 
-demo: server
+demo: system-deps-graphviz server
 	@bash examples/demo.sh
 
-# The Neo4j Browser test drives Debian's chromium (Playwright never downloads a browser here):
-# installed when missing and root, else that test skips and says why.
-chromium:
-	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
-	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >/dev/null 2>&1 || \
-		{ apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >/dev/null; } || \
-		echo "make test: could not install chromium: the Neo4j Browser test will skip" >&2; \
-	else echo "make test: chromium not installed and not root: the Neo4j Browser test will skip (apt-get install chromium)" >&2; fi
+# Debian packages some features need: apt-get installs one when it is missing and we are root (CI is);
+# otherwise one line says what to install and what goes without it. Never fails the build.
+# $(call apt_need,COMMAND,PACKAGE,WHAT-FOR,WITHOUT-IT) -- no commas inside the texts
+define apt_need
+	@if command -v $(1) >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "make: installing the Debian package $(2) for $(3)"; \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2); } >/dev/null 2>&1 \
+	    || echo "make: apt-get install $(2) failed; $(4)" >&2; \
+	else echo "make: $(2) is not installed (as root: apt-get install $(2)); $(4)" >&2; fi
+endef
+
+system-deps-graphviz:
+	$(call apt_need,dot,graphviz,the lineage pictures in report.html,the report shows lineage as text)
+
+system-deps: system-deps-graphviz
+	$(call apt_need,chromium,chromium,the headless-browser tests,those tests skip)
 
 # Lint first (seconds), then the suite; a lint finding fails `make test`. `make lint` runs only the lint.
 # pytest exits 5 when it collected no test: that must fail, not pass silently.
@@ -38,7 +46,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check --quiet provgraph tests bench
 	$(BIN)/mypy
 
-test: lint chromium
+test: lint system-deps
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: no tests were collected" >&2; exit 1; fi; exit $$rc
 

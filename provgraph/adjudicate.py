@@ -67,11 +67,11 @@ def adjudicate(
     retired_ids = [retire] if isinstance(retire, str) else list(retire)
     if not retired_ids:
         raise UsageError("adjudicate needs at least one claim to retire (--retire)")
+    decided_at = _moment(at)  # a bad --at is refused before anything is looked up
     [kept] = resolve(graph, [keep])
     retired = resolve(graph, retired_ids)
     if kept in retired:
         raise UsageError(f"cannot keep and retire the same claim {kept}")
-    decided_at = _moment(at)
     opposing = graph.read(cypher.load("adjudication_opposing").text, {"keep": kept, "retire": retired, "at": decided_at})
     if opposing:
         first = opposing[0]
@@ -134,13 +134,13 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
     Unknown uid -> NotFound; already revoked, or `at` before the decision -> UsageError.
     Returns {"adjudication", "revoked_at", "edges"}.
     """
+    moment = _moment(at)
     found = graph.read(cypher.load("adjudication_get").text, {"uid": adjudication})
     if not found:
         raise NotFound(f"no adjudication with uid {adjudication}")
     current = found[0]
     if current["revoked_at"] is not None:
         raise UsageError(f"adjudication {adjudication} was already revoked at {to_iso(current['revoked_at'])}")
-    moment = _moment(at)
     decided_at = current["decided_at"].to_native() if hasattr(current["decided_at"], "to_native") else current["decided_at"]
     if decided_at is not None and moment < decided_at:
         raise UsageError(f"cannot revoke {adjudication} at {to_iso(moment)}: it was decided later, at {to_iso(decided_at)}")

@@ -30,19 +30,30 @@ class Settings:
     database: str = "neo4j"
 
     def __post_init__(self) -> None:
-        scheme = urlsplit(self.uri).scheme
-        if scheme not in ALLOWED_SCHEMES:
+        parts = urlsplit(self.uri)
+        if parts.scheme not in ALLOWED_SCHEMES:
             raise ConfigError(
-                f"NEO4J_URI must start with one of {', '.join(s + '://' for s in ALLOWED_SCHEMES)}; got {self.safe_uri}"
+                f"NEO4J_URI (--uri) must start with one of {', '.join(s + '://' for s in ALLOWED_SCHEMES)}; got {self.safe_uri}"
             )
+        if parts.username is not None or parts.password is not None:
+            raise ConfigError(f"NEO4J_URI (--uri) must not carry credentials (user:password@host; got {self.safe_uri} "
+                              "with them): set NEO4J_USERNAME and NEO4J_PASSWORD (or --username, --password, "
+                              "--ask-password) instead")
+        if not parts.hostname:
+            raise ConfigError(f"NEO4J_URI (--uri) names no host: {self.safe_uri}")
+        try:
+            port = parts.port
+        except ValueError:
+            raise ConfigError(f"NEO4J_URI (--uri): the port must be a number from 1 to 65535; got {self.safe_uri}") from None
+        if port == 0:
+            raise ConfigError(f"NEO4J_URI (--uri): the port must be a number from 1 to 65535; got {self.safe_uri}")
 
     @property
     def safe_uri(self) -> str:
-        """The URI with any embedded credentials removed, fit for messages."""
+        """The URI with any embedded credentials (and path, query) removed, fit for messages."""
         parts = urlsplit(self.uri)
-        host = parts.hostname or ""
-        port = f":{parts.port}" if parts.port else ""
-        return f"{parts.scheme}://{host}{port}" if parts.scheme else "(no scheme)"
+        host_port = parts.netloc.rpartition("@")[2]
+        return f"{parts.scheme}://{host_port}" if parts.scheme else "(no scheme)"
 
     @classmethod
     def from_env(cls, **overrides: str | None) -> "Settings":

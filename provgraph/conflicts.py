@@ -93,4 +93,11 @@ def _pairs(graph: Graph, batch: list[Any], scope: str | None, t: datetime, found
         )
 
 
-__all__ = ["Conflict", "conflicts"]
+def to_json(found: list[Conflict]) -> str:
+    """What `conflicts --format json` prints."""
+    import json
+
+    return json.dumps([c.to_dict() for c in found], indent=2)
+
+
+__all__ = ["Conflict", "conflicts", "to_json"]

@@ -1,9 +1,28 @@
 """Every error provgraph raises on purpose, and the one table that maps them to exit codes.
 
-Exit codes (the same for every command): 0 success, 1 a finding, 2 usage or unusable
-input, 3 database unreachable or refused. Messages are one line and never carry a password.
+Exit codes (the same for every command), the one table:
+
+    0    success
+    1    a finding (quarantined records, an unsupported verdict, --fail-on tripped)
+    2    usage or unusable input (bad option or setting, unusable file)
+    3    database unreachable or refused
+    70   internal error: a bug in provgraph (the traceback only with --debug / PROVGRAPH_DEBUG=1)
+    74   cannot write the output (disk full, output device error)
+    141  stdout closed early (`provgraph status | head -1`): ends quietly, as SIGPIPE would
+
+Messages are one line and never carry a password.
 """
 from __future__ import annotations
+
+import errno
+
+EXIT_OK = 0
+EXIT_FINDING = 1
+EXIT_USAGE = 2
+EXIT_DATABASE = 3
+EXIT_CRASH = 70
+EXIT_OUTPUT = 74
+EXIT_BROKEN_PIPE = 141
 
 
 class ProvgraphError(Exception):
@@ -64,14 +83,36 @@ class NotFound(ProvgraphError):
     exit_code = 2
 
 
+class OutputError(ProvgraphError):
+    """The output could not be written (disk full, I/O error on stdout or an --out file)."""
+
+    exit_code = EXIT_OUTPUT
+
+
 class Finding(ProvgraphError):
     """Not a failure of provgraph: the check ran and found something (exit 1)."""
 
     exit_code = 1
 
 
+def is_broken_pipe(error: BaseException) -> bool:
+    return isinstance(error, BrokenPipeError) or (isinstance(error, OSError) and error.errno == errno.EPIPE)
+
+
+def output_error(error: OSError) -> OutputError | None:
+    """An OSError that means the output cannot be written, as a one-line OutputError; else None."""
+    if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG):
+        where = f" ({error.filename})" if error.filename else ""
+        return OutputError(f"cannot write output{where}: {error.strerror or error}")
+    return None
+
+
 def exit_code_for(error: BaseException) -> int:
     """The single place that turns an exception into a process exit code."""
     if isinstance(error, ProvgraphError):
         return error.exit_code
-    return 2
+    if is_broken_pipe(error):
+        return EXIT_BROKEN_PIPE
+    if isinstance(error, OSError) and output_error(error) is not None:
+        return EXIT_OUTPUT
+    return EXIT_CRASH

@@ -14,12 +14,11 @@ durations, points `{srid, x, y[, z]}`.
 """
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
+import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta
 from typing import Any, Iterable, Mapping, Sequence
 
 import neo4j
@@ -31,9 +30,13 @@ from neo4j import time as neo4j_time
 from provgraph import cypher
 from provgraph.cypher import NamedQuery
 from provgraph.errors import QueryError, UsageError
-from provgraph.graph.connection import Graph
+from provgraph.escape import csv_text
+from provgraph.graph.connection import Graph, database_error
+from provgraph.moments import parse_moment
 
 WRITE_REFUSED = "this query writes; re-run with --write"
+LOAD_CSV_REFUSED = ("read-only mode refuses LOAD CSV (it makes the server read a file or fetch a URL); "
+                    "importing is a write: re-run with --write")
 _ACCESS_MODE = "Neo.ClientError.Statement.AccessMode"
 _KEY_PROPERTIES = ("uid", "name")
 
@@ -149,15 +152,30 @@ def _refusal(error: neo4j_errors.Neo4jError) -> QueryError:
     return QueryError(f"query failed: {first}")
 
 
+_LOAD_CSV = re.compile(r"\bLOAD\s+CSV\b", re.IGNORECASE)
+# What can hide the words LOAD CSV from a plain search, or fake them: comments, strings, `quoted names`.
+_CYPHER_NOISE = re.compile(r"""//[^\n]*|/\*.*?(?:\*/|$)|'(?:[^'\\]|\\.)*(?:'|$)|"(?:[^"\\]|\\.)*(?:"|$)|`[^`]*(?:`|$)""",
+                           re.DOTALL)
+
+
+def loads_csv(query: str) -> bool:
+    """Whether the statement has a LOAD CSV clause (outside comments, strings and quoted names)."""
+    return bool(_LOAD_CSV.search(_CYPHER_NOISE.sub(" ", query)))
+
+
 def run_cypher(graph: Graph, query: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> QueryResult:
     """Run one Cypher statement and return all its rows.
 
     Read-only unless `write=True`: the server refuses writes in the read transaction and
     this raises `QueryError(WRITE_REFUSED)`. Syntax and other database errors raise a
-    `QueryError` with the server's first line.
+    `QueryError` with the server's first line. A read-only statement with `LOAD CSV` is
+    refused here, before it reaches the server: a read transaction does not stop the server
+    from reading a file or fetching a URL for it (`QueryError(LOAD_CSV_REFUSED)`).
     """
     if not query or not query.strip():
         raise UsageError("empty query")
+    if not write and loads_csv(query):
+        raise QueryError(LOAD_CSV_REFUSED)
     access = neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
     with graph._translate():
         with graph.driver.session(database=graph.settings.database, default_access_mode=access) as session:
@@ -177,7 +195,7 @@ def run_cypher(graph: Graph, query: str, params: Mapping[str, Any] | None = None
             except neo4j_errors.AuthError:
                 raise  # the connection's own mapping: database refused (exit 3)
             except neo4j_errors.Neo4jError as error:
-                raise _refusal(error) from None
+                raise database_error(error, graph.settings) or _refusal(error) from None
     return QueryResult(columns=columns, rows=rows, counters=counters)
 
 
@@ -208,8 +226,6 @@ def named_params(query: NamedQuery, given: Mapping[str, Any]) -> dict[str, Any]:
     UTC), epoch milliseconds, or `now`; it is passed to the database as a DateTime.
     Parameters the query does not declare are refused.
     """
-    from provgraph.ingest.times import parse_time
-
     unknown = sorted(set(given) - set(query.params))
     if unknown:
         declared = ", ".join("$" + p for p in query.params) or "none"
@@ -220,13 +236,7 @@ def named_params(query: NamedQuery, given: Mapping[str, Any]) -> dict[str, Any]:
     for name, meaning in query.params.items():
         value = params.get(name)
         if _is_datetime_param(meaning) and isinstance(value, (str, int)) and not isinstance(value, bool):
-            if isinstance(value, str) and value.strip().lower() == "now":
-                params[name] = datetime.now(timezone.utc)
-                continue
-            try:
-                params[name] = parse_time(value)
-            except Exception:  # noqa: BLE001 - any parse failure is the user's input
-                raise UsageError(f"--param {name}: not an ISO 8601 time or epoch milliseconds: {value!r}") from None
+            params[name] = parse_moment(value, f"--param {name}")
     return params
 
 
@@ -255,19 +265,17 @@ def to_json(result: QueryResult, indent: int | None = 2) -> str:
 
 
 def to_csv(result: QueryResult) -> str:
-    """Header line, then one line per row; numbers as numbers, null empty, other values as in a table cell."""
-    import pandas as pd
+    """Header line, then one line per row; numbers as numbers, null empty, other values as in a table cell.
 
+    Cells are spreadsheet-safe (provgraph.escape): a string that a spreadsheet would run as a
+    formula gets a leading `'`. JSON output is exact; CSV is for spreadsheets.
+    """
     def cell(value: Any) -> Any:
         if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool)):
             return value
         return cell_text(value)
 
-    # dtype=object keeps 17 as 17, not 17.0, when a column also holds nulls
-    frame = pd.DataFrame([[cell(v) for v in row] for row in result.rows], columns=result.columns, dtype=object)
-    buffer = io.StringIO()
-    frame.to_csv(buffer, index=False, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
-    return buffer.getvalue()
+    return csv_text(result.columns, ([cell(v) for v in row] for row in result.rows))
 
 
 def to_plain_table(result: QueryResult) -> str:
@@ -284,6 +292,6 @@ def to_plain_table(result: QueryResult) -> str:
 
 
 __all__ = [
-    "QueryResult", "WRITE_REFUSED", "parse_param", "parse_params", "to_plain", "run_cypher",
+    "QueryResult", "WRITE_REFUSED", "LOAD_CSV_REFUSED", "loads_csv", "parse_param", "parse_params", "to_plain", "run_cypher",
     "list_queries", "named_params", "named_query", "to_json", "to_csv", "to_plain_table", "cell_text",
 ]

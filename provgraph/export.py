@@ -46,7 +46,7 @@ from prov.identifier import Namespace, QualifiedName
 from prov.model import PROV, ProvDocument
 
 from provgraph import cypher
-from provgraph.errors import UsageError
+from provgraph.errors import UsageError, output_error
 from provgraph.graph.connection import Graph
 
 DEFAULT_NAMESPACE = "urn:provgraph:"
@@ -251,7 +251,7 @@ def export(graph: Graph, fmt: str, out: Path | None = None, namespace: str = DEF
         try:
             out.write_text(text, encoding="utf-8")
         except OSError as error:
-            raise UsageError(f"cannot write {out}: {error.strerror or error}") from None
+            raise output_error(error) or UsageError(f"cannot write {out}: {error.strerror or error}") from None
     return text
 
 

@@ -232,16 +232,24 @@ def _mermaid_label(text: str) -> str:
     return _MERMAID_UNSAFE.sub(lambda m: f"#{ord(m.group(0))};", text)
 
 
-def _node_ids(view: Lineage) -> dict[str, str]:
+def node_ids(view: Lineage) -> dict[str, str]:
+    """Claim uid -> the node id the Mermaid and Graphviz renderings use."""
     return {uid: f"n{index}" for index, uid in enumerate(view.nodes)}
 
 
 _CLASS = {"ACTIVE": "active", "STALE": "stale", "CONFLICT": "conflict", "UNKNOWN": "unknown"}
+# The colours of a status in every picture of a lineage (Mermaid classes, Graphviz, the report's SVG): fill, stroke, text
+STATUS_COLOURS = {
+    "ACTIVE": ("#d4f7d4", "#2e7d32", None),
+    "STALE": ("#eeeeee", "#757575", "#555555"),
+    "CONFLICT": ("#ffd6d6", "#c62828", None),
+    "UNKNOWN": ("#fff4c2", "#f9a825", None),
+}
 
 
 def render_mermaid(view: Lineage) -> str:
     """A Mermaid flowchart: one node per claim (uid, status, reason), one arrow per edge."""
-    ids = _node_ids(view)
+    ids = node_ids(view)
     out = ["flowchart BT"]
     for uid in view.nodes:
         s = view.statuses[uid]
@@ -258,10 +266,9 @@ def render_mermaid(view: Lineage) -> str:
     for x in view.external:
         ends = (external[x["target"]], ids[x["claim"]]) if x.get("inbound") else (ids[x["claim"]], external[x["target"]])
         out.append(f"    {ends[0]} -.->|{_mermaid_label(x['verb'])}| {ends[1]}")
-    out.append("    classDef active fill:#d4f7d4,stroke:#2e7d32")
-    out.append("    classDef stale fill:#eeeeee,stroke:#757575,color:#555555")
-    out.append("    classDef conflict fill:#ffd6d6,stroke:#c62828")
-    out.append("    classDef unknown fill:#fff4c2,stroke:#f9a825")
+    for status_name, css in _CLASS.items():
+        fill, stroke, text = STATUS_COLOURS[status_name]
+        out.append(f"    classDef {css} fill:{fill},stroke:{stroke}" + (f",color:{text}" if text else ""))
     if external:
         out.append("    classDef external fill:#ffffff,stroke:#9e9e9e,stroke-dasharray:3 3")
         out.append(f"    class {','.join(external.values())} external")
@@ -276,18 +283,19 @@ def _dot_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-_DOT_COLOUR = {"ACTIVE": "palegreen", "STALE": "lightgrey", "CONFLICT": "lightpink", "UNKNOWN": "lightyellow"}
-
-
 def render_dot(view: Lineage) -> str:
-    """A Graphviz digraph (render with `dot -Tsvg`)."""
-    ids = _node_ids(view)
-    out = ["digraph lineage {", "  rankdir=BT;", '  node [shape=box, style="rounded,filled", fontname="Helvetica"];']
+    """A Graphviz digraph (render with `dot -Tsvg`), coloured like the Mermaid classes; node ids n0, n1, ... by uid."""
+    ids = node_ids(view)
+    out = ["digraph lineage {", "  rankdir=BT;", '  node [shape=box, style="rounded,filled", fontname="Helvetica"];',
+           '  edge [fontname="Helvetica", fontsize=10];']
     for uid in view.nodes:
         s = view.statuses[uid]
-        width = ", penwidth=2" if uid == view.claim else ""
+        fill, stroke, text = STATUS_COLOURS[s.status]
+        width = ", penwidth=2.5" if uid == view.claim else ""
+        font = f', fontcolor="{text}"' if text else ""
         label = _dot_string(uid + "\n" + f"{s.status} {s.reason}")
-        out.append(f"  {ids[uid]} [label={label}, fillcolor={_DOT_COLOUR[s.status]}{width}];")
+        out.append(f'  {ids[uid]} [label={label}, class="{_CLASS[s.status]}", fillcolor="{fill}", '
+                   f'color="{stroke}"{font}{width}];')
     for e in view.edges:
         if e.source in ids and e.target in ids:
             style = ", style=dashed" if e.kind in ("RELATES", "CONFLICTS_WITH") or e.force in _FORCE_NOTE else ""
@@ -302,4 +310,4 @@ def render_dot(view: Lineage) -> str:
     return "\n".join(out)
 
 
-__all__ = ["Edge", "Lineage", "RENDERERS", "lineage", "render_dot", "render_mermaid", "render_tree"]
+__all__ = ["Edge", "Lineage", "RENDERERS", "STATUS_COLOURS", "lineage", "node_ids", "render_dot", "render_mermaid", "render_tree"]

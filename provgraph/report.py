@@ -33,9 +33,11 @@ import pandas as pd
 from provgraph import cypher
 from provgraph import suspects as suspects_module
 from provgraph.errors import NotFound, UsageError
+from provgraph.escape import markdown_text, write_csv
 from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
-from provgraph.lineage import lineage, render_mermaid, render_tree
+from provgraph.lineage import Lineage, lineage, render_mermaid, render_tree
+from provgraph import report_svg
 from provgraph.status import STATUSES, ClaimStatus, iter_status
 
 FORMATS = ("md", "html", "csv", "json")
@@ -91,6 +93,8 @@ class Report:
     baseline: str = DEFAULT_BASELINE
     external: pd.DataFrame = field(default_factory=lambda: _frame([], EXTERNAL_COLUMNS))  # lineage links to non-ingested things
     suspects: pd.DataFrame = field(default_factory=lambda: _frame([], suspects_module.REPORT_COLUMNS))
+    views: dict[str, Lineage] = field(default_factory=dict, repr=False)  # claim -> its lineage, for the pictures
+    trend: list[tuple[datetime, dict[str, int]]] = field(default_factory=list)  # recorded runs then this one, oldest first
 
     def changed(self, kind: str) -> pd.DataFrame:
         return self.changes[self.changes["change"] == kind]
@@ -139,6 +143,7 @@ class Report:
             "log_rewrites": {"count": self.log_rewrite_count, "listed": rows(self.log_rewrites)},
             "quarantined": {"count": self.quarantined_count, "listed": rows(self.quarantined)},
             "lineages": [{"claim": claim, "mermaid": source, "tree": tree} for claim, source, tree in self.lineages],
+            "trend": [{"ran_at": to_iso(ran_at), "counts": counts} for ran_at, counts in self.trend],
         }
 
 
@@ -195,10 +200,23 @@ def previous_run(graph: Graph, scope: str = "", baseline: str = DEFAULT_BASELINE
 def record_run(graph: Graph, report: Report) -> None:
     """Keep this run in the graph (ReportRun) so the next one can diff against it."""
     summary = json.dumps(report.summary, separators=(",", ":"), sort_keys=True)
+    counts = json.dumps(report_svg.counts_of(report.summary), separators=(",", ":"))
     graph.write(cypher.load("report_record_run").text,
                 {"uid": report.uid, "ran_at": report.ran_at, "scope": report.scope, "baseline": report.baseline,
-                 "summary": summary})
+                 "summary": summary, "counts": counts})
     suspects_module.remember(graph, report.uid, report.suspects.to_dict(orient="records"))
+
+
+def recorded_counts(graph: Graph, scope: str = "", limit: int = report_svg.TREND_RUNS) -> list[tuple[datetime, dict[str, int]]]:
+    """Claims per status of the latest `limit` recorded runs for `scope`, oldest first."""
+    out = []
+    for row in graph.read(cypher.load("report_runs").text, {"scope": scope or "", "limit": limit}):
+        try:
+            counts = json.loads(row["counts"]) if row["counts"] else report_svg.counts_of(json.loads(row["summary"] or "{}"))
+        except ValueError:
+            continue
+        out.append((_native(row["ran_at"]), {k: int(v) for k, v in counts.items()}))
+    return out[::-1]
 
 
 class _StoreOf:
@@ -341,6 +359,7 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
         suspects=_frame(suspects_module.report_rows(graph, scope, previous.uid if previous else None),
                         suspects_module.REPORT_COLUMNS),
     )
+    report.trend = recorded_counts(graph, scope, report_svg.TREND_RUNS - 1) + [(ran_at, {s: counts.get(s, 0) for s in STATUSES})]
     _add_lineages(graph, report)
     return report
 
@@ -368,6 +387,7 @@ def _add_lineages(graph: Graph, report: Report) -> None:
         except NotFound:  # removed between the status stream and now
             continue
         report.lineages.append((change["claim"], render_mermaid(view), render_tree(view)))
+        report.views[change["claim"]] = view
     report.lineages_left_out = max(0, len(wanted) - MAX_LINEAGES)
 
 
@@ -390,6 +410,7 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     b.append(("p", f"{report.claims} claims; {report.new_claims} new since the previous run, "
                    f"{report.gone_claims} gone. Every claim with its status is in claims.csv."))
     b.append(("table", (report.counts, "")))
+    b.append(("trend", report.trend))
     b.append(("h3", "Per store"))
     b.append(("table", (report.by_store, "no claims")))
 
@@ -437,7 +458,7 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
         b.append(("h2", "Lineage of changed claims"))
         for claim, source, tree in report.lineages:
             b.append(("h3", claim))
-            b.append(("mermaid", (source, tree)))
+            b.append(("mermaid", (source, tree, claim)))
         if report.lineages_left_out:
             b.append(("p", f"{report.lineages_left_out} more changed claim(s); see `provgraph lineage ID --format mermaid`."))
     return b
@@ -452,8 +473,7 @@ def _cell(value: Any) -> str:
     return " ".join(str(value).split())
 
 
-def _md_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+_md_escape = markdown_text  # ids and text in report.md: the one Markdown-escape rule (provgraph.escape)
 
 
 def _shown(frame: pd.DataFrame) -> tuple[pd.DataFrame, int]:
@@ -475,6 +495,11 @@ def render_markdown(report: Report, tripped: dict[str, int] | None = None) -> st
             out.append(f"> **{_md_escape(content)}**\n")
         elif kind == "mermaid":
             out.append("```mermaid\n" + content[0] + "\n```\n")
+        elif kind == "trend":
+            if len(content) > 1:
+                out.append(f"Claims per status over the last {len(content)} runs: "
+                           + "; ".join(f"{(to_iso(t) or '')[:16]} " + " ".join(f"{c.get(s, 0)} {s}" for s in STATUSES if c.get(s))
+                                       for t, c in content[-5:]) + (" (latest 5)" if len(content) > 5 else "") + "\n")
         elif kind == "table":
             frame, empty = content
             if not len(frame):
@@ -500,12 +525,13 @@ th { background: #f2f2f2; } .empty { color: #777; font-style: italic; }
 .alert { background: #ffd6d6; border: 1px solid #c62828; padding: .5rem 1rem; font-weight: bold; }
 pre.tree { background: #fbfbf4; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; font-size: .85rem; }
 pre.mermaid { background: #f7f7f7; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; font-size: .8rem; }
+figure { margin: .5rem 0 1rem; } figure svg { max-width: 100%; height: auto; } figcaption { color: #555; font-size: .85rem; }
 td.ACTIVE { background: #d4f7d4; } td.STALE { background: #eeeeee; } td.CONFLICT { background: #ffd6d6; } td.UNKNOWN { background: #fff4c2; }
 """
 
 
 def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
-    """Self-contained HTML: inline CSS, no scripts, no external links; Mermaid diagrams shown as source."""
+    """Self-contained HTML: inline CSS and SVG, no scripts, no external links; lineage drawn by Graphviz when installed."""
     e = html.escape
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>provgraph report {e(to_iso(report.ran_at) or '')}</title>", f"<style>{_STYLE}</style></head><body>"]
@@ -516,8 +542,20 @@ def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
             out.append(f"<p>{e(content)}</p>")
         elif kind == "alert":
             out.append(f'<p class="alert">{e(content)}</p>')
+        elif kind == "trend":
+            chart = report_svg.trend_svg(content)
+            if chart:
+                out.append(f'<figure class="trend">{chart}<figcaption>Claims per status over the last {len(content)} '
+                           "report run(s) for this scope: the recorded ones, then this one.</figcaption></figure>")
         elif kind == "mermaid":
-            source, tree = content
+            source, tree, claim = content
+            view = report.views.get(claim)
+            picture = report_svg.lineage_svg(view, f"lineage{len(out)}") if view else None
+            if picture:
+                out.append(f'<figure class="lineage">{picture}<figcaption>Lineage of {e(claim)}: arrows go from a claim '
+                           "to the one it revises or rests on; the thick box is this claim.</figcaption></figure>")
+            elif view:
+                out.append(f'<p class="empty">{e(report_svg.no_picture(view))}</p>')
             out.append(f'<pre class="tree">{e(tree)}</pre>')
             out.append("<details><summary>Mermaid source (renders in report.md on GitHub, or paste into a Mermaid viewer)"
                        f'</summary><pre class="mermaid">{e(source)}</pre></details>')
@@ -565,15 +603,15 @@ def run_report(graph: Graph, out: Path | str = "provgraph-report", *, scope: str
         raise UsageError("--format: name at least one of " + ", ".join(FORMATS))
     conditions = parse_list(fail_on, FAIL_ON, "--fail-on")
     out = Path(out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise UsageError(f"--out {out}: {error.strerror or error}") from None
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: exists and is not a folder")
+    # --out is created only once the database has answered (build_report reads before it writes claims.csv)
     report = build_report(graph, scope=scope, claims_csv=out / FILES["csv"] if "csv" in chosen else None, now=now,
                           baseline=baseline)
     tripped = report.tripped(conditions)
     paths: list[Path] = []
     renderers = {"md": render_markdown, "html": render_html, "json": to_json}
+    _make_out(out)
     for fmt in FORMATS:
         if fmt not in chosen:
             continue
@@ -592,6 +630,7 @@ class _CsvWriter:
     """claims.csv written in chunks to a temporary file, renamed into place only when complete."""
 
     def __init__(self, path: Path) -> None:
+        _make_out(path.parent)
         self.path = path
         self.partial = path.with_name(path.name + ".partial")
         self.handle = open(self.partial, "w", encoding="utf-8", newline="")
@@ -601,8 +640,8 @@ class _CsvWriter:
     def write(self, rows: list[dict[str, Any]]) -> None:
         if not rows and not self.header:
             return
-        frame = pd.DataFrame.from_records(rows, columns=CLAIM_COLUMNS)
-        frame.to_csv(self.handle, index=False, header=self.header, lineterminator="\n")
+        # spreadsheet-safe cells (provgraph.escape): a claim's text must not become a formula
+        write_csv(self.handle, CLAIM_COLUMNS if self.header else None, ([row.get(c) for c in CLAIM_COLUMNS] for row in rows))
         self.header = False
 
     def finish(self) -> None:
@@ -614,6 +653,13 @@ class _CsvWriter:
         if not self.done:
             self.handle.close()
             self.partial.unlink(missing_ok=True)
+
+
+def _make_out(out: Path) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"--out {out}: {error.strerror or error}") from None
 
 
 def _write_text(path: Path, text: str) -> None:

@@ -14,7 +14,8 @@ from typing import Any, Iterable, Iterator
 from provgraph import cypher
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph
-from provgraph.ingest.times import parse_time, to_iso
+from provgraph.ingest.times import to_iso
+from provgraph.moments import parse_moment
 
 STATUSES = ("ACTIVE", "STALE", "CONFLICT", "UNKNOWN")
 
@@ -144,13 +145,10 @@ def _native(value: Any) -> datetime | None:
 
 
 def parse_at(text: str | datetime | int | None) -> datetime | None:
-    """`--at` as ISO 8601 (naive = UTC) or epoch milliseconds; None stays None (now)."""
+    """`--at` in any form `provgraph.moments` accepts (ISO 8601, YYYYMMDD, epoch ms, now); None stays None (now)."""
     if text is None or text == "":
         return None
-    try:
-        return parse_time(text)
-    except ValueError:
-        raise UsageError(f"--at: not a time: {text!r} (use ISO 8601 such as 2025-06-01T12:00:00Z, or epoch milliseconds)") from None
+    return parse_moment(text, "--at")
 
 
 def _now() -> datetime:
@@ -225,4 +223,16 @@ def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(found[i] for i in wanted))
 
 
-__all__ = ["ClaimStatus", "REASONS", "STATUSES", "iter_status", "parse_at", "resolve", "status"]
+def json_array(rows: Iterable[ClaimStatus]) -> Iterator[str]:
+    """`status --format json` as text chunks: one JSON array, one claim object per line, never all rows at once."""
+    import json
+
+    first = True
+    yield "["
+    for row in rows:
+        yield ("\n" if first else ",\n") + json.dumps(row.to_dict(), sort_keys=False)
+        first = False
+    yield "\n]" if not first else "]"
+
+
+__all__ = ["ClaimStatus", "REASONS", "STATUSES", "iter_status", "json_array", "parse_at", "resolve", "status"]

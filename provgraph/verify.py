@@ -192,16 +192,17 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str]) -> I
 
     A request is {"scope", "at", "subject", "evidence": [id or {"claim", "snapshot"}], "candidates": [ids] or null}
     (a dict, or a JSON text line; blank lines are skipped). Each output carries "line" (1-based position among the
-    requests) and echoes the request's "id" if it has one. A malformed request gives {"line", "verdict": null,
-    "error"} and the batch goes on; a database failure stops it. Each verdict is yielded as soon as it is known.
+    requests, blank lines included, so it is the line number in the file) and echoes the request's "id" if it has
+    one. A malformed request gives {"line", "verdict": null, "error"} and the batch goes on; a database failure
+    stops it. Each verdict is yielded as soon as it is known.
     """
     with graph._translate():
         with graph.driver.session(database=graph.settings.database, default_access_mode=neo4j.READ_ACCESS) as session:
             line = 0
             for request in requests:
+                line += 1  # the line number in the file: blank lines count, though they are skipped
                 if isinstance(request, str) and not request.strip():
                     continue
-                line += 1
                 decoded: Any = request
                 try:
                     decoded = _decode(request)
@@ -490,7 +491,12 @@ def _sentence(detail: str, count: int) -> str:
     return detail + more + "."
 
 
-__all__ = ["Evidence", "EvidenceCheck", "TERMINALS", "SUPPORTED", "Verdict", "verify", "verify_batch"]
+def batch_line(out: Mapping[str, Any]) -> str:
+    """One line of `verify --batch` output (JSONL): sorted keys, so two runs give the same bytes."""
+    return json.dumps(out, sort_keys=True, ensure_ascii=False)
+
+
+__all__ = ["Evidence", "EvidenceCheck", "TERMINALS", "SUPPORTED", "Verdict", "batch_line", "verify", "verify_batch"]
 
 
 class _CallableModule(types.ModuleType):

@@ -102,7 +102,7 @@ def _named_on_graph(*, name: str, given: dict, write: bool, graph: Graph) -> exp
 @click.argument("name", required=False)
 @click.option("--list", "list_", is_flag=True, help="List the named queries with their descriptions and parameters")
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
-              help=_PARAM_HELP + "; parameters the header marks (DateTime) take ISO 8601, epoch ms or 'now'")
+              help=_PARAM_HELP + "; parameters the header marks (DateTime) take ISO 8601, YYYYMMDD, epoch ms or 'now'")
 @click.option("--write", is_flag=True, help="Allow an internal `// mode: write` statement to run")
 @output_format("table", "json", "csv")
 @_connection_options_lazily

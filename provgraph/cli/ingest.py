@@ -13,7 +13,7 @@ from provgraph.cli.options import connection_options
 from provgraph.errors import Finding, UsageError
 from provgraph.graph.connection import Graph, connect
 from provgraph.ingest.config import files_options, load_config
-from provgraph.ingest.pipeline import POLICIES, IngestSummary, ingest as run_ingest
+from provgraph.ingest.pipeline import POLICIES, IngestSummary, ingest as run_ingest, read_every_store
 
 
 def _common(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -85,13 +85,12 @@ def ingest(ctx: click.Context, config_path: Path | None, output: str) -> None:
         click.echo(ctx.get_help())
         return
     stores = load_config(config_path)
-    summaries = []
     with connect() as graph:  # NEO4J_* from the environment
-        for store in stores:
+        inputs = read_every_store(config_path, stores)  # all before any is written
+        summaries = []
+        for store, source in zip(stores, inputs, strict=True):
             with _progress(output == "table") as progress:
-                summaries.append(run_ingest(graph, store.kind, store.path, fmt=store.fmt, store=store.name,
-                                            scope=store.scope, policy=store.policy, options=store.options,
-                                            progress=progress))
+                summaries.append(source.write(graph, policy=store.policy, progress=progress))
     _finish(summaries, output)
 
 

@@ -10,8 +10,8 @@ from provgraph.config import DEFAULT_URI, Settings
 from provgraph.graph.connection import Graph, connect
 
 
-def connection_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Add --uri/--username/--password/--database and pass an open `graph` to the command."""
+def settings_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add --uri/--username/--password/--ask-password/--database and pass the `settings` (no connection yet)."""
 
     @click.option("--uri", envvar="NEO4J_URI", show_envvar=True, help=f"Bolt or routing URI [default: {DEFAULT_URI}, the local server]")
     @click.option("--username", envvar="NEO4J_USERNAME", show_envvar=True, help="Database user [default: neo4j]")
@@ -25,6 +25,17 @@ def connection_options(command: Callable[..., Any]) -> Callable[..., Any]:
         if ask_password:
             password = click.prompt("Neo4j password", hide_input=True, err=True)
         settings = Settings.from_env(uri=uri, username=username, password=password, database=database)
+        return command(*args, settings=settings, **kwargs)
+
+    return wrapper
+
+
+def connection_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The connection options, and an open `graph` passed to the command."""
+
+    @settings_options
+    @functools.wraps(command)
+    def wrapper(*args: Any, settings: Settings, **kwargs: Any) -> Any:
         with connect(settings) as graph:
             return command(*args, graph=graph, **kwargs)
 
@@ -38,4 +49,4 @@ def output_format(*choices: str, default: str | None = None) -> Callable[..., An
     )
 
 
-__all__ = ["connection_options", "output_format", "Graph"]
+__all__ = ["connection_options", "output_format", "settings_options", "Graph"]

@@ -1,17 +1,16 @@
 """`provgraph status`, `provgraph lineage`, `provgraph conflicts`: thin over provgraph.status / provgraph.lineage."""
 from __future__ import annotations
 
-import io
-import json
 from typing import Any, Iterable
 
 import click
 
 from provgraph.cli.options import connection_options, output_format
-from provgraph.conflicts import conflicts as find_conflicts
+from provgraph.conflicts import conflicts as find_conflicts, to_json as conflicts_json
+from provgraph.escape import csv_text
 from provgraph.graph.connection import Graph
 from provgraph.lineage import RENDERERS, lineage as build_lineage
-from provgraph.status import ClaimStatus, iter_status, parse_at, status as claim_status
+from provgraph.status import ClaimStatus, iter_status, json_array, parse_at, status as claim_status
 
 _COLOURS = {"ACTIVE": "green", "STALE": "bright_black", "CONFLICT": "red", "UNKNOWN": "yellow"}
 
@@ -21,7 +20,8 @@ def _scope_option(command: Any) -> Any:
 
 
 def _at_option(command: Any) -> Any:
-    return click.option("--at", "at", default=None, help="As-of time: ISO 8601 (naive = UTC) or epoch ms [default: now]")(command)
+    return click.option("--at", "at", default=None,
+                        help="As-of time: ISO 8601 (naive = UTC), YYYYMMDD, epoch ms (12-13 digits) or now [default: now]")(command)
 
 
 def _short(snapshot: str | None) -> str:
@@ -47,14 +47,13 @@ def _table(rows: Iterable[ClaimStatus]) -> None:
 
 
 def _csv(records: Iterable[dict[str, Any]], columns: list[str]) -> str:
-    import pandas as pd
+    """Lists as `a;b` (a null inside one as an empty part); cells spreadsheet-safe (provgraph.escape)."""
+    def cell(value: Any) -> Any:
+        if isinstance(value, (list, tuple)):
+            return ";".join("" if part is None else str(part) for part in value)
+        return value
 
-    frame = pd.DataFrame.from_records(list(records), columns=columns)
-    for column in frame.columns:
-        frame[column] = frame[column].map(lambda v: ";".join(map(str, v)) if isinstance(v, (list, tuple)) else v)
-    buffer = io.StringIO()
-    frame.to_csv(buffer, index=False, lineterminator="\n")
-    return buffer.getvalue()
+    return csv_text(columns, ([cell(record.get(column)) for column in columns] for record in records))
 
 
 _STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "source", "snapshot", "lines",
@@ -78,13 +77,9 @@ def status(ids: tuple[str, ...], scope: str | None, at: str | None, subject: str
     else:
         rows = iter_status(graph, scope=scope, at=moment, subject=subject, only=only)
     if fmt == "json":
-        # streamed as one JSON array: one object per line, never all rows at once
-        click.echo("[", nl=False)
-        first = True
-        for row in rows:
-            click.echo(("\n" if first else ",\n") + json.dumps(row.to_dict(), sort_keys=False), nl=False)
-            first = False
-        click.echo("\n]" if not first else "]")
+        for chunk in json_array(rows):
+            click.echo(chunk, nl=False)
+        click.echo("")
     elif fmt == "csv":
         click.echo(_csv((row.to_dict() for row in rows), _STATUS_COLUMNS), nl=False)
     else:
@@ -116,7 +111,7 @@ def conflicts(scope: str | None, at: str | None, fmt: str, graph: Graph) -> None
     found = find_conflicts(graph, scope=scope, at=parse_at(at))
     records = [c.to_dict() for c in found]
     if fmt == "json":
-        click.echo(json.dumps(records, indent=2))
+        click.echo(conflicts_json(found))
     elif fmt == "csv":
         click.echo(_csv(records, _CONFLICT_COLUMNS), nl=False)
     else:

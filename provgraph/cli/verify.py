@@ -1,7 +1,6 @@
 """`provgraph verify` and `provgraph adjudicate`: thin over provgraph.verify / provgraph.adjudicate."""
 from __future__ import annotations
 
-import json
 from typing import IO
 
 import click
@@ -10,7 +9,7 @@ from provgraph.adjudicate import adjudicate as record_adjudication, distinguish,
 from provgraph.cli.options import connection_options, output_format
 from provgraph.errors import Finding, UsageError
 from provgraph.graph.connection import Graph
-from provgraph.verify import SUPPORTED, Verdict, verify as check_evidence, verify_batch
+from provgraph.verify import SUPPORTED, Verdict, batch_line, verify as check_evidence, verify_batch
 
 _COLOURS = {"ACTIVE": "green", "STALE": "bright_black", "CONFLICT": "red", "UNKNOWN": "yellow"}
 
@@ -66,7 +65,7 @@ def _text(verdict: Verdict) -> None:
 @click.option("--candidates", "candidates", multiple=True, metavar="ID,...",
               help="The ids the retriever considered, comma-separated (repeatable); omit for no candidate set")
 @click.option("--scope", default=None, help="Question scope (default: each claim's own scope)")
-@click.option("--at", "at", default=None, help="As-of time: ISO 8601 (naive = UTC) or epoch ms [default: now]")
+@click.option("--at", "at", default=None, help="As-of time: ISO 8601 (naive = UTC), YYYYMMDD, epoch ms (12-13 digits) or now [default: now]")
 @click.option("--subject", default=None, help="The question's subject (its rivals must be in the candidate set)")
 @click.option("--batch", "batch", type=click.File("r", encoding="utf-8"), default=None, metavar="REQUESTS.jsonl",
               help="JSONL requests ('-' = stdin), one verdict per line out, in order")
@@ -86,7 +85,7 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
 
         total = unsupported = 0
         for out in verify_batch(graph, batch):
-            click.echo(json.dumps(out, sort_keys=True, ensure_ascii=False))
+            click.echo(batch_line(out))
             total += 1
             unsupported += out.get("verdict") != SUPPORTED
         if unsupported:
@@ -110,7 +109,7 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
 @click.option("--scope", default=None, help="Where the decision applies [default: the kept claim's scope]")
 @click.option("--why", default="", help="Why (kept with the decision)")
 @click.option("--by", "by", default=None, help="Who decided [default: $USER]")
-@click.option("--at", "at", default=None, help="When: ISO 8601 or epoch ms [default: now]; with --revoke, from when")
+@click.option("--at", "at", default=None, help="When: ISO 8601, YYYYMMDD, epoch ms or now [default: now]; with --revoke, from when")
 @click.option("--distinct", nargs=2, default=None, metavar="A B",
               help="Record that claims A and B are not the same matter: `provgraph suspects` never suggests the pair again")
 @click.option("--revoke", default=None, metavar="ADJ", help="Revoke adjudication ADJ from --at (default now) on")

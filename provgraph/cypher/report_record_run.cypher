@@ -5,8 +5,9 @@
 // param scope: the report scope ('' for the whole graph)
 // param baseline: the baseline this run belongs to (the next run of the same baseline diffs against it)
 // param summary: JSON map claim uid -> [status, reason]
+// param counts: JSON map status -> claims (the report's trend chart)
 // mode: write
 MERGE (run:ReportRun {uid: $uid})
-SET run.ran_at = $ran_at, run.scope = $scope, run.baseline = $baseline, run.summary = $summary
+SET run.ran_at = $ran_at, run.scope = $scope, run.baseline = $baseline, run.summary = $summary, run.counts = $counts
 RETURN run.uid AS uid
 ;

@@ -10,7 +10,7 @@ from neo4j import exceptions as neo4j_errors
 
 from provgraph import cypher
 from provgraph.config import Settings
-from provgraph.errors import DatabaseUnavailable, QueryError
+from provgraph.errors import ConfigError, DatabaseUnavailable, ProvgraphError, QueryError
 
 _UNREACHABLE = (
     neo4j_errors.ServiceUnavailable,
@@ -30,6 +30,17 @@ def _reason(error: BaseException) -> str:
     return message.splitlines()[0]
 
 
+_DATABASE_NOT_FOUND = "Neo.ClientError.Database.DatabaseNotFound"
+
+
+def database_error(error: neo4j_errors.Neo4jError, settings: Settings) -> ProvgraphError | None:
+    """The errors that are about the settings, not the query: a database name the server does not have."""
+    if getattr(error, "code", None) == _DATABASE_NOT_FOUND:
+        return ConfigError(f"{settings.safe_uri} has no database {settings.database!r}: set NEO4J_DATABASE "
+                           "(or --database) to one it has [default: neo4j]")
+    return None
+
+
 class Graph:
     """A connection to one Neo4j database. Use as a context manager or call `close()`."""
 
@@ -45,7 +56,7 @@ class Graph:
         except _UNREACHABLE as error:
             raise DatabaseUnavailable(settings.safe_uri, _reason(error)) from None
         except neo4j_errors.Neo4jError as error:
-            raise DatabaseUnavailable(settings.safe_uri, _reason(error)) from None
+            raise database_error(error, settings) or DatabaseUnavailable(settings.safe_uri, _reason(error)) from None
 
     def __enter__(self) -> "Graph":
         return self
@@ -63,7 +74,7 @@ class Graph:
         except _UNREACHABLE as error:
             raise DatabaseUnavailable(self.settings.safe_uri, _reason(error)) from None
         except neo4j_errors.Neo4jError as error:
-            raise QueryError(_reason(error)) from None
+            raise database_error(error, self.settings) or QueryError(_reason(error)) from None
 
     def read(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """Run a read query (READ routing, read transaction) and return rows as dicts."""

@@ -196,6 +196,7 @@ class ReportRun(StructuredNode):
     summary = StringProperty()  # JSON: claim uid -> [status, reason]
     baseline = StringProperty(index=True)  # runs diff against the previous run of the same baseline
     suspects = StringProperty()  # JSON: the `earlier -> later` suspect pairs the run listed
+    counts = StringProperty()  # JSON: status -> claims (the trend chart); absent on runs recorded before it was kept
 
 
 # Full-text indexes neomodel cannot declare (one index over several properties): name -> (label, properties).

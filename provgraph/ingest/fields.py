@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from provgraph.errors import InputError
+from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.records import EdgeRecord, Notice, Quarantined, canonical_json, sha256_hex
 from provgraph.ingest.times import parse_time
 
@@ -53,14 +54,19 @@ def quarantine(file: object, line: int | None, error: BaseException | str) -> Qu
 
 
 def read_bytes(path: Path) -> bytes:
+    """The bytes of an input file; InputError when it is missing, a folder, unreadable or binary."""
     if not path.exists():
         raise InputError(path, "no such file")
     if path.is_dir():
         raise InputError(path, "is a folder, expected a file")
     try:
-        return path.read_bytes()
+        data = path.read_bytes()
     except OSError as error:
         raise InputError(path, f"cannot read: {error.strerror or error}") from None
+    reason = binary_reason(data)
+    if reason:
+        raise InputError(path, binary_message(reason))
+    return data
 
 
 def decode(data: bytes) -> tuple[str, bool]:

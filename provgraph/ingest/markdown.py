@@ -51,6 +51,8 @@ from provgraph.ingest.records import (
     sha256_hex,
 )
 from provgraph.ingest import lifecycle
+from provgraph.ingest.binary import binary_message, binary_reason
+from provgraph.ingest.fields import decode, invalid_utf8_notice, read_bytes
 from provgraph.ingest.selection import FileSelection
 from provgraph.ingest.times import AmbiguousDate, parse_numeric_date, parse_time
 
@@ -153,6 +155,7 @@ def read_files(path: Path, options: IngestOptions) -> Iterator[Record]:
     if path.is_file():
         if not is_markdown_name(path.name):
             raise InputError(path, "not a Markdown file (expected .md or .markdown)")
+        read_bytes(path)  # one file that is missing, unreadable or binary is unusable input as a whole
         root, files = path.parent, [path]
     elif path.is_dir():
         root, files = path, list(_walk(path))
@@ -223,9 +226,12 @@ def parse_markdown(
     """
     records: list[Record] = []
     where = relpath if version is None else f"{relpath}@{version}"
-    text = data.decode("utf-8", errors="replace")
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    binary = binary_reason(data)
+    if binary:  # a PNG named .md is not a decision record: say so, store nothing
+        return [Notice("not_text", where, f"skipped: {binary_message(binary)}")]
+    text, replaced = decode(data)
+    if replaced:
+        records.append(invalid_utf8_notice(where))
     document = _split(text)
     fields: dict[str, Any] | None = None
     if document.front_matter is not None:

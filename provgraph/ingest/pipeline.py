@@ -24,7 +24,9 @@ from neo4j import exceptions as neo4j_errors
 
 from provgraph import cypher, fulltext
 from provgraph.graph.connection import Graph
+from provgraph.errors import InputError
 from provgraph.ingest import get as get_ingester
+from provgraph.ingest.config import StoreConfig
 from provgraph.ingest.records import (
     EDGE_KINDS,
     ClaimRecord,
@@ -134,13 +136,53 @@ def ingest(
     progress: Progress | None = None,
 ) -> IngestSummary:
     """Read `path` with the (kind, fmt) ingester and write the result. Returns what changed."""
+    source = open_store(kind, path, fmt=fmt, store=store, scope=scope, options=options)
+    return source.write(graph, policy=policy, progress=progress)
+
+
+@dataclass
+class StoreInput:
+    """One store's input, opened but not written: `records` is the ingester's (lazy) output."""
+
+    store: str
+    store_kind: str
+    scope: str
+    path: Path
+    records: Iterable[Record]
+
+    def read_all(self) -> "StoreInput":
+        """Read every record now, so input that is unusable as a whole fails before anything is written."""
+        self.records = list(self.records)
+        return self
+
+    def write(self, graph: Graph, *, policy: str | None = None, progress: Progress | None = None) -> IngestSummary:
+        return write(graph, self.records, store=self.store, store_kind=self.store_kind, scope=self.scope,
+                     policy=policy, path=str(self.path), progress=progress)
+
+
+def read_every_store(config_path: Path, stores: Sequence[StoreConfig]) -> list[StoreInput]:
+    """Every store of an `ingest --config` file read in full before any is written: one unusable input
+    raises InputError naming the store and its path, and nothing is written."""
+    inputs = []
+    for number, store in enumerate(stores, 1):
+        try:
+            inputs.append(open_store(store.kind, store.path, fmt=store.fmt, store=store.name, scope=store.scope,
+                                     options=store.options).read_all())
+        except InputError as error:
+            raise InputError(error.path, f"{error.reason} (store {store.name or f'#{number}'} in {config_path}; "
+                                         "nothing was written)") from None
+    return inputs
+
+
+def open_store(kind: str, path: Path, *, fmt: str = "default", store: str | None = None, scope: str = "",
+               options: dict[str, Any] | None = None) -> StoreInput:
+    """The (kind, fmt) ingester set on `path`; nothing is read until the records are iterated."""
     ingester = get_ingester(kind, fmt)
     store_name = store or default_store_name(path)
     opts = IngestOptions(store=store_name, scope=scope or "", path=str(path), options=dict(options or {}))
-    records = ingester(path, opts)
     store_kind = "git" if kind == "files" and fmt == "git" else kind
-    return write(graph, records, store=store_name, store_kind=store_kind, scope=scope or "",
-                 policy=policy, path=str(path), progress=progress)
+    return StoreInput(store=store_name, store_kind=store_kind, scope=scope or "", path=Path(path),
+                      records=ingester(path, opts))
 
 
 def write(

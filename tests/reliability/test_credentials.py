@@ -59,9 +59,10 @@ def test_unreachable_server_exits_3_with_one_line_and_no_password(tmp_path: Path
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and UNREACHABLE in lines[0], result.stderr
         assert SECRET not in result.stderr + result.stdout
-    # Credentials written into the URI itself are dropped from the message too.
+    # Credentials written into the URI itself are refused (a setting to fix: exit 2), without repeating them.
     result = run_cli(["init"], f"bolt://neo4j:{SECRET}@127.0.0.1:7699", timeout=120)
-    assert result.returncode == 3 and SECRET not in result.stderr and "127.0.0.1:7699" in result.stderr
+    assert result.returncode == 2 and SECRET not in result.stderr + result.stdout, result.stderr
+    assert "127.0.0.1:7699" in result.stderr and "NEO4J_PASSWORD" in result.stderr
 
 
 def test_ask_password_prompts_with_hidden_input(neo4j_settings: Settings) -> None:

@@ -8,6 +8,7 @@ from typing import Any, Callable
 import pytest
 from click.testing import Result
 
+from chromium_helpers import browser, page  # noqa: F401 - the headless-Chromium fixtures
 from cli_helpers import run as run_cli
 from provgraph.graph.connection import Graph
 

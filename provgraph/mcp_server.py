@@ -1,0 +1,408 @@
+"""provgraph over the Model Context Protocol: the checks as tools an agent calls, lineage as resources.
+
+A thin layer over the Python API: every tool calls one function (`provgraph.verify`,
+`verify_batch`, `status`, `lineage`, `conflicts`, `explore.named_query`, `explore.run_cypher`)
+and answers with the same JSON text the CLI prints (`--format json`), plus that JSON as
+`structuredContent`. Nothing here writes to the graph: `cypher` runs in a read transaction the
+server enforces, and the pipeline's `// mode: write` statements are not offered.
+
+Errors are MCP errors, never tracebacks: a provgraph error (unknown claim, bad Cypher, a write
+refused, database unreachable) is a tool result with `isError` and the one line the CLI would
+print; an unknown resource is a JSON-RPC error. The database connection opens on first use
+and again after the database went away, so the server starts (and lists its tools) with the
+database down.
+"""
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+import signal
+import socket
+import threading
+from importlib import metadata
+from typing import Annotated, Any, Callable, Literal
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
+from mcp.server.mcpserver.resources.templates import ResourceSecurity
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, ConfigDict, Field
+
+from provgraph import conflicts as conflicts_api
+from provgraph import explore
+from provgraph import lineage as lineage_api
+from provgraph import status as status_api
+from provgraph import verify as verify_api
+from provgraph.config import Settings
+from provgraph.errors import DatabaseUnavailable, NotFound, ProvgraphError, UsageError
+from provgraph.graph.connection import Graph, connect
+
+SERVER_NAME = "provgraph"
+DEFAULT_PORT = 8765  # streamable HTTP, on 127.0.0.1 (also in cli/mcp.py, which must not import the SDK early)
+DEFAULT_STATUS_LIMIT = 1000
+LINEAGE_TEMPLATE = "provgraph://lineage/{claim}"
+STATUS_TEMPLATE = "provgraph://status/{claim}"
+QUERIES_URI = "provgraph://queries"
+WRITE_REFUSED = "this query writes; the MCP cypher tool is read-only (run it with `provgraph cypher --write`)"
+
+INSTRUCTIONS = """provgraph tells whether the source an answer cites still governs.
+Before answering from retrieved records, call `verify` with the ids the answer cites as evidence and the ids
+the retriever considered as candidates: only SUPPORTED_BY_CURRENT_SOURCE may support a current answer.
+REVISION_CLOSURE_INCOMPLETE lists in `missing` the claims to fetch before answering again; STALE_EVIDENCE
+names the successors to cite instead. `status`, `lineage` and `conflicts` explain a claim; `list_queries`,
+`query` and read-only `cypher` explore the graph."""
+
+_log = logging.getLogger("provgraph.mcp")
+_READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+_Status = Literal["ACTIVE", "STALE", "CONFLICT", "UNKNOWN"]
+
+# -- input shapes (their JSON schemas are what `tools/list` shows) -----------------------------
+
+Scope = Annotated[str | None, Field(description="Question scope such as org/acme/payments (default: each claim's own scope)")]
+At = Annotated[str | int | None, Field(description="As-of time: ISO 8601 (naive = UTC) or epoch milliseconds (default: now)")]
+Subject = Annotated[str | None, Field(description="The question's subject, such as user.location: its rivals must be among the candidates")]
+Params = Annotated[dict[str, Any] | None, Field(description="Query parameters by name, as JSON values")]
+
+
+class EvidenceItem(BaseModel):
+    """A cited claim with the snapshot hash the reader saw."""
+
+    model_config = ConfigDict(extra="forbid")
+    claim: str = Field(description="Claim uid or alias")
+    snapshot: str | None = Field(default=None, description="sha256:HEX of the snapshot the answer read")
+
+
+Evidence = Annotated[
+    list[str | EvidenceItem],
+    Field(min_length=1, description='Evidence claims: "ID", "ID@sha256:HEX", or {"claim": ID, "snapshot": "sha256:HEX"}'),
+]
+Candidates = Annotated[
+    list[str] | None,
+    Field(description="The ids the retriever considered (the evidence is added); omit or null: no candidate set, "
+                      "which gives CANDIDATE_SET_UNBOUND"),
+]
+
+
+class VerifyRequest(BaseModel):
+    """One request of a batch: the shape of a `verify --batch` JSONL line."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str | int | None = Field(default=None, description="Echoed back in the verdict")
+    evidence: Evidence
+    candidates: Candidates = None
+    scope: Scope = None
+    at: At = None
+    subject: Subject = None
+
+    def to_request(self) -> dict[str, Any]:
+        request = self.model_dump(exclude_unset=True, exclude_none=False)
+        request["evidence"] = [_evidence(item) for item in self.evidence]
+        return request
+
+
+def _evidence(item: str | EvidenceItem) -> Any:
+    if isinstance(item, EvidenceItem):
+        return {"claim": item.claim, "snapshot": item.snapshot} if item.snapshot else item.claim
+    return item
+
+
+# -- answers ------------------------------------------------------------------------------------
+
+def _answer(text: str, data: Any) -> CallToolResult:
+    structured = data if isinstance(data, dict) else {"result": data}
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured)
+
+
+def _failure(error: BaseException) -> CallToolResult:
+    if isinstance(error, ProvgraphError):
+        message, kind = str(error), type(error).__name__
+    else:  # a bug: one line to the client and the log, no traceback
+        message, kind = f"internal error: {type(error).__name__}: {error}", "InternalError"
+        _log.error("%s", message)
+    return CallToolResult(content=[TextContent(type="text", text=f"provgraph: {message}")],
+                          structured_content={"error": message, "kind": kind}, is_error=True)
+
+
+class _Link:
+    """The one connection the server shares; opened on first use, reopened after the database went away."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._graph: Graph | None = None
+        self._lock = threading.Lock()
+
+    def graph(self) -> Graph:
+        with self._lock:
+            if self._graph is None:
+                self._graph = connect(self.settings)
+            return self._graph
+
+    def run(self, work: Callable[[Graph], Any]) -> Any:
+        graph = self.graph()
+        try:
+            return work(graph)
+        except DatabaseUnavailable:
+            self.drop(graph)
+            raise
+
+    def drop(self, graph: Graph) -> None:
+        with self._lock:
+            if self._graph is graph:
+                self._graph = None
+        graph.close()
+
+    def close(self) -> None:
+        with self._lock:
+            graph, self._graph = self._graph, None
+        if graph is not None:
+            graph.close()
+
+
+def _tool_call(link: _Link, work: Callable[[Graph], CallToolResult]) -> CallToolResult:
+    try:
+        return link.run(work)
+    except Exception as error:  # noqa: BLE001 - every failure becomes an isError result
+        return _failure(error)
+
+
+def _queries() -> list[dict[str, Any]]:
+    readable, _ = explore.list_queries()
+    return [{"name": q.name, "description": q.description, "params": dict(q.params)} for q in readable]
+
+
+# -- the server ---------------------------------------------------------------------------------
+
+def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
+    """The MCP server over the graph at `settings` (default: the environment), and its connection to close."""
+    link = _Link(settings or Settings.from_env())
+    try:
+        version = metadata.version("provgraph")
+    except metadata.PackageNotFoundError:
+        version = "0"
+    server = MCPServer(SERVER_NAME, title="provgraph", version=version, instructions=INSTRUCTIONS, log_level="WARNING")
+
+    def tool(fn: Callable[..., CallToolResult]) -> Callable[..., CallToolResult]:
+        return server.tool(description=inspect.cleandoc(fn.__doc__ or ""), annotations=_READ_ONLY)(fn)
+
+    @tool
+    def verify(evidence: Evidence, candidates: Candidates = None, scope: Scope = None, at: At = None,
+               subject: Subject = None) -> CallToolResult:
+        """Does the evidence an answer cites still govern? The verdict JSON of `provgraph verify --format json`.
+
+        Verdicts, in order: SNAPSHOT_UNBOUND, CANDIDATE_SET_UNBOUND, REVISION_CLOSURE_INCOMPLETE, CURRENTNESS_CONFLICT,
+        STALE_EVIDENCE, OUT_OF_SCOPE, CURRENT_STATE_UNKNOWN, SUPPORTED_BY_CURRENT_SOURCE (the only one that supports
+        a current answer). An unknown id is a verdict (SNAPSHOT_UNBOUND), not an error.
+        """
+        items = [_evidence(item) for item in evidence]
+
+        def work(graph: Graph) -> CallToolResult:
+            verdict = verify_api.verify(graph, items, candidates, scope=scope, at=at, subject=subject)
+            return _answer(verdict.to_json(indent=2), verdict.to_dict())
+
+        return _tool_call(link, work)
+
+    @tool
+    def verify_batch(requests: Annotated[list[VerifyRequest], Field(min_length=1)]) -> CallToolResult:
+        """Many verify questions over one session: the JSONL of `provgraph verify --batch`, one verdict per request.
+
+        Each verdict carries "line" (the request's 1-based position) and the request's "id" when it has one;
+        structuredContent is {"verdicts": [...]}.
+        """
+        wanted = [request.to_request() for request in requests]
+
+        def work(graph: Graph) -> CallToolResult:
+            verdicts = list(verify_api.verify_batch(graph, wanted))
+            return _answer("".join(verify_api.batch_line(v) + "\n" for v in verdicts), {"verdicts": verdicts})
+
+        return _tool_call(link, work)
+
+    @tool
+    def status(ids: Annotated[list[str] | None, Field(description="Claim uids or aliases (default: every claim)")] = None,
+               scope: Scope = None, at: At = None,
+               subject: Annotated[str | None, Field(description="Only claims about this subject")] = None,
+               only: Annotated[list[_Status] | None, Field(description="Only these statuses")] = None,
+               limit: Annotated[int, Field(ge=1, le=100_000, description="At most this many claims")] = DEFAULT_STATUS_LIMIT,
+               ) -> CallToolResult:
+        """Status of claims: ACTIVE, STALE, CONFLICT or UNKNOWN with the reason, as `provgraph status --format json`.
+
+        structuredContent is {"claims": [...], "truncated": bool}; narrow with ids, only or subject when truncated.
+        """
+
+        def work(graph: Graph) -> CallToolResult:
+            moment = status_api.parse_at(at)
+            if ids:
+                rows = status_api.status(graph, list(ids), scope=scope, at=moment, subject=subject, only=only)
+            else:
+                rows = []
+                for row in status_api.iter_status(graph, scope=scope, at=moment, subject=subject, only=only):
+                    rows.append(row)
+                    if len(rows) > limit:
+                        break
+            truncated = len(rows) > limit
+            rows = rows[:limit]
+            text = "".join(status_api.json_array(rows))
+            return _answer(text, {"claims": [row.to_dict() for row in rows], "truncated": truncated})
+
+        return _tool_call(link, work)
+
+    @tool
+    def lineage(claim: Annotated[str, Field(description="Claim uid or alias")], scope: Scope = None,
+                at: At = None) -> CallToolResult:
+        """Lineage of one claim (predecessors, successors, premises, rivals, adjudications, citations), as
+        `provgraph lineage ID --format json`. An unknown id is an error."""
+
+        def work(graph: Graph) -> CallToolResult:
+            view = lineage_api.lineage(graph, claim, scope=scope, at=status_api.parse_at(at))
+            return _answer(view.render("json"), view.to_dict())
+
+        return _tool_call(link, work)
+
+    @tool
+    def conflicts(scope: Scope = None, at: At = None) -> CallToolResult:
+        """Unresolved conflicts (rival claims, explicit conflicts, revision cycles) with the commands that would
+        resolve each, as `provgraph conflicts --format json`; structuredContent is {"conflicts": [...]}."""
+
+        def work(graph: Graph) -> CallToolResult:
+            found = conflicts_api.conflicts(graph, scope=scope, at=status_api.parse_at(at))
+            return _answer(conflicts_api.to_json(found), {"conflicts": [c.to_dict() for c in found]})
+
+        return _tool_call(link, work)
+
+    @tool
+    def list_queries() -> CallToolResult:
+        """The named queries `query` runs: name, description and parameters (the pipeline's writes are left out)."""
+        found = _queries()
+        return _answer(json.dumps(found, indent=2, ensure_ascii=False), {"queries": found})
+
+    @tool
+    def query(name: Annotated[str, Field(description="A name from list_queries")], params: Params = None) -> CallToolResult:
+        """Run a named query (a .cypher file of provgraph) read-only, as `provgraph query NAME --format json`.
+
+        Every declared parameter must be given (null where allowed); a (DateTime) parameter takes ISO 8601,
+        epoch milliseconds or "now". structuredContent is {"columns": [...], "rows": [{column: value}]}.
+        """
+
+        def work(graph: Graph) -> CallToolResult:
+            readable = {q["name"] for q in _queries()}
+            if name not in readable:
+                raise UsageError(f"no named query {name!r} (call list_queries)")
+            result = explore.named_query(graph, name, params or {})
+            return _answer(explore.to_json(result), {"columns": result.columns, "rows": result.records()})
+
+        return _tool_call(link, work)
+
+    @tool
+    def cypher(query: Annotated[str, Field(description="One Cypher statement; values as $parameters")],
+               params: Params = None) -> CallToolResult:
+        """Run ad-hoc Cypher read-only, as `provgraph cypher QUERY --format json`. The database refuses any write
+        (the statement runs in a read transaction) and nothing changes. structuredContent is
+        {"columns": [...], "rows": [{column: value}]}."""
+
+        def work(graph: Graph) -> CallToolResult:
+            try:
+                result = explore.run_cypher(graph, query, params or {}, write=False)
+            except ProvgraphError as error:
+                if str(error) == explore.WRITE_REFUSED:
+                    raise type(error)(WRITE_REFUSED) from None
+                raise
+            return _answer(explore.to_json(result), {"columns": result.columns, "rows": result.records()})
+
+        return _tool_call(link, work)
+
+    # Claim ids are not file paths (`adr:../x.md` is a fine alias), so the SDK's path checks do not apply.
+    any_claim = ResourceSecurity(exempt_params={"claim"})
+
+    def _read(work: Callable[[Graph], str]) -> str:
+        try:
+            return link.run(work)
+        except NotFound as error:
+            raise ResourceNotFoundError(str(error)) from None
+        except ProvgraphError as error:
+            raise ResourceError(str(error)) from None
+
+    @server.resource(LINEAGE_TEMPLATE, name="lineage", mime_type="application/json", security=any_claim)
+    def lineage_resource(claim: str) -> str:
+        """A claim's lineage now, as `provgraph lineage ID --format json` (percent-encode the id: / is %2F)."""
+        return _read(lambda graph: lineage_api.lineage(graph, claim).render("json"))
+
+    @server.resource(STATUS_TEMPLATE, name="status", mime_type="application/json", security=any_claim)
+    def status_resource(claim: str) -> str:
+        """A claim's status now, as `provgraph status ID --format json`."""
+        return _read(lambda graph: "".join(status_api.json_array(status_api.status(graph, [claim]))))
+
+    @server.resource(QUERIES_URI, name="queries", mime_type="application/json")
+    def queries_resource() -> str:
+        """The named queries with their descriptions and parameters."""
+        return json.dumps(_queries(), indent=2, ensure_ascii=False)
+
+    return server, link
+
+
+def serve(settings: Settings | None = None, *, http: bool = False, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
+          path: str = "/mcp", ready: Callable[[str], None] | None = None) -> None:
+    """Serve over stdio until the client hangs up, or over streamable HTTP until SIGINT/SIGTERM.
+
+    HTTP listens on `host:port` (port 0: any free port); `ready(url)` is called once it accepts connections.
+    A port that cannot be bound raises `UsageError` before anything is served.
+    """
+    import anyio
+
+    _one_line_logging()
+    server, link = build_server(settings)
+    try:
+        if not http:
+            anyio.run(server.run_stdio_async)
+            return
+        listener = _listen(host, port)
+        url = f"http://{'[' + host + ']' if ':' in host else host}:{listener.getsockname()[1]}{path}"
+        anyio.run(_serve_http, server, listener, host, path, lambda: ready(url) if ready else None)
+    finally:
+        link.close()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        return socket.create_server((host, port), family=family, backlog=128)
+    except OSError as error:
+        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+
+
+async def _serve_http(server: MCPServer, listener: socket.socket, host: str, path: str,
+                      ready: Callable[[], None]) -> None:
+    import uvicorn
+
+    app = server.streamable_http_app(streamable_http_path=path, host=host)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", log_config=None, timeout_graceful_shutdown=5)
+    web = uvicorn.Server(config)
+    original = web.startup
+
+    async def startup(sockets: Any = None) -> None:
+        await original(sockets=sockets)
+        if web.started:
+            ready()
+
+    web.startup = startup  # type: ignore[method-assign]
+    # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal: a stop asked for is exit 0
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: None)
+    await web.serve(sockets=[listener])
+
+
+class _NoTraceback(logging.Formatter):
+    """Log records as one line: a traceback the SDK attaches stays out of the user's terminal."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return "provgraph mcp: " + record.getMessage().splitlines()[0] if record.getMessage() else "provgraph mcp:"
+
+
+def _one_line_logging() -> None:
+    handler = logging.StreamHandler()  # stderr: stdout is the stdio transport's
+    handler.setFormatter(_NoTraceback())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.WARNING)
+
+
+__all__ = ["DEFAULT_PORT", "DEFAULT_STATUS_LIMIT", "LINEAGE_TEMPLATE", "SERVER_NAME", "build_server", "serve"]
