@@ -1,15 +1,9 @@
 """Every graph test runs against a real Neo4j that this suite starts itself.
 
 The suite's server has its own data directory and port (PROVGRAPH_TEST_PORT, default
-<<<<<<< HEAD
-7688), so a run never touches a user's local database. Each test that asks for
-`graph` starts from an empty provgraph graph with the schema installed; `g` builds a small
-graph on it in a line or two (tests/graphs.py).
-=======
-7688; its Neo4j Browser on PROVGRAPH_TEST_HTTP_PORT, default that port + 10000), so a run
-never touches a user's local database. Each test that asks for
-`graph` starts from an empty provgraph graph with the schema installed.
->>>>>>> 579cbb8 (Local server: Neo4j's own bootstrapper with a generated neo4j.conf, Neo4j Browser over HTTP, provgraph browse)
+7688; its Neo4j Browser on PROVGRAPH_TEST_HTTP_PORT, default that port + 10000), so a run never touches a
+user's local database. Each test that asks for `graph` starts from an empty provgraph graph with the
+schema installed; `g` builds a small graph on it in a line or two (tests/graphs.py).
 """
 from __future__ import annotations
 
