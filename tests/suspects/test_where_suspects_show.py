@@ -20,7 +20,8 @@ LATER = {"ts": "2025-09-01T09:00:00Z", "id": "ledger-2", "scope": "org/acme/paym
 
 def _report(tmp_path: Path, name: str, *args: str) -> tuple[int, dict]:
     out = tmp_path / name
-    result = CliRunner().invoke(cli, ["report", "--out", str(out), *args])
+    # one baseline for both nights (each writes its own folder; the default baseline is the folder)
+    result = CliRunner().invoke(cli, ["report", "--out", str(out), "--baseline", "nightly", *args])
     return result.exit_code, json.loads((out / "report.json").read_text())
 
 
