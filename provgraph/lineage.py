@@ -204,13 +204,23 @@ def render_tree(view: Lineage) -> str:
     return "\n".join(lines)
 
 
+def _external_ends(x: dict[str, Any], claim: str, target: str) -> tuple[str, str]:
+    """(from, to) of an external reference, in the direction it was recorded, for the claim's and target's names."""
+    return (target, claim) if x.get("inbound") else (claim, target)
+
+
 def _external_arrow(x: dict[str, Any], arrow: str) -> str:
-    ends = (x["target"], x["claim"]) if x.get("inbound") else (x["claim"], x["target"])
-    return ends[0] + arrow.format(x["verb"]) + ends[1]
+    start, end = _external_ends(x, x["claim"], x["target"])
+    return start + arrow.format(x["verb"]) + end
 
 
 def _external_ids(view: Lineage) -> dict[str, str]:
     return {target: f"x{index}" for index, target in enumerate(sorted({x["target"] for x in view.external}))}
+
+
+def _external_links(view: Lineage, ids: dict[str, str], external: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(from node, to node, verb) of each external reference, in the direction the link was recorded."""
+    return [(*_external_ends(x, ids[x["claim"]], external[x["target"]]), x["verb"]) for x in view.external]
 
 
 def _kind_between(view: Lineage, successor: str, predecessor: str) -> str:
@@ -263,9 +273,8 @@ def render_mermaid(view: Lineage) -> str:
     external = _external_ids(view)
     for target, node in external.items():
         out.append(f'    {node}>"{_mermaid_label(target)}<br/>external"]')
-    for x in view.external:
-        ends = (external[x["target"]], ids[x["claim"]]) if x.get("inbound") else (ids[x["claim"]], external[x["target"]])
-        out.append(f"    {ends[0]} -.->|{_mermaid_label(x['verb'])}| {ends[1]}")
+    for start, end, verb in _external_links(view, ids, external):
+        out.append(f"    {start} -.->|{_mermaid_label(verb)}| {end}")
     for status_name, css in _CLASS.items():
         fill, stroke, text = STATUS_COLOURS[status_name]
         out.append(f"    classDef {css} fill:{fill},stroke:{stroke}" + (f",color:{text}" if text else ""))
@@ -303,9 +312,8 @@ def render_dot(view: Lineage) -> str:
     external = _external_ids(view)
     for target, node in external.items():
         out.append(f'  {node} [label={_dot_string(target + chr(10) + "external")}, shape=note, style=dashed, fillcolor=white];')
-    for x in view.external:
-        ends = (external[x["target"]], ids[x["claim"]]) if x.get("inbound") else (ids[x["claim"]], external[x["target"]])
-        out.append(f"  {ends[0]} -> {ends[1]} [label={_dot_string(x['verb'])}, style=dotted];")
+    for start, end, verb in _external_links(view, ids, external):
+        out.append(f"  {start} -> {end} [label={_dot_string(verb)}, style=dotted];")
     out.append("}")
     return "\n".join(out)
 
