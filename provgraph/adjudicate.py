@@ -18,14 +18,16 @@ import json
 import os
 import sys
 import types
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any, Iterable
 
 from provgraph import cypher
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
-from provgraph.status import parse_at, resolve
+from provgraph.moments import at_or_now
+from provgraph.status import resolve
+from provgraph.values import native
 
 
 def default_by() -> str:
@@ -34,12 +36,6 @@ def default_by() -> str:
         return os.environ.get("USER") or getpass.getuser() or "unknown"
     except Exception:  # noqa: BLE001 - getpass raises when there is no user database entry
         return "unknown"
-
-
-def _moment(at: datetime | str | int | None) -> datetime:
-    if isinstance(at, datetime):
-        return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
-    return parse_at(at) or datetime.now(timezone.utc)
 
 
 def adjudication_uid(keep: str, retire: Iterable[str], scope: str | None, decided_at: datetime, by: str, why: str) -> str:
@@ -67,7 +63,7 @@ def adjudicate(
     retired_ids = [retire] if isinstance(retire, str) else list(retire)
     if not retired_ids:
         raise UsageError("adjudicate needs at least one claim to retire (--retire)")
-    decided_at = _moment(at)  # a bad --at is refused before anything is looked up
+    decided_at = at_or_now(at)  # a bad --at is refused before anything is looked up
     [kept] = resolve(graph, [keep])
     retired = resolve(graph, retired_ids)
     if kept in retired:
@@ -114,7 +110,7 @@ def distinguish(
     pair = sorted(set(resolve(graph, [first, second])))
     if len(pair) < 2:
         raise UsageError(f"cannot mark a claim distinct from itself ({pair[0]})")
-    decided_at = _moment(at)
+    decided_at = at_or_now(at)
     standing = graph.read(cypher.load("adjudication_standing_distinct").text, {"a": pair[0], "b": pair[1], "at": decided_at})
     by = by or default_by()
     if standing:
@@ -134,14 +130,14 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
     Unknown uid -> NotFound; already revoked, or `at` before the decision -> UsageError.
     Returns {"adjudication", "revoked_at", "edges"}.
     """
-    moment = _moment(at)
+    moment = at_or_now(at)
     found = graph.read(cypher.load("adjudication_get").text, {"uid": adjudication})
     if not found:
         raise NotFound(f"no adjudication with uid {adjudication}")
     current = found[0]
     if current["revoked_at"] is not None:
         raise UsageError(f"adjudication {adjudication} was already revoked at {to_iso(current['revoked_at'])}")
-    decided_at = current["decided_at"].to_native() if hasattr(current["decided_at"], "to_native") else current["decided_at"]
+    decided_at = native(current["decided_at"])
     if decided_at is not None and moment < decided_at:
         raise UsageError(f"cannot revoke {adjudication} at {to_iso(moment)}: it was decided later, at {to_iso(decided_at)}")
     row = graph.write(cypher.load("adjudication_revoke").text, {"uid": adjudication, "at": moment})[0]

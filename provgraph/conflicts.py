@@ -13,7 +13,8 @@ from typing import Any
 
 from provgraph import cypher
 from provgraph.graph.connection import Graph
-from provgraph.status import _params, iter_status
+from provgraph.moments import at_or_now
+from provgraph.status import iter_status
 
 _BATCH = 500
 
@@ -45,22 +46,22 @@ def _adjudicate_hint(keep: str, retire: str, scope: str) -> str:
 
 def conflicts(graph: Graph, *, scope: str | None = None, at: datetime | str | None = None) -> list[Conflict]:
     """Every unresolved conflict at (scope, at), sorted by kind then claims."""
-    params = _params(None, scope, at, None, ["CONFLICT"])
+    t = at_or_now(at)
     found: dict[tuple[str, tuple[str, ...]], Conflict] = {}
     cyclic: list[str] = []
     batch: list[Any] = []
-    for row in iter_status(graph, scope=scope, at=params["t"], only=["CONFLICT"]):
+    for row in iter_status(graph, scope=scope, at=t, only=["CONFLICT"]):
         if row.reason == "REVISION_CYCLE":
             cyclic.append(row.claim)
             continue
         batch.append(row)
         if len(batch) >= _BATCH:
-            _pairs(graph, batch, scope, params["t"], found)
+            _pairs(graph, batch, scope, t, found)
             batch = []
     if batch:
-        _pairs(graph, batch, scope, params["t"], found)
+        _pairs(graph, batch, scope, t, found)
     if cyclic:
-        for cycle in graph.read(cypher.load("revision_cycles").text, {"claims": cyclic, "q": scope, "t": params["t"]}):
+        for cycle in graph.read(cypher.load("revision_cycles").text, {"claims": cyclic, "q": scope, "t": t}):
             members = tuple(sorted(set(cycle["cycle"])))
             key = ("REVISION_CYCLE", members)
             if key not in found:

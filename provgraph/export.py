@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterable
 from urllib.parse import quote
@@ -48,6 +47,7 @@ from prov.model import PROV, ProvDocument
 from provgraph import cypher
 from provgraph.errors import UsageError, output_error
 from provgraph.graph.connection import Graph
+from provgraph.values import native
 
 DEFAULT_NAMESPACE = "urn:provgraph:"
 PREFIX = "provgraph"
@@ -75,13 +75,11 @@ def pages(graph: Graph, name: str, key: str = "uid", page_size: int = PAGE_SIZE)
 
 
 def _native(value: Any) -> Any:
-    to_native = getattr(value, "to_native", None)
-    if callable(to_native) and not isinstance(value, (datetime, str)):
-        try:
-            return to_native()
-        except (ValueError, OverflowError):
-            return str(value)
-    return value
+    """`values.native`, with a time Python cannot hold (year 0, nanoseconds out of range) kept as its text."""
+    try:
+        return native(value)
+    except (ValueError, OverflowError):
+        return str(value)
 
 
 class _Builder:

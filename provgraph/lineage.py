@@ -16,7 +16,9 @@ from provgraph import cypher
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
-from provgraph.status import ClaimStatus, _params, resolve, status
+from provgraph.display import STATUS_COLOURS, short_hash
+from provgraph.moments import at_or_now
+from provgraph.status import ClaimStatus, resolve, status
 
 RENDERERS = ("tree", "json", "mermaid", "dot")
 REVISION_KINDS = ("CORRECTS", "SUPERSEDES", "INVALIDATES", "AMENDS")  # amendments are lineage too
@@ -96,14 +98,14 @@ class Lineage:
 def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime | str | None = None) -> Lineage:
     """The lineage of `claim` (uid or alias) for question scope `scope` at time `at` (default now)."""
     uid = resolve(graph, [claim])[0]
-    params = _params([uid], scope, at, None, None)
-    rows = graph.read(cypher.load("lineage").text, {"claim": uid, "q": scope, "t": params["t"]})
+    t = at_or_now(at)
+    rows = graph.read(cypher.load("lineage").text, {"claim": uid, "q": scope, "t": t})
     if not rows:
         raise NotFound(f"no claim with id {claim}")
     row = rows[0]
     question = row["question_scope"]
-    statuses = {s.claim: s for s in status(graph, row["nodes"], scope=question, at=params["t"])}
-    rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": params["t"], "subject": None})
+    statuses = {s.claim: s for s in status(graph, row["nodes"], scope=question, at=t)}
+    rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": t, "subject": None})
     edges = tuple(
         Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None, e.get("force"))
         for e in row["edges"]
@@ -111,7 +113,7 @@ def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime 
     return Lineage(
         claim=uid,
         question_scope=question,
-        at=params["t"],
+        at=t,
         statuses=statuses,
         edges=edges,
         rivals=tuple(_plain(r) for r in rivals),
@@ -148,7 +150,7 @@ def render_tree(view: Lineage) -> str:
         lines.append(f"  text: {_one_line(me.text)}")
     if me.snapshot:
         span = f" lines {me.lines[0]}-{me.lines[1]}" if me.lines else ""
-        lines.append(f"  cited: {me.source} {me.snapshot[:19]}{span}")
+        lines.append(f"  cited: {me.source} sha256:{short_hash(me.snapshot)}{span}")
 
     def walk(uid: str, step: str, depth: int, seen: set[str]) -> None:
         nexts = view.successors(uid) if step == "up" else view.predecessors(uid)
@@ -248,13 +250,6 @@ def node_ids(view: Lineage) -> dict[str, str]:
 
 
 _CLASS = {"ACTIVE": "active", "STALE": "stale", "CONFLICT": "conflict", "UNKNOWN": "unknown"}
-# The colours of a status in every picture of a lineage (Mermaid classes, Graphviz, the report's SVG): fill, stroke, text
-STATUS_COLOURS = {
-    "ACTIVE": ("#d4f7d4", "#2e7d32", None),
-    "STALE": ("#eeeeee", "#757575", "#555555"),
-    "CONFLICT": ("#ffd6d6", "#c62828", None),
-    "UNKNOWN": ("#fff4c2", "#f9a825", None),
-}
 
 
 def render_mermaid(view: Lineage) -> str:
@@ -318,4 +313,4 @@ def render_dot(view: Lineage) -> str:
     return "\n".join(out)
 
 
-__all__ = ["Edge", "Lineage", "RENDERERS", "STATUS_COLOURS", "lineage", "node_ids", "render_dot", "render_mermaid", "render_tree"]
+__all__ = ["Edge", "Lineage", "RENDERERS", "lineage", "node_ids", "render_dot", "render_mermaid", "render_tree"]

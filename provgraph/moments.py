@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from provgraph.errors import UsageError
+from provgraph.ingest.times import utc_aware
 
 ACCEPTED = "ISO 8601 (2025-06-01T12:00:00Z; naive = UTC), YYYYMMDD, epoch milliseconds (12-13 digits) or now"
 
@@ -22,8 +23,7 @@ ACCEPTED = "ISO 8601 (2025-06-01T12:00:00Z; naive = UTC), YYYYMMDD, epoch millis
 def parse_moment(value: object, option: str = "--at") -> datetime:
     """`value` as an aware UTC datetime, or `UsageError` saying what `option` accepts."""
     if isinstance(value, datetime):
-        moment = value if value.tzinfo else value.replace(tzinfo=timezone.utc)
-        return _utc(moment, value, option)
+        return _utc(utc_aware(value), value, option)
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise _refused(value, option)
     text = str(value).strip()
@@ -40,6 +40,25 @@ def parse_moment(value: object, option: str = "--at") -> datetime:
     except (ValueError, OverflowError, OSError):
         raise _refused(value, option) from None
     return _utc(moment, value, option)
+
+
+def parse_at(text: str | datetime | int | None) -> datetime | None:
+    """`--at` in any form `parse_moment` accepts; None (or "") stays None, which means now."""
+    if text is None or text == "":
+        return None
+    return parse_moment(text, "--at")
+
+
+def as_of(at: datetime | str | int | None) -> datetime | None:
+    """The as-of time of a call: a datetime made UTC-aware (naive = UTC), anything else read as `--at`; None is now."""
+    if isinstance(at, datetime):
+        return utc_aware(at)
+    return parse_at(at)
+
+
+def at_or_now(at: datetime | str | int | None) -> datetime:
+    """`as_of(at)`, with None made the current time."""
+    return as_of(at) or datetime.now(timezone.utc)
 
 
 def _from_digits(text: str, value: object, option: str) -> datetime:
@@ -68,4 +87,4 @@ def _refused(value: object, option: str) -> UsageError:
     return UsageError(f"{option}: not a time: {shown} (use {ACCEPTED})")
 
 
-__all__ = ["ACCEPTED", "parse_moment"]
+__all__ = ["ACCEPTED", "as_of", "at_or_now", "parse_at", "parse_moment"]

@@ -33,12 +33,14 @@ import pandas as pd
 from provgraph import cypher
 from provgraph import suspects as suspects_module
 from provgraph.errors import NotFound, UsageError
+from provgraph.display import STATUS_COLOURS
 from provgraph.escape import markdown_text, write_csv
 from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
 from provgraph.lineage import Lineage, lineage, render_mermaid, render_tree
 from provgraph import report_svg
 from provgraph.status import STATUSES, ClaimStatus, iter_status
+from provgraph.values import jsonable, native
 
 FORMATS = ("md", "html", "csv", "json")
 FAIL_ON = ("new-conflict", "new-stale", "unbound", "one-sided", "new-suspect")
@@ -121,7 +123,7 @@ class Report:
 
     def to_dict(self) -> dict[str, Any]:
         def rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
-            return [{k: _jsonable(v) for k, v in row.items()} for row in frame.to_dict(orient="records")]
+            return [{k: jsonable(v) for k, v in row.items()} for row in frame.to_dict(orient="records")]
 
         return {
             "run": self.uid,
@@ -194,7 +196,7 @@ def previous_run(graph: Graph, scope: str = "", baseline: str = DEFAULT_BASELINE
     except ValueError:
         raw = {}
     statuses = {uid: (pair[0], pair[1]) for uid, pair in raw.items() if isinstance(pair, list) and len(pair) == 2}
-    return PreviousRun(uid=row["uid"], ran_at=_native(row["ran_at"]), statuses=statuses)
+    return PreviousRun(uid=row["uid"], ran_at=native(row["ran_at"]), statuses=statuses)
 
 
 def record_run(graph: Graph, report: Report) -> None:
@@ -215,7 +217,7 @@ def recorded_counts(graph: Graph, scope: str = "", limit: int = report_svg.TREND
             counts = json.loads(row["counts"]) if row["counts"] else report_svg.counts_of(json.loads(row["summary"] or "{}"))
         except ValueError:
             continue
-        out.append((_native(row["ran_at"]), {k: int(v) for k, v in counts.items()}))
+        out.append((native(row["ran_at"]), {k: int(v) for k, v in counts.items()}))
     return out[::-1]
 
 
@@ -465,7 +467,7 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
 
 
 def _cell(value: Any) -> str:
-    value = _jsonable(value)
+    value = jsonable(value)
     if value is None or value == "":
         return "-"
     if isinstance(value, bool):
@@ -526,8 +528,7 @@ th { background: #f2f2f2; } .empty { color: #777; font-style: italic; }
 pre.tree { background: #fbfbf4; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; font-size: .85rem; }
 pre.mermaid { background: #f7f7f7; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; font-size: .8rem; }
 figure { margin: .5rem 0 1rem; } figure svg { max-width: 100%; height: auto; } figcaption { color: #555; font-size: .85rem; }
-td.ACTIVE { background: #d4f7d4; } td.STALE { background: #eeeeee; } td.CONFLICT { background: #ffd6d6; } td.UNKNOWN { background: #fff4c2; }
-"""
+""" + " ".join(f"td.{status} {{ background: {fill}; }}" for status, (fill, _, _) in STATUS_COLOURS.items()) + "\n"
 
 
 def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
@@ -671,19 +672,6 @@ def _write_text(path: Path, text: str) -> None:
 def _frame(rows: list[dict[str, Any]], columns: list[str]) -> pd.DataFrame:
     frame = pd.DataFrame.from_records([{c: r.get(c) for c in columns} for r in rows], columns=columns)
     return frame.astype(object).where(frame.notna(), None) if len(frame) else frame
-
-
-def _native(value: Any) -> Any:
-    return value.to_native() if hasattr(value, "to_native") else value
-
-
-def _jsonable(value: Any) -> Any:
-    value = _native(value)
-    if isinstance(value, datetime):
-        return to_iso(value)
-    if hasattr(value, "item") and not isinstance(value, (str, bytes)):  # numpy scalars
-        return value.item()
-    return value
 
 
 __all__ = ["FAIL_ON", "FORMATS", "Report", "ReportResult", "build_report", "default_baseline", "parse_list", "previous_run", "record_run",

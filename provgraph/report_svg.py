@@ -1,7 +1,7 @@
 """Pictures for the HTML report, as inline SVG: each changed claim's lineage, and status counts over the runs.
 
 Lineage is drawn by Graphviz (`dot -Tsvg`, Debian's `graphviz`) from `lineage.render_dot`, so the
-colours are the Mermaid classes' (`lineage.STATUS_COLOURS`). Without `dot` on PATH there is no
+colours are the Mermaid classes' (`display.STATUS_COLOURS`). Without `dot` on PATH there is no
 picture: `lineage_svg` returns None and the report says how to get one (`GRAPHVIZ_HINT`).
 
 What Graphviz writes is not pasted into the page as is. `sanitize_svg` parses it and keeps only
@@ -19,8 +19,9 @@ import xml.etree.ElementTree as ET
 from datetime import datetime
 from typing import Any, Mapping, Sequence
 
+from provgraph.display import STATUS_COLOURS
 from provgraph.ingest.times import to_iso
-from provgraph.lineage import STATUS_COLOURS, Lineage, node_ids, render_dot
+from provgraph.lineage import Lineage, node_ids, render_dot
 from provgraph.status import STATUSES
 
 GRAPHVIZ_HINT = ("No picture: Graphviz is not installed. Install it (Debian/Ubuntu: apt-get install graphviz; "

@@ -8,14 +8,16 @@ over the whole graph) without holding all rows at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any, Iterable, Iterator
 
 from provgraph import cypher
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
-from provgraph.moments import parse_moment
+from provgraph.display import and_more
+from provgraph.moments import at_or_now, parse_at
+from provgraph.values import native
 
 STATUSES = ("ACTIVE", "STALE", "CONFLICT", "UNKNOWN")
 
@@ -96,9 +98,9 @@ class ClaimStatus:
             snapshot=f"sha256:{row['snapshot']}" if row.get("snapshot") else None,
             snapshot_uid=row.get("snapshot_uid"),
             lines=lines,
-            asserted_at=_native(row.get("asserted_at")),
-            valid_from=_native(row.get("valid_from")),
-            valid_until=_native(row.get("valid_until")),
+            asserted_at=native(row.get("asserted_at")),
+            valid_from=native(row.get("valid_from")),
+            valid_until=native(row.get("valid_until")),
             successors=tuple(row.get("successors") or ()),
             conflicts_with=tuple(row.get("conflicts_with") or ()),
             premises=tuple(row.get("premises") or ()),
@@ -138,23 +140,6 @@ class ClaimStatus:
         }
 
 
-def _native(value: Any) -> datetime | None:
-    if value is None:
-        return None
-    return value.to_native() if hasattr(value, "to_native") else value
-
-
-def parse_at(text: str | datetime | int | None) -> datetime | None:
-    """`--at` in any form `provgraph.moments` accepts (ISO 8601, YYYYMMDD, epoch ms, now); None stays None (now)."""
-    if text is None or text == "":
-        return None
-    return parse_moment(text, "--at")
-
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
 def _params(
     claims: Iterable[str] | None,
     scope: str | None,
@@ -162,7 +147,6 @@ def _params(
     subject: str | None,
     only: Iterable[str] | str | None,
 ) -> dict[str, Any]:
-    moment = parse_at(at) if not isinstance(at, datetime) else (at if at.tzinfo else at.replace(tzinfo=timezone.utc))
     if isinstance(only, str):
         only = only.split(",")
     only_list = None
@@ -174,7 +158,7 @@ def _params(
     return {
         "claims": None if claims is None else list(dict.fromkeys(claims)),
         "q": scope,
-        "t": moment or _now(),
+        "t": at_or_now(at),
         "subject": subject,
         "only": only_list or None,
     }
@@ -218,8 +202,7 @@ def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:
     found = {row["id"]: row["uid"] for row in rows}
     missing = [i for i in wanted if found.get(i) is None]
     if missing:
-        shown = ", ".join(missing[:5]) + (f" (and {len(missing) - 5} more)" if len(missing) > 5 else "")
-        raise NotFound(f"no claim with id {shown}")
+        raise NotFound(f"no claim with id {and_more(missing, 5)}")
     return list(dict.fromkeys(found[i] for i in wanted))
 
 

@@ -26,8 +26,10 @@ import neo4j
 from provgraph import cypher
 from provgraph.errors import ProvgraphError, UsageError
 from provgraph.graph.connection import Graph
+from provgraph.display import and_more, short_hash
 from provgraph.ingest.times import to_iso
-from provgraph.status import ClaimStatus, parse_at
+from provgraph.moments import as_of
+from provgraph.status import ClaimStatus
 
 TERMINALS = (
     "SNAPSHOT_UNBOUND",
@@ -256,12 +258,6 @@ def _runner(tx: neo4j.ManagedTransaction) -> Runner:
     return run
 
 
-def _moment(at: datetime | str | int | None) -> datetime | None:
-    if isinstance(at, datetime):
-        return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
-    return parse_at(at)
-
-
 @dataclass(frozen=True)
 class _Question:
     """A parsed, checked request: everything that can be wrong with it is found before the database is asked."""
@@ -286,7 +282,7 @@ class _Question:
         candidate_ids = None if candidates is None else tuple(_claim_id(c) for c in candidates)
         if scope is not None and not isinstance(scope, str):
             raise UsageError(f"scope must be a string; got {scope!r}")
-        moment = _moment(at)
+        moment = as_of(at)
         return cls(given, candidate_ids, scope, moment, moment or datetime.now(timezone.utc), subject or None)
 
     @classmethod
@@ -395,12 +391,11 @@ def _rival_reason(row: dict[str, Any], scope: str | None) -> str:
 
 
 def _names(uids: Sequence[str]) -> str:
-    shown = ", ".join(uids[:_SHOWN])
-    return shown + (f" (and {len(uids) - _SHOWN} more)" if len(uids) > _SHOWN else "")
+    return and_more(uids, _SHOWN)
 
 
 def _short(digest: str | None) -> str:
-    return f"sha256:{digest[:12]}" if digest else "none"
+    return f"sha256:{short_hash(digest)}" if digest else "none"
 
 
 def _terminal(
@@ -420,7 +415,7 @@ def _terminal(
         elif first.status.placeholder or first.status.reason == "UNBOUND":
             detail = f"{first.status.claim} is only referenced, never ingested: ingest the record that states it"
         else:
-            detail = (f"The snapshot sha256:{(first.given.snapshot or '')[:12]} does not cite {first.status.claim}: "
+            detail = (f"The snapshot sha256:{short_hash(first.given.snapshot) or ''} does not cite {first.status.claim}: "
                       f"re-read it from its source (now {_short(first.current_snapshot)})")
         return "SNAPSHOT_UNBOUND", _sentence(detail, len(unbound))
     if no_candidates:
@@ -428,10 +423,9 @@ def _terminal(
                 "No candidate set was given: pass the ids the retriever considered (--candidates) so later revisions "
                 "and rivals of the evidence can be checked.")
     if missing:
-        reasons = "; ".join(why_missing[uid] for uid in missing[:_SHOWN])
-        more = f"; and {len(missing) - _SHOWN} more" if len(missing) > _SHOWN else ""
+        reasons = and_more([why_missing[uid] for uid in missing], _SHOWN, "; ", bracketed=False)
         return ("REVISION_CLOSURE_INCOMPLETE",
-                f"Add {_names(list(missing))} to the candidate set and check again: {reasons}{more}.")
+                f"Add {_names(list(missing))} to the candidate set and check again: {reasons}.")
     conflicted = [c for c in checks if c.status.status == "CONFLICT"]
     if conflicted:
         row = conflicted[0].status
@@ -456,7 +450,7 @@ def _terminal(
         elif row.status == "STALE":
             detail = f"{row.claim} is no longer current ({row.reason}): find what governs now and cite that"
         else:
-            detail = (f"The text of {row.claim} you read in sha256:{(first.given.snapshot or '')[:12]} has since changed: "
+            detail = (f"The text of {row.claim} you read in sha256:{short_hash(first.given.snapshot) or ''} has since changed: "
                       f"re-read it from {_short(first.current_snapshot)}")
         return "STALE_EVIDENCE", _sentence(detail, len(stale))
     unknown = [c for c in checks if c.status.status == "UNKNOWN"]

@@ -42,6 +42,17 @@ def connection_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def question_scope_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """--scope as the question's scope (status, lineage, conflicts, verify)."""
+    return click.option("--scope", default=None, help="Question scope (default: each claim's own scope)")(command)
+
+
+def at_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """--at, the as-of time of the question (read by `provgraph.moments.parse_at`)."""
+    return click.option("--at", "at", default=None,
+                        help="As-of time: ISO 8601 (naive = UTC), YYYYMMDD, epoch ms (12-13 digits) or now [default: now]")(command)
+
+
 def output_format(*choices: str, default: str | None = None) -> Callable[..., Any]:
     return click.option(
         "--format", "fmt", type=click.Choice(choices), default=default or choices[0], show_default=True,
@@ -49,4 +60,4 @@ def output_format(*choices: str, default: str | None = None) -> Callable[..., An
     )
 
 
-__all__ = ["connection_options", "output_format", "settings_options", "Graph"]
+__all__ = ["at_option", "connection_options", "output_format", "question_scope_option", "settings_options", "Graph"]

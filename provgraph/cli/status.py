@@ -5,28 +5,13 @@ from typing import Any, Iterable
 
 import click
 
-from provgraph.cli.options import connection_options, output_format
+from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
 from provgraph.conflicts import conflicts as find_conflicts, to_json as conflicts_json
+from provgraph.display import short_hash, status_line
 from provgraph.escape import csv_text
 from provgraph.graph.connection import Graph
 from provgraph.lineage import RENDERERS, lineage as build_lineage
 from provgraph.status import ClaimStatus, iter_status, json_array, parse_at, status as claim_status
-
-_COLOURS = {"ACTIVE": "green", "STALE": "bright_black", "CONFLICT": "red", "UNKNOWN": "yellow"}
-
-
-def _scope_option(command: Any) -> Any:
-    return click.option("--scope", default=None, help="Question scope (default: each claim's own scope)")(command)
-
-
-def _at_option(command: Any) -> Any:
-    return click.option("--at", "at", default=None,
-                        help="As-of time: ISO 8601 (naive = UTC), YYYYMMDD, epoch ms (12-13 digits) or now [default: now]")(command)
-
-
-def _short(snapshot: str | None) -> str:
-    return snapshot[len("sha256:"):][:12] if snapshot else "-"
-
 
 def _lineage_line(row: ClaimStatus) -> str:
     if row.successors:
@@ -41,9 +26,8 @@ def _lineage_line(row: ClaimStatus) -> str:
 def _table(rows: Iterable[ClaimStatus]) -> None:
     # styled always; click strips the colours when stdout is not a terminal
     for row in rows:
-        cited = f"{row.source or '-'}@{_short(row.snapshot)}"
-        status_text = click.style(f"{row.status:<8}", fg=_COLOURS.get(row.status), bold=row.status == "CONFLICT")
-        click.echo(f"{status_text} {row.reason:<19} {row.claim}  scope={row.scope or '(global)'}  {cited}  {_lineage_line(row)}".rstrip())
+        cited = f"{row.source or '-'}@{short_hash(row.snapshot) or '-'}"
+        click.echo(f"{status_line(row)}  {cited}  {_lineage_line(row)}".rstrip())
 
 
 def _csv(records: Iterable[dict[str, Any]], columns: list[str]) -> str:
@@ -62,8 +46,8 @@ _STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "so
 
 @click.command()
 @click.argument("ids", nargs=-1)
-@_scope_option
-@_at_option
+@question_scope_option
+@at_option
 @click.option("--subject", default=None, help="Only claims about this subject")
 @click.option("--only", default=None, help="Only these statuses, comma-separated (ACTIVE,STALE,CONFLICT,UNKNOWN)")
 @output_format("table", "json", "csv")
@@ -88,8 +72,8 @@ def status(ids: tuple[str, ...], scope: str | None, at: str | None, subject: str
 
 @click.command()
 @click.argument("claim")
-@_scope_option
-@_at_option
+@question_scope_option
+@at_option
 @output_format(*RENDERERS)
 @connection_options
 def lineage(claim: str, scope: str | None, at: str | None, fmt: str, graph: Graph) -> None:
@@ -102,8 +86,8 @@ _CONFLICT_COLUMNS = ["kind", "claims", "scope", "subject", "values", "resolve"]
 
 
 @click.command()
-@_scope_option
-@_at_option
+@question_scope_option
+@at_option
 @output_format("table", "json", "csv")
 @connection_options
 def conflicts(scope: str | None, at: str | None, fmt: str, graph: Graph) -> None:

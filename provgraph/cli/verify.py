@@ -6,13 +6,11 @@ from typing import IO
 import click
 
 from provgraph.adjudicate import adjudicate as record_adjudication, distinguish, revoke as revoke_adjudication
-from provgraph.cli.options import connection_options, output_format
+from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
+from provgraph.display import short_hash, status_line
 from provgraph.errors import Finding, UsageError
 from provgraph.graph.connection import Graph
 from provgraph.verify import SUPPORTED, Verdict, batch_line, verify as check_evidence, verify_batch
-
-_COLOURS = {"ACTIVE": "green", "STALE": "bright_black", "CONFLICT": "red", "UNKNOWN": "yellow"}
-
 
 def _split_ids(values: tuple[str, ...]) -> list[str]:
     return [part.strip() for value in values for part in value.split(",") if part.strip()]
@@ -31,10 +29,9 @@ def _text(verdict: Verdict) -> None:
     click.echo("evidence:")
     for check in verdict.evidence:
         row = check.status
-        status_text = click.style(f"{row.status:<8}", fg=_COLOURS.get(row.status), bold=row.status == "CONFLICT")
-        line = f"  {status_text} {row.reason:<19} {row.claim}  scope={row.scope or '(global)'}"
+        line = f"  {status_line(row)}"
         if row.source:
-            line += f"  {row.source}@{(row.snapshot or 'sha256:-')[len('sha256:'):][:12]}"
+            line += f"  {row.source}@{short_hash(row.snapshot) or '-'}"
         if row.successors:
             line += f"  -> {', '.join(row.successors)}"
         if row.conflicts_with:
@@ -44,7 +41,7 @@ def _text(verdict: Verdict) -> None:
                 seen = "not a citing snapshot"
             else:
                 seen = "text changed since" if check.seen_changed else "text unchanged"
-            line += f"  read sha256:{check.given.snapshot[:12]} ({seen})"
+            line += f"  read sha256:{short_hash(check.given.snapshot)} ({seen})"
         click.echo(line)
     if verdict.missing:
         click.echo("missing:")
@@ -64,8 +61,8 @@ def _text(verdict: Verdict) -> None:
               help="An evidence claim (uid or alias), optionally with the snapshot hash the reader saw; repeat for more")
 @click.option("--candidates", "candidates", multiple=True, metavar="ID,...",
               help="The ids the retriever considered, comma-separated (repeatable); omit for no candidate set")
-@click.option("--scope", default=None, help="Question scope (default: each claim's own scope)")
-@click.option("--at", "at", default=None, help="As-of time: ISO 8601 (naive = UTC), YYYYMMDD, epoch ms (12-13 digits) or now [default: now]")
+@question_scope_option
+@at_option
 @click.option("--subject", default=None, help="The question's subject (its rivals must be in the candidate set)")
 @click.option("--batch", "batch", type=click.File("r", encoding="utf-8"), default=None, metavar="REQUESTS.jsonl",
               help="JSONL requests ('-' = stdin), one verdict per line out, in order")

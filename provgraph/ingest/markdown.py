@@ -52,23 +52,15 @@ from provgraph.ingest.records import (
 )
 from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
-from provgraph.ingest.fields import decode, invalid_utf8_notice, read_bytes
+from provgraph.ingest.fields import REFERENCE_FIELDS, decode, invalid_utf8_notice, read_bytes
 from provgraph.ingest.selection import FileSelection
 from provgraph.ingest.times import AmbiguousDate, parse_numeric_date, parse_time
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
-# Front matter keys holding references, and the edge each one records (self -> target).
-REFERENCE_KEYS = {
-    "corrects": "CORRECTS",
-    "supersedes": "SUPERSEDES",
-    "invalidates": "INVALIDATES",
-    "amends": "AMENDS",
-    "depends_on": "DEPENDS_ON",
-    "conflicts_with": "CONFLICTS_WITH",
-}
+# Front matter keys holding references, and the edge each one records (self -> target): REFERENCE_FIELDS.
 # Same meaning, recorded on the other side (target -> self).
-REVERSE_REFERENCE_KEYS = {
+REVERSE_REFERENCE_FIELDS = {
     "corrected_by": "CORRECTS",
     "superseded_by": "SUPERSEDES",
     "invalidated_by": "INVALIDATES",
@@ -427,7 +419,7 @@ def _front_matter_fields(document: _Document) -> dict[str, Any]:
     for key in ("date", "valid_from", "valid_until"):
         fields[key] = moment(key)
     fields["aliases"] = references("aliases")
-    for key in (*REFERENCE_KEYS, *REVERSE_REFERENCE_KEYS):
+    for key in (*REFERENCE_FIELDS, *REVERSE_REFERENCE_FIELDS):
         fields[key] = references(key)
     return fields
 
@@ -544,12 +536,12 @@ def _claim(
         if edge not in edges:
             edges.append(edge)
 
-    for key, kind in REFERENCE_KEYS.items():
+    for key, kind in REFERENCE_FIELDS.items():
         for reference in fields.get(key, []):
             target = normalise_reference(relpath, reference)
             if target is not None:
                 add(kind, target, reverse=False)
-    for key, kind in REVERSE_REFERENCE_KEYS.items():
+    for key, kind in REVERSE_REFERENCE_FIELDS.items():
         for reference in fields.get(key, []):
             target = normalise_reference(relpath, reference)
             if target is not None:

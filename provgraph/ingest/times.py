@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timezone
 
+from provgraph.values import native
+
 _JIRA_FORMATS = ("%d/%b/%y %I:%M %p", "%d/%b/%Y %I:%M %p", "%d/%b/%y %H:%M", "%Y-%m-%d %H:%M")
 
 
@@ -12,7 +14,7 @@ def parse_time(value: object) -> datetime:
     if isinstance(value, bool) or value is None:
         raise ValueError(f"not a timestamp: {value!r}")
     if isinstance(value, datetime):
-        return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+        return utc_aware(value)
     if isinstance(value, (int, float)):
         return datetime.fromtimestamp(float(value) / 1000.0, tz=timezone.utc)
     if not isinstance(value, str) or not value.strip():
@@ -37,15 +39,19 @@ def parse_time(value: object) -> datetime:
                 continue
         if parsed is None:
             raise ValueError(f"not a timestamp: {value!r}") from None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+    return utc_aware(parsed)
+
+
+def utc_aware(moment: datetime) -> datetime:
+    """A naive datetime read as UTC; an aware one as it is."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def to_iso(moment: datetime | None) -> str | None:
     """The one way provgraph prints a time: ISO 8601 in UTC with a Z."""
     if moment is None:
         return None
-    if hasattr(moment, "to_native"):
-        moment = moment.to_native()
+    moment = native(moment)
     return moment.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 
 

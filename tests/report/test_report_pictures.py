@@ -12,7 +12,7 @@ from chromium_helpers import hex_rgb, png_pixels
 from graphs import GraphBuilder
 
 from provgraph.graph.connection import Graph
-from provgraph.lineage import STATUS_COLOURS
+from provgraph.display import STATUS_COLOURS
 from provgraph.report import run_report
 from provgraph.report_svg import GRAPHVIZ_HINT, graphviz, sanitize_svg
 
