@@ -1,0 +1,301 @@
+"""One version of one Markdown file -> its records: the source, the snapshot and, for a decision record, the claim.
+
+The claim's uid, aliases, lifecycle word, dates and cited lines are read here (Nygard/adr-tools and
+MADR conventions); its edges come from the front matter and the link lines (`references`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from typing import Any
+
+from provgraph.ingest import lifecycle
+from provgraph.ingest.binary import binary_message, binary_reason
+from provgraph.ingest.fields import REFERENCE_FIELDS, decode, invalid_utf8_notice
+from provgraph.ingest.markdown.document import (
+    LEADING_MARKUP,
+    STRIKETHROUGH,
+    Document,
+    body_lines,
+    document_title,
+    normal_heading,
+    section,
+    split_document,
+)
+from provgraph.ingest.markdown.front_matter import BadFrontMatter, front_matter_fields
+from provgraph.ingest.markdown.references import (
+    LINK_LINE,
+    REVERSE_REFERENCE_FIELDS,
+    link_lines,
+    normalise_reference,
+    status_references,
+)
+from provgraph.ingest.records import (
+    ClaimRecord,
+    EdgeRecord,
+    IngestOptions,
+    Notice,
+    Observation,
+    Quarantined,
+    Record,
+    SnapshotRecord,
+    SourceRecord,
+    quote_hash,
+    sha256_hex,
+)
+from provgraph.ingest.times import AmbiguousDate, parse_numeric_date, parse_time
+
+_HEADER_FIELD = re.compile(r"\s*(?:[*+-]\s+)?(?:\*\*|__)?(status|date)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)", re.IGNORECASE)
+_FIRST_WORD = re.compile(r"[A-Za-z]+")
+_DATE_FORMATS = ("%d %B %Y", "%d %b %Y", "%B %d, %Y", "%b %d, %Y", "%Y/%m/%d")
+_TITLE_LIMIT = 1000
+
+
+def parse_markdown(
+    relpath: str, data: bytes, revised_at: datetime, options: IngestOptions, version: str | None = None,
+    *, dated: bool = False, identity: str | None = None, former_paths: tuple[str, ...] = (),
+) -> list[Record]:
+    """The records of one version of one Markdown file (pure: no I/O).
+
+    `relpath` is the posix path relative to the store root; `data` the exact bytes;
+    `revised_at` the time the store is known to have held them (commit or mtime). A record's
+    own date later than that is capped to it (the record existed then). With `dated` (a
+    plain folder, no history) an earlier own date becomes the snapshot's time. `identity`
+    is the path the source was first ingested under when git followed a rename to `relpath`
+    (`former_paths` its earlier names, kept as aliases).
+    Returns one Observation plus any Quarantined / Notice records.
+    """
+    records: list[Record] = []
+    where = relpath if version is None else f"{relpath}@{version}"
+    binary = binary_reason(data)
+    if binary:  # a PNG named .md is not a decision record: say so, store nothing
+        return [Notice("not_text", where, f"skipped: {binary_message(binary)}")]
+    text, replaced = decode(data)
+    if replaced:
+        records.append(invalid_utf8_notice(where))
+    document = split_document(text)
+    fields: dict[str, Any] | None = None
+    if document.front_matter is not None:
+        try:
+            fields = front_matter_fields(document)
+        except BadFrontMatter as problem:
+            records.append(Quarantined(where, problem.line, problem.reason))
+    title = document_title(document) or (fields or {}).get("title")
+
+    identity = identity or relpath
+    source = SourceRecord(
+        uid=f"{options.store}:{identity}",
+        locator=relpath,
+        kind="markdown",
+        title=title[:_TITLE_LIMIT] if title else None,
+    )
+    snapshot = SnapshotRecord(sha256=sha256_hex(data), revised_at=revised_at, version=version)
+    claims: tuple[ClaimRecord, ...] = ()
+    edges: tuple[EdgeRecord, ...] = ()
+    if document.front_matter is None or fields is not None:
+        names = _Names(relpath, identity, former_paths)
+        built = _claim(names, document, fields, options, records, where)
+        if built is not None:
+            claim, edges = built
+            if claim.asserted_at is not None and claim.asserted_at > revised_at:
+                claim = replace(claim, asserted_at=revised_at)  # held by the store then, so it existed then
+            elif dated and claim.asserted_at is not None and claim.asserted_at < revised_at:
+                snapshot = replace(snapshot, revised_at=claim.asserted_at, changed_at=revised_at)
+            claims = (claim,)
+    records.insert(0, Observation(source=source, snapshot=snapshot, claims=claims, edges=edges))
+    return records
+
+
+@dataclass(frozen=True)
+class _Names:
+    relpath: str  # the file's path now: links in it resolve against this
+    identity: str  # the path its source and default claim uid were first recorded under
+    former_paths: tuple[str, ...] = ()
+
+
+def _claim(
+    names: _Names,
+    document: Document,
+    fields: dict[str, Any] | None,
+    options: IngestOptions,
+    records: list[Record],
+    where: str,
+) -> tuple[ClaimRecord, tuple[EdgeRecord, ...]] | None:
+    status_section = section(document, lambda text: re.fullmatch(r"status(\s*[:\-\u2013\u2014]\s*.*)?", normal_heading(text)) is not None)
+    header_status, header_date = _header_fields(document, status_section)
+    status_text = _status_text(document, status_section)
+    if fields is None and status_section is None and lifecycle.canonical(header_status) is None and not (
+            header_status and LINK_LINE.match(LEADING_MARKUP.sub("", header_status))):
+        return None
+    fields = fields or {}
+    relpath = names.relpath
+
+    default_uid = f"{options.store}:{names.identity}"
+    uid = fields.get("id") or default_uid
+    aliases = [relpath]
+    if fields.get("id"):
+        aliases.append(default_uid)
+    for path in (names.identity, *names.former_paths, relpath):
+        aliases.extend((path, f"{options.store}:{path}"))
+    aliases.extend(fields.get("aliases", []))
+    aliases = list(dict.fromkeys(alias for alias in aliases if alias and alias != uid))
+
+    declared = None
+    for candidate in (fields.get("status"), status_text, header_status):
+        if candidate:
+            declared = lifecycle.declared_word(str(candidate))
+            break
+
+    asserted_at = fields.get("date")
+    if asserted_at is None and header_date:
+        try:
+            asserted_at = _loose_date(header_date, options.options.get("date_order"))
+            problem = "cannot read the date"
+        except AmbiguousDate:
+            problem = "ambiguous date (give --dayfirst or --monthfirst)"
+        if asserted_at is None:
+            # said once per file: the path, not the version, so every snapshot repeats the same notice
+            records.append(Notice("unparsed_date", uid, f"{relpath}: {problem} {header_date[:80]!r}"))
+
+    first, last = _citation(document)
+    cited = document.lines[first:last + 1] if first is not None and last is not None else []
+    claim = ClaimRecord(
+        uid=uid,
+        text="\n".join(cited),
+        aliases=tuple(aliases),
+        subject=fields.get("subject") or None,
+        value=fields.get("value"),
+        scope=_scope(fields.get("scope")),
+        asserted_at=asserted_at,
+        valid_from=fields.get("valid_from"),
+        valid_until=fields.get("valid_until"),
+        declared=declared,
+        line_start=first + 1 if first is not None else None,
+        line_end=last + 1 if last is not None else None,
+        quote_sha256=quote_hash(cited) if first is not None else None,
+    )
+
+    own_names = {uid, relpath, default_uid, *aliases}
+    edges: list[EdgeRecord] = []
+    reported: set[tuple[str, str]] = set()
+
+    def add(kind: str, target: str, reverse: bool) -> None:
+        if target in own_names:
+            if (kind, target) not in reported:
+                reported.add((kind, target))
+                records.append(Notice("self_reference", uid, f"{where} records {kind} to itself ({target})"))
+            return
+        edge = EdgeRecord(kind=kind, from_ref=target, to_ref=uid) if reverse else EdgeRecord(kind=kind, from_ref=uid, to_ref=target)
+        if edge not in edges:
+            edges.append(edge)
+
+    for key, kind in REFERENCE_FIELDS.items():
+        for reference in fields.get(key, []):
+            target = normalise_reference(relpath, reference)
+            if target is not None:
+                add(kind, target, reverse=False)
+    for key, kind in REVERSE_REFERENCE_FIELDS.items():
+        for reference in fields.get(key, []):
+            target = normalise_reference(relpath, reference)
+            if target is not None:
+                add(kind, target, reverse=True)
+    front_status = fields.get("status")
+    if front_status:
+        for kind, reverse, target in status_references(relpath, front_status):
+            add(kind, target, reverse)
+    for kind, reverse, target in link_lines(relpath, document, status_section):
+        add(kind, target, reverse)
+    return claim, tuple(edges)
+
+
+def _scope(value: str | None) -> str | None:
+    if value is None:
+        return None
+    return value.strip().strip("/")
+
+
+def _header_fields(document: Document, status_section: tuple[int, int] | None) -> tuple[str | None, str | None]:
+    """`Status:` and `Date:` lines before the first `##` heading (Nygard date, MADR bullets) or in ## Status."""
+    first_section = next((h.index for h in document.headings if h.level >= 2), len(document.lines))
+    status: str | None = None
+    when: str | None = None
+    for index, line in body_lines(document):
+        in_status = status_section is not None and status_section[0] <= index < status_section[1]
+        if index >= first_section and not in_status:
+            continue
+        found = _HEADER_FIELD.match(line)
+        if not found:
+            continue
+        key, value = found.group(1).lower(), found.group(2).strip()
+        if key == "status" and status is None and value:
+            status = value
+        elif key == "date" and when is None and value:
+            when = value
+    return status, when
+
+
+def _status_text(document: Document, status_section: tuple[int, int] | None) -> str | None:
+    """The first line of the ## Status section that speaks about this record (not an outgoing link)."""
+    if status_section is None:
+        return None
+    heading = next(h for h in document.headings if h.index == status_section[0] - 1)
+    inline = re.sub(r"^\W*status\W*", "", heading.text, flags=re.IGNORECASE)
+    if inline:
+        return inline
+    for index, line in body_lines(document):
+        if not status_section[0] <= index < status_section[1] or not line.strip():
+            continue
+        word = _first_word(line)
+        if word in ("supersedes", "supercedes", "amends"):
+            continue
+        if word == "status":
+            continue  # a "Status:" bullet inside the section: _header_fields reads it
+        return line.strip()
+    return None
+
+
+def _first_word(text: str) -> str | None:
+    found = _FIRST_WORD.match(LEADING_MARKUP.sub("", STRIKETHROUGH.sub("", text)))
+    return found.group(0).lower() if found else None
+
+
+def _loose_date(text: str, order: str | None = None) -> datetime | None:
+    """A Date line's value; raises AmbiguousDate for 10/04/18 without a day/month order."""
+    candidate = text.strip().strip("*_`").strip()
+    try:
+        return parse_time(candidate).astimezone(timezone.utc)
+    except (ValueError, OverflowError, OSError):
+        pass
+    numeric = parse_numeric_date(candidate, order)
+    if numeric is not None:
+        return numeric
+    for fmt in _DATE_FORMATS:
+        try:
+            return datetime.strptime(candidate, fmt).replace(tzinfo=timezone.utc)
+        except ValueError:
+            continue
+    return None
+
+
+def _citation(document: Document) -> tuple[int | None, int | None]:
+    """0-based inclusive line range: the decision section, else the body after the title."""
+    decision = section(document, lambda text: normal_heading(text) in ("decision", "decision outcome"))
+    ranges = []
+    if decision is not None:
+        ranges.append(decision)
+    start = document.body_start
+    title = next((h for h in document.headings if h.level == 1), None)
+    if title is not None and all(not line.strip() for line in document.lines[start:title.index]):
+        start = title.index + 1
+    ranges.append((start, len(document.lines)))
+    if title is not None:
+        ranges.append((title.index, title.index + 1))
+    for first, end in ranges:
+        while first < end and not document.lines[first].strip():
+            first += 1
+        while end > first and not document.lines[end - 1].strip():
+            end -= 1
+        if first < end:
+            return first, end - 1
+    return None, None

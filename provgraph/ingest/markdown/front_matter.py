@@ -1,0 +1,144 @@
+"""YAML front matter: read as written (no implicit typing but null), checked field by field.
+
+A value of the wrong shape raises `BadFrontMatter` with its 1-based line; the caller quarantines
+the whole front matter (never half a claim).
+"""
+from __future__ import annotations
+
+import re
+import reprlib
+from datetime import date, datetime, time, timezone
+from typing import Any
+
+import yaml
+
+from provgraph.ingest.fields import REFERENCE_FIELDS
+from provgraph.ingest.markdown.document import Document
+from provgraph.ingest.markdown.references import REVERSE_REFERENCE_FIELDS
+from provgraph.ingest.times import parse_time
+
+# YAML with only the null and merge implicit types: every other scalar stays the string written.
+class _FrontMatterLoader(yaml.SafeLoader):
+    pass
+
+
+_FrontMatterLoader.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag in ("tag:yaml.org,2002:null", "tag:yaml.org,2002:merge")]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+class BadFrontMatter(Exception):
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+
+
+def front_matter_fields(document: Document) -> dict[str, Any]:
+    """Validated front matter fields; raises BadFrontMatter with a 1-based line."""
+    assert document.front_matter is not None
+    if "__unclosed__" in document.front_matter:
+        raise BadFrontMatter(1, "front matter is not closed by a '---' line")
+    source = "\n".join(document.front_matter_lines)
+    try:
+        loaded = yaml.load(source, Loader=_FrontMatterLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = 2 + mark.line if mark is not None else 1
+        raise BadFrontMatter(line, f"broken YAML front matter: {error.problem or error}") from None
+    except Exception as error:  # noqa: BLE001 - YAML fails in many ways (bad tags, recursion); all are bad input
+        raise BadFrontMatter(1, f"broken YAML front matter: {type(error).__name__}: {error}"[:500]) from None
+    if loaded is None:
+        loaded = {}
+    if not isinstance(loaded, dict):
+        raise BadFrontMatter(2, f"front matter is not a mapping of keys to values (got {_type_name(loaded)})")
+    raw: dict[str, Any] = {}
+    for key, value in loaded.items():
+        if isinstance(key, str):
+            raw.setdefault(key.strip().lower().replace("-", "_"), value)
+
+    def line_of(key: str) -> int:
+        pattern = re.compile(rf"\s*['\"]?{re.escape(key)}['\"]?\s*:", re.IGNORECASE)
+        for index, line in enumerate(document.front_matter_lines):
+            if pattern.match(line.replace("-", "_")):
+                return index + 2
+        return 1
+
+    def scalar(key: str) -> str | None:
+        value = raw.get(key)
+        if value is None:
+            return None
+        text = _scalar_text(value)
+        if text is None:
+            raise BadFrontMatter(line_of(key), f"front matter `{key}` must be a single value, got {_type_name(value)}")
+        return text
+
+    def moment(key: str) -> datetime | None:
+        value = raw.get(key)
+        if value is None or value == "":
+            return None
+        try:
+            if isinstance(value, date) and not isinstance(value, datetime):
+                value = datetime.combine(value, time(), tzinfo=timezone.utc)
+            if isinstance(value, str) or isinstance(value, (datetime, int, float)) and not isinstance(value, bool):
+                return parse_time(value).astimezone(timezone.utc)
+        except (ValueError, OverflowError, OSError):
+            pass
+        raise BadFrontMatter(line_of(key), f"front matter `{key}` is not a timestamp: {_preview(value)}")
+
+    def references(key: str) -> list[str]:
+        value = raw.get(key)
+        if value is None:
+            return []
+        items = value if isinstance(value, list) else [value]
+        found: list[str] = []
+        for item in items:
+            text = _scalar_text(item)
+            if text is None or isinstance(item, bool):
+                raise BadFrontMatter(line_of(key), f"front matter `{key}` must be an id, a path or a list of them, got {_type_name(item)}")
+            if text.strip():
+                found.append(text.strip())
+        return found
+
+    fields: dict[str, Any] = {}
+    identifier = raw.get("id")
+    if identifier is not None:
+        text = _scalar_text(identifier)
+        if text is None or isinstance(identifier, bool) or not text.strip():
+            raise BadFrontMatter(line_of("id"), f"front matter `id` must be a non-empty string, got {_preview(identifier)}")
+        fields["id"] = text.strip()
+    for key in ("subject", "value", "scope", "status", "title"):
+        fields[key] = scalar(key)
+    for key in ("date", "valid_from", "valid_until"):
+        fields[key] = moment(key)
+    fields["aliases"] = references("aliases")
+    for key in (*REFERENCE_FIELDS, *REVERSE_REFERENCE_FIELDS):
+        fields[key] = references(key)
+    return fields
+
+
+def _scalar_text(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    return None
+
+
+def _type_name(value: Any) -> str:
+    return {dict: "a mapping", list: "a list", type(None): "nothing", bool: "a boolean"}.get(type(value), type(value).__name__)
+
+
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel, _SHORT_REPR.maxlist, _SHORT_REPR.maxdict, _SHORT_REPR.maxstring, _SHORT_REPR.maxother = 2, 4, 4, 60, 60
+
+
+def _preview(value: Any) -> str:
+    return _SHORT_REPR.repr(value)  # bounded even for YAML alias bombs and recursive lists
