@@ -205,7 +205,7 @@ def test_log_rewrites_quarantined_records_and_deleted_sources_since_the_last_run
 
 
 def test_claims_csv_is_written_in_chunks_with_one_header_and_every_claim(graph: Graph, g: GraphBuilder, tmp_path: Path, monkeypatch) -> None:
-    import provgraph.report as report_module
+    import provgraph.report.build as report_module
 
     monkeypatch.setattr(report_module, "_CSV_CHUNK", 3)
     uids = g.chain("c", 10)  # c0 <- c1 <- ... <- c9

@@ -1,0 +1,51 @@
+"""The report's files: claims.csv in chunks and every other file, each in place whole or not at all."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from provgraph.errors import UsageError
+from provgraph.escape import write_csv
+from provgraph.report.model import CLAIM_COLUMNS
+
+class CsvWriter:
+    """claims.csv written in chunks to a temporary file, renamed into place only when complete."""
+
+    def __init__(self, path: Path) -> None:
+        make_out(path.parent)
+        self.path = path
+        self.partial = path.with_name(path.name + ".partial")
+        self.handle = open(self.partial, "w", encoding="utf-8", newline="")
+        self.header = True
+        self.done = False
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        if not rows and not self.header:
+            return
+        # spreadsheet-safe cells (provgraph.escape): a claim's text must not become a formula
+        write_csv(self.handle, CLAIM_COLUMNS if self.header else None, ([row.get(c) for c in CLAIM_COLUMNS] for row in rows))
+        self.header = False
+
+    def finish(self) -> None:
+        self.handle.close()
+        os.replace(self.partial, self.path)
+        self.done = True
+
+    def abandon(self) -> None:
+        if not self.done:
+            self.handle.close()
+            self.partial.unlink(missing_ok=True)
+
+
+def make_out(out: Path) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"--out {out}: {error.strerror or error}") from None
+
+
+def write_text(path: Path, text: str) -> None:
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)

@@ -1,0 +1,59 @@
+"""`run_report()`: build the report, write its files, record the run, say what tripped --fail-on."""
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Iterable
+
+from provgraph.errors import UsageError
+from provgraph.graph.connection import Graph
+from provgraph.report.build import build_report, default_baseline, record_run
+from provgraph.report.files import make_out, write_text
+from provgraph.report.model import FAIL_ON, FILES, FORMATS, ReportResult
+from provgraph.report.render import render_html, render_markdown, to_json
+
+def parse_list(text: str | Iterable[str] | None, allowed: tuple[str, ...], option: str) -> list[str]:
+    """A comma-separated option (or a list) checked against `allowed`, order kept, duplicates dropped."""
+    if text is None:
+        return []
+    parts = text.split(",") if isinstance(text, str) else list(text)
+    wanted = list(dict.fromkeys(p.strip().lower() for p in parts if p and p.strip()))
+    unknown = [p for p in wanted if p not in allowed]
+    if unknown:
+        raise UsageError(f"{option}: unknown value {', '.join(unknown)} (choose from {', '.join(allowed)})")
+    return wanted
+
+
+def run_report(graph: Graph, out: Path | str = "provgraph-report", *, scope: str | None = None,
+               formats: str | Iterable[str] | None = None, fail_on: str | Iterable[str] | None = None,
+               record: bool = True, now: datetime | None = None, baseline: str | None = None) -> ReportResult:
+    """Build the report, write the files for `formats` into `out`, record the run; say what tripped.
+
+    The run diffs against the previous run of `baseline` (default: `default_baseline(out)`) and,
+    unless `record` is false, becomes that baseline's latest run.
+    """
+    baseline = (baseline or "").strip() or default_baseline(out)
+    chosen = parse_list(formats, FORMATS, "--format") if formats is not None else list(FORMATS)
+    if not chosen:
+        raise UsageError("--format: name at least one of " + ", ".join(FORMATS))
+    conditions = parse_list(fail_on, FAIL_ON, "--fail-on")
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: exists and is not a folder")
+    # --out is created only once the database has answered (build_report reads before it writes claims.csv)
+    report = build_report(graph, scope=scope, claims_csv=out / FILES["csv"] if "csv" in chosen else None, now=now,
+                          baseline=baseline)
+    tripped = report.tripped(conditions)
+    paths: list[Path] = []
+    renderers = {"md": render_markdown, "html": render_html, "json": to_json}
+    make_out(out)
+    for fmt in FORMATS:
+        if fmt not in chosen:
+            continue
+        path = out / FILES[fmt]
+        if fmt in renderers:
+            write_text(path, renderers[fmt](report, tripped))
+        paths.append(path)
+    if record:
+        record_run(graph, report)
+    return ReportResult(report=report, paths=paths, tripped=tripped)
