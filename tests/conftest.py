@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from graphs import GraphBuilder
-from provgraph import server as local
+from provgraph.server import local
 from provgraph.config import Settings, provgraph_home
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe

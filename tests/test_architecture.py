@@ -31,10 +31,10 @@ KNOWN_DRIVER_USES = {
     ("provgraph.explore", "neo4j.exceptions"): "issue 16: explore translates driver errors itself",
     ("provgraph.ingest.pipeline", "neo4j.RoutingControl"): "issue 16: the pipeline runs its own write transactions",
     ("provgraph.ingest.pipeline", "neo4j.exceptions"): "issue 16: the pipeline retries on driver errors itself",
-    ("provgraph.server", "neo4j.GraphDatabase"): "issue 16: the server's Bolt probe runs before any Graph exists",
-    ("provgraph.server", "neo4j.exceptions.AuthError"): "issue 16: the server's Bolt probe",
-    ("provgraph.server", "neo4j.exceptions.Neo4jError"): "issue 16: the server's Bolt probe",
-    ("provgraph.server", "neo4j.exceptions.DriverError"): "issue 16: the server's Bolt probe",
+    ("provgraph.server.local", "neo4j.GraphDatabase"): "issue 16: the server's Bolt probe runs before any Graph exists",
+    ("provgraph.server.local", "neo4j.exceptions.AuthError"): "issue 16: the server's Bolt probe",
+    ("provgraph.server.local", "neo4j.exceptions.Neo4jError"): "issue 16: the server's Bolt probe",
+    ("provgraph.server.local", "neo4j.exceptions.DriverError"): "issue 16: the server's Bolt probe",
 }
 
 CYPHER_START = re.compile(

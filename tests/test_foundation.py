@@ -82,7 +82,7 @@ def test_credentials_in_uri_are_refused_without_repeating_them() -> None:
 
 
 def test_server_status_reports_running_suite_server(neo4j_settings: Settings) -> None:
-    from provgraph import server as local
+    from provgraph.server import local
     from provgraph.config import provgraph_home
 
     port = int(neo4j_settings.uri.rsplit(":", 1)[1])
@@ -93,7 +93,7 @@ def test_server_status_reports_running_suite_server(neo4j_settings: Settings) ->
 
 
 def test_server_start_twice_reuses_the_running_server(neo4j_settings: Settings) -> None:
-    from provgraph import server as local
+    from provgraph.server import local
     from provgraph.config import provgraph_home
 
     port = int(neo4j_settings.uri.rsplit(":", 1)[1])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from provgraph import server as local
+from provgraph.server import local
 from provgraph.browse import browser_url, guide_url
 from provgraph.cli.server import ask_password, http_port_option, progress_printer, server_options
 from provgraph.errors import ServerError

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import click
 
-from provgraph import server as local
+from provgraph.server import local
 from provgraph.config import DEFAULT_PORT
 
 PORT_ENV = "PROVGRAPH_SERVER_PORT"

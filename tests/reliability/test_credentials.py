@@ -11,7 +11,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from provgraph import server as local
+from provgraph.server import local
 from provgraph.cli import cli
 from provgraph.config import Settings
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from provgraph import server as local
+from provgraph.server import local
 from provgraph.config import Settings
 from provgraph.graph.connection import Graph
 

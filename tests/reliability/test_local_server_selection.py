@@ -14,7 +14,7 @@ from typing import Iterator
 
 import pytest
 
-from provgraph import server as local
+from provgraph.server import local
 from provgraph.config import provgraph_home
 
 from reliability_helpers import PROVGRAPH

@@ -1,0 +1,447 @@
+"""The local Neo4j server: Community 5.26 with Bolt (and Neo4j Browser over HTTP), from Maven Central jars.
+
+`install()` fetches the runtime classpath once into PROVGRAPH_HOME (Maven does the download; a
+marker file holding the pom's hash makes later runs skip it, and a changed pom fetches again) and
+compiles the launcher. `start()` writes a `neo4j.conf`, is idempotent and waits until Bolt answers;
+`stop()` shuts down cleanly. A server is selected by its Bolt port and its data folder: the folder
+records the port its server listens on, and `$PROVGRAPH_HOME/servers/<port>.json` which folder the
+server on a port uses, so `--port N` alone finds it.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Iterator
+
+from provgraph import cypher
+from provgraph.config import DEFAULT_PORT, provgraph_home
+from provgraph.errors import ServerError
+
+NEO4J_VERSION = "5.26.31"
+DEFAULT_HTTP_PORT = 7474
+PACKAGE_DIR = Path(__file__).resolve().parent
+JAVA_SOURCES = ("Launcher.java", "Guides.java")
+JVM_FLAGS = (
+    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+    "--add-opens=java.base/java.io=ALL-UNNAMED",
+    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true",
+    "-XX:+UseG1GC",
+    "-XX:+ExitOnOutOfMemoryError",
+)
+STATE_FILE = "server.json"
+PASSWORD_ENV = "PROVGRAPH_SERVER_PASSWORD"  # the auth-enabled server's password for user neo4j
+GUIDE_PATH = "/provgraph/guides"  # where Guides.java serves the Browser guides
+
+Progress = Callable[[str], None]
+
+
+def _quiet(_: str) -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    port: int = DEFAULT_PORT
+    heap: str = "2g"
+    pagecache: str = "1g"
+    tx_memory: str = "1g"
+    data_dir: Path | None = None
+    timeout: float = 180.0
+    auth: bool = False  # authentication on; neo4j's password from `password` or PROVGRAPH_SERVER_PASSWORD
+    password: str | None = field(default=None, repr=False)
+    http_port: int | None = None  # the HTTP connector (Neo4j Browser) on 127.0.0.1; None: Bolt only
+
+    def server_password(self) -> str | None:
+        if not self.auth:
+            return None
+        password = self.password or os.environ.get(PASSWORD_ENV)
+        if not password:
+            raise ServerError(f"--auth needs a password: set {PASSWORD_ENV} (8 characters or more)")
+        if len(password) < 8:
+            raise ServerError("the server password must have 8 characters or more")
+        return password
+
+
+@dataclass(frozen=True)
+class ServerState:
+    running: bool
+    pid: int | None
+    uri: str
+    version: str
+    data_dir: str
+    log: str
+    port: int = DEFAULT_PORT
+    http_port: int | None = None  # the running server's HTTP connector, if on
+    auth: bool = False
+    used_by_port: int | None = None  # not running on `port`: this data folder's server runs on that port
+
+    @property
+    def http_url(self) -> str | None:
+        return f"http://127.0.0.1:{self.http_port}" if self.running and self.http_port else None
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "http_url": self.http_url}
+
+
+def _bytes(size: str) -> int:
+    units = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
+    text = size.strip().lower().rstrip("b")
+    try:
+        if text and text[-1] in units:
+            return int(float(text[:-1]) * units[text[-1]])
+        return int(text)
+    except ValueError:
+        raise ServerError(f"not a memory size: {size!r} (use e.g. 512m or 2g)") from None
+
+
+def runtime_dir(home: Path | None = None) -> Path:
+    return (home or provgraph_home()) / f"neo4j-{NEO4J_VERSION}"
+
+
+def _registry(port: int) -> Path:
+    return provgraph_home() / "servers" / f"{port}.json"
+
+
+def data_dir(options: ServerOptions) -> Path:
+    """The data folder: --data, else the one the server on this port uses, else $PROVGRAPH_HOME/data."""
+    if options.data_dir:
+        return Path(options.data_dir).expanduser().absolute()
+    try:
+        recorded = Path(json.loads(_registry(options.port).read_text())["data_dir"])
+    except (OSError, ValueError, KeyError, TypeError):
+        recorded = None
+    if recorded is not None:
+        state = _read_state(recorded) or {}
+        if state.get("port") == options.port and _alive(state.get("pid")):
+            return recorded
+    return provgraph_home() / "data"
+
+
+def _require(tool: str, what: str) -> str:
+    path = shutil.which(tool)
+    if not path:
+        raise ServerError(f"`{tool}` not found on PATH: the local Neo4j needs {what}")
+    return path
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _install_id() -> str:
+    """What the installed jars must match: the Neo4j version and the pom that listed them."""
+    digest = hashlib.sha256((PACKAGE_DIR / "pom.xml").read_bytes()).hexdigest()[:16]
+    return f"{NEO4J_VERSION} pom:{digest}\n"
+
+
+def installed(home: Path | None = None) -> bool:
+    try:
+        return (runtime_dir(home) / ".installed").read_text() == _install_id()
+    except OSError:
+        return False
+
+
+def install(home: Path | None = None, quiet: bool = True, progress: Progress = _quiet) -> Path:
+    """Fetch the Neo4j jars (once per pom) and compile the launcher. Returns the runtime directory."""
+    target = runtime_dir(home)
+    marker = target / ".installed"
+    with _locked(target.parent / ".install.lock"):
+        if installed(home):
+            if not _launcher_current(target):
+                progress("compiling the launcher ...")
+                _compile_launcher(target)  # a newer provgraph ships a changed launcher: jars stay, classes change
+            return target
+        _require("java", "Java 17 or newer (e.g. `apt-get install openjdk-17-jdk-headless`)")
+        mvn = _require("mvn", "Maven to fetch the Neo4j jars once (e.g. `apt-get install maven`)")
+        _require("javac", "a JDK (javac), not only a JRE")
+        progress(f"fetching Neo4j {NEO4J_VERSION} and Neo4j Browser jars with Maven into {target} (once) ...")
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copy(PACKAGE_DIR / "pom.xml", target / "pom.xml")
+        fetching = target / "lib.new"
+        shutil.rmtree(fetching, ignore_errors=True)
+        command = [
+            mvn, "-B", "-q", "-f", str(target / "pom.xml"),
+            f"-Dneo4j.version={NEO4J_VERSION}",
+            "dependency:copy-dependencies", "-DincludeScope=runtime", f"-DoutputDirectory={fetching}",
+        ]
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            shutil.rmtree(fetching, ignore_errors=True)
+            tail = (done.stdout + done.stderr).strip().splitlines()[-3:]
+            raise ServerError("Maven could not fetch the Neo4j jars: " + " | ".join(tail))
+        # Swap the whole classpath at once: a server started from the old one keeps its open jars.
+        lib, old = target / "lib", target / "lib.old"
+        shutil.rmtree(old, ignore_errors=True)
+        if lib.exists():
+            lib.rename(old)
+        fetching.rename(lib)
+        shutil.rmtree(old, ignore_errors=True)
+        progress("compiling the launcher ...")
+        _compile_launcher(target)
+        marker.write_text(_install_id())
+    return target
+
+
+def _launcher_current(target: Path) -> bool:
+    try:
+        return (target / "classes" / "Launcher.class").exists() and all(
+            (target / "src" / name).read_bytes() == (PACKAGE_DIR / name).read_bytes() for name in JAVA_SOURCES)
+    except OSError:
+        return False
+
+
+def _compile_launcher(target: Path) -> None:
+    """Compile the packaged Java sources into a fresh folder, then swap it in (a failed compile changes nothing)."""
+    javac = _require("javac", "a JDK (javac), not only a JRE")
+    building = target / "classes.new"
+    shutil.rmtree(building, ignore_errors=True)
+    sources = target / "src.new"
+    shutil.rmtree(sources, ignore_errors=True)
+    sources.mkdir(parents=True)
+    for name in JAVA_SOURCES:
+        shutil.copy(PACKAGE_DIR / name, sources / name)
+    building.mkdir()
+    done = subprocess.run(
+        [javac, "-cp", f"{target / 'lib'}/*", "-d", str(building), *(str(sources / name) for name in JAVA_SOURCES)],
+        capture_output=True, text=True,
+    )
+    if done.returncode != 0:
+        shutil.rmtree(building, ignore_errors=True)
+        shutil.rmtree(sources, ignore_errors=True)
+        raise ServerError("javac could not compile the launcher: " + (done.stderr.strip().splitlines() or ["?"])[-1])
+    for final, new in (("classes", building), ("src", sources)):
+        current, old = target / final, target / f"{final}.old"
+        shutil.rmtree(old, ignore_errors=True)
+        if current.exists():
+            current.rename(old)
+        new.rename(current)
+        shutil.rmtree(old, ignore_errors=True)
+    (target / "Launcher.java").unlink(missing_ok=True)  # where an older provgraph kept its copy
+
+
+def _read_state(directory: Path) -> dict | None:
+    try:
+        return json.loads((directory / STATE_FILE).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _alive(pid: int | None) -> bool:
+    if not pid:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        return "State:\tZ" not in status
+    except OSError:
+        return True
+
+
+def _port_open(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def _bolt_answers(uri: str, password: str | None = None) -> bool:
+    """True once a query runs. With a password, only a query run as neo4j counts (the launcher sets the
+    password after Bolt opens); without one, a server that refuses us for want of credentials is up."""
+    from neo4j import GraphDatabase
+    from neo4j.exceptions import AuthError, Neo4jError, DriverError
+
+    try:
+        auth = ("neo4j", password) if password else None
+        with GraphDatabase.driver(uri, auth=auth, connection_timeout=2.0) as driver:
+            with driver.session() as session:  # a plain session: no retry loop, no retry logging
+                session.run(cypher.load("ping").text).consume()
+        return True
+    except AuthError:
+        return password is None
+    except (Neo4jError, DriverError, OSError):
+        return False
+
+
+def status(options: ServerOptions | None = None) -> ServerState:
+    """The server on `options.port` with the data folder `data_dir(options)`. A folder whose server runs on
+    another port reports not running, with `used_by_port` saying where it runs."""
+    options = options or ServerOptions()
+    directory = data_dir(options)
+    state = _read_state(directory) or {}
+    pid = state.get("pid")
+    alive = _alive(pid)
+    recorded_port = state.get("port", options.port)
+    here = alive and recorded_port == options.port
+    return ServerState(
+        running=here,
+        pid=pid if here else None,
+        uri=state.get("uri", f"bolt://127.0.0.1:{options.port}") if here else f"bolt://127.0.0.1:{options.port}",
+        version=state.get("version", NEO4J_VERSION),
+        data_dir=str(directory),
+        log=str(directory / "server.log"),
+        port=options.port,
+        http_port=state.get("http_port") if here else None,
+        auth=bool(state.get("auth")) if here else options.auth,
+        used_by_port=recorded_port if alive and not here else None,
+    )
+
+
+def _refuse_folder_in_use(current: ServerState) -> None:
+    if current.used_by_port is not None:
+        raise ServerError(
+            f"data folder {current.data_dir} is used by the server on port {current.used_by_port}: stop it "
+            f"(`provgraph server stop --port {current.used_by_port}`) or choose another --data")
+
+
+def neo4j_conf(options: ServerOptions, directory: Path) -> str:
+    """The server's settings. Loopback only; LOAD CSV may not read host files (and the import folder it
+    would read from is an empty one of ours); no usage reports or telemetry leave the machine."""
+    lines = {
+        "server.default_listen_address": "127.0.0.1",
+        "server.bolt.enabled": "true",
+        "server.bolt.listen_address": f"127.0.0.1:{options.port}",
+        "server.bolt.advertised_address": f"127.0.0.1:{options.port}",  # else discovery advertises 7687
+        "server.http.enabled": "true" if options.http_port else "false",
+        "server.https.enabled": "false",
+        "server.memory.pagecache.size": str(_bytes(options.pagecache)),
+        "dbms.memory.transaction.total.max": str(_bytes(options.tx_memory)),
+        "db.shutdown_transaction_end_timeout": "10s",
+        "dbms.security.auth_enabled": "true" if options.auth else "false",
+        "dbms.security.allow_csv_import_from_file_urls": "false",
+        "server.directories.import": str(directory / "import"),
+        "dbms.usage_report.enabled": "false",
+        "client.allow_telemetry": "false",
+    }
+    if options.http_port:
+        guides = f"http://127.0.0.1:{options.http_port}{GUIDE_PATH}"
+        lines.update({
+            "server.http.listen_address": f"127.0.0.1:{options.http_port}",
+            "server.http.advertised_address": f"127.0.0.1:{options.http_port}",
+            "server.unmanaged_extension_classes": f"provgraph.browser={GUIDE_PATH.rsplit('/', 1)[0]}",
+            "dbms.security.http_auth_allowlist": f"/,/browser.*,{GUIDE_PATH}/.*",
+            "browser.post_connect_cmd": f"style {guides}/provgraph.grass; play {guides}/provgraph.html",
+            "browser.remote_content_hostname_whitelist": "127.0.0.1,localhost",  # guides from this machine only
+        })
+    header = "# Written by `provgraph server start` at every start; edit the options, not this file.\n"
+    return header + "".join(f"{key}={value}\n" for key, value in lines.items())
+
+
+def start(options: ServerOptions | None = None, progress: Progress = _quiet) -> ServerState:
+    """Start the server unless it already runs; return once Bolt answers a query. `progress` hears each step."""
+    options = options or ServerOptions()
+    directory = data_dir(options)
+    directory.mkdir(parents=True, exist_ok=True)
+    password = options.server_password()
+    with _locked(directory / ".start.lock"):
+        current = status(options)
+        _refuse_folder_in_use(current)
+        if current.running:
+            if _bolt_answers(current.uri, password):
+                _write_guides(directory)
+                return current
+            progress(f"waiting for Bolt on {current.uri} ...")
+            return _wait_ready(current, options.timeout, None, password)
+        runtime = install(progress=progress)
+        if _port_open(options.port):
+            raise ServerError(f"port {options.port} is already in use by another process; pick another with --port")
+        if options.http_port and _port_open(options.http_port):
+            raise ServerError(f"HTTP port {options.http_port} is already in use by another process; pick another with "
+                              f"--http-port (0 turns the Browser off)")
+        java = _require("java", "Java 17 or newer")
+        uri = f"bolt://127.0.0.1:{options.port}"
+        log_path = directory / "server.log"
+        home = directory / "neo4j"
+        conf = home / "conf" / "neo4j.conf"
+        conf.parent.mkdir(parents=True, exist_ok=True)
+        conf.write_text(neo4j_conf(options, directory))
+        (directory / "import").mkdir(exist_ok=True)
+        guides = _write_guides(directory)
+        command = [
+            java, f"-Xms{options.heap}", f"-Xmx{options.heap}", *JVM_FLAGS, f"-Dprovgraph.guides={guides}",
+            "-cp", f"{runtime / 'classes'}:{runtime / 'lib'}/*", "Launcher", str(home), str(conf),
+        ]
+        environment = {k: v for k, v in os.environ.items() if k != PASSWORD_ENV}
+        if password:
+            environment[PASSWORD_ENV] = password  # the environment, not argv: `ps` shows argv to everyone
+        progress(f"starting Neo4j {NEO4J_VERSION} (data {directory}, log {log_path}) ...")
+        with open(log_path, "ab") as log:
+            log.write(f"--- provgraph server start {time.strftime('%Y-%m-%dT%H:%M:%S')}\n".encode())
+            log.flush()
+            process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                start_new_session=True, cwd=directory, env=environment,
+            )
+        state = {"pid": process.pid, "uri": uri, "port": options.port, "http_port": options.http_port or None,
+                 "version": NEO4J_VERSION, "auth": options.auth}
+        (directory / STATE_FILE).write_text(json.dumps(state))
+        registry = _registry(options.port)
+        registry.parent.mkdir(parents=True, exist_ok=True)
+        registry.write_text(json.dumps({"data_dir": str(directory)}))
+        progress(f"waiting for Bolt on {uri} ...")
+        starting = ServerState(True, process.pid, uri, NEO4J_VERSION, str(directory), str(log_path), options.port,
+                               options.http_port or None, options.auth)
+        return _wait_ready(starting, options.timeout, process, password)
+
+
+def _write_guides(directory: Path) -> Path:
+    """The Browser guides, rewritten at every start so they match this provgraph's queries."""
+    from provgraph.browse import write_guides
+
+    return write_guides(directory / "guides")
+
+
+def _wait_ready(state: ServerState, timeout: float, process: subprocess.Popen | None,
+                password: str | None = None) -> ServerState:
+    deadline = time.monotonic() + timeout
+    delay = 0.2
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            tail = Path(state.log).read_text(errors="replace").strip().splitlines()[-3:]
+            raise ServerError(f"Neo4j exited with code {process.returncode} while starting: " + " | ".join(tail))
+        if process is None and not _alive(state.pid):
+            raise ServerError(f"Neo4j (pid {state.pid}) exited while starting; see {state.log}")
+        if _bolt_answers(state.uri, password):
+            return state
+        time.sleep(delay)
+        delay = min(delay * 1.5, 2.0)
+    raise ServerError(f"Neo4j did not answer on {state.uri} within {timeout:.0f}s; see {state.log}")
+
+
+def stop(options: ServerOptions | None = None, timeout: float = 90.0) -> ServerState:
+    """Ask the server on `options.port` to shut down (SIGTERM runs Neo4j's clean shutdown) and wait for it.
+    Refuses a --data folder whose server runs on another port; without --data there is just nothing to stop."""
+    options = options or ServerOptions()
+    current = status(options)
+    if options.data_dir:
+        _refuse_folder_in_use(current)
+    if current.running and current.pid:
+        os.kill(current.pid, signal.SIGTERM)
+        deadline = time.monotonic() + timeout
+        while _alive(current.pid) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        if _alive(current.pid):
+            os.kill(current.pid, signal.SIGKILL)
+            raise ServerError(f"Neo4j (pid {current.pid}) ignored shutdown for {timeout:.0f}s and was killed")
+    return status(replace(options, data_dir=Path(current.data_dir)))
