@@ -17,7 +17,7 @@ from __future__ import annotations
 import errno
 
 EXIT_OK = 0
-EXIT_FINDING = 1
+EXIT_CHECK_FAILED = 1
 EXIT_USAGE = 2
 EXIT_DATABASE = 3
 EXIT_CRASH = 70
@@ -89,10 +89,13 @@ class OutputError(ProvgraphError):
     exit_code = EXIT_OUTPUT
 
 
-class Finding(ProvgraphError):
-    """Not a failure of provgraph: the check ran and found something (exit 1)."""
+class CheckFailed(ProvgraphError):
+    """Not a failure of provgraph: the check ran and found something (exit 1).
 
-    exit_code = 1
+    Named apart from the graph's `Finding` nodes (a log rewrite, a one-sided link), which are data.
+    """
+
+    exit_code = EXIT_CHECK_FAILED
 
 
 def is_broken_pipe(error: BaseException) -> bool:

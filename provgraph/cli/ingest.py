@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator
 import click
 
 from provgraph.cli.options import connection_options
-from provgraph.errors import Finding, UsageError
+from provgraph.errors import CheckFailed, UsageError
 from provgraph.graph.connection import Graph, connect
 from provgraph.ingest.config import files_options, load_config
 from provgraph.ingest.pipeline import POLICIES, IngestSummary, ingest as run_ingest, read_every_store
@@ -53,7 +53,7 @@ def _finish(summaries: list[IngestSummary], output: str) -> None:
         click.echo("\n".join(line for summary in summaries for line in summary.text_lines()))
     quarantined = sum(len(s.quarantined) for s in summaries)
     if quarantined:
-        raise Finding(f"{quarantined} record(s) quarantined; everything else was ingested")
+        raise CheckFailed(f"{quarantined} record(s) quarantined; everything else was ingested")
 
 
 def _one(graph: Graph, kind: str, path: Path, fmt: str, store: str | None, scope: str, output: str,

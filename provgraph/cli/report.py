@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from provgraph.cli.options import connection_options
-from provgraph.errors import Finding
+from provgraph.errors import CheckFailed
 from provgraph.graph.connection import Graph
 from provgraph.report import FAIL_ON, FORMATS, run_report
 
@@ -35,7 +35,7 @@ def report(out: Path, scope: str | None, formats: str, fail_on: str | None, base
     for path in result.paths:
         click.echo(str(path))
     if result.tripped:
-        raise Finding("report --fail-on tripped: " + ", ".join(f"{k} ({v})" for k, v in result.tripped.items()))
+        raise CheckFailed("report --fail-on tripped: " + ", ".join(f"{k} ({v})" for k, v in result.tripped.items()))
 
 
 COMMANDS = [report]

@@ -8,7 +8,7 @@ import click
 from provgraph.adjudicate import adjudicate as record_adjudication, distinguish, revoke as revoke_adjudication
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
 from provgraph.display import short_hash, status_line
-from provgraph.errors import Finding, UsageError
+from provgraph.errors import CheckFailed, UsageError
 from provgraph.graph.connection import Graph
 from provgraph.verify import SUPPORTED, Verdict, batch_line, verify as check_evidence, verify_batch
 
@@ -86,7 +86,7 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
             total += 1
             unsupported += out.get("verdict") != SUPPORTED
         if unsupported:
-            raise Finding(f"verify --batch: {unsupported} of {total} request(s) not supported")
+            raise CheckFailed(f"verify --batch: {unsupported} of {total} request(s) not supported")
         return
     if not evidence:
         raise UsageError("verify needs --evidence ID[@sha256:HEX] (repeatable), or --batch REQUESTS.jsonl")
@@ -97,7 +97,7 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
     else:
         _text(verdict)
     if not verdict.supported:
-        raise Finding(f"{verdict.verdict}: {verdict.explanation}")
+        raise CheckFailed(f"{verdict.verdict}: {verdict.explanation}")
 
 
 @click.command()
