@@ -9,6 +9,7 @@
   Graph transaction API) removes; the test fails when one of them is gone and still listed.
 - Every query lives in provgraph/cypher/*.cypher: no Cypher-shaped string constant in a .py file.
 - CLI modules stay thin: at most 150 lines each.
+- The built-in ingesters share one naming scheme: `ingest_<format>`, or `ingest_<kind>` for a default format.
 """
 from __future__ import annotations
 
@@ -163,3 +164,15 @@ def test_the_cypher_literal_check_catches_a_query_and_spares_prose() -> None:
 def test_cli_modules_stay_thin(path: Path) -> None:
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= CLI_MAX_LINES, f"{path.name} has {lines} lines: move the logic into a core module"
+
+
+def test_builtin_ingesters_are_named_after_their_format() -> None:
+    from provgraph import ingest
+
+    ingest._load()
+    names = {key: function.__name__ for key, function in ingest._REGISTRY.items()
+             if function.__module__.startswith("provgraph.ingest.")}
+    assert len(names) >= 8, names
+    wrong = {key: name for key, name in names.items()
+             if name != "ingest_" + (key[0] if key[1] == "default" else key[1]).replace("-", "_")}
+    assert not wrong, f"name them ingest_<format> (ingest_<kind> for a default format): {wrong}"

@@ -4,7 +4,8 @@ Built-in ingesters register through the same interface a third-party one would: 
 function `(path, options) -> Iterator[Record]` registered under (kind, format) with
 `@register`, or exposed through the `provgraph.ingesters` entry-point group as
 `"<kind>:<format>" = "module:function"`. An ingester never touches the database;
-`provgraph.ingest.pipeline` writes what it yields.
+`provgraph.ingest.pipeline` writes what it yields. A built-in ingester is named `ingest_<format>`
+(`ingest_git`, `ingest_jira_csv`), or `ingest_<kind>` for a kind's default format (`ingest_files`).
 """
 from __future__ import annotations
 

@@ -68,7 +68,7 @@ class _Change:
 
 
 @register("files", "git")
-def read_git_history(path: Path, options: IngestOptions) -> Iterator[Record]:
+def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
     """Every committed version of every Markdown file under `path`, in commit order."""
     path = Path(path)
     if not path.exists():

@@ -11,7 +11,7 @@ import pytest
 
 from provgraph.errors import InputError
 from provgraph.ingest import get
-from provgraph.ingest.git import read_git_history
+from provgraph.ingest.git import ingest_git
 from provgraph.ingest.records import IngestOptions, Observation, Quarantined, sha256_hex
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -62,7 +62,7 @@ class Repo:
 
 
 def observations(path: Path) -> list[Observation]:
-    return [r for r in read_git_history(path, OPTIONS) if isinstance(r, Observation)]
+    return [r for r in ingest_git(path, OPTIONS) if isinstance(r, Observation)]
 
 
 def utc(text: str) -> datetime:
@@ -70,7 +70,7 @@ def utc(text: str) -> datetime:
 
 
 def test_git_ingester_is_registered_under_files_git():
-    assert get("files", "git") is read_git_history
+    assert get("files", "git") is ingest_git
 
 
 def test_one_snapshot_per_commit_with_committer_date_and_commit_id(tmp_path):
@@ -181,7 +181,7 @@ def test_an_unparsed_date_is_reported_once_per_file_not_once_per_commit(tmp_path
     for number, when in enumerate(("2024-01-01", "2024-02-01", "2024-03-01")):
         repo.write("0001-queues.md", ACCEPTED.replace("Date: 2024-01-01", "Date: 10/04/18") + f"\nedit {number}\n")
         repo.commit(f"edit {number}", f"{when}T00:00:00Z")
-    notices = [r for r in read_git_history(repo.root, OPTIONS) if getattr(r, "kind", None) == "unparsed_date"]
+    notices = [r for r in ingest_git(repo.root, OPTIONS) if getattr(r, "kind", None) == "unparsed_date"]
     assert len(notices) == 1 and "10/04/18" in notices[0].detail
 
 
@@ -239,7 +239,7 @@ def test_broken_front_matter_in_a_commit_is_quarantined_with_the_version(tmp_pat
     repo = Repo(tmp_path / "repo")
     repo.write("a.md", "---\nid: [oops\n---\n# A\n")
     commit = repo.commit("add", "2024-01-01T00:00:00Z")
-    records = list(read_git_history(repo.root, OPTIONS))
+    records = list(ingest_git(repo.root, OPTIONS))
     assert isinstance(records[0], Observation) and records[0].claims == ()
     (quarantined,) = [r for r in records if isinstance(r, Quarantined)]
     assert quarantined.file == f"a.md@{commit}"
@@ -265,7 +265,7 @@ def test_a_merge_counts_once_on_the_first_parent_line(tmp_path):
 def test_a_repository_without_commits_has_no_history(tmp_path):
     repo = Repo(tmp_path / "repo")
     repo.write("a.md", "# A\n")
-    assert list(read_git_history(repo.root, OPTIONS)) == []
+    assert list(ingest_git(repo.root, OPTIONS)) == []
 
 
 def test_a_directory_outside_any_repository_is_an_input_error(tmp_path, monkeypatch):
@@ -274,9 +274,9 @@ def test_a_directory_outside_any_repository_is_an_input_error(tmp_path, monkeypa
     plain.mkdir()
     (plain / "a.md").write_text("# A\n")
     with pytest.raises(InputError, match="not inside a git repository"):
-        list(read_git_history(plain, OPTIONS))
+        list(ingest_git(plain, OPTIONS))
 
 
 def test_a_missing_path_is_an_input_error(tmp_path):
     with pytest.raises(InputError, match="no such file"):
-        list(read_git_history(tmp_path / "missing", OPTIONS))
+        list(ingest_git(tmp_path / "missing", OPTIONS))

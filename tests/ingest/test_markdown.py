@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from provgraph.errors import InputError
 from provgraph.ingest import get
 from provgraph.ingest.binary import binary_reason
-from provgraph.ingest.markdown import normalise_reference, parse_markdown, read_files
+from provgraph.ingest.markdown import normalise_reference, parse_markdown, ingest_files
 from provgraph.ingest.records import (
     IngestOptions,
     Notice,
@@ -30,7 +30,7 @@ WHEN = datetime(2025, 1, 1, tzinfo=timezone.utc)
 
 @pytest.fixture(scope="module")
 def fixture_records() -> list:
-    return list(read_files(FIXTURES, OPTIONS))
+    return list(ingest_files(FIXTURES, OPTIONS))
 
 
 def observation(records: list, locator: str) -> Observation:
@@ -63,23 +63,23 @@ def test_directory_walk_yields_one_observation_per_markdown_file_in_sorted_order
 
 
 def test_files_ingester_is_registered_under_kind_files():
-    assert get("files") is read_files
+    assert get("files") is ingest_files
 
 
 def test_missing_path_is_an_input_error(tmp_path):
     with pytest.raises(InputError, match="no such file"):
-        list(read_files(tmp_path / "nope", OPTIONS))
+        list(ingest_files(tmp_path / "nope", OPTIONS))
 
 
 def test_a_non_markdown_file_is_an_input_error(tmp_path):
     text_file = tmp_path / "notes.txt"
     text_file.write_text("# hi\n")
     with pytest.raises(InputError, match="not a Markdown file"):
-        list(read_files(text_file, OPTIONS))
+        list(ingest_files(text_file, OPTIONS))
 
 
 def test_single_file_is_relative_to_its_parent_directory():
-    records = list(read_files(FIXTURES / "decisions" / "0002-use-mysql.md", OPTIONS))
+    records = list(ingest_files(FIXTURES / "decisions" / "0002-use-mysql.md", OPTIONS))
     (found,) = records
     assert found.source.uid == "docs:0002-use-mysql.md"
     # the link target is normalised relative to the same root
@@ -91,7 +91,7 @@ def test_dot_directories_and_other_suffixes_are_not_walked(tmp_path):
     (tmp_path / ".git" / "x.md").write_text("# hidden\n")
     (tmp_path / "a.txt").write_text("# text\n")
     (tmp_path / "B.MARKDOWN").write_text("# upper\n")
-    locators = [r.source.locator for r in read_files(tmp_path, OPTIONS)]
+    locators = [r.source.locator for r in ingest_files(tmp_path, OPTIONS)]
     assert locators == ["B.MARKDOWN"]
 
 
@@ -99,7 +99,7 @@ def test_plain_file_snapshot_hashes_exact_bytes_and_uses_mtime_in_utc(tmp_path):
     file = tmp_path / "a.md"
     file.write_bytes(b"# A\r\n\r\nbody\r\n")
     os.utime(file, (1_700_000_000, 1_700_000_000))
-    (found,) = read_files(tmp_path, OPTIONS)
+    (found,) = ingest_files(tmp_path, OPTIONS)
     assert found.snapshot.sha256 == sha256_hex(b"# A\r\n\r\nbody\r\n")
     assert found.snapshot.revised_at == datetime.fromtimestamp(1_700_000_000, tz=timezone.utc)
     assert found.snapshot.version is None and found.snapshot.deleted is False
@@ -108,7 +108,7 @@ def test_plain_file_snapshot_hashes_exact_bytes_and_uses_mtime_in_utc(tmp_path):
 def test_duplicate_ids_across_files_are_reported(tmp_path):
     (tmp_path / "a.md").write_text("---\nid: X-1\n---\n# A\n")
     (tmp_path / "b.md").write_text("---\nid: X-1\n---\n# B\n")
-    notices = [r for r in read_files(tmp_path, OPTIONS) if isinstance(r, Notice)]
+    notices = [r for r in ingest_files(tmp_path, OPTIONS) if isinstance(r, Notice)]
     assert [(n.kind, n.subject) for n in notices] == [("duplicate_id", "X-1")]
 
 
@@ -205,7 +205,7 @@ def test_both_sides_of_a_link_name_the_same_pair_of_claims(fixture_records):
 
 
 def test_the_example_adrs_parse_with_their_links():
-    records = list(read_files(EXAMPLES, IngestOptions(store="adr")))
+    records = list(ingest_files(EXAMPLES, IngestOptions(store="adr")))
     assert not [r for r in records if isinstance(r, Quarantined)]
     by_locator = {r.source.locator: r for r in records if isinstance(r, Observation)}
     assert by_locator["0002-use-postgres-for-ledger.md"].claims[0].declared == "superseded"

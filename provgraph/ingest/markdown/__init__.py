@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from provgraph.ingest.markdown.adr import parse_markdown
 from provgraph.ingest.markdown.document import MARKDOWN_SUFFIXES, is_markdown_name
-from provgraph.ingest.markdown.folder import read_files, is_walked
+from provgraph.ingest.markdown.folder import ingest_files, is_walked
 from provgraph.ingest.markdown.references import REVERSE_REFERENCE_FIELDS, normalise_reference
 
-__all__ = ["MARKDOWN_SUFFIXES", "REVERSE_REFERENCE_FIELDS", "read_files", "is_markdown_name", "is_walked",
+__all__ = ["MARKDOWN_SUFFIXES", "REVERSE_REFERENCE_FIELDS", "ingest_files", "is_markdown_name", "is_walked",
            "normalise_reference", "parse_markdown"]

@@ -15,7 +15,7 @@ from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarant
 from provgraph.ingest.selection import FileSelection
 
 @register("files")
-def read_files(path: Path, options: IngestOptions) -> Iterator[Record]:
+def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:
     """Every Markdown file under `path` (a directory, walked sorted) or `path` itself."""
     path = Path(path)
     if not path.exists():
