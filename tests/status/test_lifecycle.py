@@ -70,11 +70,7 @@ def test_successor_deprecated_after_it_replaced_the_target_still_retires_it(grap
     assert judge(graph, "b") == ("STALE", "DEPRECATED")
 
 
-def test_successor_with_no_status_word_is_in_force(graph, g):
-    g.claim("a", at="2025-01-01")
-    g.claim("b", at="2025-02-01")
-    g.supersedes("b", "a", at="2025-02-01")
-    assert judge(graph, "a") == ("STALE", "SUPERSEDED")
+# a successor with no status word is in force: test_rules.py::test_rule6_revised_claim_is_stale_and_names_its_successor
 
 
 def test_adjudication_edge_is_in_force_whatever_the_keepers_word(graph, g):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from profiling import T
+from status_helpers import revision_cycle_with_a_tail
 
 from provgraph import cypher
 
@@ -73,12 +74,7 @@ def test_rivals_reports_each_rival_with_its_rules_1_to_9_status(graph, g):
 
 
 def test_revision_cycles_lists_the_cycle_members(graph, g):
-    for uid in "abcd":
-        g.claim(uid, at="2025-01-01")
-    g.supersedes("a", "b", at="2025-01-02")
-    g.supersedes("b", "c", at="2025-01-02")
-    g.corrects("c", "a", at="2025-01-02")
-    g.supersedes("d", "a", at="2025-01-02")
+    revision_cycle_with_a_tail(g)
     rows = graph.read(cypher.load("revision_cycles").text, {"claims": None, "q": None, "t": T})
     assert [(r["claim"], r["cycle"]) for r in rows] == [(u, ["a", "b", "c"]) for u in "abc"]
 

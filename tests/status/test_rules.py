@@ -1,7 +1,8 @@
 """Each rule of the status table (docs/design.md "Status of a claim"), in its order, pinned on a small graph."""
 from __future__ import annotations
 
-from status_helpers import judge
+import pytest
+from status_helpers import judge, revision_cycle_with_a_tail
 
 from provgraph.status import status
 
@@ -60,13 +61,7 @@ def test_rule4_not_yet_valid(graph, g):
 # -- rule 5 / 6 ---------------------------------------------------------------------------
 
 def test_rule5_revision_cycle_is_conflict_and_terminates(graph, g):
-    for uid in "abc":
-        g.claim(uid, at="2025-01-01")
-    g.supersedes("a", "b", at="2025-01-02")
-    g.supersedes("b", "c", at="2025-01-02")
-    g.corrects("c", "a", at="2025-01-02")
-    g.claim("d", at="2025-01-01")
-    g.supersedes("d", "a", at="2025-01-02")  # off the cycle, still revises a
+    revision_cycle_with_a_tail(g)
     rows = {row.claim: (row.status, row.reason) for row in status(graph)}
     assert rows["a"] == rows["b"] == rows["c"] == ("CONFLICT", "REVISION_CYCLE")
     assert rows["d"] == ("ACTIVE", "CURRENT")
@@ -81,27 +76,19 @@ def test_rule5_invalidates_does_not_make_a_cycle(graph, g):
     assert judge(graph, "b") == ("STALE", "SUPERSEDED")
 
 
-def test_rule6_superseded(graph, g):
+@pytest.mark.parametrize(("revise", "reason"), [
+    ("supersedes", "SUPERSEDED"),
+    ("corrects", "CORRECTED"),
+    ("invalidates", "INVALIDATED"),
+])
+def test_rule6_revised_claim_is_stale_and_names_its_successor(graph, g, revise, reason):
+    # b carries no status word: a successor without one is in force
     g.claim("a", at="2025-01-01")
     g.claim("b", at="2025-02-01")
-    g.supersedes("b", "a", at="2025-02-01")
+    getattr(g, revise)("b", "a", at="2025-02-01")
     [row] = status(graph, ["a"])
-    assert (row.status, row.reason, row.successors) == ("STALE", "SUPERSEDED", ("b",))
+    assert (row.status, row.reason, row.successors) == ("STALE", reason, ("b",))
     assert judge(graph, "b") == ("ACTIVE", "CURRENT")
-
-
-def test_rule6_corrected(graph, g):
-    g.claim("a", at="2025-01-01")
-    g.claim("b", at="2025-02-01")
-    g.corrects("b", "a", at="2025-02-01")
-    assert judge(graph, "a") == ("STALE", "CORRECTED")
-
-
-def test_rule6_invalidated(graph, g):
-    g.claim("a", at="2025-01-01")
-    g.claim("b", at="2025-02-01")
-    g.invalidates("b", "a", at="2025-02-01")
-    assert judge(graph, "a") == ("STALE", "INVALIDATED")
 
 
 def test_scoped_supersession_leaves_sibling_scope_active(graph, g):
@@ -158,19 +145,14 @@ def test_rule7_claim_still_cited_by_another_source_is_current(graph, g):
     assert judge(graph, "a") == ("ACTIVE", "CURRENT")
 
 
-def test_rule8_declared_rejected(graph, g):
-    g.claim("a", at="2025-01-01", declared="rejected")
-    assert judge(graph, "a") == ("STALE", "REJECTED")
-
-
-def test_rule8_declared_deprecated(graph, g):
-    g.claim("a", at="2025-01-01", declared="deprecated")
-    assert judge(graph, "a") == ("STALE", "DEPRECATED")
-
-
-def test_rule8_declared_superseded(graph, g):
-    g.claim("a", at="2025-01-01", declared="superseded")
-    assert judge(graph, "a") == ("STALE", "SUPERSEDED")
+@pytest.mark.parametrize(("word", "reason"), [
+    ("rejected", "REJECTED"),
+    ("deprecated", "DEPRECATED"),
+    ("superseded", "SUPERSEDED"),
+])
+def test_rule8_declared_word_makes_stale(graph, g, word, reason):
+    g.claim("a", at="2025-01-01", declared=word)
+    assert judge(graph, "a") == ("STALE", reason)
 
 
 def test_rule8_declared_accepted_and_amended_stay_current(graph, g):
@@ -397,8 +379,6 @@ def test_subject_and_only_filters(graph, g):
 
 
 def test_unknown_claim_raises_not_found(graph, g):
-    import pytest
-
     from provgraph.errors import NotFound
 
     g.claim("a", at="2025-01-01")
