@@ -10,7 +10,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Iterator
 
 from provgraph import cypher
 from provgraph.errors import NotFound, UsageError
@@ -252,6 +252,13 @@ def node_ids(view: Lineage) -> dict[str, str]:
 _CLASS = {"ACTIVE": "active", "STALE": "stale", "CONFLICT": "conflict", "UNKNOWN": "unknown"}
 
 
+def _drawn_edges(view: Lineage, ids: dict[str, str]) -> Iterator[tuple[Edge, bool]]:
+    """The edges between drawn claims, each with whether it is drawn dashed (a link, or a revision not in force)."""
+    for e in view.edges:
+        if e.source in ids and e.target in ids:
+            yield e, e.kind in ("RELATES", "CONFLICTS_WITH") or e.force in _FORCE_NOTE
+
+
 def render_mermaid(view: Lineage) -> str:
     """A Mermaid flowchart: one node per claim (uid, status, reason), one arrow per edge."""
     ids = node_ids(view)
@@ -261,10 +268,8 @@ def render_mermaid(view: Lineage) -> str:
         label = _mermaid_label(f"{uid}") + "<br/>" + _mermaid_label(f"{s.status} {s.reason}")
         shape = ('[["', '"]]') if uid == view.claim else ('["', '"]')
         out.append(f"    {ids[uid]}{shape[0]}{label}{shape[1]}")
-    for e in view.edges:
-        if e.source in ids and e.target in ids:
-            arrow = "-.->" if e.kind in ("RELATES", "CONFLICTS_WITH") or e.force in _FORCE_NOTE else "-->"
-            out.append(f"    {ids[e.source]} {arrow}|{_mermaid_label(e.label())}| {ids[e.target]}")
+    for e, dashed in _drawn_edges(view, ids):
+        out.append(f"    {ids[e.source]} {'-.->' if dashed else '-->'}|{_mermaid_label(e.label())}| {ids[e.target]}")
     external = _external_ids(view)
     for target, node in external.items():
         out.append(f'    {node}>"{_mermaid_label(target)}<br/>external"]')
@@ -300,10 +305,8 @@ def render_dot(view: Lineage) -> str:
         label = _dot_string(uid + "\n" + f"{s.status} {s.reason}")
         out.append(f'  {ids[uid]} [label={label}, class="{_CLASS[s.status]}", fillcolor="{fill}", '
                    f'color="{stroke}"{font}{width}];')
-    for e in view.edges:
-        if e.source in ids and e.target in ids:
-            style = ", style=dashed" if e.kind in ("RELATES", "CONFLICTS_WITH") or e.force in _FORCE_NOTE else ""
-            out.append(f"  {ids[e.source]} -> {ids[e.target]} [label={_dot_string(e.label())}{style}];")
+    for e, dashed in _drawn_edges(view, ids):
+        out.append(f"  {ids[e.source]} -> {ids[e.target]} [label={_dot_string(e.label())}{', style=dashed' if dashed else ''}];")
     external = _external_ids(view)
     for target, node in external.items():
         out.append(f'  {node} [label={_dot_string(target + chr(10) + "external")}, shape=note, style=dashed, fillcolor=white];')

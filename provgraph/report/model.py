@@ -71,6 +71,11 @@ class Report:
     def changed(self, kind: str) -> pd.DataFrame:
         return self.changes[self.changes["change"] == kind]
 
+    @property
+    def new_suspects(self) -> int:
+        """Possible unlinked revisions the previous run did not list."""
+        return int(self.suspects["new"].sum()) if len(self.suspects) else 0
+
     def tripped(self, fail_on: Iterable[str]) -> dict[str, int]:
         """The --fail-on conditions that hold, with how many things tripped each."""
         found = {
@@ -78,7 +83,7 @@ class Report:
             "new-conflict": len(self.changed("new-conflict")),
             "unbound": len(self.unbound),
             "one-sided": len(self.one_sided),
-            "new-suspect": int(self.suspects["new"].sum()) if len(self.suspects) else 0,
+            "new-suspect": self.new_suspects,
         }
         return {name: found[name] for name in fail_on if found[name]}
 
@@ -87,8 +92,7 @@ class Report:
         parts = [f"{len(self.changed(kind))} {label}" for kind, label in
                  (("new-stale", "newly STALE"), ("new-conflict", "new CONFLICT"), ("new-unbound", "new UNBOUND"))]
         parts.append(f"{len(self.one_sided)} one-sided link(s)")
-        new_suspects = int(self.suspects["new"].sum()) if len(self.suspects) else 0
-        parts.append(f"{new_suspects} new possible unlinked revision(s)")
+        parts.append(f"{self.new_suspects} new possible unlinked revision(s)")
         return f"{self.claims} claims; {since}: " + ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:

@@ -61,8 +61,7 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     b.append(("h3", f"One-sided links ({len(report.one_sided)})"))
     b.append(("p", "A supersession or correction between two Markdown records that only one of them records."))
     b.append(("table", (report.one_sided, "no one-sided links")))
-    new_suspects = int(report.suspects["new"].sum()) if len(report.suspects) else 0
-    b.append(("h3", f"Possible unlinked revisions ({len(report.suspects)}, {new_suspects} new)"))
+    b.append(("h3", f"Possible unlinked revisions ({len(report.suspects)}, {report.new_suspects} new)"))
     b.append(("p", "A later claim says the same as an earlier one and nothing links them (`provgraph suspects`). "
                    "Confirm: `provgraph adjudicate --keep LATER --retire EARLIER`; dismiss: "
                    "`provgraph adjudicate --distinct EARLIER LATER --why TEXT`."))
