@@ -42,7 +42,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--uri", help="use this running server instead of starting one (its provgraph data is WIPED)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--ogm-sample", type=int, default=200, help="claims written one OGM save at a time, extrapolated (0: skip)")
-    p.add_argument("--verify-batch", type=int, default=500, help="requests in the verify batch")
+    p.add_argument("--verify-batch", type=int, default=2000, help="requests in the verify batch")
+    p.add_argument("--chain-claims", type=int, default=6000, help="claims per chain length in the verify-vs-history run (0: skip)")
+    p.add_argument("--concurrent-claims", type=int, default=10000, help="claims in the four-concurrent-ingests run (0: skip)")
     p.add_argument("--latency-samples", type=int, default=200)
     p.add_argument("--chain", type=_sizes, default=[2500, 5000, 10000], help="adversarial chain lengths")
     p.add_argument("--ladder", type=_sizes, default=[10, 20, 30], help="adversarial diamond-ladder sizes")
@@ -90,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
             results = run(settings, graph, sizes, seed=args.seed, ogm_sample=args.ogm_sample,
                           verify_batch_size=args.verify_batch, latency_samples=args.latency_samples,
                           adversarial_sizes=None if args.no_adversarial else {"chain": args.chain, "ladder": args.ladder},
-                          memory_contrast=not args.no_memory_contrast, warmup=not args.no_warmup, log=log)
+                          memory_contrast=not args.no_memory_contrast, warmup=not args.no_warmup,
+                          chain_claims=args.chain_claims, concurrent_claims=args.concurrent_claims, log=log)
             results["machine"] = machine
         finally:
             graph.close()

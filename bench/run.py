@@ -18,7 +18,7 @@ from provgraph.ingest.pipeline import ingest
 from provgraph.ingest.records import IngestOptions
 from provgraph.status import status
 
-from bench import adversarial, baselines
+from bench import adversarial, baselines, extra
 from bench.corpus import Corpus, generate, write_files
 from bench.harness import load_average, reset, summary_ms
 
@@ -28,11 +28,16 @@ FORMATS = {"cards": "default", "logs": "jsonl"}
 # Targets from the issue: (key in the size result, comparison, limit)
 TARGETS = {
     "ingest_vs_floor": ("<=", 3.0),
-    "reingest_vs_ingest": ("<=", 0.25),
-    "status_vs_raw_scan": ("<=", 10.0),
-    "verify_batch_requests_per_s": (">=", 300.0),
-    "growth_ingest": ("<=", 5.0),
-    "growth_status": ("<=", 5.0),
+    "reingest_vs_ingest": ("<=", 0.15),
+    "status_vs_raw_scan": ("<=", 2.0),
+    "verify_batch_requests_per_s": (">=", 2000.0),
+    "verify_single_p50_ms": ("<=", 5.0),
+    "status_id_p50_ms": ("<=", 5.0),
+    "growth_ingest": ("<=", 4.5),
+    "growth_status": ("<=", 4.5),
+    "growth_verify": ("<=", 4.5),
+    "verify_chain20_vs_chain3": ("<=", 1.5),
+    "concurrent_vs_sequential": ("<=", 1.5),
 }
 
 Log = Callable[[str], None]
@@ -149,6 +154,7 @@ def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, sample
         name = getattr(verdict, "verdict", None) or (verdict.get("verdict") if isinstance(verdict, dict) else str(verdict))
         kinds[str(name)] = kinds.get(str(name), 0) + 1
     return {"available": True, "requests": len(requests), "candidate_set": 20, "seconds": seconds,
+            "seconds_per_request": seconds / len(requests) if requests else float("nan"),
             "requests_per_s": len(requests) / seconds if seconds else float("inf"),
             "single": summary_ms(times), "verdicts": kinds}
 
@@ -209,6 +215,8 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
         ratios["ogm_naive_vs_ingest"] = ogm_seconds / first["seconds"]
     if result["verify"].get("available"):
         ratios["verify_batch_requests_per_s"] = result["verify"]["requests_per_s"]
+        ratios["verify_single_p50_ms"] = result["verify"]["single"]["p50_ms"]
+    ratios["status_id_p50_ms"] = result["status_latency"]["p50_ms"]
     result["ratios"] = {k: round(v, 3) for k, v in ratios.items()}
     return result
 
@@ -216,7 +224,7 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
 def run(settings: Settings, graph: Graph, sizes: list[int], *, seed: int = 7, ogm_sample: int = 1000,
         verify_batch_size: int = 500, latency_samples: int = 200, adversarial_sizes: dict[str, list[int]] | None = None,
         memory_contrast: bool = True, warmup: bool = True, verify_budget: float = VERIFY_BUDGET_S,
-        log: Log = print) -> dict[str, Any]:
+        chain_claims: int = 0, concurrent_claims: int = 0, log: Log = print) -> dict[str, Any]:
     started = datetime.now(timezone.utc)
     results: dict[str, Any] = {"started": started.isoformat(), "sizes": [], "seed": seed}
     with tempfile.TemporaryDirectory(prefix="provgraph-bench-") as temp:
@@ -234,7 +242,13 @@ def run(settings: Settings, graph: Graph, sizes: list[int], *, seed: int = 7, og
                 graph, settings, size, seed=seed, workdir=workdir, ogm=ogm, verify_batch_size=verify_batch_size,
                 latency_samples=latency_samples, memory_contrast=memory_contrast and index == 0,
                 log=log, verify_budget=verify_budget))
-    results["growth"] = growth(results["sizes"])
+        results["growth"] = growth(results["sizes"])
+        if chain_claims > 0:
+            log("verify against revision-history length ...")
+            results["chain_length"] = extra.verify_by_chain_length(graph, workdir, log, claims=chain_claims)
+        if concurrent_claims > 0:
+            log("concurrent ingests ...")
+            results["concurrent"] = extra.concurrent_ingest(graph, settings.uri, workdir, log, claims=concurrent_claims)
     if adversarial_sizes:
         log("adversarial shapes ...")
         results["adversarial"] = adversarial.measure(graph, adversarial_sizes.get("chain", []),
@@ -271,7 +285,10 @@ def growth(sizes: list[dict[str, Any]]) -> list[dict[str, Any]]:
         factor = large["claims"] / small["claims"]
         entry = {"from": small["claims"], "to": large["claims"], "claims_factor": factor}
         for key, path in (("ingest", ("ingest", "seconds")), ("status", ("status_all", "seconds")),
-                          ("reingest", ("reingest", "seconds")), ("raw_floor", ("raw_floor", "seconds"))):
+                          ("reingest", ("reingest", "seconds")), ("raw_floor", ("raw_floor", "seconds")),
+                          ("verify", ("verify", "seconds_per_request"))):
+            if path[1] not in small.get(path[0], {}) or path[1] not in large.get(path[0], {}):
+                continue
             a, b = small[path[0]][path[1]], large[path[0]][path[1]]
             time_factor = b / a if a else float("inf")
             entry[f"{key}_time_factor"] = round(time_factor, 3)
@@ -293,13 +310,26 @@ def check_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
             rows.append({"claims": size["claims"], "target": key, "value": value, "limit": f"{op} {limit:g}",
                          "met": value <= limit if op == "<=" else value >= limit})
     for entry in results.get("growth", []):
-        for key, field in (("growth_ingest", "ingest_per_4x"), ("growth_status", "status_per_4x")):
+        for key, field in (("growth_ingest", "ingest_per_4x"), ("growth_status", "status_per_4x"),
+                           ("growth_verify", "verify_per_4x")):
             op, limit = TARGETS[key]
-            value = entry[field]
+            value = entry.get(field)
             if value is None:
                 continue
             rows.append({"claims": f"{entry['from']}->{entry['to']}", "target": key, "value": value,
                          "limit": f"{op} {limit:g}", "met": value <= limit})
+    chain = results.get("chain_length")
+    if chain:
+        op, limit = TARGETS["verify_chain20_vs_chain3"]
+        rows.append({"claims": f"chains of 3 and 20 ({chain['claims_per_length']:,} claims each)",
+                     "target": "verify_chain20_vs_chain3", "value": round(chain["cost_ratio"], 3),
+                     "limit": f"{op} {limit:g}", "met": chain["cost_ratio"] <= limit})
+    concurrent = results.get("concurrent")
+    if concurrent:
+        op, limit = TARGETS["concurrent_vs_sequential"]
+        rows.append({"claims": f"{concurrent['writers']} x {concurrent['claims']:,}", "target": "concurrent_vs_sequential",
+                     "value": round(concurrent["ratio"], 3), "limit": f"{op} {limit:g} and the same graph",
+                     "met": concurrent["ratio"] <= limit and concurrent["same_graph"]})
     for shape, data in (results.get("adversarial") or {}).items():
         for key in ("status_exponent", "closure_exponent"):
             value = data.get(key)

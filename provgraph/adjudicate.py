@@ -21,9 +21,9 @@ import types
 from datetime import datetime
 from typing import Any, Iterable
 
-from provgraph import cypher
+from provgraph import cypher, writetime
 from provgraph.errors import NotFound, UsageError
-from provgraph.graph.connection import Graph
+from provgraph.graph.connection import Graph, Tx
 from provgraph.ingest.times import to_iso
 from provgraph.moments import at_or_now
 from provgraph.status import resolve
@@ -75,10 +75,8 @@ def adjudicate(
                          f"{to_iso(decided_at)}: revoke it first (provgraph adjudicate --revoke {first['adjudication']})")
     by = by or default_by()
     uid = adjudication_uid(kept, retired, scope, decided_at, by, why)
-    rows = graph.write(cypher.load("adjudicate").text, {
-        "uid": uid, "keep": kept, "retire": retired, "scope": scope, "at": decided_at, "by": by, "why": why,
-    })
-    row = rows[0]
+    params = {"uid": uid, "keep": kept, "retire": retired, "scope": scope, "at": decided_at, "by": by, "why": why}
+    row = _write(graph, "adjudicate", params, [kept, *retired])
     return {
         "adjudication": row["adjudication"],
         "keeps": kept,
@@ -140,8 +138,17 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
     decided_at = native(current["decided_at"])
     if decided_at is not None and moment < decided_at:
         raise UsageError(f"cannot revoke {adjudication} at {to_iso(moment)}: it was decided later, at {to_iso(decided_at)}")
-    row = graph.write(cypher.load("adjudication_revoke").text, {"uid": adjudication, "at": moment})[0]
+    claims = [*(current["keeps"] or []), *(current["retires"] or [])]
+    row = _write(graph, "adjudication_revoke", {"uid": adjudication, "at": moment}, claims)
     return {"adjudication": row["adjudication"], "revoked_at": to_iso(row["revoked_at"]), "edges": row["edges"]}
+
+
+def _write(graph: Graph, name: str, params: dict[str, Any], claims: list[str]) -> dict[str, Any]:
+    """The write and the status pass for the claims it decides between, in one transaction."""
+    def work(tx: Tx) -> dict[str, Any]:
+        return tx.rows(cypher.load(name).text, params)[0]
+
+    return writetime.write_with_status(graph, work, lambda _: (claims, ()))
 
 
 __all__ = ["adjudicate", "adjudication_uid", "default_by", "distinguish", "revoke"]

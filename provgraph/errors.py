@@ -71,6 +71,13 @@ class QueryError(ProvgraphError):
     exit_code = 2
 
 
+class WriteRefused(QueryError):
+    """A statement that writes was run in a read-only transaction."""
+
+    def __init__(self, message: str = "this query writes; re-run with --write") -> None:
+        super().__init__(message)
+
+
 class ServerError(ProvgraphError):
     """The local Neo4j server could not be installed, started or stopped."""
 

@@ -21,23 +21,20 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any, Iterable, Mapping, Sequence
 
-import neo4j
-from neo4j import exceptions as neo4j_errors
 from neo4j import graph as neo4j_graph
 from neo4j import spatial as neo4j_spatial
 from neo4j import time as neo4j_time
 
 from provgraph import cypher
 from provgraph.cypher import NamedQuery
-from provgraph.errors import QueryError, UsageError
+from provgraph.errors import QueryError, UsageError, WriteRefused
 from provgraph.escape import csv_text
-from provgraph.graph.connection import Graph, database_error
+from provgraph.graph.connection import Graph
 from provgraph.moments import parse_moment
 
-WRITE_REFUSED = "this query writes; re-run with --write"
+WRITE_REFUSED = str(WriteRefused())
 LOAD_CSV_REFUSED = ("read-only mode refuses LOAD CSV (it makes the server read a file or fetch a URL); "
                     "importing is a write: re-run with --write")
-_ACCESS_MODE = "Neo.ClientError.Statement.AccessMode"
 _KEY_PROPERTIES = ("uid", "name")
 
 
@@ -144,14 +141,6 @@ def _path_items(path: neo4j_graph.Path) -> list[Any]:
 
 # -- running ----------------------------------------------------------------------------------
 
-def _refusal(error: neo4j_errors.Neo4jError) -> QueryError:
-    if error.code == _ACCESS_MODE:
-        return QueryError(WRITE_REFUSED)
-    message = (getattr(error, "message", None) or str(error) or type(error).__name__).strip()
-    first = message.splitlines()[0] if message else type(error).__name__
-    return QueryError(f"query failed: {first}")
-
-
 _LOAD_CSV = re.compile(r"\bLOAD\s+CSV\b", re.IGNORECASE)
 # What can hide the words LOAD CSV from a plain search, or fake them: comments, strings, `quoted names`.
 _CYPHER_NOISE = re.compile(r"""//[^\n]*|/\*.*?(?:\*/|$)|'(?:[^'\\]|\\.)*(?:'|$)|"(?:[^"\\]|\\.)*(?:"|$)|`[^`]*(?:`|$)""",
@@ -176,35 +165,9 @@ def run_cypher(graph: Graph, query: str, params: Mapping[str, Any] | None = None
         raise UsageError("empty query")
     if not write and loads_csv(query):
         raise QueryError(LOAD_CSV_REFUSED)
-    access = neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
-    with graph._translate():
-        with graph.driver.session(database=graph.settings.database, default_access_mode=access) as session:
-            try:
-                if write:
-                    result = session.run(query, dict(params or {}))
-                    columns = list(result.keys())
-                    rows = [[to_plain(v) for v in record.values()] for record in result]
-                    counters = _counters(result.consume())
-                else:
-                    with session.begin_transaction() as transaction:
-                        result = transaction.run(query, dict(params or {}))
-                        columns = list(result.keys())
-                        rows = [[to_plain(v) for v in record.values()] for record in result]
-                        counters = _counters(result.consume())
-                        transaction.commit()
-            except neo4j_errors.AuthError:
-                raise  # the connection's own mapping: database refused (exit 3)
-            except neo4j_errors.Neo4jError as error:
-                raise database_error(error, graph.settings) or _refusal(error) from None
-    return QueryResult(columns=columns, rows=rows, counters=counters)
-
-
-def _counters(summary: neo4j.ResultSummary) -> dict[str, int]:
-    counters = summary.counters
-    names = ("nodes_created", "nodes_deleted", "relationships_created", "relationships_deleted",
-             "properties_set", "labels_added", "labels_removed", "indexes_added", "indexes_removed",
-             "constraints_added", "constraints_removed")
-    return {name: getattr(counters, name) for name in names if getattr(counters, name)}
+    result = graph.run(query, params, write=write)
+    return QueryResult(columns=result.columns, rows=[[to_plain(v) for v in row] for row in result.rows],
+                       counters=result.counters)
 
 
 # -- named queries ----------------------------------------------------------------------------

@@ -5,8 +5,7 @@
   or neomodel, directly or through what it imports.
 - One `Graph` boundary reaches the driver: outside provgraph/graph/ the `neo4j` package
   is imported only for its value types (neo4j.graph, neo4j.spatial, neo4j.time), and
-  neomodel not at all. KNOWN_DRIVER_USES lists the places issue 16's later pass (the
-  Graph transaction API) removes; the test fails when one of them is gone and still listed.
+  neomodel not at all; nothing outside it touches `graph.driver` or the error translation.
 - Every query lives in provgraph/cypher/*.cypher: no Cypher-shaped string constant in a .py file.
 - CLI modules stay thin: at most 150 lines each.
 - The built-in ingesters share one naming scheme: `ingest_<format>`, or `ingest_<kind>` for a default format.
@@ -24,19 +23,6 @@ PACKAGE = Path(__file__).resolve().parents[1] / "provgraph"
 MODULES = sorted(PACKAGE.rglob("*.py"))
 CLI_MAX_LINES = 150
 VALUE_TYPE_MODULES = {"neo4j.graph", "neo4j.spatial", "neo4j.time"}
-
-# (module, imported name) -> why it is still here; issue 16 moves these behind Graph.
-KNOWN_DRIVER_USES = {
-    ("provgraph.verify", "neo4j"): "issue 16: verify runs its session through graph.driver",
-    ("provgraph.explore", "neo4j"): "issue 16: ad-hoc Cypher opens its own READ/WRITE sessions",
-    ("provgraph.explore", "neo4j.exceptions"): "issue 16: explore translates driver errors itself",
-    ("provgraph.ingest.pipeline", "neo4j.RoutingControl"): "issue 16: the pipeline runs its own write transactions",
-    ("provgraph.ingest.pipeline", "neo4j.exceptions"): "issue 16: the pipeline retries on driver errors itself",
-    ("provgraph.server.local", "neo4j.GraphDatabase"): "issue 16: the server's Bolt probe runs before any Graph exists",
-    ("provgraph.server.local", "neo4j.exceptions.AuthError"): "issue 16: the server's Bolt probe",
-    ("provgraph.server.local", "neo4j.exceptions.Neo4jError"): "issue 16: the server's Bolt probe",
-    ("provgraph.server.local", "neo4j.exceptions.DriverError"): "issue 16: the server's Bolt probe",
-}
 
 CYPHER_START = re.compile(
     r"\s*(OPTIONAL\s+MATCH|MATCH|MERGE|CREATE|RETURN|UNWIND|CALL|SHOW|WITH|DETACH\s+DELETE|FOREACH|LOAD\s+CSV"
@@ -110,13 +96,16 @@ def _driver_uses() -> dict[tuple[str, str], Path]:
 
 
 def test_only_provgraph_graph_imports_the_driver_outside_value_types() -> None:
-    unexpected = sorted(set(_driver_uses()) - set(KNOWN_DRIVER_USES))
+    unexpected = sorted(_driver_uses())
     assert not unexpected, f"go through provgraph.graph.Graph instead: {unexpected}"
 
 
-def test_the_list_of_known_driver_uses_only_names_uses_that_still_exist() -> None:
-    fixed = sorted(set(KNOWN_DRIVER_USES) - set(_driver_uses()))
-    assert not fixed, f"fixed, so remove them from KNOWN_DRIVER_USES: {fixed}"
+def test_nothing_outside_provgraph_graph_reaches_past_graph_to_the_driver_or_its_error_translation() -> None:
+    reaching = sorted(f"{_module_name(path)}:{node.lineno} .{node.attr}"
+                      for path in MODULES if not _module_name(path).startswith("provgraph.graph")
+                      for node in ast.walk(_tree(path))
+                      if isinstance(node, ast.Attribute) and node.attr in ("driver", "_translate"))
+    assert not reaching, f"use Graph.read/write/stream/run/transaction instead: {reaching}"
 
 
 def _docstrings(tree: ast.Module) -> set[int]:

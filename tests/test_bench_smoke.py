@@ -26,7 +26,7 @@ def test_harness_runs_end_to_end_at_a_toy_size(graph, neo4j_settings):
     results = run(
         neo4j_settings, graph, [100, 200], ogm_sample=10, verify_batch_size=10, latency_samples=5,
         adversarial_sizes={"chain": [20, 40], "ladder": [2, 4]}, memory_contrast=False, warmup=False, verify_budget=2.0,
-        log=lambda message: None,
+        chain_claims=60, concurrent_claims=100, log=lambda message: None,
     )
     small, large = results["sizes"]
     assert small["ingest"]["claims_written"] == 100 and large["ingest"]["claims_written"] == 200
@@ -38,5 +38,7 @@ def test_harness_runs_end_to_end_at_a_toy_size(graph, neo4j_settings):
     assert results["adversarial"]["chain"]["points"][-1]["closure_rows"] == 39
     assert results["adversarial"]["diamond_ladder"]["points"][-1]["closure_rows"] == 12
     assert results["targets"]
+    assert results["concurrent"]["same_graph"] and results["concurrent"]["graph"]["duplicates"] == 0
+    assert set(results["chain_length"]["lengths"]) == {"3", "20"}
     json.dumps(results, default=str)
     assert "ingest / raw floor" in table(results)

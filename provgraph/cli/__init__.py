@@ -113,9 +113,9 @@ def cli(debug: bool) -> None:
 
 
 def _register() -> None:
-    from provgraph.cli import admin, browse, cypher, export, ingest, mcp, report, server, status, suspects, verify
+    from provgraph.cli import admin, browse, check, cypher, export, ingest, mcp, report, server, status, suspects, verify
 
-    for module in (server, browse, admin, ingest, status, suspects, verify, report, cypher, export, mcp):
+    for module in (server, browse, admin, ingest, status, check, suspects, verify, report, cypher, export, mcp):
         for command in module.COMMANDS:
             cli.add_command(command)
 

@@ -1,5 +1,5 @@
 // name: ingest_latest_wins
-// description: The latest-wins policy for a log store: for each (subject, scope), each entry supersedes the one before it, through an automatic Adjudication (policy latest-wins) recorded at write time.
+// description: The latest-wins policy for a log store: for each (subject, scope), each entry supersedes the one before it, through an automatic Adjudication (policy latest-wins) recorded at write time. One row: adjudications (how many), claims (the uids on either side).
 // param store: the store name
 // mode: write
 MATCH (:Store {name: $store})<-[:IN]-(:Source)<-[:OF]-(:Snapshot)<-[:CITED_AT]-(c:Claim)
@@ -20,5 +20,5 @@ MERGE (adj)-[:RETIRES]->(older)
 MERGE (newer)-[r:SUPERSEDES {via: adj.uid}]->(older)
   ON CREATE SET r.asserted_at = adj.decided_at, r.recorded_in = [], r.sources = []
 SET r.valid_from = adj.decided_at, r.valid_to = adj.revoked_at, r.scope = scope
-RETURN count(adj) AS adjudications
+RETURN count(adj) AS adjudications, collect(DISTINCT newer.uid) + collect(DISTINCT older.uid) AS claims
 ;

@@ -14,6 +14,10 @@
 UNWIND $claims AS wanted
 MATCH (c:Claim {uid: wanted})
 WITH c, coalesce($q, c.scope, '') AS q
+// BEGIN closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
+// The successor closure of claim `c` for question scope `q` at $t, one row per successor: successor, edge
+// (the edge shown: to c itself first, in force first), next (the claim it revises), edgeForce (IN_FORCE or PENDING)
+// and retirers (how many in-force revisers retire the successor). Needs c and q; keeps c and q.
 // BEGIN revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
 CALL (c, q) {
   // every claim the revision and amendment edges visible at $t for q reach from c (a pruning BFS: MATCH + DISTINCT)
@@ -114,6 +118,7 @@ CALL (successor, q) {
   // END revision-force
   RETURN count(CASE WHEN force = 'IN_FORCE' THEN 1 END) AS retirers
 }
+// END closure-rows
 RETURN
   c.uid AS claim,
   successor.uid AS successor,

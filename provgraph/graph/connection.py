@@ -1,8 +1,17 @@
-"""Driver wiring: one `Graph` per process wraps the Neo4j driver and maps its failures."""
+"""Driver wiring: one `Graph` per process wraps the Neo4j driver and maps its failures.
+
+`Graph` is the one way to the database: `read`/`write`/`stream` for one statement, `run` for one
+statement with its columns and counters, and `transaction` for a unit of work of several
+statements (a `Tx`) with the driver's retry policy. Every driver error leaves here translated
+by `_translate`, so nothing outside `provgraph/graph/` handles a driver exception.
+"""
 from __future__ import annotations
 
+import logging
+import time
 from contextlib import contextmanager
-from typing import Any, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 import neo4j
 from neo4j import GraphDatabase, RoutingControl
@@ -10,7 +19,7 @@ from neo4j import exceptions as neo4j_errors
 
 from provgraph import cypher
 from provgraph.config import Settings
-from provgraph.errors import ConfigError, DatabaseUnavailable, ProvgraphError, QueryError
+from provgraph.errors import ConfigError, DatabaseUnavailable, ProvgraphError, QueryError, WriteRefused
 
 _UNREACHABLE = (
     neo4j_errors.ServiceUnavailable,
@@ -31,6 +40,13 @@ def _reason(error: BaseException) -> str:
 
 
 _DATABASE_NOT_FOUND = "Neo.ClientError.Database.DatabaseNotFound"
+_ACCESS_MODE = "Neo.ClientError.Statement.AccessMode"  # a write in a read transaction
+KEY_RACE_RETRIES = 5  # two concurrent MERGEs of one new key: the loser runs its transaction again and then matches
+COUNTERS = ("nodes_created", "nodes_deleted", "relationships_created", "relationships_deleted", "properties_set",
+            "labels_added", "labels_removed", "indexes_added", "indexes_removed", "constraints_added",
+            "constraints_removed")
+T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 def database_error(error: neo4j_errors.Neo4jError, settings: Settings) -> ProvgraphError | None:
@@ -39,6 +55,49 @@ def database_error(error: neo4j_errors.Neo4jError, settings: Settings) -> Provgr
         return ConfigError(f"{settings.safe_uri} has no database {settings.database!r}: set NEO4J_DATABASE "
                            "(or --database) to one it has [default: neo4j]")
     return None
+
+
+@dataclass(frozen=True)
+class Result:
+    """One statement's answer: its column names, its rows (driver values, in column order) and what it changed."""
+
+    columns: list[str]
+    rows: list[list[Any]]
+    counters: dict[str, int] = field(default_factory=dict)
+
+    def records(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, row)) for row in self.rows]
+
+    def single(self) -> dict[str, Any] | None:
+        """The first row as a dict, or None when there is none."""
+        return dict(zip(self.columns, self.rows[0])) if self.rows else None
+
+
+def _result(result: neo4j.Result) -> Result:
+    columns = list(result.keys())
+    rows = [list(record.values()) for record in result]
+    counters = result.consume().counters
+    return Result(columns, rows, {name: getattr(counters, name) for name in COUNTERS if getattr(counters, name)})
+
+
+class Tx:
+    """A statement runner inside one transaction of `Graph.transaction`."""
+
+    def __init__(self, tx: neo4j.ManagedTransaction) -> None:
+        self._tx = tx
+
+    def run(self, query: str, params: Mapping[str, Any] | None = None) -> Result:
+        return _result(self._tx.run(query, dict(params or {})))
+
+    def rows(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """The rows as dicts."""
+        return [record.data() for record in self._tx.run(query, dict(params or {}))]
+
+
+def _query_error(error: neo4j_errors.Neo4jError) -> QueryError:
+    if getattr(error, "code", None) == _ACCESS_MODE:
+        return WriteRefused()
+    return QueryError(f"query failed: {_reason(error)}")
 
 
 class Graph:
@@ -74,7 +133,7 @@ class Graph:
         except _UNREACHABLE as error:
             raise DatabaseUnavailable(self.settings.safe_uri, _reason(error)) from None
         except neo4j_errors.Neo4jError as error:
-            raise database_error(error, self.settings) or QueryError(_reason(error)) from None
+            raise database_error(error, self.settings) or _query_error(error) from None
 
     def read(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """Run a read query (READ routing, read transaction) and return rows as dicts."""
@@ -85,12 +144,8 @@ class Graph:
         return [record.data() for record in records]
 
     def write(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-        """Run a write query in one retried transaction and return rows as dicts."""
-        with self._translate():
-            records, _, _ = self.driver.execute_query(
-                query, dict(params or {}), routing_=RoutingControl.WRITE, database_=self.settings.database
-            )
-        return [record.data() for record in records]
+        """Run a write query in one retried transaction (see `transaction`) and return rows as dicts."""
+        return self.transaction(lambda tx: tx.rows(query, params), write=True)
 
     def stream(self, query: str, params: Mapping[str, Any] | None = None, write: bool = False) -> Iterator[dict[str, Any]]:
         """Yield rows one at a time from a single transaction, so large results are never held at once."""
@@ -103,9 +158,58 @@ class Graph:
                         yield record.data()
                     tx.commit()
 
+    def run(self, query: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> Result:
+        """One statement with its columns and counters: in a read transaction the server enforces, or with
+        `write` in an auto-commit transaction (so `CALL { } IN TRANSACTIONS` may run). A write in read mode
+        raises WriteRefused."""
+        with self._translate():
+            with self.driver.session(database=self.settings.database,
+                                     default_access_mode=neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS) as session:
+                if write:
+                    return _result(session.run(query, dict(params or {})))
+                with session.begin_transaction() as tx:
+                    answer = _result(tx.run(query, dict(params or {})))
+                    tx.commit()
+                    return answer
+
+    def transaction(self, work: Callable[[Tx], T], *, write: bool = False) -> T:
+        """Run `work(tx)` in one managed transaction with the driver's retry policy (transient errors, a lost
+        leader) and return its result. A write that loses a uniqueness race on MERGE to a concurrent writer is
+        run again (`work` must be idempotent; the next attempt matches what the other created)."""
+        def unit(tx: neo4j.ManagedTransaction) -> T:
+            return work(Tx(tx))
+
+        with self._translate():
+            with self.driver.session(database=self.settings.database) as session:
+                if not write:
+                    return session.execute_read(unit)
+                for attempt in range(KEY_RACE_RETRIES):
+                    try:
+                        return session.execute_write(unit)
+                    except neo4j_errors.ConstraintError:
+                        log.info("a concurrent writer created the same key first; retrying the write (%d)", attempt + 1)
+                        time.sleep(0.05 * (attempt + 1))
+                return session.execute_write(unit)
+
     def server_info(self) -> dict[str, Any]:
         rows = self.read(cypher.load("server_info").text)
         return rows[0] if rows else {}
+
+
+def bolt_answers(uri: str, password: str | None = None) -> bool:
+    """True once a query runs at `uri` (the local server's start-up probe, before any Graph exists). With a
+    password, only a query run as neo4j counts (the launcher sets the password after Bolt opens); without
+    one, a server that refuses us for want of credentials is up."""
+    try:
+        auth = ("neo4j", password) if password else None
+        with GraphDatabase.driver(uri, auth=auth, connection_timeout=2.0) as driver:
+            with driver.session() as session:  # a plain session: no retry loop, no retry logging
+                session.run(cypher.load("ping").text).consume()
+        return True
+    except neo4j_errors.AuthError:
+        return password is None
+    except (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError):
+        return False
 
 
 def connect(settings: Settings | None = None) -> Graph:

@@ -130,6 +130,32 @@ class Claim(StructuredNode):
     search_scope_under = StringProperty()
     search_terms = ArrayProperty(StringProperty())
     search_query = StringProperty()  # the Lucene query of one lookup
+    # The status of the default question (own scope, now) stored at write time (provgraph/writetime.py): the
+    # status query's columns, when they were computed and the earliest instant they may change without a write.
+    status = StringProperty()
+    status_reason = StringProperty()
+    status_question_scope = StringProperty()
+    status_scope = StringProperty()
+    status_subject = StringProperty()
+    status_value = StringProperty()
+    status_declared = StringProperty()
+    status_text = StringProperty()
+    status_source = StringProperty()
+    status_snapshot = StringProperty()
+    status_snapshot_uid = StringProperty()
+    status_line_start = IntegerProperty()
+    status_line_end = IntegerProperty()
+    status_valid_from = DateTimeProperty()
+    status_valid_until = DateTimeProperty()
+    status_successors = ArrayProperty(StringProperty())
+    status_conflicts_with = ArrayProperty(StringProperty())
+    status_premises = ArrayProperty(StringProperty())
+    status_premises_not_current = ArrayProperty(StringProperty())
+    status_pending = ArrayProperty(StringProperty())
+    status_amendments = ArrayProperty(StringProperty())
+    status_edge_scopes = ArrayProperty(StringProperty())  # revision-edge scopes rules 5-6 read (verify_requests)
+    status_computed_at = DateTimeProperty()
+    status_expires = DateTimeProperty()  # null: nothing pending
 
     cited_at = RelationshipTo(Snapshot, "CITED_AT", model=CitedAtRel)
     corrects = RelationshipTo("Claim", "CORRECTS", model=RevisionRel)
@@ -206,7 +232,15 @@ FULLTEXT_INDEXES = {
                                "search_scope_under")),
 }
 
-MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef)
-LABELS = tuple(model.__name__ for model in MODELS)
+class ProvgraphLock(StructuredNode):
+    """The write lock (provgraph/writetime.py): every transaction that can change a stored status sets this one
+    node first, so they run one at a time. Not provgraph data: counts and `reset` leave it out."""
+
+    name = StringProperty(unique_index=True, required=True)  # 'writes'
+    taken_at = DateTimeProperty()
+
+
+MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef, ProvgraphLock)
+LABELS = tuple(model.__name__ for model in MODELS if model is not ProvgraphLock)  # the data labels
 REVISION_TYPES = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
 LINK_TYPES = ("AMENDS", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")

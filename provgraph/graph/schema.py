@@ -31,8 +31,6 @@ def count_data(graph: Graph) -> int:
 def wipe(graph: Graph) -> int:
     """Delete every node carrying a provgraph label (and its relationships). Returns how many."""
     before = count_data(graph)
-    with graph._translate():
-        with graph.driver.session(database=graph.settings.database) as session:
-            # An auto-commit transaction: CALL { } IN TRANSACTIONS cannot run inside a managed one.
-            session.run(cypher.load("wipe").text, labels=list(LABELS)).consume()
+    # an auto-commit transaction (Graph.run with write): CALL { } IN TRANSACTIONS cannot run inside a managed one
+    graph.run(cypher.load("wipe").text, {"labels": list(LABELS)}, write=True)
     return before

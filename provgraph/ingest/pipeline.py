@@ -9,21 +9,16 @@ Re-ingesting unchanged input finds every snapshot already stored and writes noth
 from __future__ import annotations
 
 import hashlib
-import logging
 import os
 import re
-import time
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from neo4j import RoutingControl
-from neo4j import exceptions as neo4j_errors
-
-from provgraph import cypher, fulltext
-from provgraph.graph.connection import Graph
+from provgraph import cypher, fulltext, writetime
+from provgraph.graph.connection import Graph, Tx
 from provgraph.errors import InputError
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
@@ -49,10 +44,8 @@ BATCH_OBSERVATIONS = 2000
 KEEP_PLAN = "CYPHER replan=skip\n"
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, very large records)
-CONSTRAINT_RETRIES = 5  # two concurrent MERGEs of one new key: the loser retries and then matches
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
 POLICIES = ("latest-wins",)
-log = logging.getLogger(__name__)
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
 
 
@@ -232,21 +225,26 @@ def write(
     written: set[str] = set()
     for batch in _batches(planned, _batch_size()):
         counts = _write_batch(graph, batch, resolution, external, store, store_kind, scope, observed_at, notices)
-        summary.snapshots_added += len(batch)
-        summary.claim_versions_written += counts["claims"]
-        written.update(claim.uid for item in batch for claim in item.observation.claims)
-        summary.edges_written += counts["edges"]
+        if counts["written"]:
+            summary.snapshots_added += len(batch)
+            summary.claim_versions_written += counts["claims"]
+            written.update(claim.uid for item in batch for claim in item.observation.claims)
+            summary.edges_written += counts["edges"]
+        else:
+            summary.snapshots_unchanged += len(batch)
         if progress:
             progress("write", len(batch), len(planned))
     summary.claims_written = len(written)
     # a graph written before external references existed holds lineage-only placeholders: turn them
-    with graph._translate():
-        _retry_key_races(lambda: _execute_write(graph, "ingest_lineage_placeholders", {}))
+    graph.write(cypher.load("ingest_lineage_placeholders").text)
 
     if policy == "latest-wins":
-        with graph._translate():
-            rows = _retry_key_races(lambda: _execute_write(graph, "ingest_latest_wins", {"store": store}))
-        summary.adjudications = rows[0]["adjudications"] if rows else 0
+        def latest_wins(tx: Tx) -> dict[str, Any]:
+            rows = tx.rows(cypher.load("ingest_latest_wins").text, {"store": store})
+            return rows[0] if rows else {"adjudications": 0, "claims": []}
+
+        row = writetime.write_with_status(graph, latest_wins, lambda found: (found["claims"], ()))
+        summary.adjudications = row["adjudications"]
 
     findings = rewrite_findings + [
         {"kind": n.kind, "subject": n.subject, "detail": n.detail} for n in notices
@@ -488,28 +486,37 @@ def _write_batch(
                 continue
             edge_rows.append(row)
     unique_sources = sorted(set(sources))
+    seeds = sorted({claim.uid for item in batch for claim in item.observation.claims}
+                   | {row["from"] for row in edge_rows} | {row["to"] for row in edge_rows}
+                   | {row["uid"] for row in merge_rows})
 
-    def work(tx: Any) -> None:
-        tx.run(_statement("ingest_observations"), store=store, store_kind=store_kind,
-               observed_at=observed_at, rows=observation_rows).consume()
+    snapshot_uids = [item.snapshot_uid for item in batch]
+
+    def work(tx: Tx) -> bool:
+        # one writer at a time, from the first statement: see provgraph/writetime.py
+        writetime.lock(tx, observed_at)
+        # a concurrent ingest of the same input may have written this batch while we waited: as on re-ingest,
+        # stored snapshots are not written again (and need no status pass)
+        if tx.rows(_statement("ingest_stored_snapshots"), {"uids": snapshot_uids})[0]["stored"] == len(snapshot_uids):
+            return False
+        tx.run(_statement("ingest_observations"), {"store": store, "store_kind": store_kind,
+                                                     "observed_at": observed_at, "rows": observation_rows})
         if merge_rows:
-            tx.run(_statement("ingest_merge_placeholders"), rows=merge_rows).consume()
+            tx.run(_statement("ingest_merge_placeholders"), {"rows": merge_rows})
         if edge_rows:
-            tx.run(_statement("ingest_edges"), rows=edge_rows).consume()
+            tx.run(_statement("ingest_edges"), {"rows": edge_rows})
         if reference_rows:
-            tx.run(_statement("ingest_external_refs"), rows=reference_rows).consume()
+            tx.run(_statement("ingest_external_refs"), {"rows": reference_rows})
         if adopt_rows:
-            tx.run(_statement("ingest_adopt_external_refs"), rows=adopt_rows).consume()
-        tx.run(_statement("ingest_chain"), sources=unique_sources).consume()
-        tx.run(_statement("ingest_edge_windows"), sources=unique_sources).consume()
+            tx.run(_statement("ingest_adopt_external_refs"), {"rows": adopt_rows})
+        tx.run(_statement("ingest_chain"), {"sources": unique_sources})
+        tx.run(_statement("ingest_edge_windows"), {"sources": unique_sources})
+        writetime.refresh_after(tx, seeds, unique_sources)
+        return True
 
-    def run() -> None:
-        with graph.driver.session(database=graph.settings.database) as session:
-            session.execute_write(work)
-
-    with graph._translate():
-        _retry_key_races(run)
-    return {"claims": claims, "edges": len(edge_rows)}
+    if not graph.transaction(work, write=True):
+        return {"written": False, "claims": 0, "edges": 0}
+    return {"written": True, "claims": claims, "edges": len(edge_rows)}
 
 
 def _epoch_us(moment: datetime) -> int:
@@ -520,31 +527,6 @@ def _epoch_us(moment: datetime) -> int:
 def _statement(name: str) -> str:
     """A pipeline statement whose plan does not depend on statistics (see KEEP_PLAN)."""
     return KEEP_PLAN + cypher.load(name).text
-
-
-def _retry_key_races(run: Callable[[], Any]) -> Any:
-    """Run an idempotent write again when a concurrent writer MERGEd the same new key first.
-
-    The driver retries transient errors (deadlocks) itself; a uniqueness-constraint race on
-    MERGE is a client error to it, but for our MERGE-only writes the next attempt matches.
-    """
-    for attempt in range(CONSTRAINT_RETRIES + 1):
-        try:
-            return run()
-        except neo4j_errors.ConstraintError:
-            if attempt == CONSTRAINT_RETRIES:
-                raise
-            log.info("a concurrent writer created the same key first; retrying the write (%d)", attempt + 1)
-            time.sleep(0.05 * (attempt + 1))
-    return None
-
-
-def _execute_write(graph: Graph, name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-    """`graph.write` without its error translation, so `_retry_key_races` sees the driver's error."""
-    records, _, _ = graph.driver.execute_query(
-        cypher.load(name).text, params, routing_=RoutingControl.WRITE, database_=graph.settings.database
-    )
-    return [record.data() for record in records]
 
 
 def _batch_size() -> int:
@@ -595,8 +577,7 @@ def _write_quarantine(graph: Graph, store: str, quarantined: list[Quarantined], 
         for f in findings
     ]
     params = {"quarantined": q_rows, "findings": f_rows, "observed_at": observed_at}
-    with graph._translate():
-        _retry_key_races(lambda: _execute_write(graph, "ingest_quarantine", params))
+    graph.write(cypher.load("ingest_quarantine").text, params)
 
 
 def _digest(*parts: object) -> str:

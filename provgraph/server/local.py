@@ -23,9 +23,9 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
-from provgraph import cypher
 from provgraph.config import DEFAULT_PORT, provgraph_home
 from provgraph.errors import ServerError
+from provgraph.graph.connection import bolt_answers
 
 NEO4J_VERSION = "5.26.31"
 DEFAULT_HTTP_PORT = 7474
@@ -266,24 +266,6 @@ def _port_open(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
-def _bolt_answers(uri: str, password: str | None = None) -> bool:
-    """True once a query runs. With a password, only a query run as neo4j counts (the launcher sets the
-    password after Bolt opens); without one, a server that refuses us for want of credentials is up."""
-    from neo4j import GraphDatabase
-    from neo4j.exceptions import AuthError, Neo4jError, DriverError
-
-    try:
-        auth = ("neo4j", password) if password else None
-        with GraphDatabase.driver(uri, auth=auth, connection_timeout=2.0) as driver:
-            with driver.session() as session:  # a plain session: no retry loop, no retry logging
-                session.run(cypher.load("ping").text).consume()
-        return True
-    except AuthError:
-        return password is None
-    except (Neo4jError, DriverError, OSError):
-        return False
-
-
 def status(options: ServerOptions | None = None) -> ServerState:
     """The server on `options.port` with the data folder `data_dir(options)`. A folder whose server runs on
     another port reports not running, with `used_by_port` saying where it runs."""
@@ -358,7 +340,7 @@ def start(options: ServerOptions | None = None, progress: Progress = _quiet) -> 
         current = status(options)
         _refuse_folder_in_use(current)
         if current.running:
-            if _bolt_answers(current.uri, password):
+            if bolt_answers(current.uri, password):
                 _write_guides(directory)
                 return current
             progress(f"waiting for Bolt on {current.uri} ...")
@@ -422,7 +404,7 @@ def _wait_ready(state: ServerState, timeout: float, process: subprocess.Popen | 
             raise ServerError(f"Neo4j exited with code {process.returncode} while starting: " + " | ".join(tail))
         if process is None and not _alive(state.pid):
             raise ServerError(f"Neo4j (pid {state.pid}) exited while starting; see {state.log}")
-        if _bolt_answers(state.uri, password):
+        if bolt_answers(state.uri, password):
             return state
         time.sleep(delay)
         delay = min(delay * 1.5, 2.0)

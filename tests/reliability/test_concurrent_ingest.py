@@ -114,7 +114,7 @@ def test_threads_writing_the_same_records_at_once_retry_key_races(
     expected = fingerprint(graph)
     wipe(graph)
 
-    caplog.set_level(logging.INFO, logger="provgraph.ingest.pipeline")
+    caplog.set_level(logging.INFO, logger="provgraph.graph.connection")
     barrier = threading.Barrier(4)
     errors: list[BaseException] = []
 

@@ -1,0 +1,38 @@
+"""`provgraph check`: the stored (write-time) statuses against the full computation, thin over provgraph.writetime."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from provgraph.cli.options import at_option, connection_options, output_format
+from provgraph.errors import CheckFailed
+from provgraph.graph.connection import Graph
+from provgraph.status import parse_at
+from provgraph.writetime import check as check_stored
+
+
+@click.command()
+@at_option
+@click.option("--fix", is_flag=True, help="Recompute and store the status of every drifted, expired or missing claim")
+@output_format("text", "json")
+@connection_options
+def check(at: str | None, fix: bool, fmt: str, graph: Graph) -> None:
+    """Compare every claim's stored status with the full computation; exit 1 on any drift."""
+    result = check_stored(graph, at=parse_at(at), fix=fix)
+    if fmt == "json":
+        click.echo(json.dumps(result.to_dict(), sort_keys=True))
+    else:
+        click.echo(f"{result.claims} claims: {result.fresh} stored and fresh, {result.expired} expired, "
+                   f"{result.missing} without a stored status, {len(result.drift)} drifted"
+                   + (f"; {result.fixed} recomputed" if fix else ""))
+        for item in result.drift:
+            fields = ", ".join(f"{key} stored {value['stored']!r} computed {value['computed']!r}"
+                               for key, value in sorted(item["differences"].items()))
+            click.echo(f"drift {item['claim']}: {fields}")
+    if result.drift:
+        raise CheckFailed(f"{len(result.drift)} claim(s) with a stored status that differs from the computation"
+                      + ("" if fix else " (provgraph check --fix recomputes them)"))
+
+
+COMMANDS = [check]

@@ -1,0 +1,61 @@
+// name: status_affected
+// description: The claims whose status for the default question (own scope, now) a write can change, given what it
+// description: touched: the seed claims and every claim the touched sources' snapshots cite; their neighbours through
+// description: any claim-to-claim edge (edges written, moved or re-windowed); the claims those revise and every claim
+// description: that reaches them through revision edges (rules 5 and 6 read them); the rivals and explicit conflict
+// description: partners of all those, by any subject they have ever been cited with (rule 10); and every claim that
+// description: depends on one of them through DEPENDS_ON (rule 11). Untimed and unscoped, so a superset: the inverse of
+// description: what status_store reads for a claim's expiry. One row per claim: claim (uid), sorted.
+// param seeds: list of claim uids the write touched
+// param sources: list of source uids the write added snapshots to
+CALL () {
+  UNWIND $seeds AS seed
+  MATCH (c:Claim {uid: seed})
+  USING INDEX c:Claim(uid)
+  RETURN c
+  UNION
+  UNWIND $sources AS source_uid
+  MATCH (:Source {uid: source_uid})<-[:OF]-(:Snapshot)<-[:CITED_AT]-(c:Claim)
+  RETURN c
+}
+WITH DISTINCT c
+CALL (c) {
+  RETURN c AS w
+  UNION
+  MATCH (c)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS|CONFLICTS_WITH|DEPENDS_ON]-(w:Claim)
+  RETURN w
+}
+WITH DISTINCT w
+CALL (w) {
+  RETURN w AS r
+  UNION
+  MATCH (w)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]->(r:Claim)
+  RETURN r
+  UNION
+  MATCH (w)<-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(r:Claim)
+  RETURN DISTINCT r
+}
+WITH DISTINCT r
+CALL (r) {
+  RETURN r AS o
+  UNION
+  MATCH (r)-[:CONFLICTS_WITH]-(o:Claim)
+  RETURN o
+  UNION
+  UNWIND [about IN [r.subject] + COLLECT { MATCH (r)-[cited:CITED_AT]->(:Snapshot) RETURN cited.subject }
+          WHERE about IS NOT NULL AND about <> ''] AS about
+  MATCH (o:Claim {subject: about})
+  USING INDEX o:Claim(subject)
+  RETURN o
+}
+WITH DISTINCT o
+CALL (o) {
+  RETURN o AS a
+  UNION
+  MATCH (o)<-[:DEPENDS_ON*1..]-(a:Claim)
+  RETURN DISTINCT a
+}
+WITH DISTINCT a
+RETURN a.uid AS claim
+ORDER BY claim
+;

@@ -1,0 +1,280 @@
+// name: verify_requests
+// description: Many verify requests in one query (the set-wise check behind verify and verify --batch). For each
+// description: request, one row: index; items (as verify_evidence: every evidence and candidate item resolved by uid
+// description: or alias, with the snapshot the reader saw checked as of the request's $t); statuses (each resolved
+// description: evidence claim's stored status row when it is fresh at $t and stored for the request's question scope,
+// description: else {claim, usable: false}); closure (as verify_closure: every (claim, successor) of the candidate
+// description: set's successor closure, less the rows that cannot change the verdict: a successor already in the set,
+// description: unless it is one of an evidence claim's); rivals (as rivals, each rival judged by rules 1-9 from its stored status at
+// description: the request's question scope, which is exact when the stored status is fresh at $t and every revision
+// description: edge scope it depends on covers that scope as it covers the rival's own; rivals in the set left out) and fallback (the candidate
+// description: claims whose rivals cannot be judged from stored statuses: their caller asks the rivals query).
+// param requests: list of {index, q: question scope or null, subject: or null, items: [{id, snapshot}], evidence: how many of the items are evidence (the first ones), candidates: true when a candidate set was given}
+// param t: the as-of time of every request in this call (DateTime)
+UNWIND $requests AS request
+WITH request, request.q AS rq, request.subject AS subject
+// 1. the items, as verify_evidence
+CALL (request) {
+  UNWIND range(0, size(request.items) - 1) AS position
+  WITH position, request.items[position] AS item
+  OPTIONAL MATCH (exact:Claim {uid: item.id})
+  OPTIONAL CALL (item, exact) {
+    UNWIND CASE WHEN exact IS NULL THEN [item.id] ELSE [] END AS wanted
+    MATCH (alias:Claim)
+    WHERE wanted IN alias.aliases
+    RETURN alias ORDER BY alias.uid LIMIT 1
+  }
+  WITH position, item, coalesce(exact, alias) AS c
+  WITH position, item, c,
+    reduce(latest = null, cite IN [(c)-[cited:CITED_AT]->(snap:Snapshot)
+        WHERE snap.revised_at <= $t AND (snap.until IS NULL OR snap.until > $t) | {cited: cited, snap: snap}] |
+      CASE WHEN latest IS NULL OR cite.snap.revised_at > latest.snap.revised_at
+             OR (cite.snap.revised_at = latest.snap.revised_at AND cite.snap.uid > latest.snap.uid)
+           THEN cite ELSE latest END) AS now,
+    reduce(latest = null, cite IN [(c)-[cited:CITED_AT]->(snap:Snapshot)
+        WHERE item.snapshot IS NOT NULL AND snap.sha256 = item.snapshot AND snap.revised_at <= $t | {cited: cited, snap: snap}] |
+      CASE WHEN latest IS NULL OR cite.snap.revised_at > latest.snap.revised_at
+             OR (cite.snap.revised_at = latest.snap.revised_at AND cite.snap.uid > latest.snap.uid)
+           THEN cite ELSE latest END) AS seen
+  WITH position, item, c, now.cited AS now_cited, now.snap AS now_snap, seen.cited AS seen_cited, seen.snap AS seen_snap
+  ORDER BY position
+  RETURN collect({
+    index: position,
+    id: item.id,
+    claim: c.uid,
+    placeholder: coalesce(c.placeholder, false),
+    snapshot: item.snapshot,
+    seen_cites: seen_snap IS NOT NULL,
+    current_sha256: now_snap.sha256,
+    seen_changed: CASE
+      WHEN seen_snap IS NULL THEN null
+      WHEN now_snap IS NULL THEN true
+      WHEN seen_snap = now_snap THEN false
+      WHEN seen_cited.quote_sha256 IS NOT NULL AND now_cited.quote_sha256 IS NOT NULL
+        THEN seen_cited.quote_sha256 <> now_cited.quote_sha256
+      ELSE coalesce(seen_cited.text, '') <> coalesce(now_cited.text, '')
+    END
+  }) AS items
+}
+WITH request, rq, subject, items,
+  COLLECT { UNWIND items[0..request.evidence] AS i WITH i WHERE i.claim IS NOT NULL RETURN DISTINCT i.claim } AS evidenceUids,
+  CASE WHEN request.candidates
+    THEN COLLECT { UNWIND items AS i WITH i WHERE i.claim IS NOT NULL RETURN DISTINCT i.claim AS uid ORDER BY uid }
+    ELSE [] END AS setUids
+// 2. the evidence claims' stored status, when it answers this question
+CALL (rq, evidenceUids) {
+  UNWIND evidenceUids AS uid
+  MATCH (c:Claim {uid: uid})
+  WITH c, c.status IS NOT NULL AND c.status_computed_at <= $t AND (c.status_expires IS NULL OR c.status_expires > $t)
+          AND (rq IS NULL OR rq = c.status_question_scope) AS usable
+  RETURN collect(CASE WHEN usable THEN {
+    usable: true, claim: c.uid, status: c.status, reason: c.status_reason, question_scope: c.status_question_scope,
+    scope: c.status_scope, subject: c.status_subject, value: c.status_value, declared: c.status_declared,
+    text: c.status_text, placeholder: coalesce(c.placeholder, false), source: c.status_source,
+    snapshot: c.status_snapshot, snapshot_uid: c.status_snapshot_uid, line_start: c.status_line_start,
+    line_end: c.status_line_end, asserted_at: c.asserted_at, valid_from: c.status_valid_from,
+    valid_until: c.status_valid_until, successors: c.status_successors, conflicts_with: c.status_conflicts_with,
+    premises: c.status_premises, premises_not_current: c.status_premises_not_current,
+    pending: c.status_pending, amendments: c.status_amendments
+  } ELSE {usable: false, claim: c.uid} END) AS statuses
+}
+// 3. the candidate set's successor closure, as verify_closure
+CALL (rq, setUids, evidenceUids) {
+  UNWIND setUids AS uid
+  MATCH (c:Claim {uid: uid})
+  WITH c, coalesce(rq, c.scope, '') AS q
+  CALL (c, q) {
+    // BEGIN closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
+    // The successor closure of claim `c` for question scope `q` at $t, one row per successor: successor, edge
+    // (the edge shown: to c itself first, in force first), next (the claim it revises), edgeForce (IN_FORCE or PENDING)
+    // and retirers (how many in-force revisers retire the successor). Needs c and q; keeps c and q.
+    // BEGIN revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
+    CALL (c, q) {
+      // every claim the revision and amendment edges visible at $t for q reach from c (a pruning BFS: MATCH + DISTINCT)
+      CALL (c, q) {
+        MATCH (c)<-[walked:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(walkReached:Claim)
+        WHERE all(rev IN walked WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+          AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))
+        RETURN collect(DISTINCT walkReached) AS walkReach
+      }
+      // the edges out of them that revise nothing (the reviser is rejected or withdrawn at $t): the walk does not cross them
+      CALL (walkReach) {
+        UNWIND walkReach AS walkFrom
+        MATCH (walkFrom)-[rev:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]->(:Claim)
+        // BEGIN revision-force
+        CALL (rev) {
+          WITH rev, startNode(rev) AS forceOf
+          OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+          WHERE forceSnap.revised_at <= $t
+          WITH rev, forceOf, forceSaid, forceSnap
+          ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+          LIMIT 1
+          WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+          RETURN CASE
+            WHEN rev IS NULL THEN null
+            WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+            WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+            WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+            ELSE 'PENDING'
+          END AS force
+        }
+        // END revision-force
+        WITH rev, force WHERE force = 'VOID'
+        RETURN collect(rev) AS walkVoid
+      }
+      // only when there are such edges: the walk again, not crossing them
+      OPTIONAL CALL (c, q, walkVoid) {
+        WITH c, q, walkVoid WHERE size(walkVoid) > 0
+        MATCH (c)<-[kept:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(walkKept:Claim)
+        WHERE all(rev IN kept WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+          AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/') AND NOT rev IN walkVoid)
+        RETURN collect(DISTINCT walkKept) AS walkKeptReach
+      }
+      RETURN [n IN CASE WHEN size(walkVoid) = 0 THEN walkReach ELSE coalesce(walkKeptReach, []) END
+              WHERE n <> c AND NOT coalesce(n.placeholder, false)] AS closure
+    }
+    // END revision-walk
+    // every edge into c or a closure claim from a non-placeholder, not void, is an edge inside the closure (the walk
+    // followed it): no membership test needed. Per successor the edge shown: to c itself first, in force first
+    UNWIND [c] + closure AS next
+    MATCH (next)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(successor:Claim)
+    WHERE successor <> c AND NOT coalesce(successor.placeholder, false)
+      AND (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+      AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+    // BEGIN revision-force
+    CALL (rev) {
+      WITH rev, startNode(rev) AS forceOf
+      OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+      WHERE forceSnap.revised_at <= $t
+      WITH rev, forceOf, forceSaid, forceSnap
+      ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+      LIMIT 1
+      WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+      RETURN CASE
+        WHEN rev IS NULL THEN null
+        WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+        WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+        WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+        ELSE 'PENDING'
+      END AS force
+    }
+    // END revision-force
+    WITH c, q, next, successor, rev, force WHERE force <> 'VOID'
+    ORDER BY next = c DESC, force, next.uid, type(rev)
+    WITH c, q, successor, head(collect({edge: rev, next: next, force: force})) AS chosen
+    WITH c, q, successor, chosen.edge AS edge, chosen.next AS next, chosen.force AS edgeForce
+    CALL (successor, q) {
+      OPTIONAL MATCH (successor)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(later:Claim)
+      WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+        AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+        AND NOT coalesce(later.placeholder, false)
+      // BEGIN revision-force
+      CALL (rev) {
+        WITH rev, startNode(rev) AS forceOf
+        OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+        WHERE forceSnap.revised_at <= $t
+        WITH rev, forceOf, forceSaid, forceSnap
+        ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+        LIMIT 1
+        WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+        RETURN CASE
+          WHEN rev IS NULL THEN null
+          WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+          WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+          WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+          ELSE 'PENDING'
+        END AS force
+      }
+      // END revision-force
+      RETURN count(CASE WHEN force = 'IN_FORCE' THEN 1 END) AS retirers
+    }
+    // END closure-rows
+    RETURN successor, edge, next, edgeForce, retirers
+  }
+  WITH c, successor, edge, next, edgeForce, retirers
+  // a successor in the candidate set matters only as a head of an evidence claim's closure
+  WHERE NOT successor.uid IN setUids OR c.uid IN evidenceUids
+  ORDER BY c.uid, successor.uid
+  RETURN collect({
+    claim: c.uid,
+    successor: successor.uid,
+    direct: next = c,
+    kind: type(edge),
+    next: next.uid,
+    edge_scope: coalesce(edge.scope, ''),
+    via: coalesce(edge.via, ''),
+    head: edgeForce = 'IN_FORCE' AND type(edge) <> 'AMENDS' AND retirers = 0,
+    force: edgeForce
+  }) AS closure
+}
+// 4. rivals of the candidate set, as the rivals query, judged from stored statuses
+CALL (rq, subject, setUids) {
+  UNWIND setUids AS uid
+  MATCH (c:Claim {uid: uid})
+  WITH c, subject,
+    c.status IS NOT NULL AND c.status_computed_at <= $t AND (c.status_expires IS NULL OR c.status_expires > $t) AS ownFresh,
+    coalesce(rq, c.status_question_scope) AS q
+  CALL (c, q, subject, ownFresh, setUids) {
+    WITH c, q, subject, ownFresh, setUids
+    WHERE ownFresh
+    CALL (c, q, subject) {
+      MATCH (c)-[link:CONFLICTS_WITH]-(other:Claim)
+      WHERE other <> c
+        AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
+        AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
+      RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
+      UNION
+      UNWIND [s IN [c.subject, subject] WHERE s IS NOT NULL AND s <> ''] AS about
+      MATCH (other:Claim {subject: about})
+      WHERE other <> c
+        AND NOT EXISTS {
+          MATCH (c)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(other)
+          WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
+      RETURN DISTINCT other, 'RIVAL_CLAIM' AS kind
+    }
+    // a rival in the candidate set is no missing claim
+    WITH c, q, subject, other, kind
+    WHERE NOT other.uid IN setUids
+    WITH c, q, subject, other, kind,
+      other.status IS NOT NULL AND other.status_computed_at <= $t
+        AND (other.status_expires IS NULL OR other.status_expires > $t)
+        AND (other.status_reason IN ['UNBOUND', 'NOT_YET_ASSERTED']
+             // rule 3 at q, from the stored scope
+             OR NOT (coalesce(other.status_scope, '') = '' OR other.status_scope = q OR q STARTS WITH other.status_scope + '/')
+             // rules 4-9 as stored, when every edge scope they read covers q as it covers the rival's own scope
+             OR (other.status_reason <> 'OUT_OF_SCOPE'
+                 AND all(s IN coalesce(other.status_edge_scopes, [])
+                         WHERE (s = q OR q STARTS WITH s + '/')
+                             = (s = other.status_question_scope OR other.status_question_scope STARTS WITH s + '/'))))
+        AS usable,
+      coalesce(other.status_scope, '') AS scope
+    WITH c, subject, other, kind, usable, scope,
+      CASE
+        WHEN other.status_reason IN ['UNBOUND', 'NOT_YET_ASSERTED'] THEN [other.status, other.status_reason]
+        WHEN NOT (scope = '' OR scope = q OR q STARTS WITH scope + '/') THEN ['UNKNOWN', 'OUT_OF_SCOPE']
+        WHEN other.status_reason IN ['EXPLICIT_CONFLICT', 'RIVAL_CLAIM', 'PREMISE_NOT_CURRENT', 'CURRENT'] THEN ['ACTIVE', 'CURRENT']
+        ELSE [other.status, other.status_reason]
+      END AS base
+    WHERE NOT usable
+       OR kind = 'EXPLICIT_CONFLICT'
+       OR (other.status_subject IS NOT NULL AND other.status_subject <> ''
+           AND other.status_subject IN [c.status_subject, subject]
+           AND NOT (other.status_value IS NOT NULL AND c.status_value IS NOT NULL AND other.status_value = c.status_value))
+    RETURN collect({claim: c.uid, rival: other.uid, kind: kind, usable: usable, rival_status: base[0],
+                    rival_reason: base[1], scope: scope, subject: other.status_subject,
+                    value: other.status_value}) AS found
+  }
+  WITH c, ownFresh, coalesce(found, []) AS found
+  RETURN
+    [f IN collect(CASE WHEN ownFresh THEN found ELSE [] END) | f] AS perClaim,
+    [x IN collect(CASE WHEN NOT ownFresh OR any(f IN found WHERE NOT f.usable) THEN c.uid END) WHERE x IS NOT NULL]
+      AS fallback
+}
+RETURN
+  request.index AS index,
+  items,
+  statuses,
+  closure,
+  reduce(all = [], found IN perClaim | all + found) AS rivals,
+  fallback
+;

@@ -1,0 +1,196 @@
+"""Write-time status: every write that can change a claim's status stores the new status on the claim.
+
+The status of the default question (each claim's own scope, now) is computed by the full status
+query (`cypher/status.cypher`) in the same transaction as the write that changes it, for every
+claim the write can affect (`cypher/status_affected.cypher`), and stored on the claim with the
+earliest instant at which it may change without a write (`cypher/status_store.cypher`). Reads of
+the default question (`provgraph.status`) use a stored status from its computation until that
+instant and take the full computation otherwise, so the answers are the same either way;
+`check()` proves it on a live store.
+
+Every such write transaction first takes one write lock (`lock()`), so that the transactions
+that change statuses, and the status passes inside them, run one after the other: a pass
+always sees every earlier write committed and none half-done, and two writers never wait on
+each other's claim locks in opposite orders (the 30-second lock waits of overlapping ingests).
+Reads never take it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
+
+from provgraph import cypher
+from provgraph.graph.connection import Graph, Tx
+
+KEEP_PLAN = "CYPHER replan=skip\n"  # the pass runs after every batch: keep the first plan (bench/README.md)
+CHUNK = 2000  # claims per status query / store statement inside one pass
+T = TypeVar("T")
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def lock(tx: Tx, t: datetime | None = None) -> None:
+    """Take the write lock for the rest of this transaction (released at commit or rollback)."""
+    tx.run(cypher.load("write_lock").text, {"t": t or now()})
+
+
+def _statement(name: str) -> str:
+    return KEEP_PLAN + cypher.load(name).text
+
+
+def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> list[str]:
+    """Uids of every claim whose default-question status the touched claims and sources can change."""
+    seeds, sources = sorted(set(seeds)), sorted(set(sources))
+    if not seeds and not sources:
+        return []
+    return [row["claim"] for row in tx.rows(_statement("status_affected"), {"seeds": seeds, "sources": sources})]
+
+
+def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
+    """Compute the default-question status of `claims` at `t` (default now) and store it; returns how many."""
+    moment = t or now()
+    uids = sorted(set(claims))
+    stored = 0
+    # the status query may be replanned as the graph grows: a plan kept from a small graph can scan where an index
+    # seek is needed (seen: minutes per chunk at 10k claims); the pass's own statements seek by index hints
+    status_query = cypher.load("status").text
+    store_query = _statement("status_store")
+    for start in range(0, len(uids), CHUNK):
+        chunk = uids[start:start + CHUNK]
+        rows = tx.rows(status_query, {"claims": chunk, "q": None, "t": moment, "subject": None, "only": None})
+        if rows:
+            stored += tx.rows(store_query, {"rows": rows, "t": moment})[0]["stored"]
+    return stored
+
+
+def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
+                  t: datetime | None = None) -> int:
+    """The write-time pass: recompute and store the status of every claim the write can affect."""
+    return refresh(tx, affected(tx, seeds, sources), t)
+
+
+def write_with_status(graph: Graph, work: Callable[[Tx], T],
+                      seeds: Callable[[T], tuple[Iterable[str], Iterable[str]]]) -> T:
+    """Run `work(tx)` under the write lock, then the status pass for what `seeds(result)` says it touched
+    (claim uids, source uids), all in one retried write transaction (`Graph.transaction`: `work` must be
+    idempotent). Returns work's result."""
+    def unit(tx: Tx) -> T:
+        lock(tx)
+        result = work(tx)
+        claims, sources = seeds(result)
+        refresh_after(tx, claims, sources)
+        return result
+
+    return graph.transaction(unit, write=True)
+
+
+# -- check: stored status against the full computation -------------------------------------------------------
+
+_COMPARED = ("status", "reason", "question_scope", "scope", "subject", "value", "declared", "text", "placeholder",
+             "source", "snapshot", "snapshot_uid", "line_start", "line_end", "asserted_at", "valid_from",
+             "valid_until", "successors", "conflicts_with", "premises", "premises_not_current", "pending", "amendments")
+
+
+@dataclass
+class CheckResult:
+    """What `provgraph check` found: counts, and each claim whose stored status differs from the computation."""
+
+    at: datetime
+    claims: int = 0
+    fresh: int = 0
+    expired: int = 0
+    missing: int = 0
+    drift: list[dict[str, Any]] = field(default_factory=list)
+    fixed: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.drift
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "claims": self.claims, "fresh": self.fresh, "expired": self.expired,
+                "missing": self.missing, "drift": self.drift, "fixed": self.fixed}
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "to_native"):
+        value = value.to_native()
+    if isinstance(value, datetime):
+        return value.astimezone(timezone.utc).isoformat()
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _differences(stored: Mapping[str, Any], full: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    out = {}
+    for key in _COMPARED:
+        a, b = _plain(stored.get(key)), _plain(full.get(key))
+        if isinstance(a, list) or isinstance(b, list):
+            a, b = list(a or []), list(b or [])
+        if a != b:
+            out[key] = {"stored": a, "computed": b}
+    return out
+
+
+def _pairs(graph: Graph, t: datetime, chunk: int) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """(stored row, full row) for every claim, in uid order, `chunk` claims per full computation."""
+    stored_query = cypher.load("status_stored").text
+    full_query = cypher.load("status").text
+    buffer: list[dict[str, Any]] = []
+
+    def flush() -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
+        uids = [row["claim"] for row in buffer if row["fresh"]]  # the others are read by the full computation anyway
+        full = {row["claim"]: row for row in graph.read(full_query, {
+            "claims": uids, "q": None, "t": t, "subject": None, "only": None})} if uids else {}
+        for row in buffer:
+            yield row, full.get(row["claim"])
+        buffer.clear()
+
+    for row in graph.stream(stored_query, {"claims": None, "t": t, "subject": None, "only": None}):
+        buffer.append(row)
+        if len(buffer) >= chunk:
+            yield from flush()
+    if buffer:
+        yield from flush()
+
+
+def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk: int = 500) -> CheckResult:
+    """Compare every claim's stored status with the full computation at `at` (default now).
+
+    A stored status that is fresh at that time and differs is drift. With `fix`, every claim whose stored
+    status is drifted, missing or expired is recomputed and stored (under the write lock).
+    """
+    moment = at or now()
+    result = CheckResult(at=moment)
+    stale: list[str] = []
+    for stored, full in _pairs(graph, moment, chunk):
+        result.claims += 1
+        if not stored["fresh"]:
+            if stored.get("reason") is None:
+                result.missing += 1
+            else:
+                result.expired += 1
+            stale.append(stored["claim"])
+            continue
+        result.fresh += 1
+        differences = _differences(stored, full or {})
+        if differences:
+            result.drift.append({"claim": stored["claim"], "differences": differences})
+            stale.append(stored["claim"])
+    if fix and stale:
+        for start in range(0, len(stale), CHUNK):
+            chunk_uids = stale[start:start + CHUNK]
+            result.fixed += graph.transaction(lambda tx: _refresh_locked(tx, chunk_uids), write=True)  # noqa: B023 - runs now
+    return result
+
+
+def _refresh_locked(tx: Tx, claims: list[str]) -> int:
+    lock(tx)
+    return refresh(tx, claims)
+
+
+__all__ = ["CheckResult", "affected", "check", "lock", "now", "refresh", "refresh_after", "write_with_status"]

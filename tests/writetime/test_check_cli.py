@@ -1,0 +1,60 @@
+"""`provgraph check`: stored status against the full computation on a live store, drift exits 1, --fix repairs."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from writetime_helpers import write_jsonl
+
+from provgraph.cli import cli
+from provgraph.graph.connection import Graph
+from provgraph.ingest.pipeline import ingest
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def _story(graph: Graph, tmp_path: Path) -> None:
+    log = write_jsonl(tmp_path / "d.jsonl", [
+        {"ts": "2025-01-01T00:00:00Z", "id": "a", "subject": "x", "value": "1"},
+        {"ts": "2025-02-01T00:00:00Z", "id": "b", "subject": "x", "value": "2", "supersedes": ["a"]},
+    ])
+    ingest(graph, "logs", log, fmt="jsonl", store="d")
+
+
+def test_check_finds_no_drift_after_ingest_and_says_so_in_json(graph: Graph, tmp_path: Path) -> None:
+    _story(graph, tmp_path)
+    result = run("check", "--format", "json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    assert found == {"ok": True, "claims": 2, "fresh": 2, "expired": 0, "missing": 0, "drift": [], "fixed": 0}
+
+
+def test_a_write_that_bypasses_provgraph_is_drift_exit_1_and_fix_repairs_it(graph: Graph, tmp_path: Path) -> None:
+    _story(graph, tmp_path)
+    # a raw write removes the supersession: a's stored SUPERSEDED no longer matches the computation
+    graph.write("MATCH (:Claim {uid: 'b'})-[r:SUPERSEDES]->(:Claim {uid: 'a'}) DELETE r")
+    result = run("check", "--format", "json")
+    assert result.exit_code == 1
+    found = json.loads(result.stdout)
+    assert [item["claim"] for item in found["drift"]] == ["a", "b"]  # a is no longer superseded; b now has a rival
+    assert found["drift"][0]["differences"]["reason"] == {"stored": "SUPERSEDED", "computed": "RIVAL_CLAIM"}
+    text = run("check")
+    assert text.exit_code == 1 and "drift a: " in text.output and "check --fix" in text.output
+    fixed = run("check", "--fix", "--format", "json")
+    assert fixed.exit_code == 1 and json.loads(fixed.stdout)["fixed"] == 2
+    again = run("check")
+    assert again.exit_code == 0 and "0 drifted" in again.output
+    status = json.loads(run("status", "a", "--format", "json").output)
+    assert status[0]["reason"] == "RIVAL_CLAIM"
+
+
+def test_claims_written_without_the_pipeline_have_no_stored_status_and_are_not_drift(graph: Graph) -> None:
+    graph.write("CREATE (:Claim {uid: 'raw', placeholder: true, aliases: [], scope: ''})")
+    result = run("check", "--format", "json")
+    assert result.exit_code == 0
+    assert json.loads(result.output)["missing"] == 1
+    assert json.loads(run("check", "--fix", "--format", "json").output)["fixed"] == 1
+    assert json.loads(run("check", "--format", "json").output)["fresh"] == 1

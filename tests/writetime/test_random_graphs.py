@@ -1,0 +1,81 @@
+"""The guarantee on random graphs: after every kind of write, and at every instant where time alone changes a
+status, each stored status that a read would use equals the full computation.
+
+Graphs are written the way users write them: log entries through the ingest pipeline (chains, diamonds and cycles
+of revision edges, scoped edges, rivals, explicit conflicts, premises, references never ingested, validity windows
+and assertions in the future), adjudications and their revocation (also dated in the future), and re-ingests in
+which entries are rewritten or vanish. PROVGRAPH_HEAVY=1 runs many more examples.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from writetime_helpers import OFFSETS, Logs, assert_stored_is_the_computation, claim
+
+from provgraph.adjudicate import adjudicate, revoke
+from provgraph.errors import NotFound, UsageError
+from provgraph.graph.connection import Graph
+from provgraph.graph.schema import wipe
+from provgraph.writetime import check
+
+EXAMPLES = 150 if os.environ.get("PROVGRAPH_HEAVY") == "1" else 6
+operation = st.one_of(
+    st.tuples(st.just("ingest second log")),
+    st.tuples(st.just("adjudicate"), st.integers(0, 6), st.integers(0, 6), st.sampled_from(["yesterday", "in an hour"])),
+    st.tuples(st.just("revoke"), st.sampled_from(["in a minute", "next month"])),
+    st.tuples(st.just("rewrite"), st.integers(0, 6), st.sampled_from(["1", "2", "3"])),
+    st.tuples(st.just("drop"), st.integers(0, 6)),
+    st.tuples(st.just("re-ingest")),
+)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("PROVGRAPH_HEAVY") != "1",
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(claims=st.lists(claim, min_size=2, max_size=6), operations=st.lists(operation, max_size=4))
+def test_stored_status_equals_the_computation_after_every_write_and_when_time_passes(
+        graph: Graph, claims: list[dict[str, Any]], operations: list[tuple[Any, ...]]) -> None:
+    wipe(graph)
+    start = datetime.now(timezone.utc)
+    with tempfile.TemporaryDirectory() as folder:
+        logs = Logs(claims, start, Path(folder))
+        logs.ingest(graph, 0)
+        assert_stored_is_the_computation(graph, start)
+        ingested = {0}
+        decisions: list[str] = []
+        for op in operations:
+            kind = op[0]
+            if kind == "ingest second log":
+                logs.ingest(graph, 1)
+                ingested.add(1)
+            elif kind == "re-ingest":
+                for which in sorted(ingested):
+                    logs.ingest(graph, which)
+            elif kind in ("rewrite", "drop"):
+                index = op[1] % len(claims)
+                if kind == "rewrite":
+                    if index not in logs.entries:  # dropped before
+                        continue
+                    logs.entries[index]["value"] = op[2]
+                else:
+                    logs.entries.pop(index, None)
+                if index % 2 in ingested:
+                    logs.ingest(graph, index % 2)
+            elif kind == "adjudicate":
+                keep, retire = f"c{op[1] % len(claims)}", f"c{op[2] % len(claims)}"
+                try:
+                    decisions.append(adjudicate(graph, keep, retire, at=start + OFFSETS[op[3]])["adjudication"])
+                except (UsageError, NotFound):  # same claim, an opposing decision in force, not ingested (yet)
+                    pass
+            elif kind == "revoke" and decisions:
+                try:
+                    revoke(graph, decisions.pop(), at=start + OFFSETS[op[1]])
+                except UsageError:  # revoking before the decision
+                    pass
+            assert_stored_is_the_computation(graph, start)
+        assert check(graph).ok
