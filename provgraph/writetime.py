@@ -25,6 +25,10 @@ from provgraph.graph.connection import Graph, Tx
 
 KEEP_PLAN = "CYPHER replan=skip\n"  # the pass runs after every batch: keep the first plan (bench/README.md)
 CHUNK = 2000  # claims per status query / store statement inside one pass
+# A claim whose status reads more claims than this through one kind of link (a long revision or premise chain,
+# a subject thousands of claims share) is not stored: computing it for every claim such a write touches costs the
+# square of the chain, so those claims are computed when read, as before write-time status (README "Stored status")
+DEEP = 200
 T = TypeVar("T")
 
 
@@ -41,12 +45,14 @@ def _statement(name: str) -> str:
     return KEEP_PLAN + cypher.load(name).text
 
 
-def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> list[str]:
-    """Uids of every claim whose default-question status the touched claims and sources can change."""
+def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple[list[str], list[str]]:
+    """(claims to store, claims too deep to store): every claim whose default-question status the touched
+    claims and sources can change."""
     seeds, sources = sorted(set(seeds)), sorted(set(sources))
     if not seeds and not sources:
-        return []
-    return [row["claim"] for row in tx.rows(_statement("status_affected"), {"seeds": seeds, "sources": sources})]
+        return [], []
+    rows = tx.rows(_statement("status_affected"), {"seeds": seeds, "sources": sources, "limit": DEEP})
+    return [row["claim"] for row in rows if not row["deep"]], [row["claim"] for row in rows if row["deep"]]
 
 
 def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
@@ -68,8 +74,12 @@ def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
 
 def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
                   t: datetime | None = None) -> int:
-    """The write-time pass: recompute and store the status of every claim the write can affect."""
-    return refresh(tx, affected(tx, seeds, sources), t)
+    """The write-time pass: recompute and store the status of every claim the write can affect (and forget the
+    stored status of those too deep to store)."""
+    shallow, deep = affected(tx, seeds, sources)
+    for start in range(0, len(deep), CHUNK):
+        tx.run(_statement("status_unstore"), {"claims": deep[start:start + CHUNK]})
+    return refresh(tx, shallow, t)
 
 
 def write_with_status(graph: Graph, work: Callable[[Tx], T],

@@ -5,9 +5,12 @@
 // description: that reaches them through revision edges (rules 5 and 6 read them); the rivals and explicit conflict
 // description: partners of all those, by any subject they have ever been cited with (rule 10); and every claim that
 // description: depends on one of them through DEPENDS_ON (rule 11). Untimed and unscoped, so a superset: the inverse of
-// description: what status_store reads for a claim's expiry. One row per claim: claim (uid), sorted.
+// description: what status_store reads for a claim's expiry. One row per claim: claim (uid), sorted, and deep = its
+// description: status reads more than $limit claims through one kind of link (revision reach for rule 5, premises,
+// description: claims about its subject), so its status is not stored but computed when read (a bounded count each).
 // param seeds: list of claim uids the write touched
 // param sources: list of source uids the write added snapshots to
+// param limit: how many claims one kind of link may reach before a claim's status is too costly to store
 CALL () {
   UNWIND $seeds AS seed
   MATCH (c:Claim {uid: seed})
@@ -56,6 +59,11 @@ CALL (o) {
   RETURN DISTINCT a
 }
 WITH DISTINCT a
-RETURN a.uid AS claim
+WITH a,
+  COUNT { MATCH (a)-[:CORRECTS|SUPERSEDES*1..]->(x:Claim) WITH DISTINCT x LIMIT $limit + 1 RETURN x } > $limit
+  OR COUNT { MATCH (a)-[:DEPENDS_ON*1..]->(x:Claim) WITH DISTINCT x LIMIT $limit + 1 RETURN x } > $limit
+  OR (coalesce(a.subject, '') <> '' AND COUNT { MATCH (x:Claim {subject: a.subject}) WITH x LIMIT $limit + 1 RETURN x } > $limit)
+  AS deep
+RETURN a.uid AS claim, deep
 ORDER BY claim
 ;

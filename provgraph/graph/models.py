@@ -234,7 +234,7 @@ FULLTEXT_INDEXES = {
 
 class ProvgraphLock(StructuredNode):
     """The write lock (provgraph/writetime.py): every transaction that can change a stored status sets this one
-    node first, so they run one at a time. Not provgraph data: counts and `reset` leave it out."""
+    node first, so they run one at a time. Not counted as provgraph data; `reset` deletes it too."""
 
     name = StringProperty(unique_index=True, required=True)  # 'writes'
     taken_at = DateTimeProperty()

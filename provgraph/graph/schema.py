@@ -7,7 +7,7 @@ from neomodel import db
 
 from provgraph import cypher, fulltext
 from provgraph.graph.connection import Graph
-from provgraph.graph.models import LABELS, MODELS
+from provgraph.graph.models import LABELS, MODELS, ProvgraphLock
 
 
 def install_schema(graph: Graph) -> list[str]:
@@ -32,5 +32,5 @@ def wipe(graph: Graph) -> int:
     """Delete every node carrying a provgraph label (and its relationships). Returns how many."""
     before = count_data(graph)
     # an auto-commit transaction (Graph.run with write): CALL { } IN TRANSACTIONS cannot run inside a managed one
-    graph.run(cypher.load("wipe").text, {"labels": list(LABELS)}, write=True)
+    graph.run(cypher.load("wipe").text, {"labels": [*LABELS, ProvgraphLock.__name__]}, write=True)
     return before

@@ -1,0 +1,11 @@
+// name: status_unstore
+// description: Forget the stored status of the given claims (the write-time pass found them too deep to store, see
+// description: status_affected): their status is computed whenever it is read. Returns unstored (how many claims).
+// param claims: list of claim uids
+// mode: write
+UNWIND $claims AS uid
+MATCH (c:Claim {uid: uid})
+USING INDEX c:Claim(uid)
+SET c.status = null, c.status_reason = null, c.status_computed_at = null, c.status_expires = null
+RETURN count(c) AS unstored
+;
