@@ -114,14 +114,8 @@ def _verify_requests(corpus: Corpus, count: int, rng: random.Random, set_size: i
 
 def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, samples: int, log: Log,
             budget: float = 30.0) -> dict[str, Any]:
-    try:
-        from provgraph import verify as verify_module  # written by another engineer; may not exist yet
-    except ImportError:
-        return {"available": False, "note": "provgraph.verify not present in this tree: TODO"}
-    verify_batch = getattr(verify_module, "verify_batch", None)
-    verify_one = getattr(verify_module, "verify", None)
-    if verify_batch is None or verify_one is None:
-        return {"available": False, "note": "provgraph.verify lacks verify/verify_batch: TODO"}
+    from provgraph.verification import verify as verify_one, verify_batch
+
     requests = _verify_requests(corpus, batch, rng)
     try:
         # warm (plan cache, page cache), and size the batch so a slow verify cannot eat the run's time budget

@@ -8,14 +8,14 @@ from provgraph.graph.connection import Graph, connect
 
 __all__ = ["Settings", "Graph", "connect", "verify", "verify_batch", "Verdict", "adjudicate", "revoke"]
 
-# Imported on first use, so `import provgraph` stays cheap. `provgraph.verify` and `provgraph.adjudicate` are
-# their modules, which are callable (`provgraph.verify(graph, ...)`) and also hold the rest of their API.
+# Imported on first use, so `import provgraph` stays cheap. The functions live in provgraph.verification and
+# provgraph.adjudication: modules named otherwise than the functions, so importing one never hides a function.
 _LAZY = {
-    "verify": ("provgraph.verify", None),
-    "verify_batch": ("provgraph.verify", "verify_batch"),
-    "Verdict": ("provgraph.verify", "Verdict"),
-    "adjudicate": ("provgraph.adjudicate", None),
-    "revoke": ("provgraph.adjudicate", "revoke"),
+    "verify": "provgraph.verification",
+    "verify_batch": "provgraph.verification",
+    "Verdict": "provgraph.verification",
+    "adjudicate": "provgraph.adjudication",
+    "revoke": "provgraph.adjudication",
 }
 
 
@@ -23,7 +23,5 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 
-        module_name, attribute = _LAZY[name]
-        module = importlib.import_module(module_name)
-        return module if attribute is None else getattr(module, attribute)
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'provgraph' has no attribute {name!r}")

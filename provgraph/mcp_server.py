@@ -33,7 +33,7 @@ from provgraph import conflicts as conflicts_api
 from provgraph import explore
 from provgraph import lineage as lineage_api
 from provgraph import status as status_api
-from provgraph import verify as verify_api
+from provgraph import verification as verify_api
 from provgraph.config import Settings
 from provgraph.errors import DatabaseUnavailable, NotFound, ProvgraphError, UsageError
 from provgraph.graph.connection import Graph, connect

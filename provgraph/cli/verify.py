@@ -5,12 +5,12 @@ from typing import IO
 
 import click
 
-from provgraph.adjudicate import adjudicate as record_adjudication, distinguish, revoke as revoke_adjudication
+from provgraph.adjudication import adjudicate as record_adjudication, distinguish, revoke as revoke_adjudication
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
 from provgraph.display import short_hash, status_line
 from provgraph.errors import CheckFailed, UsageError
 from provgraph.graph.connection import Graph
-from provgraph.verify import SUPPORTED, Verdict, batch_line, verify as check_evidence, verify_batch
+from provgraph.verification import SUPPORTED, Verdict, batch_line, verify as check_evidence, verify_batch
 
 def _split_ids(values: tuple[str, ...]) -> list[str]:
     return [part.strip() for value in values for part in value.split(",") if part.strip()]

@@ -20,7 +20,7 @@ from provgraph.ingest.records import IngestOptions
 from provgraph.ingest.times import AmbiguousDate, parse_numeric_date
 from provgraph.lineage import lineage
 from provgraph.status import status
-from provgraph.verify import verify
+from provgraph.verification import verify
 
 from ingest_run import FIXTURES, run as run_ingester
 

@@ -7,7 +7,7 @@ from status_helpers import judge
 from provgraph import cypher
 from provgraph.ingest.lifecycle import CANONICAL
 from provgraph.status import status
-from provgraph.verify import verify
+from provgraph.verification import verify
 
 
 def row(graph, uid, **kwargs):

@@ -12,7 +12,7 @@ from provgraph.export import export
 from provgraph.ingest.pipeline import ingest
 from provgraph.lineage import lineage
 from provgraph.status import status
-from provgraph.verify import verify
+from provgraph.verification import verify
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "lifecycle"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from provgraph.adjudicate import distinguish, revoke
+from provgraph.adjudication import distinguish, revoke
 from provgraph.graph.connection import Graph
 from provgraph.status import status
 from provgraph.suspects import suspects

@@ -6,12 +6,12 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from provgraph.adjudicate import distinguish
+from provgraph.adjudication import distinguish
 from provgraph.cli import cli
 from provgraph.export import build_document, serialize
 from provgraph.graph.connection import Graph
 from provgraph.lineage import lineage
-from provgraph.verify import verify, verify_batch
+from provgraph.verification import verify, verify_batch
 from suspects_helpers import CACHE_1, CACHE_2, OTHERS, ingest_log, run
 
 LATER = {"ts": "2025-09-01T09:00:00Z", "id": "ledger-2", "scope": "org/acme/payments",

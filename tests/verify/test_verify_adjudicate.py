@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import provgraph
-from provgraph.adjudicate import adjudicate, revoke
+from provgraph.adjudication import adjudicate, revoke
 from provgraph.conflicts import conflicts
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from provgraph.graph.connection import Graph
-from provgraph.verify import verify_batch
+from provgraph.verification import verify_batch
 from verify_helpers import ingest_sessions, run
 
 SCOPE = ["--scope", "user/u1", "--subject", "user.location"]

@@ -12,7 +12,7 @@ from graphs import GraphBuilder
 from provgraph.errors import UsageError
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import wipe
-from provgraph.verify import TERMINALS, verify
+from provgraph.verification import TERMINALS, verify
 
 RANDOM_HEX = "ab" * 32
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from writetime_helpers import OFFSETS, Logs, assert_stored_is_the_computation, claim
 
-from provgraph.adjudicate import adjudicate, revoke
+from provgraph.adjudication import adjudicate, revoke
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import wipe

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from writetime_helpers import assert_stored_is_the_computation, stored, write_jsonl
 
-from provgraph.adjudicate import adjudicate, revoke
+from provgraph.adjudication import adjudicate, revoke
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 from provgraph.status import status

@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from writetime_helpers import OFFSETS, Logs, claim
 
-from provgraph.adjudicate import adjudicate
+from provgraph.adjudication import adjudicate
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import wipe
-from provgraph.verify import _advise, _judge, _Question, _runner, verify_batch
+from provgraph.verification import _advise, _judge, _Question, _runner, verify_batch
 
 EXAMPLES = 100 if os.environ.get("PROVGRAPH_HEAVY") == "1" else 5
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 import json
 import re
 import shlex
-import sys
-import types
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
@@ -567,12 +565,3 @@ def batch_line(out: Mapping[str, Any]) -> str:
 
 __all__ = ["Evidence", "EvidenceCheck", "TERMINALS", "SUPPORTED", "Verdict", "batch_line", "verify", "verify_batch"]
 
-
-class _CallableModule(types.ModuleType):
-    """`provgraph.verify(...)` calls the function even after `import provgraph.verify` bound the module there."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return verify(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -16,8 +16,6 @@ import getpass
 import hashlib
 import json
 import os
-import sys
-import types
 from datetime import datetime
 from typing import Any, Iterable
 
@@ -153,12 +151,3 @@ def _write(graph: Graph, name: str, params: dict[str, Any], claims: list[str]) -
 
 __all__ = ["adjudicate", "adjudication_uid", "default_by", "distinguish", "revoke"]
 
-
-class _CallableModule(types.ModuleType):
-    """`provgraph.adjudicate(...)` calls the function even after `import provgraph.adjudicate` bound the module there."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return adjudicate(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
