@@ -199,7 +199,7 @@ def _timed(work: Callable[[], Any], pid: int | None) -> tuple[Any, float, float 
 
 
 def speed(graph: Graph, claims: int, seed: int, workdir: Path, repeat: int = 1, server_pid: int | None = None,
-          log: Callable[[str], None] | None = None) -> dict[str, Any]:
+          log: Callable[[str], None] | None = None, with_profile: bool = False) -> dict[str, Any]:
     """At `claims` claims: the time to generate and ingest them, one plain full-text lookup per claim (the
     baseline: the same stored Lucene query and hit limit suspects runs, every hit counted in the server), and
     the full `provgraph suspects` computation (`suspects.suspects`: the query and the rows it returns), each
@@ -234,6 +234,7 @@ def speed(graph: Graph, claims: int, seed: int, workdir: Path, repeat: int = 1, 
         best["suspects_cpu"] += [cpu] if cpu is not None else []
         say(f"speed {claims}: suspects {attempt}/{repeat}: {wall:.1f} s" + (f" (server CPU {cpu:.1f} s)" if cpu is not None else ""))
     least = {key: min(values) if values else None for key, values in best.items()}
+    plan = profile(graph) if with_profile else None
 
     def ratio(part: float | None, whole: float | None) -> float | None:
         return round(part / whole, 2) if part is not None and whole else None
@@ -241,7 +242,42 @@ def speed(graph: Graph, claims: int, seed: int, workdir: Path, repeat: int = 1, 
     return {"claims": count, "generate_s": round(generate_seconds, 1), "ingest_s": round(ingest_seconds, 1),
             "lookups": lookups["lookups"], "lookup_hits": lookups["hits"], "repeat": repeat, "suspects": len(found),
             **{f"{key}_s": round(value, 2) if value is not None else None for key, value in least.items()},
-            "ratio": ratio(least["suspects"], least["lookup"]), "cpu_ratio": ratio(least["suspects_cpu"], least["lookup_cpu"])}
+            "ratio": ratio(least["suspects"], least["lookup"]), "cpu_ratio": ratio(least["suspects_cpu"], least["lookup_cpu"]),
+            "profile": plan}
+
+
+PROFILE_CLAIMS = 2000  # `--profile`: the suspects query PROFILEd from this many claims (a full PROFILE doubles the run)
+
+
+def profile(graph: Graph, claims: int = PROFILE_CLAIMS) -> list[dict[str, Any]]:
+    """The plan of the suspects query looked up from the first `claims` claims, as PROFILE reports it: one row per
+    operator (depth, operator, rows, db hits, details), in plan order from the result down."""
+    sample = [row["uid"] for row in graph.read(
+        "MATCH (c:Claim) WHERE c.search_query IS NOT NULL RETURN c.uid AS uid ORDER BY c.uid LIMIT $n", {"n": claims})]
+    with graph.driver.session(database=graph.settings.database) as session:
+        result = session.run("PROFILE " + cypher.load("suspects").text, suspects.params(sample))
+        plan = result.consume().profile
+    rows: list[dict[str, Any]] = []
+
+    def walk(step: dict[str, Any], depth: int) -> None:
+        details = " ".join(str(step.get("args", {}).get("Details", "")).split())
+        rows.append({"depth": depth, "operator": step["operatorType"].split("@")[0], "rows": step.get("rows"),
+                     "db_hits": step.get("dbHits"), "details": details[:90]})
+        for child in step.get("children", []):
+            walk(child, depth + 1)
+
+    if plan:
+        walk(plan, 0)
+    return rows
+
+
+def _profile_table(claims: int, rows: list[dict[str, Any]]) -> str:
+    lines = [f"PROFILE of the suspects query from {PROFILE_CLAIMS:,} of {claims:,} claims:", "",
+             "| operator | rows | db hits | details |", "|---|---:|---:|---|"]
+    for row in rows:
+        details = row["details"].replace("|", "\\|")
+        lines.append(f"| {'. ' * row['depth']}{row['operator']} | {row['rows']} | {row['db_hits']} | {details} |")
+    return "\n".join(lines)
 
 
 SPEED_TARGET = 3.0  # issue 15: the suspects query within 3x of one full-text lookup per claim
@@ -283,6 +319,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed", type=int, nargs="*", default=[], help="claim counts for the speed check (e.g. 25000 100000)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="speed: best of this many runs of the baseline and of suspects, alternating [default: 1]")
+    parser.add_argument("--profile", action="store_true",
+                        help=f"speed: also PROFILE the suspects query from {PROFILE_CLAIMS:,} claims and print its plan")
     parser.add_argument("--no-quality", action="store_true", help="skip the quality corpora (speed only)")
     parser.add_argument("--min-score", type=float, default=suspects.MIN_SCORE, help="the suspects threshold to measure")
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
@@ -305,10 +343,13 @@ def main(argv: list[str] | None = None) -> int:
         for matters in [] if args.no_quality else args.matters:
             quality.append(generated_quality(graph, matters, args.seed, workdir))
         speeds = [speed(graph, claims, args.seed, workdir, repeat=max(1, args.repeat),
-                        server_pid=server_pid, log=_progress)
+                        server_pid=server_pid, log=_progress, with_profile=args.profile)
                   for claims in args.speed]
         wipe(graph)
     print(_table(quality, speeds))
+    for s in speeds:
+        if s["profile"]:
+            print("\n" + _profile_table(s["claims"], s["profile"]))
     for q in quality:
         if q["missed"] or q["false_pairs"]:
             print(f"\n{q['corpus']}: missed {q['missed'][:12]}; false {q['false_pairs'][:12]}")
