@@ -1,9 +1,12 @@
 """Write-time status: every write that can change a claim's status stores the new status on the claim.
 
 The status of the default question (each claim's own scope, now) is computed by the full status
-query (`cypher/status.cypher`) in the same transaction as the write that changes it, for every
-claim the write can affect (`cypher/status_affected.cypher`), and stored on the claim with the
-earliest instant at which it may change without a write (`cypher/status_store.cypher`). Reads of
+query (`cypher/status.cypher`) for every claim the write can affect (`cypher/status_affected.cypher`),
+and stored on the claim with the earliest instant at which it may change without a write
+(`cypher/status_store.cypher`). An adjudication, its revocation and the latest-wins pass do it in
+their own transaction (`write_with_status`). An ingest batch forgets the stored status of what it
+affects in its transaction (`invalidate`), and the ingest stores them all again after its last batch
+(`store_pending`), so the status query is planned once per ingest, not once per batch. Reads of
 the default question (`provgraph.status`) use a stored status from its computation until that
 instant and take the full computation otherwise, so the answers are the same either way;
 `check()` proves it on a live store.
@@ -60,8 +63,8 @@ def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
     moment = t or now()
     uids = sorted(set(claims))
     stored = 0
-    # the status query may be replanned as the graph grows: a plan kept from a small graph can scan where an index
-    # seek is needed (seen: minutes per chunk at 10k claims); the pass's own statements seek by index hints
+    # not KEEP_PLAN: a plan of the status query made on a small graph can scan where a large one needs seeks
+    # (bench/README.md); an ingest plans it once, in `store_pending`, not after every batch
     status_query = cypher.load("status").text
     store_query = _statement("status_store")
     for start in range(0, len(uids), CHUNK):
@@ -80,6 +83,29 @@ def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
     for start in range(0, len(deep), CHUNK):
         tx.run(_statement("status_unstore"), {"claims": deep[start:start + CHUNK]})
     return refresh(tx, shallow, t)
+
+
+def invalidate(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> list[str]:
+    """The ingest batch's half of the pass: forget the stored status of every claim the write can affect, in the
+    batch's own transaction, so no read ever takes a stored row the batch made wrong (reads compute those).
+    Returns the claims to store again (`store_pending`, after the ingest's last batch); deep ones stay unstored."""
+    shallow, deep = affected(tx, seeds, sources)
+    everything = sorted(set(shallow) | set(deep))
+    for start in range(0, len(everything), CHUNK):
+        tx.run(_statement("status_unstore"), {"claims": everything[start:start + CHUNK]})
+    return shallow
+
+
+def store_pending(graph: Graph, claims: Iterable[str]) -> int:
+    """The ingest's other half: compute and store the status of `claims` (what `invalidate` returned for every
+    batch), CHUNK claims per transaction under the write lock. Planning the status query once for all of them,
+    not once a batch while the graph grows, is most of what this saves. Returns how many were stored."""
+    uids = sorted(set(claims))
+    stored = 0
+    for start in range(0, len(uids), CHUNK):
+        chunk = uids[start:start + CHUNK]
+        stored += graph.transaction(lambda tx: _refresh_locked(tx, chunk), write=True)  # noqa: B023 - runs now
+    return stored
 
 
 def write_with_status(graph: Graph, work: Callable[[Tx], T],
@@ -203,4 +229,5 @@ def _refresh_locked(tx: Tx, claims: list[str]) -> int:
     return refresh(tx, claims)
 
 
-__all__ = ["CheckResult", "affected", "check", "lock", "now", "refresh", "refresh_after", "write_with_status"]
+__all__ = ["CheckResult", "affected", "check", "invalidate", "lock", "now", "refresh", "refresh_after", "store_pending",
+           "write_with_status"]

@@ -13,6 +13,7 @@
 CALL () {
   UNWIND coalesce($claims, []) AS wanted
   MATCH (c:Claim {uid: wanted})
+  USING INDEX c:Claim(uid)
   RETURN c
   UNION
   // the filter comes first so that a call for a few ids does not scan every claim (bench/README.md)
@@ -260,6 +261,7 @@ OPTIONAL CALL (c, q, base) {
       RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
       UNION
       MATCH (other:Claim)
+      USING INDEX other:Claim(subject)
       WHERE ownerNode.subject IS NOT NULL AND ownerNode.subject <> '' AND other.subject = ownerNode.subject
         AND other <> ownerNode
         AND NOT EXISTS {

@@ -5,6 +5,8 @@ and the snapshot-chain and edge-window upkeep for the sources it touches, so a
 reader never sees half an observation and a crash loses at most whole batches
 (which the next run writes, since their snapshots are then missing).
 Re-ingesting unchanged input finds every snapshot already stored and writes nothing.
+Each batch also forgets the stored status of every claim it can affect, and the ingest
+stores those again after its last batch (provgraph/writetime.py).
 """
 from __future__ import annotations
 
@@ -223,8 +225,10 @@ def write(
     if progress:
         progress("write", 0, len(planned))
     written: set[str] = set()
+    pending: set[str] = set()  # claims whose stored status a batch forgot: stored again once every batch is in
     for batch in _batches(planned, _batch_size()):
         counts = _write_batch(graph, batch, resolution, external, store, store_kind, scope, observed_at, notices)
+        pending.update(counts["pending"])
         if counts["written"]:
             summary.snapshots_added += len(batch)
             summary.claim_versions_written += counts["claims"]
@@ -237,6 +241,7 @@ def write(
     summary.claims_written = len(written)
     # a graph written before external references existed holds lineage-only placeholders: turn them
     graph.write(cypher.load("ingest_lineage_placeholders").text)
+    writetime.store_pending(graph, pending)
 
     if policy == "latest-wins":
         def latest_wins(tx: Tx) -> dict[str, Any]:
@@ -446,7 +451,7 @@ def _write_batch(
     scope: str,
     observed_at: datetime,
     notices: list[Notice],
-) -> dict[str, int]:
+) -> dict[str, Any]:
     observation_rows: list[dict[str, Any]] = []
     edge_rows: list[dict[str, Any]] = []
     merge_rows: list[dict[str, str]] = []
@@ -492,13 +497,13 @@ def _write_batch(
 
     snapshot_uids = [item.snapshot_uid for item in batch]
 
-    def work(tx: Tx) -> bool:
+    def work(tx: Tx) -> list[str] | None:
         # one writer at a time, from the first statement: see provgraph/writetime.py
         writetime.lock(tx, observed_at)
         # a concurrent ingest of the same input may have written this batch while we waited: as on re-ingest,
         # stored snapshots are not written again (and need no status pass)
         if tx.rows(_statement("ingest_stored_snapshots"), {"uids": snapshot_uids})[0]["stored"] == len(snapshot_uids):
-            return False
+            return None
         tx.run(_statement("ingest_observations"), {"store": store, "store_kind": store_kind,
                                                      "observed_at": observed_at, "rows": observation_rows})
         if merge_rows:
@@ -511,12 +516,12 @@ def _write_batch(
             tx.run(_statement("ingest_adopt_external_refs"), {"rows": adopt_rows})
         tx.run(_statement("ingest_chain"), {"sources": unique_sources})
         tx.run(_statement("ingest_edge_windows"), {"sources": unique_sources})
-        writetime.refresh_after(tx, seeds, unique_sources)
-        return True
+        return writetime.invalidate(tx, seeds, unique_sources)
 
-    if not graph.transaction(work, write=True):
-        return {"written": False, "claims": 0, "edges": 0}
-    return {"written": True, "claims": claims, "edges": len(edge_rows)}
+    pending = graph.transaction(work, write=True)
+    if pending is None:
+        return {"written": False, "claims": 0, "edges": 0, "pending": []}
+    return {"written": True, "claims": claims, "edges": len(edge_rows), "pending": pending}
 
 
 def _epoch_us(moment: datetime) -> int:
