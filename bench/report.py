@@ -62,6 +62,11 @@ def table(results: dict[str, Any]) -> str:
     row("verify single p50 / p95 (ms) (target p50 <= 5)",
         lambda s: f"{_f(s['verify']['single']['p50_ms'], 1)} / {_f(s['verify']['single']['p95_ms'], 1)}"
         if s["verify"].get("available") else "-")
+    row("verify batch --no-suspects (req/s)",
+        lambda s: _f(s["verify"]["no_suspects"]["requests_per_s"], 0) if "no_suspects" in s["verify"] else "-")
+    row("verify single --no-suspects p50 / p95 (ms)",
+        lambda s: f"{_f(s['verify']['no_suspects']['single']['p50_ms'], 1)} / "
+                  f"{_f(s['verify']['no_suspects']['single']['p95_ms'], 1)}" if "no_suspects" in s["verify"] else "-")
     row("statuses", lambda s: ", ".join(f"{k} {v:,}" for k, v in s["status_all"]["counts"].items()))
     for entry in results.get("growth", []):
         lines.append("")

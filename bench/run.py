@@ -32,6 +32,8 @@ TARGETS = {
     "status_vs_raw_scan": ("<=", 2.0),
     "verify_batch_requests_per_s": (">=", 2000.0),
     "verify_single_p50_ms": ("<=", 5.0),
+    "verify_batch_no_suspects_requests_per_s": (">=", 2000.0),
+    "verify_single_no_suspects_p50_ms": ("<=", 5.0),
     "status_id_p50_ms": ("<=", 5.0),
     "growth_ingest": ("<=", 4.5),
     "growth_status": ("<=", 4.5),
@@ -131,13 +133,21 @@ def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, sample
         start = time.perf_counter()
         verdicts = list(verify_batch(graph, requests))
         seconds = time.perf_counter() - start
-        times = []
+        # the same requests without the advisory suspects lookup (--no-suspects): the verdicts are the same
+        list(verify_batch(graph, warm, suspects=False))
+        start = time.perf_counter()
+        bare = list(verify_batch(graph, requests, suspects=False))
+        bare_seconds = time.perf_counter() - start
+        if [v["verdict"] for v in bare] != [v["verdict"] for v in verdicts]:
+            raise AssertionError("verify --no-suspects gave other verdicts")
+        times, bare_times = [], []
         spent = time.perf_counter()
         for request in requests[:samples]:
-            begin = time.perf_counter()
-            verify_one(graph, request["evidence"], request["candidates"], scope=request["scope"],
-                       subject=request["subject"])
-            times.append(time.perf_counter() - begin)
+            for advised, into in ((True, times), (False, bare_times)):
+                begin = time.perf_counter()
+                verify_one(graph, request["evidence"], request["candidates"], scope=request["scope"],
+                           subject=request["subject"], suspects=advised)
+                into.append(time.perf_counter() - begin)
             if time.perf_counter() - spent > budget:
                 break
     except Exception as error:  # noqa: BLE001 - an API that changed under us must not sink the whole run
@@ -150,7 +160,9 @@ def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, sample
     return {"available": True, "requests": len(requests), "candidate_set": 20, "seconds": seconds,
             "seconds_per_request": seconds / len(requests) if requests else float("nan"),
             "requests_per_s": len(requests) / seconds if seconds else float("inf"),
-            "single": summary_ms(times), "verdicts": kinds}
+            "single": summary_ms(times), "verdicts": kinds,
+            "no_suspects": {"seconds": bare_seconds, "requests_per_s": len(requests) / bare_seconds if bare_seconds
+                            else float("inf"), "single": summary_ms(bare_times)}}
 
 
 def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdir: Path, ogm: dict[str, Any] | None,
@@ -210,6 +222,8 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
     if result["verify"].get("available"):
         ratios["verify_batch_requests_per_s"] = result["verify"]["requests_per_s"]
         ratios["verify_single_p50_ms"] = result["verify"]["single"]["p50_ms"]
+        ratios["verify_batch_no_suspects_requests_per_s"] = result["verify"]["no_suspects"]["requests_per_s"]
+        ratios["verify_single_no_suspects_p50_ms"] = result["verify"]["no_suspects"]["single"]["p50_ms"]
     ratios["status_id_p50_ms"] = result["status_latency"]["p50_ms"]
     result["ratios"] = {k: round(v, 3) for k, v in ratios.items()}
     return result

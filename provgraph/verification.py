@@ -174,18 +174,21 @@ def verify(
     scope: str | None = None,
     at: datetime | str | int | None = None,
     subject: str | None = None,
+    suspects: bool = True,
 ) -> Verdict:
     """Check an answer's evidence for question (scope, at, subject) against the candidate set the retriever used.
 
     `evidence`: a list of ids, "ID@sha256:HEX" strings, (id, hex) pairs or {"claim", "snapshot"} objects.
     `candidates`: the ids the retriever considered, or None (then CANDIDATE_SET_UNBOUND); the
-    evidence is always added to it. Returns a `Verdict`; never raises for unknown ids.
+    evidence is always added to it. `suspects=False` skips the advisory suspects lookup (full-text, most of
+    a request's time; the verdict is the same). Returns a `Verdict`; never raises for unknown ids.
     """
     question = _Question.prepare(evidence, candidates, scope=scope, at=at, subject=subject)
-    return graph.transaction(lambda tx: _judge_many(tx, [question]))[0]
+    return graph.transaction(lambda tx: _judge_many(tx, [question], suspects=suspects))[0]
 
 
-def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str]) -> Iterator[dict[str, Any]]:
+def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
+                 suspects: bool = True) -> Iterator[dict[str, Any]]:
     """One verdict dict per request, in order (JSONL in, JSONL out).
 
     A request is {"scope", "at", "subject", "evidence": [id or {"claim", "snapshot"}], "candidates": [ids] or null}
@@ -193,6 +196,7 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str]) -> I
     requests, blank lines included, so it is the line number in the file) and echoes the request's "id" if it has
     one. A malformed request gives {"line", "verdict": null, "error"} and the batch goes on; a database failure
     stops it. Verdicts are yielded chunk by chunk (`CHUNK` requests per query), in request order.
+    `suspects=False` skips the advisory suspects lookup, as in `verify`.
     """
     pending: list[tuple[int, Any, _Question | None, dict[str, Any] | None]] = []
     line = 0
@@ -207,19 +211,19 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str]) -> I
         except (UsageError, _BadRequest) as error:
             pending.append((line, decoded, None, {"verdict": None, "error": str(error)}))
         if len(pending) >= CHUNK:
-            yield from _answer(graph, pending)
+            yield from _answer(graph, pending, suspects)
             pending = []
     if pending:
-        yield from _answer(graph, pending)
+        yield from _answer(graph, pending, suspects)
 
 
-def _answer(graph: Graph, pending: list[tuple[int, Any, "_Question | None", dict[str, Any] | None]]
-            ) -> Iterator[dict[str, Any]]:
+def _answer(graph: Graph, pending: list[tuple[int, Any, "_Question | None", dict[str, Any] | None]],
+            suspects: bool) -> Iterator[dict[str, Any]]:
     """One chunk of a batch: every well-formed question in one retried read transaction, in request order."""
     now = datetime.now(timezone.utc)
     questions = [question if question.moment is not None else replace(question, t=now)
                  for _, _, question, _ in pending if question is not None]
-    verdicts = iter(graph.transaction(lambda tx: _judge_many(tx, questions)) if questions else [])
+    verdicts = iter(graph.transaction(lambda tx: _judge_many(tx, questions, suspects=suspects)) if questions else [])
     for line, decoded, question, error in pending:
         out = dict(error or {}) if question is None else next(verdicts).to_dict()
         if isinstance(decoded, Mapping) and decoded.get("id") is not None:
@@ -343,7 +347,7 @@ def _candidate_set(resolved: list[dict[str, Any]]) -> list[str]:
 CHUNK = 200  # requests per verify_requests query: the per-query overhead is paid once per chunk
 
 
-def _judge_many(tx: Tx, questions: Sequence[_Question]) -> list[Verdict]:
+def _judge_many(tx: Tx, questions: Sequence[_Question], *, suspects: bool = True) -> list[Verdict]:
     """Many questions in one verify_requests query, plus the named queries for what stored statuses cannot answer."""
     run = _runner(tx)
     by_time: dict[datetime, list[dict[str, Any]]] = {}  # one query per distinct as-of time
@@ -389,7 +393,7 @@ def _judge_many(tx: Tx, questions: Sequence[_Question]) -> list[Verdict]:
             rival_rows.extend(computed_rivals.get(uid, []))
         rival_rows.sort(key=lambda r: (r["claim"], r["rival"], r["kind"]))
         verdicts.append(_decide(question, row["items"], status_rows, row["closure"], rival_rows))
-    return _advise(run, verdicts)
+    return _advise(run, verdicts) if suspects else verdicts
 
 
 def _decide(question: _Question, resolved: list[dict[str, Any]], status_rows: list[dict[str, Any]],

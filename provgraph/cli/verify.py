@@ -66,10 +66,12 @@ def _text(verdict: Verdict) -> None:
 @click.option("--subject", default=None, help="The question's subject (its rivals must be in the candidate set)")
 @click.option("--batch", "batch", type=click.File("r", encoding="utf-8"), default=None, metavar="REQUESTS.jsonl",
               help="JSONL requests ('-' = stdin), one verdict per line out, in order")
+@click.option("--no-suspects", "no_suspects", is_flag=True,
+              help="Skip the advisory suspects (possible unlinked revisions): same verdict, a fraction of the time")
 @output_format("json", "text")
 @connection_options
 def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | None, at: str | None,
-           subject: str | None, batch: IO[str] | None, fmt: str, graph: Graph) -> None:
+           subject: str | None, batch: IO[str] | None, no_suspects: bool, fmt: str, graph: Graph) -> None:
     """Does the evidence an answer cites still govern? Exit 0 only for SUPPORTED_BY_CURRENT_SOURCE.
 
     Terminals, in order: SNAPSHOT_UNBOUND, CANDIDATE_SET_UNBOUND, REVISION_CLOSURE_INCOMPLETE,
@@ -81,7 +83,7 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
                              "--scope/--at/--subject")
 
         total = unsupported = 0
-        for out in verify_batch(graph, batch):
+        for out in verify_batch(graph, batch, suspects=not no_suspects):
             click.echo(batch_line(out))
             total += 1
             unsupported += out.get("verdict") != SUPPORTED
@@ -91,7 +93,7 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
     if not evidence:
         raise UsageError("verify needs --evidence ID[@sha256:HEX] (repeatable), or --batch REQUESTS.jsonl")
     verdict = check_evidence(graph, list(evidence), _split_ids(candidates) if candidates else None,
-                             scope=scope, at=at, subject=subject)
+                             scope=scope, at=at, subject=subject, suspects=not no_suspects)
     if fmt == "json":
         click.echo(verdict.to_json(indent=2))
     else:

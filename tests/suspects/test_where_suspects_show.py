@@ -68,6 +68,18 @@ def test_verify_lists_the_suspects_touching_the_evidence_and_keeps_its_verdict(g
     assert verify(graph, ["cache-1"], candidates=["cache-1"]).suspects == ()
 
 
+def test_verify_without_suspects_gives_the_same_verdict_with_no_suspects_listed(graph: Graph, tmp_path: Path) -> None:
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
+    advised = verify(graph, ["cache-1"], candidates=["cache-1"]).to_dict()
+    bare = verify(graph, ["cache-1"], candidates=["cache-1"], suspects=False).to_dict()
+    assert advised["suspects"] and bare["suspects"] == []
+    assert {**advised, "suspects": []} == bare
+    [line] = list(verify_batch(graph, [{"evidence": ["cache-1"], "candidates": ["cache-1"]}], suspects=False))
+    assert line["verdict"] == "SUPPORTED_BY_CURRENT_SOURCE" and line["suspects"] == []
+    text = run("verify", "--evidence", "cache-1", "--candidates", "cache-1", "--format", "text", "--no-suspects")
+    assert text.exit_code == 0 and "possible unlinked revisions" not in text.stdout
+
+
 def test_lineage_and_the_prov_export_show_a_dismissal_and_its_revocation(graph: Graph, tmp_path: Path) -> None:
     ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
     result = distinguish(graph, "cache-1", "cache-2", why="two clusters", by="reviewer", at="2025-07-01T00:00:00Z")
