@@ -26,7 +26,6 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
 from provgraph import cypher
 from provgraph.graph.connection import Graph, Tx
 
-KEEP_PLAN = "CYPHER replan=skip\n"  # the pass runs after every batch: keep the first plan (bench/README.md)
 CHUNK = 2000  # claims per status query / store statement inside one pass
 # A claim whose status reads more claims than this through one kind of link (a long revision or premise chain,
 # a subject thousands of claims share) is not stored: computing it for every claim such a write touches costs the
@@ -44,17 +43,13 @@ def lock(tx: Tx, t: datetime | None = None) -> None:
     tx.run(cypher.load("write_lock").text, {"t": t or now()})
 
 
-def _statement(name: str) -> str:
-    return KEEP_PLAN + cypher.load(name).text
-
-
 def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple[list[str], list[str]]:
     """(claims to store, claims too deep to store): every claim whose default-question status the touched
     claims and sources can change."""
     seeds, sources = sorted(set(seeds)), sorted(set(sources))
     if not seeds and not sources:
         return [], []
-    rows = tx.rows(_statement("status_affected"), {"seeds": seeds, "sources": sources, "limit": DEEP})
+    rows = tx.rows(cypher.kept_plan("status_affected"), {"seeds": seeds, "sources": sources, "limit": DEEP})
     return [row["claim"] for row in rows if not row["deep"]], [row["claim"] for row in rows if row["deep"]]
 
 
@@ -63,10 +58,10 @@ def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
     moment = t or now()
     uids = sorted(set(claims))
     stored = 0
-    # not KEEP_PLAN: a plan of the status query made on a small graph can scan where a large one needs seeks
+    # not cypher.kept_plan: a plan of the status query made on a small graph can scan where a large one needs seeks
     # (bench/README.md); an ingest plans it once, in `store_pending`, not after every batch
     status_query = cypher.load("status").text
-    store_query = _statement("status_store")
+    store_query = cypher.kept_plan("status_store")
     for start in range(0, len(uids), CHUNK):
         chunk = uids[start:start + CHUNK]
         rows = tx.rows(status_query, {"claims": chunk, "q": None, "t": moment, "subject": None, "only": None})
@@ -81,7 +76,7 @@ def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
     stored status of those too deep to store)."""
     shallow, deep = affected(tx, seeds, sources)
     for start in range(0, len(deep), CHUNK):
-        tx.run(_statement("status_unstore"), {"claims": deep[start:start + CHUNK]})
+        tx.run(cypher.kept_plan("status_unstore"), {"claims": deep[start:start + CHUNK]})
     return refresh(tx, shallow, t)
 
 
@@ -92,7 +87,7 @@ def invalidate(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> lis
     shallow, deep = affected(tx, seeds, sources)
     everything = sorted(set(shallow) | set(deep))
     for start in range(0, len(everything), CHUNK):
-        tx.run(_statement("status_unstore"), {"claims": everything[start:start + CHUNK]})
+        tx.run(cypher.kept_plan("status_unstore"), {"claims": everything[start:start + CHUNK]})
     return shallow
 
 

@@ -72,6 +72,19 @@ def _strip_comments(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
 
 
+# The graph grows while an ingest runs, so after each batch Neo4j finds its statistics have
+# diverged and re-plans the next statement; planning the larger write statements costs
+# seconds each (bench/README.md: over half of ingest time on an 8k-claim corpus). The
+# statements run this way are anchored on unique-key seeks (with index hints where the
+# planner could choose otherwise), so their plans do not depend on statistics: keep the first.
+KEEP_PLAN = "CYPHER replan=skip\n"
+
+
+def kept_plan(name: str) -> str:
+    """The text of query `name` run with its first plan kept (`KEEP_PLAN`)."""
+    return KEEP_PLAN + load(name).text
+
+
 @lru_cache(maxsize=None)
 def load(name: str) -> NamedQuery:
     """The query in `<name>.cypher`; raises UsageError for an unknown name."""

@@ -39,11 +39,6 @@ from provgraph.ingest.records import (
 from provgraph.ingest.times import to_iso
 
 BATCH_OBSERVATIONS = 2000
-# The graph grows while an ingest runs, so after each batch Neo4j finds its statistics have
-# diverged and re-plans the next statement; planning the larger write statements costs
-# seconds each (bench/README.md: over half of ingest time on an 8k-claim corpus). Their plans
-# are anchored on unique-key seeks and do not depend on statistics, so keep the first plan.
-KEEP_PLAN = "CYPHER replan=skip\n"
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, very large records)
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
@@ -286,7 +281,7 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
         by_uid.setdefault(uid, observation)
     latest: dict[str, tuple[str, Any]] = {}
     existing: set[str] = set()
-    query = _statement("ingest_lookup_snapshots")
+    query = cypher.kept_plan("ingest_lookup_snapshots")
     uids = list(by_uid)
     for start in range(0, len(uids), 10000):
         chunk = uids[start:start + 10000]
@@ -502,20 +497,20 @@ def _write_batch(
         writetime.lock(tx, observed_at)
         # a concurrent ingest of the same input may have written this batch while we waited: as on re-ingest,
         # stored snapshots are not written again (and need no status pass)
-        if tx.rows(_statement("ingest_stored_snapshots"), {"uids": snapshot_uids})[0]["stored"] == len(snapshot_uids):
+        if tx.rows(cypher.kept_plan("ingest_stored_snapshots"), {"uids": snapshot_uids})[0]["stored"] == len(snapshot_uids):
             return None
-        tx.run(_statement("ingest_observations"), {"store": store, "store_kind": store_kind,
+        tx.run(cypher.kept_plan("ingest_observations"), {"store": store, "store_kind": store_kind,
                                                      "observed_at": observed_at, "rows": observation_rows})
         if merge_rows:
-            tx.run(_statement("ingest_merge_placeholders"), {"rows": merge_rows})
+            tx.run(cypher.kept_plan("ingest_merge_placeholders"), {"rows": merge_rows})
         if edge_rows:
-            tx.run(_statement("ingest_edges"), {"rows": edge_rows})
+            tx.run(cypher.kept_plan("ingest_edges"), {"rows": edge_rows})
         if reference_rows:
-            tx.run(_statement("ingest_external_refs"), {"rows": reference_rows})
+            tx.run(cypher.kept_plan("ingest_external_refs"), {"rows": reference_rows})
         if adopt_rows:
-            tx.run(_statement("ingest_adopt_external_refs"), {"rows": adopt_rows})
-        tx.run(_statement("ingest_chain"), {"sources": unique_sources})
-        tx.run(_statement("ingest_edge_windows"), {"sources": unique_sources})
+            tx.run(cypher.kept_plan("ingest_adopt_external_refs"), {"rows": adopt_rows})
+        tx.run(cypher.kept_plan("ingest_chain"), {"sources": unique_sources})
+        tx.run(cypher.kept_plan("ingest_edge_windows"), {"sources": unique_sources})
         return writetime.invalidate(tx, seeds, unique_sources)
 
     pending = graph.transaction(work, write=True)
@@ -527,11 +522,6 @@ def _write_batch(
 def _epoch_us(moment: datetime) -> int:
     """Exact integer microseconds since the epoch (ingest_lookup_snapshots returns times this way)."""
     return (moment - _EPOCH) // timedelta(microseconds=1)
-
-
-def _statement(name: str) -> str:
-    """A pipeline statement whose plan does not depend on statistics (see KEEP_PLAN)."""
-    return KEEP_PLAN + cypher.load(name).text
 
 
 def _batch_size() -> int:
