@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any, Iterable, Iterator
 
 from provgraph import cypher
+from provgraph.chunks import chunked
 from provgraph.errors import NotFound, UsageError
 from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
@@ -222,26 +223,16 @@ def _stored_params(params: dict[str, Any]) -> dict[str, Any]:
 def _merge_stored(graph: Graph, stored: Iterable[dict[str, Any]], params: dict[str, Any],
                   chunk: int) -> Iterator[ClaimStatus]:
     """Stored rows in uid order, each one that is not fresh replaced by the full computation (a query per chunk)."""
-    buffer: list[dict[str, Any]] = []
-
-    def flush() -> Iterator[ClaimStatus]:
-        stale = [row["claim"] for row in buffer if not row["fresh"]]
+    for rows in chunked(stored, chunk):
+        stale = [row["claim"] for row in rows if not row["fresh"]]
         full: dict[str, dict[str, Any]] = {}
         if stale:
             full = {row["claim"]: row for row in graph.read(cypher.load("status").text, {**params, "claims": stale})}
-        for row in buffer:
+        for row in rows:
             if row["fresh"]:
                 yield ClaimStatus.from_row(row, params["t"])
             elif row["claim"] in full:  # absent: filtered out by `only`
                 yield ClaimStatus.from_row(full[row["claim"]], params["t"])
-        buffer.clear()
-
-    for row in stored:
-        buffer.append(row)
-        if len(buffer) >= chunk:
-            yield from flush()
-    if buffer:
-        yield from flush()
 
 
 def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:

@@ -24,7 +24,9 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
 
 from provgraph import cypher
+from provgraph.chunks import chunked
 from provgraph.graph.connection import Graph, Tx
+from provgraph.values import native
 
 CHUNK = 2000  # claims per status query / store statement inside one pass
 # A claim whose status reads more claims than this through one kind of link (a long revision or premise chain,
@@ -62,8 +64,7 @@ def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
     # (bench/README.md); an ingest plans it once, in `store_pending`, not after every batch
     status_query = cypher.load("status").text
     store_query = cypher.kept_plan("status_store")
-    for start in range(0, len(uids), CHUNK):
-        chunk = uids[start:start + CHUNK]
+    for chunk in chunked(uids, CHUNK):
         rows = tx.rows(status_query, {"claims": chunk, "q": None, "t": moment, "subject": None, "only": None})
         if rows:
             stored += tx.rows(store_query, {"rows": rows, "t": moment})[0]["stored"]
@@ -75,8 +76,7 @@ def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
     """The write-time pass: recompute and store the status of every claim the write can affect (and forget the
     stored status of those too deep to store)."""
     shallow, deep = affected(tx, seeds, sources)
-    for start in range(0, len(deep), CHUNK):
-        tx.run(cypher.kept_plan("status_unstore"), {"claims": deep[start:start + CHUNK]})
+    _unstore(tx, deep)
     return refresh(tx, shallow, t)
 
 
@@ -85,10 +85,13 @@ def invalidate(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> lis
     batch's own transaction, so no read ever takes a stored row the batch made wrong (reads compute those).
     Returns the claims to store again (`store_pending`, after the ingest's last batch); deep ones stay unstored."""
     shallow, deep = affected(tx, seeds, sources)
-    everything = sorted(set(shallow) | set(deep))
-    for start in range(0, len(everything), CHUNK):
-        tx.run(cypher.kept_plan("status_unstore"), {"claims": everything[start:start + CHUNK]})
+    _unstore(tx, shallow + deep)
     return shallow
+
+
+def _unstore(tx: Tx, claims: list[str]) -> None:
+    for chunk in chunked(claims, CHUNK):
+        tx.run(cypher.kept_plan("status_unstore"), {"claims": chunk})
 
 
 def store_pending(graph: Graph, claims: Iterable[str]) -> int:
@@ -97,8 +100,7 @@ def store_pending(graph: Graph, claims: Iterable[str]) -> int:
     not once a batch while the graph grows, is most of what this saves. Returns how many were stored."""
     uids = sorted(set(claims))
     stored = 0
-    for start in range(0, len(uids), CHUNK):
-        chunk = uids[start:start + CHUNK]
+    for chunk in chunked(uids, CHUNK):
         stored += graph.transaction(lambda tx: _refresh_locked(tx, chunk), write=True)  # noqa: B023 - runs now
     return stored
 
@@ -147,8 +149,7 @@ class CheckResult:
 
 
 def _plain(value: Any) -> Any:
-    if hasattr(value, "to_native"):
-        value = value.to_native()
+    value = native(value)
     if isinstance(value, datetime):
         return value.astimezone(timezone.utc).isoformat()
     if isinstance(value, tuple):
@@ -171,22 +172,12 @@ def _pairs(graph: Graph, t: datetime, chunk: int) -> Iterator[tuple[dict[str, An
     """(stored row, full row) for every claim, in uid order, `chunk` claims per full computation."""
     stored_query = cypher.load("status_stored").text
     full_query = cypher.load("status").text
-    buffer: list[dict[str, Any]] = []
-
-    def flush() -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
-        uids = [row["claim"] for row in buffer if row["fresh"]]  # the others are read by the full computation anyway
+    for rows in chunked(graph.stream(stored_query, {"claims": None, "t": t, "subject": None, "only": None}), chunk):
+        uids = [row["claim"] for row in rows if row["fresh"]]  # the others are read by the full computation anyway
         full = {row["claim"]: row for row in graph.read(full_query, {
             "claims": uids, "q": None, "t": t, "subject": None, "only": None})} if uids else {}
-        for row in buffer:
+        for row in rows:
             yield row, full.get(row["claim"])
-        buffer.clear()
-
-    for row in graph.stream(stored_query, {"claims": None, "t": t, "subject": None, "only": None}):
-        buffer.append(row)
-        if len(buffer) >= chunk:
-            yield from flush()
-    if buffer:
-        yield from flush()
 
 
 def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk: int = 500) -> CheckResult:
@@ -213,9 +204,8 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
             result.drift.append({"claim": stored["claim"], "differences": differences})
             stale.append(stored["claim"])
     if fix and stale:
-        for start in range(0, len(stale), CHUNK):
-            chunk_uids = stale[start:start + CHUNK]
-            result.fixed += graph.transaction(lambda tx: _refresh_locked(tx, chunk_uids), write=True)  # noqa: B023 - runs now
+        for uids in chunked(stale, CHUNK):
+            result.fixed += graph.transaction(lambda tx: _refresh_locked(tx, uids), write=True)  # noqa: B023 - runs now
     return result
 
 

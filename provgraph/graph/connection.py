@@ -65,13 +65,6 @@ class Result:
     rows: list[list[Any]]
     counters: dict[str, int] = field(default_factory=dict)
 
-    def records(self) -> list[dict[str, Any]]:
-        return [dict(zip(self.columns, row)) for row in self.rows]
-
-    def single(self) -> dict[str, Any] | None:
-        """The first row as a dict, or None when there is none."""
-        return dict(zip(self.columns, self.rows[0])) if self.rows else None
-
 
 def _result(result: neo4j.Result) -> Result:
     columns = list(result.keys())
