@@ -22,7 +22,7 @@ from provgraph.graph.connection import Graph
 from provgraph.ingest.times import to_iso
 from provgraph.display import and_more
 from provgraph.moments import at_or_now, parse_at
-from provgraph.values import native
+from provgraph.values import from_epoch_us, native
 
 STATUSES = ("ACTIVE", "STALE", "CONFLICT", "UNKNOWN")
 
@@ -182,14 +182,14 @@ def status(
     if claims is not None and scope is None and subject is None and only is None:
         # one round trip when every id is a uid (the common case); aliases and unknown ids go the long way
         params = _params(claims, scope, at, subject, only)
-        stored = graph.read(cypher.load("status_stored").text, _stored_params(params))
+        stored = graph.read(*_stored_query(params))
         if {row["claim"] for row in stored} >= set(params["claims"]):
             return list(_merge_stored(graph, stored, params, len(stored) or 1))
     if claims is not None:
         claims = resolve(graph, claims)
     params = _params(claims, scope, at, subject, only)
     if scope is None:
-        stored = graph.read(cypher.load("status_stored").text, _stored_params(params))
+        stored = graph.read(*_stored_query(params))
         return list(_merge_stored(graph, stored, params, len(stored) or 1))
     rows = graph.read(cypher.load("status").text, params)
     return [ClaimStatus.from_row(row, params["t"]) for row in rows]
@@ -206,7 +206,7 @@ def iter_status(
     """Every claim's status, streamed one row at a time in uid order."""
     params = _params(None, scope, at, subject, only)
     if scope is None:
-        stored = graph.stream(cypher.load("status_stored").text, _stored_params(params))
+        stored = graph.stream(*_stored_query(params))
         yield from _merge_stored(graph, stored, params, STREAM_CHUNK)
         return
     for row in graph.stream(cypher.load("status").text, params):
@@ -214,16 +214,30 @@ def iter_status(
 
 
 STREAM_CHUNK = 1000  # stored rows held while the claims among them that are not fresh are computed
+STORED_TIMES = ("asserted_at", "valid_from", "valid_until")  # status_stored returns them as epoch microseconds
 
 
-def _stored_params(params: dict[str, Any]) -> dict[str, Any]:
-    return {"claims": params["claims"], "t": params["t"], "subject": params["subject"], "only": params["only"]}
+def stored_rows(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """status_stored's rows with the status query's columns: its epoch-microsecond times as datetimes."""
+    for row in rows:
+        for key in STORED_TIMES:
+            if row.get(key) is not None:
+                row[key] = from_epoch_us(row[key])
+        yield row
+
+
+def _stored_query(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The stored-status query for the claims of `params` (status_stored), or for every claim (status_stored_all)."""
+    values = {"t": params["t"], "subject": params["subject"], "only": params["only"]}
+    if params["claims"] is None:
+        return cypher.load("status_stored_all").text, values
+    return cypher.load("status_stored").text, {**values, "claims": params["claims"]}
 
 
 def _merge_stored(graph: Graph, stored: Iterable[dict[str, Any]], params: dict[str, Any],
                   chunk: int) -> Iterator[ClaimStatus]:
     """Stored rows in uid order, each one that is not fresh replaced by the full computation (a query per chunk)."""
-    for rows in chunked(stored, chunk):
+    for rows in chunked(stored_rows(stored), chunk):
         stale = [row["claim"] for row in rows if not row["fresh"]]
         full: dict[str, dict[str, Any]] = {}
         if stale:

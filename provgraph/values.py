@@ -1,13 +1,27 @@
 """Values as the driver returns them -> plain Python: the one conversion every module uses."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 
 def native(value: Any) -> Any:
     """A Neo4j temporal value (DateTime, Date, ...) as its Python counterpart; anything else as it is."""
     return value.to_native() if hasattr(value, "to_native") else value
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+def epoch_us(moment: datetime) -> int:
+    """Exact integer microseconds since the epoch: how queries return times that many rows carry
+    (`x.epochSeconds * 1000000 + x.microsecond`), because the driver builds a DateTime slowly."""
+    return (moment - EPOCH) // timedelta(microseconds=1)
+
+
+def from_epoch_us(value: int | None) -> datetime | None:
+    """The UTC datetime of integer epoch microseconds (`epoch_us`'s inverse); None stays None."""
+    return None if value is None else EPOCH + timedelta(microseconds=value)
 
 
 def jsonable(value: Any) -> Any:
@@ -22,4 +36,4 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-__all__ = ["jsonable", "native"]
+__all__ = ["EPOCH", "epoch_us", "from_epoch_us", "jsonable", "native"]

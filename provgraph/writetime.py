@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
 from provgraph import cypher
 from provgraph.chunks import chunked
 from provgraph.graph.connection import Graph, Tx
+from provgraph.status import stored_rows
 from provgraph.values import native
 
 CHUNK = 2000  # claims per status query / store statement inside one pass
@@ -170,9 +171,10 @@ def _differences(stored: Mapping[str, Any], full: Mapping[str, Any]) -> dict[str
 
 def _pairs(graph: Graph, t: datetime, chunk: int) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
     """(stored row, full row) for every claim, in uid order, `chunk` claims per full computation."""
-    stored_query = cypher.load("status_stored").text
+    stored_query = cypher.load("status_stored_all").text
     full_query = cypher.load("status").text
-    for rows in chunked(graph.stream(stored_query, {"claims": None, "t": t, "subject": None, "only": None}), chunk):
+    stored = stored_rows(graph.stream(stored_query, {"t": t, "subject": None, "only": None}))
+    for rows in chunked(stored, chunk):
         uids = [row["claim"] for row in rows if row["fresh"]]  # the others are read by the full computation anyway
         full = {row["claim"]: row for row in graph.read(full_query, {
             "claims": uids, "q": None, "t": t, "subject": None, "only": None})} if uids else {}

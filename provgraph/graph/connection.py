@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator, Mapping, TypeVar
 import neo4j
 from neo4j import GraphDatabase, RoutingControl
 from neo4j import exceptions as neo4j_errors
+from neo4j import graph as neo4j_graph
 
 from provgraph import cypher
 from provgraph.config import Settings
@@ -66,6 +67,29 @@ class Result:
     counters: dict[str, int] = field(default_factory=dict)
 
 
+_SCALARS = (str, int, float, bool, type(None))
+_GRAPH_VALUES = (neo4j_graph.Node, neo4j_graph.Relationship, neo4j_graph.Path)
+
+
+def _holds_graph_value(value: Any) -> bool:
+    if isinstance(value, (list, tuple)):
+        return bool(value) and any(type(item) not in _SCALARS and _holds_graph_value(item) for item in value)
+    if isinstance(value, dict):
+        return any(type(item) not in _SCALARS and _holds_graph_value(item) for item in value.values())
+    return isinstance(value, _GRAPH_VALUES)
+
+
+def _row(record: neo4j.Record) -> dict[str, Any]:
+    """A record as a dict, as `record.data()` makes it (nodes, relationships and paths as plain values), but
+    without data()'s copy of every value when none is a graph value: that copy was most of the time a status
+    row took in Python (bench/README.md)."""
+    values = record.values()
+    for value in values:
+        if type(value) not in _SCALARS and _holds_graph_value(value):
+            return record.data()
+    return dict(zip(record.keys(), values))
+
+
 def _result(result: neo4j.Result) -> Result:
     columns = list(result.keys())
     rows = [list(record.values()) for record in result]
@@ -84,7 +108,7 @@ class Tx:
 
     def rows(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """The rows as dicts."""
-        return [record.data() for record in self._tx.run(query, dict(params or {}))]
+        return [_row(record) for record in self._tx.run(query, dict(params or {}))]
 
 
 def _query_error(error: neo4j_errors.Neo4jError) -> QueryError:
@@ -134,7 +158,7 @@ class Graph:
             records, _, _ = self.driver.execute_query(
                 query, dict(params or {}), routing_=RoutingControl.READ, database_=self.settings.database
             )
-        return [record.data() for record in records]
+        return [_row(record) for record in records]
 
     def write(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """Run a write query in one retried transaction (see `transaction`) and return rows as dicts."""
@@ -148,7 +172,7 @@ class Graph:
                 with session.begin_transaction() as tx:
                     result = tx.run(query, dict(params or {}))
                     for record in result:
-                        yield record.data()
+                        yield _row(record)
                     tx.commit()
 
     def run(self, query: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> Result:

@@ -15,7 +15,7 @@ import os
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -37,9 +37,9 @@ from provgraph.ingest.records import (
     sha256_hex,
 )
 from provgraph.ingest.times import to_iso
+from provgraph.values import epoch_us
 
 BATCH_OBSERVATIONS = 2000
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, very large records)
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
 POLICIES = ("latest-wins",)
@@ -301,7 +301,7 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
                 not observation.snapshot.version
                 and stored_latest is not None
                 and stored_latest[0] != observation.snapshot.sha256
-                and (stored_latest[1] is None or _epoch_us(observation.snapshot.revised_at) > stored_latest[1])
+                and (stored_latest[1] is None or epoch_us(observation.snapshot.revised_at) > stored_latest[1])
             )
             if not is_revert:
                 summary.snapshots_unchanged += 1
@@ -319,9 +319,9 @@ def _after_stored(observation: Observation, stored_latest: tuple[str, Any] | Non
     """
     snapshot = observation.snapshot
     if (snapshot.changed_at is None or stored_latest is None or stored_latest[0] == snapshot.sha256
-            or stored_latest[1] is None or _epoch_us(snapshot.revised_at) > stored_latest[1]):
+            or stored_latest[1] is None or epoch_us(snapshot.revised_at) > stored_latest[1]):
         return observation
-    moment = snapshot.changed_at if _epoch_us(snapshot.changed_at) > stored_latest[1] else observed_at
+    moment = snapshot.changed_at if epoch_us(snapshot.changed_at) > stored_latest[1] else observed_at
     return replace(observation, snapshot=replace(snapshot, revised_at=moment))
 
 
@@ -517,11 +517,6 @@ def _write_batch(
     if pending is None:
         return {"written": False, "claims": 0, "edges": 0, "pending": []}
     return {"written": True, "claims": claims, "edges": len(edge_rows), "pending": pending}
-
-
-def _epoch_us(moment: datetime) -> int:
-    """Exact integer microseconds since the epoch (ingest_lookup_snapshots returns times this way)."""
-    return (moment - _EPOCH) // timedelta(microseconds=1)
 
 
 def _batch_size() -> int:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from provgraph import cypher
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
-from provgraph.status import ClaimStatus
+from provgraph.status import ClaimStatus, stored_rows
 
 
 def full(graph: Graph, t: datetime) -> dict[str, ClaimStatus]:
@@ -21,7 +21,7 @@ def full(graph: Graph, t: datetime) -> dict[str, ClaimStatus]:
 
 def stored(graph: Graph, t: datetime) -> tuple[dict[str, ClaimStatus], set[str]]:
     """(fresh stored rows at t, uids with no stored status at all)."""
-    rows = graph.read(cypher.load("status_stored").text, {"claims": None, "t": t, "subject": None, "only": None})
+    rows = list(stored_rows(graph.read(cypher.load("status_stored_all").text, {"t": t, "subject": None, "only": None})))
     fresh = {row["claim"]: ClaimStatus.from_row(row) for row in rows if row["fresh"]}
     missing = {row["claim"] for row in rows if row["reason"] is None}
     return fresh, missing
