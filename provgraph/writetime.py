@@ -19,9 +19,11 @@ Reads never take it.
 """
 from __future__ import annotations
 
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
+from typing import Any, Callable, Generator, Iterable, Iterator, Mapping, TypeVar
 
 from provgraph import cypher
 from provgraph.chunks import chunked
@@ -30,20 +32,24 @@ from provgraph.status import stored_rows
 from provgraph.values import native
 
 CHUNK = 2000  # claims per status query / store statement inside one pass
+WORKERS = 2  # chunks `store_pending` computes at once outside the lock
 # A claim whose status reads more claims than this through one kind of link (a long revision or premise chain,
 # a subject thousands of claims share) is not stored: computing it for every claim such a write touches costs the
 # square of the chain, so those claims are computed when read, as before write-time status (README "Stored status")
 DEEP = 200
 T = TypeVar("T")
+U = TypeVar("U")
 
 
 def now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def lock(tx: Tx, t: datetime | None = None) -> None:
-    """Take the write lock for the rest of this transaction (released at commit or rollback)."""
-    tx.run(cypher.load("write_lock").text, {"t": t or now()})
+def lock(tx: Tx, t: datetime | None = None, *, changes: bool = True) -> int:
+    """Take the write lock for the rest of this transaction (released at commit or rollback). `changes`: this
+    transaction changes what statuses are computed from (False: it only stores statuses). Returns the generation:
+    how many graph-changing transactions have taken the lock, this one included."""
+    return int(tx.rows(cypher.load("write_lock").text, {"t": t or now(), "changes": changes})[0]["generation"])
 
 
 def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple[list[str], list[str]]:
@@ -56,20 +62,30 @@ def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple
     return [row["claim"] for row in rows if not row["deep"]], [row["claim"] for row in rows if row["deep"]]
 
 
+Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (query text, params) -> rows: Tx.rows, Graph.read
+
+
+def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]]:
+    """The rows status_store takes for `claims` at `t`: the status query's, each with its expiry and edge scopes."""
+    # not cypher.kept_plan: a plan of the status query made on a small graph can scan where a large one needs seeks
+    # (bench/README.md); an ingest plans it once, in `store_pending`, not after every batch
+    rows = run(cypher.load("status").text, {"claims": claims, "q": None, "t": t, "subject": None, "only": None})
+    if rows:
+        extra = {row["claim"]: row for row in run(cypher.kept_plan("status_expiry"),
+                                                  {"claims": [row["claim"] for row in rows], "t": t})}
+        for row in rows:
+            row["expires"], row["edge_scopes"] = extra[row["claim"]]["expires"], extra[row["claim"]]["edge_scopes"]
+    return rows
+
+
+def _store(tx: Tx, rows: list[dict[str, Any]], t: datetime) -> int:
+    return int(tx.rows(cypher.kept_plan("status_store"), {"rows": rows, "t": t})[0]["stored"]) if rows else 0
+
+
 def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
     """Compute the default-question status of `claims` at `t` (default now) and store it; returns how many."""
     moment = t or now()
-    uids = sorted(set(claims))
-    stored = 0
-    # not cypher.kept_plan: a plan of the status query made on a small graph can scan where a large one needs seeks
-    # (bench/README.md); an ingest plans it once, in `store_pending`, not after every batch
-    status_query = cypher.load("status").text
-    store_query = cypher.kept_plan("status_store")
-    for chunk in chunked(uids, CHUNK):
-        rows = tx.rows(status_query, {"claims": chunk, "q": None, "t": moment, "subject": None, "only": None})
-        if rows:
-            stored += tx.rows(store_query, {"rows": rows, "t": moment})[0]["stored"]
-    return stored
+    return sum(_store(tx, _compute(tx.rows, chunk, moment), moment) for chunk in chunked(sorted(set(claims)), CHUNK))
 
 
 def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
@@ -97,13 +113,63 @@ def _unstore(tx: Tx, claims: list[str]) -> None:
 
 def store_pending(graph: Graph, claims: Iterable[str]) -> int:
     """The ingest's other half: compute and store the status of `claims` (what `invalidate` returned for every
-    batch), CHUNK claims per transaction under the write lock. Planning the status query once for all of them,
-    not once a batch while the graph grows, is most of what this saves. Returns how many were stored."""
-    uids = sorted(set(claims))
+    batch), CHUNK claims per transaction. Returns how many were stored.
+
+    The statuses are computed outside the lock, WORKERS chunks at a time (the server runs each query on one
+    core, and this is most of an ingest's pass), and each chunk is stored under the lock only if no
+    graph-changing transaction committed since the generation was read first; otherwise that chunk and every
+    later one is computed again under the lock, as `refresh` does."""
+    generation = current_generation(graph)
+
+    chunks = list(chunked(sorted(set(claims)), CHUNK))
     stored = 0
-    for chunk in chunked(uids, CHUNK):
-        stored += graph.transaction(lambda tx: _refresh_locked(tx, chunk), write=True)  # noqa: B023 - runs now
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        ahead = _ahead(pool, lambda chunk: compute(graph, chunk), chunks, WORKERS)
+        for index, (chunk, computing) in enumerate(ahead):
+            count, unchanged = store_computed(graph, chunk, computing.result(), generation)
+            stored += count
+            if not unchanged:
+                ahead.close()
+                for rest in chunks[index + 1:]:
+                    stored += graph.transaction(lambda tx: _refresh_locked(tx, rest), write=True)  # noqa: B023
+                break
     return stored
+
+
+def current_generation(graph: Graph) -> int:
+    """How many graph-changing transactions have taken the write lock so far (read without taking it)."""
+    return int(graph.read(cypher.load("write_generation").text)[0]["generation"])
+
+
+def compute(graph: Graph, claims: list[str]) -> tuple[datetime, list[dict[str, Any]]]:
+    """(now, the rows status_store takes for `claims` now), in a read transaction outside the lock."""
+    moment = now()
+    return moment, _compute(graph.read, claims, moment)
+
+
+def store_computed(graph: Graph, claims: list[str], computed: tuple[datetime, list[dict[str, Any]]],
+                   generation: int) -> tuple[int, bool]:
+    """Store what `compute` returned for `claims` if the generation is still `generation` once the lock is held;
+    otherwise compute them again under the lock. Returns (how many stored, whether the generation was unchanged)."""
+    moment, rows = computed
+
+    def unit(tx: Tx) -> tuple[int, bool]:
+        if lock(tx, changes=False) != generation:
+            return refresh(tx, claims), False
+        return _store(tx, rows, moment), True
+
+    return graph.transaction(unit, write=True)
+
+
+def _ahead(pool: ThreadPoolExecutor, work: Callable[[T], U], items: Iterable[T], depth: int) -> Generator[tuple[T, Future[U]], None, None]:
+    """(item, future of work(item)) in order, with at most `depth` items being worked on ahead of the one yielded."""
+    window: deque[tuple[T, Future[U]]] = deque()
+    for item in items:
+        window.append((item, pool.submit(work, item)))
+        if len(window) > depth:
+            yield window.popleft()
+    while window:
+        yield window.popleft()
 
 
 def write_with_status(graph: Graph, work: Callable[[Tx], T],
@@ -212,9 +278,9 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
 
 
 def _refresh_locked(tx: Tx, claims: list[str]) -> int:
-    lock(tx)
+    lock(tx, changes=False)
     return refresh(tx, claims)
 
 
-__all__ = ["CheckResult", "affected", "check", "invalidate", "lock", "now", "refresh", "refresh_after", "store_pending",
-           "write_with_status"]
+__all__ = ["CheckResult", "affected", "check", "compute", "current_generation", "invalidate", "lock", "now", "refresh",
+           "refresh_after", "store_computed", "store_pending", "write_with_status"]

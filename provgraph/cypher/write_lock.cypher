@@ -1,9 +1,14 @@
 // name: write_lock
 // description: Take the write lock for the rest of this transaction (released at commit or rollback): every
 // description: transaction that can change a stored status sets the one ProvgraphLock node first, so those
-// description: transactions and their status passes run one after the other (provgraph/writetime.py).
+// description: transactions and their status passes run one after the other (provgraph/writetime.py). A transaction
+// description: that changes the graph ($changes) also counts one more generation, so a status computed outside the
+// description: lock can tell, once it holds the lock, whether anything changed since it read the generation.
 // param t: when the lock is taken (DateTime)
+// param changes: true when this transaction changes what statuses are computed from (false: it only stores them)
 // mode: write
 MERGE (lock:ProvgraphLock {name: 'writes'})
-SET lock.taken_at = $t
+SET lock.taken_at = $t,
+    lock.generation = coalesce(lock.generation, 0) + CASE WHEN $changes THEN 1 ELSE 0 END
+RETURN lock.generation AS generation
 ;

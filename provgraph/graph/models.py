@@ -238,6 +238,7 @@ class ProvgraphLock(StructuredNode):
 
     name = StringProperty(unique_index=True, required=True)  # 'writes'
     taken_at = DateTimeProperty()
+    generation = IntegerProperty()  # graph-changing transactions so far (cypher/write_lock.cypher)
 
 
 MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef, ProvgraphLock)

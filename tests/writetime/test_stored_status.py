@@ -10,7 +10,7 @@ from provgraph.adjudication import adjudicate, revoke
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 from provgraph.status import status
-from provgraph.writetime import check
+from provgraph.writetime import check, compute, current_generation, store_computed
 
 
 def _iso(moment: datetime) -> str:
@@ -69,3 +69,28 @@ def test_adjudication_and_revocation_restore_the_stored_status(graph: Graph, tmp
     revoke(graph, decision["adjudication"], at=future)  # in force until then: the stored status expires then
     assert assert_stored_is_the_computation(graph, start) > 0
     assert {row.claim: row.reason for row in status(graph, at=future + timedelta(seconds=1))}["s13"] == "RIVAL_CLAIM"
+
+
+def test_a_status_computed_outside_the_lock_is_not_stored_when_a_write_commits_before_the_store(
+        graph: Graph, tmp_path: Path) -> None:
+    log = write_jsonl(tmp_path / "d.jsonl", [
+        {"ts": "2025-01-01T00:00:00Z", "id": "a", "subject": "x", "value": "1"},
+    ])
+    ingest(graph, "logs", log, fmt="jsonl", store="d")
+    generation = current_generation(graph)
+    computed = compute(graph, ["a"])  # a is ACTIVE when this is computed
+    assert [row["status"] for row in computed[1]] == ["ACTIVE"]
+    assert store_computed(graph, ["a"], computed, generation) == (1, True)  # nothing changed since: stored as computed
+
+    generation = current_generation(graph)
+    computed = compute(graph, ["a"])
+    write_jsonl(log, [
+        {"ts": "2025-01-01T00:00:00Z", "id": "a", "subject": "x", "value": "1"},
+        {"ts": "2025-03-01T00:00:00Z", "id": "b", "subject": "x", "value": "2", "supersedes": ["a"]},
+    ])
+    ingest(graph, "logs", log, fmt="jsonl", store="d")  # a graph-changing write between the computation and its store
+    assert current_generation(graph) > generation
+    assert store_computed(graph, ["a"], computed, generation) == (1, False)  # computed again under the lock
+    fresh, _ = stored(graph, datetime.now(timezone.utc))
+    assert (fresh["a"].status, fresh["a"].reason) == ("STALE", "SUPERSEDED")
+    assert check(graph).ok

@@ -1,0 +1,80 @@
+// name: status_expiry
+// description: For each claim whose status rows are about to be stored (status_store), the earliest instant after $t at
+// description: which any time the rules compare with $t changes side, among the claim and everything its status reads
+// description: (its DEPENDS_ON premises, the rivals and explicit partners of both, and for all of those the claims
+// description: revising them and the claims they reach through revision edges): asserted_at, valid_from, valid_until of
+// description: claims and citations, revised_at and until of every snapshot of their sources, valid_from and valid_to of
+// description: their edges; null when nothing is pending. Untimed and unscoped, so never later than the true instant.
+// description: edge_scopes: the non-empty scopes of the revision edges around the claim and its revision closure (what
+// description: rules 5 and 6 compare with the question scope). A read: the write-time pass runs it outside the lock.
+// param claims: list of claim uids
+// param t: the time the statuses are computed for (DateTime)
+UNWIND $claims AS uid
+MATCH (c:Claim {uid: uid})
+USING INDEX c:Claim(uid)
+CALL (c) {
+  CALL (c) {
+    RETURN c AS p
+    UNION
+    MATCH (c)-[:DEPENDS_ON*1..]->(p:Claim)
+    RETURN DISTINCT p
+  }
+  WITH DISTINCT p
+  CALL (p) {
+    RETURN p AS o
+    UNION
+    MATCH (p)-[:CONFLICTS_WITH]-(o:Claim)
+    RETURN o
+    UNION
+    MATCH (o:Claim {subject: p.subject})
+    USING INDEX o:Claim(subject)
+    WHERE p.subject <> ''
+    RETURN o
+  }
+  WITH DISTINCT o
+  CALL (o) {
+    RETURN o AS y
+    UNION
+    MATCH (o)<-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(y:Claim)
+    RETURN y
+    UNION
+    MATCH (o)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]->(y:Claim)
+    RETURN DISTINCT y
+  }
+  WITH DISTINCT y
+  CALL (y) {
+    UNWIND [y.asserted_at, y.valid_from, y.valid_until] AS moment
+    RETURN moment
+    UNION ALL
+    MATCH (y)-[cited:CITED_AT]->(:Snapshot)
+    UNWIND [cited.valid_from, cited.valid_until] AS moment
+    RETURN moment
+    UNION ALL
+    MATCH (y)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)<-[:OF]-(snap:Snapshot)
+    UNWIND [snap.revised_at, snap.until] AS moment
+    RETURN moment
+    UNION ALL
+    MATCH (y)-[edge:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS|CONFLICTS_WITH|DEPENDS_ON]-(:Claim)
+    UNWIND [edge.valid_from, edge.valid_to] AS moment
+    RETURN moment
+  }
+  WITH moment
+  WHERE moment > $t
+  RETURN min(moment) AS expires
+}
+// the scopes of the revision edges rules 5 and 6 can read for this claim (verify_requests judges a rival at another
+// question scope from the stored status when each of them covers both scopes alike)
+CALL (c) {
+  CALL (c) {
+    RETURN c AS m
+    UNION
+    MATCH (c)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]->(m:Claim)
+    RETURN DISTINCT m
+  }
+  OPTIONAL MATCH (m)-[edge:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(:Claim)
+  WITH DISTINCT coalesce(edge.scope, '') AS edgeScope
+  WHERE edgeScope <> ''
+  RETURN collect(edgeScope) AS edgeScopes
+}
+RETURN c.uid AS claim, expires, edgeScopes AS edge_scopes
+;
