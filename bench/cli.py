@@ -39,6 +39,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--sizes", type=_sizes, default=list(DEFAULT_SIZES), help="claims per run, e.g. 25k,100k (default)")
     p.add_argument("--large", action="store_true", help="add a 1M-claim run (long: an hour or more here)")
     p.add_argument("--port", type=int, default=harness.DEFAULT_PORT, help="port of the bench's own server (default 7686, env PROVGRAPH_BENCH_PORT)")
+    p.add_argument("--heap", help="the bench server's heap (default 2g; 4g with --large); restarts the bench server")
+    p.add_argument("--pagecache", help="the bench server's page cache (default 1g; 8g with --large, whose store is ~8 GB); "
+                                       "restarts the bench server")
     p.add_argument("--uri", help="use this running server instead of starting one (its provgraph data is WIPED)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--ogm-sample", type=int, default=200, help="claims written one OGM save at a time, extrapolated (0: skip)")
@@ -72,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         log(f"starting the bench server on port {args.port} ...")
         try:
+            if args.heap or args.pagecache or args.large:  # a running bench server keeps the memory it started with
+                harness.MEMORY.update(heap=args.heap or ("4g" if args.large else harness.MEMORY["heap"]),
+                                      pagecache=args.pagecache or ("8g" if args.large else harness.MEMORY["pagecache"]))
+                harness.stop_server(args.port)
             settings = harness.start_server(args.port)
         except ProvgraphError as error:
             print(f"bench: {error}", file=sys.stderr)

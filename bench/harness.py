@@ -21,9 +21,14 @@ from provgraph.graph.schema import install_schema, wipe
 DEFAULT_PORT = int(os.environ.get("PROVGRAPH_BENCH_PORT", "7686"))
 
 
+# the bench server's memory (`--heap`, `--pagecache`); the defaults are the local server's (provgraph server start)
+MEMORY = {"heap": local.ServerOptions.heap, "pagecache": local.ServerOptions.pagecache}
+
+
 def server_options(port: int) -> local.ServerOptions:
-    """The bench server: its own data directory next to the user's, default memory settings."""
-    return local.ServerOptions(port=port, data_dir=provgraph_home() / f"bench-server-{port}")
+    """The bench server: its own data directory next to the user's, memory from MEMORY."""
+    return local.ServerOptions(port=port, data_dir=provgraph_home() / f"bench-server-{port}",
+                              heap=MEMORY["heap"], pagecache=MEMORY["pagecache"])
 
 
 def start_server(port: int) -> Settings:
@@ -125,8 +130,8 @@ def machine(graph: Graph) -> dict[str, Any]:
         "driver": neo4j.__version__,
         "rust_extension": rust_extension_active(),
         "load_average_at_start": load_average(),
-        "server_heap": server_options(DEFAULT_PORT).heap,
-        "server_pagecache": server_options(DEFAULT_PORT).pagecache,
+        "server_heap": MEMORY["heap"],
+        "server_pagecache": MEMORY["pagecache"],
     }
 
 
