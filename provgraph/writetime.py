@@ -3,19 +3,21 @@
 The status of the default question (each claim's own scope, now) is computed by the full status
 query (`cypher/status.cypher`) for every claim the write can affect (`cypher/status_affected.cypher`),
 and stored on the claim with the earliest instant at which it may change without a write
-(`cypher/status_store.cypher`). An adjudication, its revocation and the latest-wins pass do it in
-their own transaction (`write_with_status`). An ingest batch forgets the stored status of what it
-affects in its transaction (`invalidate`), and the ingest stores them all again after its last batch
-(`store_pending`), so the status query is planned once per ingest, not once per batch. Reads of
-the default question (`provgraph.status`) use a stored status from its computation until that
-instant and take the full computation otherwise, so the answers are the same either way;
-`check()` proves it on a live store.
+(`cypher/status_expiry.cypher`; `cypher/status_store.cypher` writes both). An adjudication, its
+revocation and the latest-wins pass do it in their own transaction (`write_with_status`). An ingest
+batch forgets the stored status of what it affects in its transaction (`invalidate`), and the ingest
+stores them all again after its last batch (`store_pending`, computed outside the lock and stored
+only if no graph-changing write came between), so the status query is planned once per ingest, not
+once per batch. Reads of the default question (`provgraph.status`) use a stored status from its
+computation until that instant and take the full computation otherwise, so the answers are the
+same either way; `check()` proves it on a live store.
 
 Every such write transaction first takes one write lock (`lock()`), so that the transactions
 that change statuses, and the status passes inside them, run one after the other: a pass
 always sees every earlier write committed and none half-done, and two writers never wait on
 each other's claim locks in opposite orders (the 30-second lock waits of overlapping ingests).
-Reads never take it.
+The ingest's pass computes outside the lock and, holding it, stores only what no graph-changing
+transaction (the lock counts them: its generation) may have made wrong. Reads never take it.
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@
 // description: that reaches them through revision edges (rules 5 and 6 read them); the rivals and explicit conflict
 // description: partners of all those, by any subject they have ever been cited with (rule 10); and every claim that
 // description: depends on one of them through DEPENDS_ON (rule 11). Untimed and unscoped, so a superset: the inverse of
-// description: what status_store reads for a claim's expiry. One row per claim: claim (uid), sorted, and deep = its
+// description: what status_expiry reads for a claim's expiry. One row per claim: claim (uid), sorted, and deep = its
 // description: status reads more than $limit claims through one kind of link (revision reach for rule 5, premises,
 // description: claims about its subject), so its status is not stored but computed when read (a bounded count each).
 // param seeds: list of claim uids the write touched
