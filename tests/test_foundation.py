@@ -51,6 +51,20 @@ def test_reset_yes_wipes_provgraph_nodes_only(graph: Graph) -> None:
     graph.write("MATCH (n:NotOurs) DELETE n")
 
 
+def test_reset_yes_wipes_nodes_with_more_links_than_a_batch_and_keeps_a_dense_node_of_other_data(graph: Graph) -> None:
+    from provgraph.graph import schema
+
+    many = 3 * schema.WIPE_DEGREE
+    graph.write("CREATE (s:Store {name: 'big'}), (other:NotOurs {x: 1}) WITH s, other UNWIND range(1, $n) AS i "
+                "CREATE (s)<-[:IN]-(:Source {uid: 'src' + i})-[:NEAR]->(other), (s)-[:SEEN]->(:NotOurs {x: i})",
+                {"n": many})
+    result = run("reset", "--yes")
+    assert result.exit_code == 0, result.output
+    assert graph.read("MATCH (n) WHERE n:Store OR n:Source RETURN count(n) AS n")[0]["n"] == 0
+    assert graph.read("MATCH (n:NotOurs) RETURN count(n) AS n")[0]["n"] == many + 1
+    graph.write("MATCH (n:NotOurs) DETACH DELETE n")
+
+
 def test_unreachable_database_exits_3_with_one_line_naming_uri_without_password() -> None:
     result = run("init", env={"NEO4J_URI": "bolt://127.0.0.1:1", "NEO4J_PASSWORD": "s3cret-pw"})
     assert result.exit_code == 3

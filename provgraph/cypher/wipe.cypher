@@ -1,9 +1,16 @@
 // name: wipe
-// description: Delete every node carrying one of the given labels, with its relationships, in batches of 1,000 (run as an auto-commit transaction: `provgraph reset --yes`); other data is left alone.
-// description: 1,000, not more: a batch of 10,000 claims with their texts and relationships exceeded the default 1 GiB
-// description: transaction memory pool when the bench wiped a 1M-claim store.
+// description: Delete up to $batch nodes carrying one of the given labels and having at most $degree relationships, with
+// description: those relationships; returns deleted (how many). `provgraph reset --yes` runs it (and wipe_edges), one
+// description: transaction at a time, until neither deletes anything; other data is left alone. Bounded statements, not
+// description: CALL { } IN TRANSACTIONS: one DETACH DELETE of a Store node deletes every Source link it has, and on the
+// description: bench's 1M-claim store that exceeded the default 1 GiB transaction memory pool. The low-degree nodes go
+// description: first, which leaves a Store with none.
 // param labels: list of node labels to delete, e.g. provgraph's own labels
+// param batch: how many nodes one transaction deletes at most
+// param degree: only nodes with at most this many relationships
 // mode: write
-MATCH (n) WHERE any(label IN labels(n) WHERE label IN $labels)
-CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS
+MATCH (n) WHERE any(label IN labels(n) WHERE label IN $labels) AND COUNT { (n)--() } <= $degree
+WITH n LIMIT $batch
+DETACH DELETE n
+RETURN count(*) AS deleted
 ;

@@ -28,9 +28,15 @@ def count_data(graph: Graph) -> int:
     return rows[0]["n"]
 
 
+WIPE_BATCH = 5000  # nodes (or relationships) per transaction of `wipe`
+WIPE_DEGREE = 100  # nodes with more relationships wait until their neighbours are gone (cypher/wipe.cypher)
+
+
 def wipe(graph: Graph) -> int:
     """Delete every node carrying a provgraph label (and its relationships). Returns how many."""
     before = count_data(graph)
-    # an auto-commit transaction (Graph.run with write): CALL { } IN TRANSACTIONS cannot run inside a managed one
-    graph.run(cypher.load("wipe").text, {"labels": [*LABELS, ProvgraphLock.__name__]}, write=True)
+    params = {"labels": [*LABELS, ProvgraphLock.__name__], "batch": WIPE_BATCH, "degree": WIPE_DEGREE}
+    nodes, edges = cypher.load("wipe").text, cypher.load("wipe_edges").text
+    while graph.write(nodes, params)[0]["deleted"] or graph.write(edges, params)[0]["deleted"]:
+        pass
     return before
