@@ -17,9 +17,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from provgraph import cypher, fulltext, writetime
+from provgraph.chunks import chunked
 from provgraph.graph.connection import Graph, Tx
 from provgraph.errors import InputError
 from provgraph.ingest import get as get_ingester
@@ -221,7 +222,7 @@ def write(
         progress("write", 0, len(planned))
     written: set[str] = set()
     pending: set[str] = set()  # claims whose stored status a batch forgot: stored again once every batch is in
-    for batch in _batches(planned, _batch_size()):
+    for batch in chunked(planned, _batch_size()):
         counts = _write_batch(graph, batch, resolution, external, store, store_kind, scope, observed_at, notices)
         pending.update(counts["pending"])
         if counts["written"]:
@@ -283,8 +284,7 @@ def _plan_snapshots(graph: Graph, observations: list[Observation], observed_at: 
     existing: set[str] = set()
     query = cypher.kept_plan("ingest_lookup_snapshots")
     uids = list(by_uid)
-    for start in range(0, len(uids), 10000):
-        chunk = uids[start:start + 10000]
+    for chunk in chunked(uids, 10000):
         sources = sorted({by_uid[u].source.uid for u in chunk})
         for row in graph.read(query, {"sources": sources, "uids": chunk}):
             if row["kind"] == "latest":
@@ -399,19 +399,13 @@ def _resolve(graph: Graph, planned: list[_Planned]) -> dict[str, str | None]:
     resolution: dict[str, str | None] = {ref: known[ref] for ref in refs if ref in known}
     missing = sorted(refs - set(resolution))
     query = cypher.load("ingest_resolve").text
-    for start in range(0, len(missing), 5000):
-        chunk = missing[start:start + 5000]
+    for chunk in chunked(missing, 5000):
         for row in graph.read(query, {"refs": chunk}):
             if row["ref"] not in resolution or (resolution[row["ref"]] is None):
                 resolution.setdefault(row["ref"], row["uid"])
     for ref in missing:
         resolution.setdefault(ref, None)
     return resolution
-
-
-def _batches(items: Sequence[_Planned], size: int) -> Iterator[list[_Planned]]:
-    for start in range(0, len(items), size):
-        yield list(items[start:start + size])
 
 
 def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool, title: str | None = None) -> dict[str, Any]:
