@@ -16,11 +16,10 @@ import time
 from datetime import datetime, timezone
 from typing import Any, Callable
 
-from provgraph import cypher
-from provgraph.graph.connection import Graph
-from provgraph.status import status
-
 from bench.harness import reset
+from provgraph import cypher
+from provgraph.engine.status import status
+from provgraph.graph.connection import Graph
 
 AT = datetime(2025, 1, 1, tzinfo=timezone.utc)
 

@@ -14,9 +14,8 @@ from collections import defaultdict
 from datetime import datetime, timezone
 from typing import Any
 
-from provgraph.graph.connection import Graph
-
 from bench.corpus import STORES, Corpus
+from provgraph.graph.connection import Graph
 
 FLOOR_BATCH = 10_000
 

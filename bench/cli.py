@@ -66,8 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("neo4j").setLevel(logging.ERROR)
     log = (lambda message: None) if args.quiet else (lambda message: print(message, file=sys.stderr, flush=True))
     sizes = list(args.sizes) + ([LARGE] if args.large else [])
-    from provgraph.config import Settings
-    from provgraph.errors import ProvgraphError
+    from provgraph.base.config import Settings
+    from provgraph.base.errors import ProvgraphError
 
     started_server = False
     if args.uri:

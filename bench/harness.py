@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from provgraph import server as local
-from provgraph.config import Settings, provgraph_home
+from provgraph.base.config import Settings, provgraph_home
+from provgraph.graph import server as local
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
 

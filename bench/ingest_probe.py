@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.getLogger("neo4j").setLevel(logging.ERROR)
 
-    from provgraph.config import Settings
+    from provgraph.base.config import Settings
     from provgraph.graph.connection import Graph
     from provgraph.ingest.pipeline import ingest
 

@@ -19,13 +19,12 @@ from typing import Any, Callable
 
 import neo4j
 
-from provgraph import cypher
-from provgraph.config import Settings
-from provgraph.graph.connection import Graph
-
 from bench.corpus import generate, write_files
 from bench.harness import reset
 from bench.run import _ingest_all
+from provgraph import cypher
+from provgraph.base.config import Settings
+from provgraph.graph.connection import Graph
 
 _NAME = re.compile(r"^//\s*name:\s*(\S+)", re.M)
 

@@ -11,16 +11,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from provgraph.config import Settings
+from bench import adversarial, baselines, extra
+from bench.corpus import Corpus, generate, write_files
+from bench.harness import load_average, reset, summary_ms
+from provgraph.base.config import Settings
+from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.pipeline import ingest
 from provgraph.ingest.records import IngestOptions
-from provgraph.status import status
-
-from bench import adversarial, baselines, extra
-from bench.corpus import Corpus, generate, write_files
-from bench.harness import load_average, reset, summary_ms
 
 REPO = Path(__file__).resolve().parents[1]
 FORMATS = {"cards": "default", "logs": "jsonl"}
@@ -116,7 +115,8 @@ def _verify_requests(corpus: Corpus, count: int, rng: random.Random, set_size: i
 
 def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, samples: int, log: Log,
             budget: float = 30.0) -> dict[str, Any]:
-    from provgraph.verification import verify as verify_one, verify_batch
+    from provgraph.engine.verification import verify as verify_one
+    from provgraph.engine.verification import verify_batch
 
     requests = _verify_requests(corpus, batch, rng)
     try:

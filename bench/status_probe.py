@@ -34,15 +34,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mode", choices=("stream", "list", "raw"), default="stream")
     args = parser.parse_args(argv)
 
-    from provgraph.config import Settings
-    from provgraph.graph.connection import Graph
-    from provgraph.status import iter_status, status
-
-    from bench.baselines import RAW_SCAN
-
     from datetime import datetime, timezone
 
+    from bench.baselines import RAW_SCAN
     from provgraph import cypher
+    from provgraph.base.config import Settings
+    from provgraph.engine.status import iter_status, status
+    from provgraph.graph.connection import Graph
 
     counts: Counter[str] = Counter()
     with Graph(Settings(uri=args.uri)) as graph:

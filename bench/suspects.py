@@ -12,7 +12,7 @@ premises and other links stay). Then:
 Speed (`--speed N ...`, `--no-quality` to skip the above): at N claims (generated log entries), the time to
 generate and ingest them, then in the same run the baseline -- one full-text lookup per claim, the same stored
 query and hit limit suspects uses, in one query, hits counted in the server -- and the full suspects
-computation (`provgraph.suspects.suspects`); the ratio of the two (target <= 3). One run each unless
+computation (`provgraph.engine.suspects.suspects`); the ratio of the two (target <= 3). One run each unless
 `--repeat K` (best of K, alternating); progress goes to stderr.
 Prints a Markdown table (bench/README.md "Suspects" keeps the latest); `--json FILE` saves the numbers.
 """
@@ -28,15 +28,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from provgraph import cypher, suspects
-from provgraph.config import Settings
+from bench import suspects_corpus
+from provgraph import cypher
+from provgraph.base.config import Settings
+from provgraph.engine import suspects
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest import pipeline
 from provgraph.ingest.records import IngestOptions, Observation, Record
-
-from bench import suspects_corpus
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = [  # (kind, format, store, path, default scope)
@@ -332,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings.from_env(uri=args.uri)
     else:
         from bench import harness
-        from provgraph import server as local
+        from provgraph.graph import server as local
 
         settings = harness.start_server(harness.DEFAULT_PORT)
         server_pid = local.status(harness.server_options(harness.DEFAULT_PORT)).pid

@@ -3,19 +3,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from provgraph.config import Settings
+from provgraph.base.config import Settings
 from provgraph.graph.connection import Graph, connect
 
 __all__ = ["Settings", "Graph", "connect", "verify", "verify_batch", "Verdict", "adjudicate", "revoke"]
 
-# Imported on first use, so `import provgraph` stays cheap. The functions live in provgraph.verification and
-# provgraph.adjudication: modules named otherwise than the functions, so importing one never hides a function.
+# Imported on first use, so `import provgraph` stays cheap. The functions live in provgraph.engine.verification and
+# provgraph.engine.adjudication: modules named otherwise than the functions, so importing one never hides a function.
 _LAZY = {
-    "verify": "provgraph.verification",
-    "verify_batch": "provgraph.verification",
-    "Verdict": "provgraph.verification",
-    "adjudicate": "provgraph.adjudication",
-    "revoke": "provgraph.adjudication",
+    "verify": "provgraph.engine.verification",
+    "verify_batch": "provgraph.engine.verification",
+    "Verdict": "provgraph.engine.verification",
+    "adjudicate": "provgraph.engine.adjudication",
+    "revoke": "provgraph.engine.adjudication",
 }
 
 

@@ -11,12 +11,12 @@ import os
 from pathlib import Path
 
 import pytest
-
 from graphs import GraphBuilder
-from provgraph.server import local
-from provgraph.config import Settings, provgraph_home
+
+from provgraph.base.config import Settings, provgraph_home
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
+from provgraph.graph.server import local
 
 SAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from provgraph.base.times import parse_time
 from provgraph.graph.connection import Graph
-from provgraph.ingest.times import parse_time
 
 ATTRIBUTES = ("text", "subject", "value", "scope", "declared", "valid_from", "valid_until")
 _TIMES = ("valid_from", "valid_until")

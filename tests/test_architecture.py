@@ -1,5 +1,10 @@
 """The layering the design relies on, checked on the source (no database needed).
 
+- The layers, bottom to top (LAYERS): plain values (base), the queries (cypher), the one door to
+  Neo4j (graph), the rules engine (engine), ingest, how things look (views), the report and the
+  Browser, the Python API (provgraph/__init__), then MCP and the CLI. A module imports only its own
+  layer and the layers below it, and no two modules import each other, directly or in a circle.
+
 - Ingesters turn bytes into records and never touch the database: no module under
   provgraph/ingest/ except pipeline.py reaches provgraph.graph, provgraph.cypher, neo4j
   or neomodel, directly or through what it imports.
@@ -51,6 +56,59 @@ def _imports(path: Path) -> set[str]:
 
 
 BY_NAME = {_module_name(path): path for path in MODULES}
+
+# Bottom to top; a name is a package under provgraph/ ("api" is provgraph/__init__.py). Layers in one
+# tuple are siblings: neither may import the other.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("base",), ("cypher",), ("graph",), ("engine",), ("ingest",), ("views",), ("report", "browser"), ("api",), ("mcp",), ("cli",))
+RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
+
+
+def _layer(module: str) -> str:
+    return "api" if module == "provgraph" else module.split(".")[1]
+
+
+def _provgraph_imports(module: str) -> set[str]:
+    """The provgraph modules `module` imports directly (any depth of the statement, lazy imports included)."""
+    found = set()
+    for name in _imports(BY_NAME[module]):
+        while name and name not in BY_NAME and name.startswith("provgraph."):
+            name = name.rpartition(".")[0]
+        if name in BY_NAME and name != module:
+            found.add(name)
+    return found
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    unplaced = sorted(module for module in BY_NAME if _layer(module) not in RANK)
+    assert not unplaced, f"put these under one of the layer folders {[n for names in LAYERS for n in names]}: {unplaced}"
+
+
+def test_each_layer_imports_only_itself_and_the_layers_below() -> None:
+    upward = sorted(f"{module} -> {target}" for module in BY_NAME for target in _provgraph_imports(module)
+                    if _layer(target) != _layer(module) and RANK[_layer(target)] >= RANK[_layer(module)])
+    assert not upward, f"imports that run up or sideways across layers: {upward}"
+
+
+def test_no_import_circles() -> None:
+    graph = {module: _provgraph_imports(module) for module in BY_NAME}
+    circles = []
+    for start in graph:
+        todo, seen = list(graph[start]), set()
+        while todo:
+            current = todo.pop()
+            if current == start:
+                circles.append(start)
+                break
+            if current not in seen:
+                seen.add(current)
+                todo.extend(graph[current])
+    assert not circles, f"modules on an import circle: {sorted(circles)}"
+
+
+def test_the_layer_check_catches_an_upward_import() -> None:
+    assert RANK[_layer("provgraph.engine.status")] < RANK[_layer("provgraph.views.display")]
+    assert RANK[_layer("provgraph.base.errors")] < RANK[_layer("provgraph.graph.connection")] < RANK[_layer("provgraph.cli")]
 
 
 def _reaches(module: str) -> set[str]:

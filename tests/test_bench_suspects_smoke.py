@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 
 from bench import suspects as bench_suspects
-from provgraph import server as local
-from provgraph.config import provgraph_home
+from provgraph.base.config import provgraph_home
+from provgraph.engine.suspects import suspects
+from provgraph.graph import server as local
 from provgraph.graph.connection import Graph
-from provgraph.suspects import suspects
 
 
 def _test_server_pid() -> int | None:

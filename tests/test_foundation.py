@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import pytest
-
 from cli_helpers import run
-from provgraph.config import Settings
-from provgraph.errors import ConfigError
+
+from provgraph.base.config import Settings
+from provgraph.base.errors import ConfigError
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema
 
@@ -27,7 +27,7 @@ def test_init_is_idempotent(graph: Graph) -> None:
 
 def test_unique_constraint_rejects_duplicate_claim(graph: Graph) -> None:
     graph.write("CREATE (:Claim {uid: 'c1'})")
-    from provgraph.errors import QueryError
+    from provgraph.base.errors import QueryError
 
     with pytest.raises(QueryError):
         graph.write("CREATE (:Claim {uid: 'c1'})")
@@ -96,8 +96,8 @@ def test_credentials_in_uri_are_refused_without_repeating_them() -> None:
 
 
 def test_server_status_reports_running_suite_server(neo4j_settings: Settings) -> None:
-    from provgraph.server import local
-    from provgraph.config import provgraph_home
+    from provgraph.base.config import provgraph_home
+    from provgraph.graph.server import local
 
     port = int(neo4j_settings.uri.rsplit(":", 1)[1])
     state = local.status(local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}"))
@@ -107,8 +107,8 @@ def test_server_status_reports_running_suite_server(neo4j_settings: Settings) ->
 
 
 def test_server_start_twice_reuses_the_running_server(neo4j_settings: Settings) -> None:
-    from provgraph.server import local
-    from provgraph.config import provgraph_home
+    from provgraph.base.config import provgraph_home
+    from provgraph.graph.server import local
 
     port = int(neo4j_settings.uri.rsplit(":", 1)[1])
     options = local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}")

@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import run
+
 from provgraph import cypher
 from provgraph.graph import models
 from provgraph.graph.connection import Graph

@@ -8,8 +8,14 @@ from typing import Any, Sequence
 
 import click
 
-from provgraph.errors import (
-    EXIT_BROKEN_PIPE, EXIT_CRASH, EXIT_USAGE, ProvgraphError, exit_code_for, is_broken_pipe, output_error,
+from provgraph.base.errors import (
+    EXIT_BROKEN_PIPE,
+    EXIT_CRASH,
+    EXIT_USAGE,
+    ProvgraphError,
+    exit_code_for,
+    is_broken_pipe,
+    output_error,
 )
 
 DEBUG_ENV = "PROVGRAPH_DEBUG"

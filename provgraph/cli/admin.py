@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import click
 
+from provgraph.base.errors import UsageError
 from provgraph.cli.options import connection_options
-from provgraph.errors import UsageError
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
 

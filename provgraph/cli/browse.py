@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
-from provgraph.server import local
-from provgraph.browse import browser_url, guide_url
+from provgraph.base.errors import ServerError
+from provgraph.browser import browser_url, guide_url
 from provgraph.cli.server import ask_password, http_port_option, progress_printer, server_options
-from provgraph.errors import ServerError
+from provgraph.graph.server import local
 
 
 @click.command()

@@ -1,15 +1,15 @@
-"""`provgraph check`: the stored (write-time) statuses against the full computation, thin over provgraph.writetime."""
+"""`provgraph check`: the stored (write-time) statuses against the full computation, thin over provgraph.engine.stored_status."""
 from __future__ import annotations
 
 import json
 
 import click
 
+from provgraph.base.errors import CheckFailed
 from provgraph.cli.options import at_option, connection_options, output_format
-from provgraph.errors import CheckFailed
+from provgraph.engine.status import parse_at
+from provgraph.engine.stored_status import check as check_stored
 from provgraph.graph.connection import Graph
-from provgraph.status import parse_at
-from provgraph.writetime import check as check_stored
 
 
 @click.command()

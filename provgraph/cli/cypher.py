@@ -1,14 +1,14 @@
-"""`provgraph cypher "QUERY"` and `provgraph query NAME | --list`: thin over provgraph.explore."""
+"""`provgraph cypher "QUERY"` and `provgraph query NAME | --list`: thin over provgraph.engine.queries."""
 from __future__ import annotations
 
 import sys
 
 import click
 
-from provgraph import explore
-from provgraph.cypher import NamedQuery
+from provgraph.base.errors import UsageError
 from provgraph.cli.options import connection_options, output_format
-from provgraph.errors import UsageError
+from provgraph.cypher import NamedQuery
+from provgraph.engine import queries as explore
 from provgraph.graph.connection import Graph
 
 _PARAM_HELP = "Query parameter NAME=VALUE (repeatable); VALUE is JSON when it parses as JSON, else a string"

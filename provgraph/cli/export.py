@@ -1,12 +1,12 @@
-"""`provgraph export --format prov-json|prov-n|prov-o [--out FILE]`: thin over provgraph.export."""
+"""`provgraph export --format prov-json|prov-n|prov-o [--out FILE]`: thin over provgraph.engine.prov."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import click
 
-from provgraph import export as prov_export
 from provgraph.cli.options import connection_options
+from provgraph.engine import prov as prov_export
 from provgraph.graph.connection import Graph
 
 

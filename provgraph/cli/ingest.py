@@ -9,11 +9,12 @@ from typing import Any, Callable, Iterator
 
 import click
 
+from provgraph.base.errors import CheckFailed, UsageError
 from provgraph.cli.options import connection_options
-from provgraph.errors import CheckFailed, UsageError
 from provgraph.graph.connection import Graph, connect
 from provgraph.ingest.config import files_options, load_config
-from provgraph.ingest.pipeline import POLICIES, IngestSummary, ingest as run_ingest, read_every_store
+from provgraph.ingest.pipeline import POLICIES, IngestSummary, read_every_store
+from provgraph.ingest.pipeline import ingest as run_ingest
 
 
 def _common(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -30,8 +31,8 @@ def _progress(enabled: bool) -> Iterator[Callable[[str, int, int | None], None] 
     if not enabled or not sys.stderr.isatty():
         yield None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=Console(stderr=True), transient=True) as bar:

@@ -1,14 +1,14 @@
-"""`provgraph mcp`: serve provgraph's checks to agents over MCP (stdio or streamable HTTP); thin over provgraph.mcp_server."""
+"""`provgraph mcp`: serve provgraph's checks to agents over MCP (stdio or streamable HTTP); thin over provgraph.mcp.server."""
 from __future__ import annotations
 
 import ipaddress
 
 import click
 
+from provgraph.base.config import Settings
 from provgraph.cli.options import settings_options
-from provgraph.config import Settings
 
-DEFAULT_MCP_PORT = 8765  # the same as provgraph.mcp_server.DEFAULT_PORT, which imports the MCP SDK
+DEFAULT_MCP_PORT = 8765  # the same as provgraph.mcp.server.DEFAULT_PORT, which imports the MCP SDK
 
 
 def _is_loopback(host: str) -> bool:
@@ -38,7 +38,7 @@ def mcp_command(http: bool, host: str, port: int, path: str, settings: Settings)
 
     The database is reached on first use: the server starts with Neo4j down, and a tool then answers an error.
     """
-    from provgraph.mcp_server import serve
+    from provgraph.mcp.server import serve
 
     if http and not _is_loopback(host):
         click.echo(f"provgraph mcp: listening on {host}, beyond loopback, with no authentication", err=True)

@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import click
 
-from provgraph.config import DEFAULT_URI, Settings
+from provgraph.base.config import DEFAULT_URI, Settings
 from provgraph.graph.connection import Graph, connect
 
 
@@ -48,7 +48,7 @@ def question_scope_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def at_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    """--at, the as-of time of the question (read by `provgraph.moments.parse_at`)."""
+    """--at, the as-of time of the question (read by `provgraph.base.as_of.parse_at`)."""
     return click.option("--at", "at", default=None,
                         help="As-of time: ISO 8601 (naive = UTC), YYYYMMDD, epoch ms (12-13 digits) or now [default: now]")(command)
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import click
 
+from provgraph.base.errors import CheckFailed
 from provgraph.cli.options import connection_options
-from provgraph.errors import CheckFailed
 from provgraph.graph.connection import Graph
 from provgraph.report import FAIL_ON, FORMATS, run_report
 

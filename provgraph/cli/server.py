@@ -9,8 +9,8 @@ from typing import Any, Callable
 
 import click
 
-from provgraph.server import local
-from provgraph.config import DEFAULT_PORT
+from provgraph.base.config import DEFAULT_PORT
+from provgraph.graph.server import local
 
 PORT_ENV = "PROVGRAPH_SERVER_PORT"
 HTTP_PORT_ENV = "PROVGRAPH_HTTP_PORT"

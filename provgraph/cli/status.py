@@ -1,17 +1,23 @@
-"""`provgraph status`, `provgraph lineage`, `provgraph conflicts`: thin over provgraph.status / provgraph.lineage."""
+"""`provgraph status`, `provgraph lineage`, `provgraph conflicts`: thin over provgraph.engine.status / provgraph.engine.lineage."""
 from __future__ import annotations
 
 from typing import Any, Iterable
 
 import click
 
+from provgraph.base.escape import csv_text
+from provgraph.base.text import short_hash
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
-from provgraph.conflicts import conflicts as find_conflicts, to_json as conflicts_json
-from provgraph.display import short_hash, status_line
-from provgraph.escape import csv_text
+from provgraph.engine.conflicts import conflicts as find_conflicts
+from provgraph.engine.conflicts import to_json as conflicts_json
+from provgraph.engine.lineage import lineage as build_lineage
+from provgraph.engine.status import ClaimStatus, iter_status, json_array, parse_at
+from provgraph.engine.status import status as claim_status
 from provgraph.graph.connection import Graph
-from provgraph.lineage import RENDERERS, lineage as build_lineage
-from provgraph.status import ClaimStatus, iter_status, json_array, parse_at, status as claim_status
+from provgraph.views.display import status_line
+from provgraph.views.lineage import RENDERERS
+from provgraph.views.lineage import render as render_lineage
+
 
 def _lineage_line(row: ClaimStatus) -> str:
     if row.successors:
@@ -31,7 +37,7 @@ def _table(rows: Iterable[ClaimStatus]) -> None:
 
 
 def _csv(records: Iterable[dict[str, Any]], columns: list[str]) -> str:
-    """Lists as `a;b` (a null inside one as an empty part); cells spreadsheet-safe (provgraph.escape)."""
+    """Lists as `a;b` (a null inside one as an empty part); cells spreadsheet-safe (provgraph.base.escape)."""
     def cell(value: Any) -> Any:
         if isinstance(value, (list, tuple)):
             return ";".join("" if part is None else str(part) for part in value)
@@ -79,7 +85,7 @@ def status(ids: tuple[str, ...], scope: str | None, at: str | None, subject: str
 def lineage(claim: str, scope: str | None, at: str | None, fmt: str, graph: Graph) -> None:
     """Lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations."""
     view = build_lineage(graph, claim, scope=scope, at=parse_at(at))
-    click.echo(view.render(fmt))
+    click.echo(render_lineage(view, fmt))
 
 
 _CONFLICT_COLUMNS = ["kind", "claims", "scope", "subject", "values", "resolve"]

@@ -1,4 +1,4 @@
-"""`provgraph suspects`: thin over provgraph.suspects."""
+"""`provgraph suspects`: thin over provgraph.engine.suspects."""
 from __future__ import annotations
 
 import json
@@ -6,8 +6,9 @@ import json
 import click
 
 from provgraph.cli.options import connection_options, output_format
+from provgraph.engine.suspects import MIN_SCORE, PER_CLAIM
+from provgraph.engine.suspects import suspects as find_suspects
 from provgraph.graph.connection import Graph
-from provgraph.suspects import MIN_SCORE, PER_CLAIM, suspects as find_suspects
 
 _COLUMNS = ["earlier", "later", "score", "rank", "terms", "earlier_scope", "later_scope", "earlier_subject",
             "later_subject", "earlier_at", "later_at", "earlier_title", "later_title"]

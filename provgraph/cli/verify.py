@@ -5,12 +5,17 @@ from typing import IO
 
 import click
 
-from provgraph.adjudication import adjudicate as record_adjudication, distinguish, revoke as revoke_adjudication
+from provgraph.base.errors import CheckFailed, UsageError
+from provgraph.base.text import short_hash
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
-from provgraph.display import short_hash, status_line
-from provgraph.errors import CheckFailed, UsageError
+from provgraph.engine.adjudication import adjudicate as record_adjudication
+from provgraph.engine.adjudication import distinguish
+from provgraph.engine.adjudication import revoke as revoke_adjudication
+from provgraph.engine.verification import SUPPORTED, Verdict, batch_line, verify_batch
+from provgraph.engine.verification import verify as check_evidence
 from provgraph.graph.connection import Graph
-from provgraph.verification import SUPPORTED, Verdict, batch_line, verify as check_evidence, verify_batch
+from provgraph.views.display import status_line
+
 
 def _split_ids(values: tuple[str, ...]) -> list[str]:
     return [part.strip() for value in values for part in value.split(",") if part.strip()]

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from provgraph.errors import UsageError
+from provgraph.base.errors import UsageError
 
 QUERY_DIR = Path(__file__).resolve().parent
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")

@@ -1,9 +1,9 @@
 // name: fulltext_pending
 // description: Claims whose full-text fields are missing or older than $version (search_version), up to $limit: uid, and the
 // description: title (of the source its latest citing snapshot belongs to), subject, value, text and scope to build them from.
-// description: `provgraph init` fills them in (provgraph/fulltext.py), so an older graph gets suspects without re-ingesting.
+// description: `provgraph init` fills them in (provgraph/graph/fulltext.py), so an older graph gets suspects without re-ingesting.
 // param limit: how many claims to return
-// param version: the current version of the fields (provgraph/fulltext.py VERSION)
+// param version: the current version of the fields (provgraph/graph/fulltext.py VERSION)
 MATCH (c:Claim)
 WHERE coalesce(c.search_version, 0) <> $version AND NOT coalesce(c.placeholder, false)
 WITH c LIMIT $limit

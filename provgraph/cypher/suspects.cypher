@@ -1,6 +1,6 @@
 // name: suspects
 // description: Possible unlinked revisions: pairs (earlier, later) whose texts say the same thing, found with ONE
-// description: full-text lookup per claim in the `claim_search` index (its stored search_query, provgraph/fulltext.py).
+// description: full-text lookup per claim in the `claim_search` index (its stored search_query, provgraph/graph/fulltext.py).
 // description: A lookup's scores are divided by the best of (the claim's score against itself, the top hit), and a pair's
 // description: similarity is the mean of that ratio from both sides (0 from a side whose lookup missed the other).
 // description: A pair is kept when the later claim is later (asserted_at, else last_cited_at), similarity >= $min_score and

@@ -1,7 +1,7 @@
 // name: write_lock
 // description: Take the write lock for the rest of this transaction (released at commit or rollback): every
 // description: transaction that can change a stored status sets the one ProvgraphLock node first, so those
-// description: transactions and their status passes run one after the other (provgraph/writetime.py). A transaction
+// description: transactions and their status passes run one after the other (provgraph/engine/stored_status.py). A transaction
 // description: that changes the graph ($changes) also counts one more generation, so a status computed outside the
 // description: lock can tell, once it holds the lock, whether anything changed since it read the generation.
 // param t: when the lock is taken (DateTime)

@@ -19,8 +19,8 @@ from neo4j import exceptions as neo4j_errors
 from neo4j import graph as neo4j_graph
 
 from provgraph import cypher
-from provgraph.config import Settings
-from provgraph.errors import ConfigError, DatabaseUnavailable, ProvgraphError, QueryError, WriteRefused
+from provgraph.base.config import Settings
+from provgraph.base.errors import ConfigError, DatabaseUnavailable, ProvgraphError, QueryError, WriteRefused
 
 _UNREACHABLE = (
     neo4j_errors.ServiceUnavailable,

@@ -119,7 +119,7 @@ class Claim(StructuredNode):
     declared = StringProperty()
     placeholder = BooleanProperty(default=False, index=True)
     last_cited_at = DateTimeProperty()  # revised_at of the snapshot whose values the node carries
-    # The full-text fields `provgraph suspects` looks up (provgraph/fulltext.py), indexed by the full-text
+    # The full-text fields `provgraph suspects` looks up (provgraph/graph/fulltext.py), indexed by the full-text
     # index `claim_search` (cypher/fulltext_index.cypher; neomodel declares no multi-property full-text index).
     search_version = IntegerProperty()
     search_title = StringProperty()
@@ -130,7 +130,7 @@ class Claim(StructuredNode):
     search_scope_under = StringProperty()
     search_terms = ArrayProperty(StringProperty())
     search_query = StringProperty()  # the Lucene query of one lookup
-    # The status of the default question (own scope, now) stored at write time (provgraph/writetime.py): the
+    # The status of the default question (own scope, now) stored at write time (provgraph/engine/stored_status.py): the
     # status query's columns, when they were computed and the earliest instant they may change without a write.
     status = StringProperty()
     status_reason = StringProperty()
@@ -226,14 +226,14 @@ class ReportRun(StructuredNode):
 
 
 # Full-text indexes neomodel cannot declare (one index over several properties): name -> (label, properties).
-# init installs them from cypher/fulltext_index.cypher; provgraph/fulltext.py writes and queries the fields.
+# init installs them from cypher/fulltext_index.cypher; provgraph/graph/fulltext.py writes and queries the fields.
 FULLTEXT_INDEXES = {
     "claim_search": ("Claim", ("search_title", "search_subject", "search_value", "search_text", "search_scope",
                                "search_scope_under")),
 }
 
 class ProvgraphLock(StructuredNode):
-    """The write lock (provgraph/writetime.py): every transaction that can change a stored status sets this one
+    """The write lock (provgraph/engine/stored_status.py): every transaction that can change a stored status sets this one
     node first, so they run one at a time. Not counted as provgraph data; `reset` deletes it too."""
 
     name = StringProperty(unique_index=True, required=True)  # 'writes'

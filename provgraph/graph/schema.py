@@ -5,7 +5,8 @@ import io
 
 from neomodel import db
 
-from provgraph import cypher, fulltext
+from provgraph import cypher
+from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph
 from provgraph.graph.models import LABELS, MODELS, ProvgraphLock
 

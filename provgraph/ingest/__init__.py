@@ -14,7 +14,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Callable, Iterator
 
-from provgraph.errors import UsageError
+from provgraph.base.errors import UsageError
 from provgraph.ingest.records import IngestOptions, Record
 
 Ingester = Callable[[Path, IngestOptions], Iterator[Record]]

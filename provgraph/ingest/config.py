@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from provgraph.errors import InputError
+from provgraph.base.errors import InputError
 
 KINDS = ("files", "tickets", "logs", "cards")
 _KEYS = {"name", "kind", "path", "scope", "git", "format", "policy", "include", "exclude", "dayfirst"}

@@ -13,10 +13,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from provgraph.errors import InputError
+from provgraph.base.errors import InputError
+from provgraph.base.times import parse_time
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.records import EdgeRecord, Notice, Quarantined, canonical_json, sha256_hex
-from provgraph.ingest.times import parse_time
 
 # Edge kinds written as reference fields (front matter, log entries, card verbs).
 REFERENCE_FIELDS = {

@@ -31,7 +31,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
-from provgraph.errors import InputError
+from provgraph.base.errors import InputError
+from provgraph.base.times import parse_time
 from provgraph.ingest import register
 from provgraph.ingest.markdown import is_markdown_name, is_walked, parse_markdown
 from provgraph.ingest.records import (
@@ -47,7 +48,6 @@ from provgraph.ingest.records import (
     sha256_hex,
 )
 from provgraph.ingest.selection import FileSelection
-from provgraph.ingest.times import parse_time
 
 _EMPTY_SHA256 = sha256_hex(b"")
 _NULL_BLOB = "0" * 40

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any, Iterator
 
-from provgraph.errors import InputError
+from provgraph.base.errors import InputError
 from provgraph.ingest import lifecycle, register
 from provgraph.ingest.fields import (
     RECORD_ERRORS,

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from provgraph.errors import InputError
-from provgraph.ingest.times import to_iso
+from provgraph.base.errors import InputError
+from provgraph.base.times import to_iso
 from provgraph.ingest import lifecycle, register
 from provgraph.ingest.fields import (
     RECORD_ERRORS,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from provgraph.errors import InputError
+from provgraph.base.errors import InputError
 from provgraph.ingest import register
 from provgraph.ingest.fields import (
     RECORD_ERRORS,

@@ -6,7 +6,7 @@ reader never sees half an observation and a crash loses at most whole batches
 (which the next run writes, since their snapshots are then missing).
 Re-ingesting unchanged input finds every snapshot already stored and writes nothing.
 Each batch also forgets the stored status of every claim it can affect, and the ingest
-stores those again after its last batch (provgraph/writetime.py).
+stores those again after its last batch (provgraph/engine/stored_status.py).
 """
 from __future__ import annotations
 
@@ -19,10 +19,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from provgraph import cypher, fulltext, writetime
-from provgraph.chunks import chunked
+from provgraph import cypher
+from provgraph.base.chunks import chunked
+from provgraph.base.errors import InputError
+from provgraph.base.times import to_iso
+from provgraph.base.values import epoch_us
+from provgraph.engine import stored_status as writetime
+from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph, Tx
-from provgraph.errors import InputError
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
 from provgraph.ingest.records import (
@@ -37,8 +41,6 @@ from provgraph.ingest.records import (
     Skipped,
     sha256_hex,
 )
-from provgraph.ingest.times import to_iso
-from provgraph.values import epoch_us
 
 BATCH_OBSERVATIONS = 2000
 BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, very large records)
@@ -487,7 +489,7 @@ def _write_batch(
     snapshot_uids = [item.snapshot_uid for item in batch]
 
     def work(tx: Tx) -> list[str] | None:
-        # one writer at a time, from the first statement: see provgraph/writetime.py
+        # one writer at a time, from the first statement: see provgraph/engine/stored_status.py
         writetime.lock(tx, observed_at)
         # a concurrent ingest of the same input may have written this batch while we waited: as on re-ingest,
         # stored snapshots are not written again (and need no status pass)

@@ -12,7 +12,7 @@ import fnmatch
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from provgraph.errors import UsageError
+from provgraph.base.errors import UsageError
 
 # reason -> globs. A reason names what the summary says was skipped.
 DEFAULT_EXCLUDES: dict[str, tuple[str, ...]] = {

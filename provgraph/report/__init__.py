@@ -22,8 +22,6 @@ possible unlinked revisions (`provgraph suspects`) the previous run did not list
 """
 from __future__ import annotations
 
-from __future__ import annotations
-
 from provgraph.report.build import build_report, default_baseline, previous_run, record_run, recorded_counts
 from provgraph.report.model import (
     CHANGE_COLUMNS,

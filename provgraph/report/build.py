@@ -11,11 +11,13 @@ from typing import Any
 
 import pandas as pd
 
-from provgraph import cypher, report_svg
-from provgraph import suspects as suspects_module
-from provgraph.errors import NotFound
+from provgraph import cypher
+from provgraph.base.errors import NotFound
+from provgraph.base.times import native
+from provgraph.engine import suspects as suspects_module
+from provgraph.engine.lineage import lineage
+from provgraph.engine.status import STATUSES, ClaimStatus, iter_status
 from provgraph.graph.connection import Graph
-from provgraph.lineage import lineage, render_mermaid, render_tree
 from provgraph.report.files import CsvWriter
 from provgraph.report.model import (
     CHANGE_COLUMNS,
@@ -28,8 +30,8 @@ from provgraph.report.model import (
     Report,
     frame_of,
 )
-from provgraph.status import STATUSES, ClaimStatus, iter_status
-from provgraph.values import native
+from provgraph.views import svg as report_svg
+from provgraph.views.lineage import render_mermaid, render_tree
 
 _CSV_CHUNK = 5000
 

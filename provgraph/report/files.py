@@ -5,9 +5,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from provgraph.errors import UsageError
-from provgraph.escape import write_csv
+from provgraph.base.errors import UsageError
+from provgraph.base.escape import write_csv
 from provgraph.report.model import CLAIM_COLUMNS
+
 
 class CsvWriter:
     """claims.csv written in chunks to a temporary file, renamed into place only when complete."""
@@ -23,7 +24,7 @@ class CsvWriter:
     def write(self, rows: list[dict[str, Any]]) -> None:
         if not rows and not self.header:
             return
-        # spreadsheet-safe cells (provgraph.escape): a claim's text must not become a formula
+        # spreadsheet-safe cells (provgraph.base.escape): a claim's text must not become a formula
         write_csv(self.handle, CLAIM_COLUMNS if self.header else None, ([row.get(c) for c in CLAIM_COLUMNS] for row in rows))
         self.header = False
 

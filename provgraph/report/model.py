@@ -8,10 +8,10 @@ from typing import Any, Iterable
 
 import pandas as pd
 
-from provgraph import suspects as suspects_module
-from provgraph.ingest.times import to_iso
-from provgraph.lineage import Lineage
-from provgraph.values import jsonable
+from provgraph.base.times import to_iso
+from provgraph.base.values import jsonable
+from provgraph.engine import suspects as suspects_module
+from provgraph.engine.lineage import Lineage
 
 FORMATS = ("md", "html", "csv", "json")
 FAIL_ON = ("new-conflict", "new-stale", "unbound", "one-sided", "new-suspect")

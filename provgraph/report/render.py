@@ -7,13 +7,14 @@ from typing import Any
 
 import pandas as pd
 
-from provgraph import report_svg
-from provgraph.display import STATUS_COLOURS
-from provgraph.escape import markdown_text
-from provgraph.ingest.times import to_iso
+from provgraph.base.escape import markdown_text
+from provgraph.base.times import to_iso
+from provgraph.base.values import jsonable
+from provgraph.engine.status import STATUSES
 from provgraph.report.model import MAX_ROWS, Report
-from provgraph.status import STATUSES
-from provgraph.values import jsonable
+from provgraph.views import svg as report_svg
+from provgraph.views.display import STATUS_COLOURS
+
 
 def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     """The report as a list of (kind, content) blocks that both the Markdown and HTML renderers walk."""
@@ -94,7 +95,7 @@ def _cell(value: Any) -> str:
     return " ".join(str(value).split())
 
 
-_md_escape = markdown_text  # ids and text in report.md: the one Markdown-escape rule (provgraph.escape)
+_md_escape = markdown_text  # ids and text in report.md: the one Markdown-escape rule (provgraph.base.escape)
 
 
 def _shown(frame: pd.DataFrame) -> tuple[pd.DataFrame, int]:

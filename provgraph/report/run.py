@@ -5,12 +5,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Iterable
 
-from provgraph.errors import UsageError
+from provgraph.base.errors import UsageError
 from provgraph.graph.connection import Graph
 from provgraph.report.build import build_report, default_baseline, record_run
 from provgraph.report.files import make_out, write_text
 from provgraph.report.model import FAIL_ON, FILES, FORMATS, ReportResult
 from provgraph.report.render import render_html, render_markdown, to_json
+
 
 def parse_list(text: str | Iterable[str] | None, allowed: tuple[str, ...], option: str) -> list[str]:
     """A comma-separated option (or a list) checked against `allowed`, order kept, duplicates dropped."""

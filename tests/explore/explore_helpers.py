@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli_helpers import run
+
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 

@@ -13,14 +13,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from explore_helpers import EXAMPLES
-from provgraph import cypher, server as local
-from provgraph.browse import GRAPH_STYLE, GUIDE_NAME, STYLE_NAME, guide_html, lineage_picture_query
+
+from provgraph import cypher
+from provgraph.base.config import Settings, provgraph_home
 from provgraph.cli import cli
-from provgraph.config import Settings, provgraph_home
+from provgraph.engine.lineage import lineage
+from provgraph.graph import server as local
 from provgraph.graph.connection import Graph
-from provgraph.lineage import lineage
+from provgraph.graph.server.guide import GRAPH_STYLE, GUIDE_NAME, STYLE_NAME, guide_html, lineage_picture_query
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 LOCAL_ONLY = re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/]).*")  # the test machine has no other network

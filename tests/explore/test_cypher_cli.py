@@ -6,10 +6,10 @@ import io
 import json
 
 import pytest
-
 from explore_helpers import node_count, run
-from provgraph.explore import parse_param, run_cypher
-from provgraph.errors import QueryError
+
+from provgraph.base.errors import QueryError
+from provgraph.engine.queries import parse_param, run_cypher
 from provgraph.graph.connection import Graph
 
 WRITES = [
@@ -190,7 +190,7 @@ class _Terminal(io.StringIO):
 
 def test_table_on_a_terminal_is_a_rich_table_that_shows_markup_as_data(monkeypatch: pytest.MonkeyPatch) -> None:
     from provgraph.cli.cypher import _render
-    from provgraph.explore import QueryResult
+    from provgraph.engine.queries import QueryResult
 
     screen = _Terminal()
     monkeypatch.setattr("sys.stdout", screen)

@@ -5,11 +5,11 @@ import re
 from pathlib import Path
 
 import pytest
-
 from explore_helpers import EXAMPLES, ingest_examples
+
 from provgraph import cypher
 from provgraph.cli import cli
-from provgraph.explore import run_cypher
+from provgraph.engine.queries import run_cypher
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 import rdflib
+from explore_helpers import run
 from prov.constants import PROV_TYPE
 from prov.model import PROV, ProvDerivation, ProvDocument, ProvEntity, ProvInvalidation
 
-from explore_helpers import run
-from provgraph.export import build_document
+from provgraph.engine.prov import build_document
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 

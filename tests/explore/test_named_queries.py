@@ -5,8 +5,8 @@ import json
 import re
 
 import pytest
-
 from explore_helpers import EXAMPLES, ingest_examples, node_count, run
+
 from provgraph import cypher
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest

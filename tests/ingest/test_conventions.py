@@ -12,17 +12,17 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from ingest_run import FIXTURES
+from ingest_run import run as run_ingester
 
+from provgraph.base.times import AmbiguousDate, parse_numeric_date
 from provgraph.cli import cli
+from provgraph.engine.lineage import lineage
+from provgraph.engine.status import status
+from provgraph.engine.verification import verify
 from provgraph.graph.connection import Graph
 from provgraph.ingest.markdown import parse_markdown
 from provgraph.ingest.records import IngestOptions
-from provgraph.ingest.times import AmbiguousDate, parse_numeric_date
-from provgraph.lineage import lineage
-from provgraph.status import status
-from provgraph.verification import verify
-
-from ingest_run import FIXTURES, run as run_ingester
 
 CONVENTIONS = FIXTURES / "conventions" / "adr"
 MTIME = datetime(2026, 6, 1, tzinfo=timezone.utc).timestamp()  # a fresh checkout: every file "changed" today

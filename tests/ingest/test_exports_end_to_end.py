@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ingest_run import EXAMPLES, FIXTURES
+
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 

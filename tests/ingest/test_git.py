@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from provgraph.errors import InputError
+from provgraph.base.errors import InputError
 from provgraph.ingest import get
 from provgraph.ingest.git import ingest_git
 from provgraph.ingest.records import IngestOptions, Observation, Quarantined, sha256_hex

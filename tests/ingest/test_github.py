@@ -5,9 +5,9 @@ import json
 from pathlib import Path
 
 import pytest
-
 from ingest_run import EXAMPLES, FIXTURES, run
-from provgraph.errors import InputError
+
+from provgraph.base.errors import InputError
 from provgraph.ingest.github import body_edges, normalise_reference
 from provgraph.ingest.records import canonical_json, sha256_hex
 

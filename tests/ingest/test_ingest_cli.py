@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 from cli_helpers import run
+
 from provgraph.graph.connection import Graph
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from ingest_run import EXAMPLES, FIXTURES, run
-from provgraph.errors import InputError
+
+from provgraph.base.errors import InputError
 from provgraph.ingest.jira import declared_word, link_edge
 from provgraph.ingest.records import canonical_json, quote_hash, sha256_hex
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from ingest_run import EXAMPLES, FIXTURES, run
-from provgraph.errors import InputError
+
+from provgraph.base.errors import InputError
 from provgraph.ingest.binary import binary_reason
 from provgraph.ingest.logs import LogLineError, parse_jsonl_line, parse_logfmt_line
 from provgraph.ingest.records import Notice, Observation, Quarantined, canonical_json, quote_hash, sha256_hex

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from provgraph.errors import InputError
+from provgraph.base.errors import InputError
 from provgraph.ingest import get
 from provgraph.ingest.binary import binary_reason
-from provgraph.ingest.markdown import normalise_reference, parse_markdown, ingest_files
+from provgraph.ingest.markdown import ingest_files, normalise_reference, parse_markdown
 from provgraph.ingest.records import (
     IngestOptions,
     Notice,

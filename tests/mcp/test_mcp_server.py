@@ -10,10 +10,9 @@ from pathlib import Path
 import anyio
 import pytest
 from mcp import MCPError
+from mcp_helpers import UNREACHABLE_URI, HttpServer, cli_output, http_session, stdio_session, text_of, verdict_of
 
-from mcp_helpers import (UNREACHABLE_URI, HttpServer, cli_output, http_session, stdio_session, text_of,
-                         verdict_of)
-from provgraph.config import Settings
+from provgraph.base.config import Settings
 from provgraph.graph.connection import Graph
 
 AT = "2026-01-01T00:00:00Z"

@@ -6,7 +6,6 @@ import re
 import shlex
 
 import yaml
-
 from reliability_helpers import REPO
 
 

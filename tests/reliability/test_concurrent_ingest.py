@@ -7,13 +7,6 @@ import subprocess
 import threading
 from pathlib import Path
 
-from provgraph.config import Settings
-from provgraph.graph.connection import Graph
-from provgraph.graph.schema import wipe
-from provgraph.ingest import get as get_ingester
-from provgraph.ingest.pipeline import write
-from provgraph.ingest.records import IngestOptions
-
 from reliability_helpers import (
     HEAVY,
     PROVGRAPH,
@@ -26,6 +19,13 @@ from reliability_helpers import (
     run_cli,
     sources_without_one_latest,
 )
+
+from provgraph.base.config import Settings
+from provgraph.graph.connection import Graph
+from provgraph.graph.schema import wipe
+from provgraph.ingest import get as get_ingester
+from provgraph.ingest.pipeline import write
+from provgraph.ingest.records import IngestOptions
 
 CARDS = 4000 if HEAVY else 200
 BATCH = "500" if HEAVY else "20"

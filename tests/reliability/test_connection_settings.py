@@ -5,13 +5,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from provgraph.cli import cli
-from provgraph.config import Settings
-from provgraph.errors import ConfigError
-from provgraph.graph.connection import Graph
-
 from reliability_helpers import run_cli
+
+from provgraph.base.config import Settings
+from provgraph.base.errors import ConfigError
+from provgraph.cli import cli
+from provgraph.graph.connection import Graph
 
 PASSWORD = "pw-Never-Printed-42"
 

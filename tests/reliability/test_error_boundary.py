@@ -8,13 +8,12 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-
-from provgraph import explore
-from provgraph.cli import cli
-from provgraph.errors import EXIT_BROKEN_PIPE, EXIT_CRASH, EXIT_OUTPUT, EXIT_USAGE, exit_code_for
-from provgraph.graph.connection import Graph
-
 from reliability_helpers import PROVGRAPH, cli_env, run_cli
+
+from provgraph.base.errors import EXIT_BROKEN_PIPE, EXIT_CRASH, EXIT_OUTPUT, EXIT_USAGE, exit_code_for
+from provgraph.cli import cli
+from provgraph.engine import queries as explore
+from provgraph.graph.connection import Graph
 
 
 def _explode() -> None:
@@ -44,7 +43,7 @@ def test_debug_flag_or_env_shows_the_traceback_of_a_crash(monkeypatch: pytest.Mo
 
 
 def test_a_crash_in_a_real_process_prints_one_line_on_stderr() -> None:
-    code = ("import sys, provgraph.explore as e\n"
+    code = ("import sys, provgraph.engine.queries as e\n"
             "e.list_queries = lambda: 1 / 0\n"
             "from provgraph.cli import main\n"
             "main()\n")

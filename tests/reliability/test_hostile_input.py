@@ -10,15 +10,14 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reliability_helpers import HEAVY, REPO, claim_fingerprint, run_cli
 
+from provgraph.base.config import Settings
+from provgraph.base.errors import InputError
 from provgraph.cli import cli
-from provgraph.config import Settings
-from provgraph.errors import InputError
 from provgraph.graph.connection import Graph
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined
-
-from reliability_helpers import HEAVY, REPO, claim_fingerprint, run_cli
 
 EXAMPLES = 400 if HEAVY else 40
 INJECTION = [

@@ -6,14 +6,12 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
-from provgraph.config import Settings
-from provgraph.graph.connection import Graph
-
 from click.testing import CliRunner
-
-from provgraph.cli import cli
-
 from reliability_helpers import counts
+
+from provgraph.base.config import Settings
+from provgraph.cli import cli
+from provgraph.graph.connection import Graph
 
 
 def _ingest(args: list[str], uri: str) -> dict:

@@ -8,13 +8,12 @@ from typing import Iterator
 
 import pytest
 from click.testing import CliRunner
-
-from provgraph import explore
-from provgraph.cli import cli
-from provgraph.errors import QueryError
-from provgraph.graph.connection import Graph
-
 from reliability_helpers import run_cli
+
+from provgraph.base.errors import QueryError
+from provgraph.cli import cli
+from provgraph.engine import queries as explore
+from provgraph.graph.connection import Graph
 
 
 class _Recorder(http.server.BaseHTTPRequestHandler):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from provgraph.server import local
-from provgraph.config import Settings
-from provgraph.graph.connection import Graph
-
 from reliability_helpers import run_cli
+
+from provgraph.base.config import Settings
+from provgraph.graph.connection import Graph
+from provgraph.graph.server import local
 
 SETTINGS = ("dbms.security.allow_csv_import_from_file_urls", "server.directories.import",
             "server.default_listen_address", "server.bolt.listen_address", "server.http.listen_address")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from provgraph.server import local
+from provgraph.graph.server import local
 
 
 def test_jars_fetched_for_another_pom_are_not_taken_for_this_one(tmp_path: Path) -> None:

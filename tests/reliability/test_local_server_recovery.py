@@ -13,11 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
-
-from provgraph.config import Settings
-from provgraph.graph.connection import Graph
-
 from reliability_helpers import HEAVY, PROVGRAPH, REPO, cli_env, run_cli
+
+from provgraph.base.config import Settings
+from provgraph.graph.connection import Graph
 
 pytestmark = pytest.mark.skipif(
     not (HEAVY or os.environ.get("PROVGRAPH_SERVER_TESTS") == "1"),

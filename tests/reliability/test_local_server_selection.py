@@ -13,11 +13,10 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-
-from provgraph.server import local
-from provgraph.config import provgraph_home
-
 from reliability_helpers import PROVGRAPH
+
+from provgraph.base.config import provgraph_home
+from provgraph.graph.server import local
 
 SMALL = ["--heap", "512m", "--pagecache", "128m", "--tx-memory", "256m", "--timeout", "300", "--http-port", "0"]
 

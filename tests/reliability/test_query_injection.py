@@ -10,12 +10,11 @@ from typing import Iterator
 import click
 import pytest
 from click.testing import CliRunner
-
-from provgraph.cli import cli
-from provgraph.config import Settings
-from provgraph.graph.connection import Graph
-
 from reliability_helpers import HEAVY, REPO, counts, run_cli
+
+from provgraph.base.config import Settings
+from provgraph.cli import cli
+from provgraph.graph.connection import Graph
 
 PACKAGE = REPO / "provgraph"
 ALLOWED_TYPE_LISTS = {"REVISION_TYPES", "LINK_TYPES", "REVISION_KINDS", "LINK_KINDS", "EDGE_KINDS"}

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from reliability_helpers import REPO, counts, run_cli
 
 from provgraph.cli import cli
 from provgraph.graph.connection import Graph
-
-from reliability_helpers import REPO, counts, run_cli
 
 WRITES = [
     "CREATE (n:X)",
@@ -44,7 +43,7 @@ def test_cypher_without_write_is_refused_by_the_server_and_writes_nothing(cypher
 
 def test_the_refusal_comes_from_a_read_transaction_not_from_parsing_the_text(cypher_command: None, graph: Graph) -> None:
     # The same statements in a READ_ACCESS transaction fail in the database itself.
-    from provgraph.errors import QueryError
+    from provgraph.base.errors import QueryError
 
     for query in WRITES[:3]:
         with pytest.raises(QueryError):

@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from click.testing import Result
-
 from chromium_helpers import browser, page  # noqa: F401 - the headless-Chromium fixtures
 from cli_helpers import run as run_cli
+from click.testing import Result
+
 from provgraph.graph.connection import Graph
 
 

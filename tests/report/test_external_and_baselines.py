@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from report_helpers import changed
 
 from provgraph.cli import cli
+from provgraph.engine.lineage import lineage
+from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
-from provgraph.lineage import lineage
-from provgraph.status import status
-
-from report_helpers import changed
+from provgraph.views.lineage import render as render_lineage
 
 RUNBOOK = "https://runbooks.example/payments/retries"
 
@@ -54,10 +54,10 @@ def test_lineage_shows_external_references_in_every_format(graph: Graph, tmp_pat
     view = lineage(graph, "card:alert")
     assert view.to_dict()["external"] == [{"claim": "card:alert", "target": RUNBOOK, "verb": "source", "inbound": False}]
     assert view.statuses.keys() == {"card:alert"}  # not a node with a status
-    assert f"external references (not ingested):\n  card:alert -source-> {RUNBOOK}" in view.render("tree")
-    mermaid = view.render("mermaid")
+    assert f"external references (not ingested):\n  card:alert -source-> {RUNBOOK}" in render_lineage(view, "tree")
+    mermaid = render_lineage(view, "mermaid")
     assert 'x0>"https:' in mermaid and "n0 -.->|source| x0" in mermaid and "class x0 external" in mermaid
-    dot = view.render("dot")
+    dot = render_lineage(view, "dot")
     assert "shape=note" in dot and 'n0 -> x0 [label="source", style=dotted]' in dot
 
 
@@ -69,7 +69,7 @@ def test_an_external_reference_becomes_a_link_when_its_target_is_ingested(graph:
     assert graph.read("MATCH (x:ExternalRef) RETURN count(x) AS n")[0]["n"] == 0
     links = graph.read("MATCH (a:Claim)-[r:RELATES]->(b:Claim) RETURN a.uid AS a, r.verb AS verb, b.uid AS b")
     assert [(r["a"], r["verb"], r["b"]) for r in links] == [("card:alert", "source", "card:runbook")]
-    assert "card:alert -source-> card:runbook" in lineage(graph, "card:alert").render("tree")
+    assert "card:alert -source-> card:runbook" in render_lineage(lineage(graph, "card:alert"), "tree")
 
 
 def test_the_report_lists_external_references_apart_and_unbound_does_not_trip_on_them(graph: Graph, tmp_path: Path) -> None:

@@ -6,13 +6,13 @@ import json
 import re
 from pathlib import Path
 
-from report_helpers import changed
 from graphs import GraphBuilder
+from report_helpers import changed
 
+from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 from provgraph.report import CLAIM_COLUMNS, run_report
-from provgraph.status import status
 
 
 def _log(path: Path, *entries: dict) -> Path:

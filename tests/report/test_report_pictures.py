@@ -7,14 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
-
 from chromium_helpers import hex_rgb, png_pixels
 from graphs import GraphBuilder
 
 from provgraph.graph.connection import Graph
-from provgraph.display import STATUS_COLOURS
 from provgraph.report import run_report
-from provgraph.report_svg import GRAPHVIZ_HINT, graphviz, sanitize_svg
+from provgraph.views.display import STATUS_COLOURS
+from provgraph.views.svg import GRAPHVIZ_HINT, graphviz, sanitize_svg
 
 needs_graphviz = pytest.mark.skipif(graphviz() is None, reason="needs Graphviz (apt-get install graphviz; make system-deps)")
 
@@ -157,7 +156,7 @@ def test_sanitize_svg_keeps_drawing_and_drops_scripts_links_handlers_and_foreign
 
 
 def test_a_lineage_too_large_to_read_as_a_picture_is_left_as_text(graph: Graph, g: GraphBuilder, tmp_path: Path) -> None:
-    from provgraph.report_svg import MAX_PICTURE_NODES
+    from provgraph.views.svg import MAX_PICTURE_NODES
 
     g.chain("c", MAX_PICTURE_NODES + 1)
     result = run_report(graph, tmp_path / "out", formats="html")

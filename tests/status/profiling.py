@@ -67,7 +67,7 @@ def _table(title: str, operators: list[Operator]) -> str:
 def main() -> None:
     from graphs import GraphBuilder
 
-    from provgraph.config import Settings
+    from provgraph.base.config import Settings
     from provgraph.graph.schema import install_schema, wipe
 
     port = os.environ.get("PROVGRAPH_TEST_PORT", "7688")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from profiling import PATH_ENUMERATING, T, closure_expanders, profile
 
 from provgraph import cypher
-from provgraph.status import status
+from provgraph.engine.status import status
 
 
 def _assert_pruning(operators) -> None:

@@ -5,9 +5,9 @@ import pytest
 from status_helpers import judge
 
 from provgraph import cypher
+from provgraph.engine.status import status
+from provgraph.engine.verification import verify
 from provgraph.ingest.lifecycle import CANONICAL
-from provgraph.status import status
-from provgraph.verification import verify
 
 
 def row(graph, uid, **kwargs):

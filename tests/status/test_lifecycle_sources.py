@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from provgraph.export import export
+from provgraph.engine.lineage import lineage
+from provgraph.engine.prov import export
+from provgraph.engine.status import status
+from provgraph.engine.verification import verify
 from provgraph.ingest.pipeline import ingest
-from provgraph.lineage import lineage
-from provgraph.status import status
-from provgraph.verification import verify
+from provgraph.views.lineage import render as render_lineage
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "lifecycle"
 
@@ -69,13 +70,13 @@ def test_lineage_shows_pending_void_and_amending_edges_in_every_format(graph, ad
     assert ("adr:0003-use-nats.md", "SUPERSEDES", "PENDING") in edges
     assert ("adr:0002-use-kafka.md", "SUPERSEDES", "VOID") in edges
     assert ("adr:0004-dead-letters.md", "AMENDS", "IN_FORCE") in edges
-    tree = view.render("tree")
+    tree = render_lineage(view, "tree")
     assert "<- SUPERSEDES (pending) by adr:0003-use-nats.md" in tree
     assert "<- SUPERSEDES (revises nothing) by adr:0002-use-kafka.md" in tree
     assert "<- AMENDS by adr:0004-dead-letters.md" in tree
-    assert "AMENDS" in view.render("mermaid") and "AMENDS" in view.render("dot")
-    assert "SUPERSEDES #40;pending#41;" in view.render("mermaid")  # Mermaid labels hold no parentheses
-    assert 'label="SUPERSEDES (revises nothing)", style=dashed' in view.render("dot")
+    assert "AMENDS" in render_lineage(view, "mermaid") and "AMENDS" in render_lineage(view, "dot")
+    assert "SUPERSEDES #40;pending#41;" in render_lineage(view, "mermaid")  # Mermaid labels hold no parentheses
+    assert 'label="SUPERSEDES (revises nothing)", style=dashed' in render_lineage(view, "dot")
 
 
 def test_prov_export_writes_an_amendment_as_derivation_not_revision(graph, adrs):

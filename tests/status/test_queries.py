@@ -80,13 +80,13 @@ def test_revision_cycles_lists_the_cycle_members(graph, g):
 
 
 def g_time(text: str):
-    from provgraph.ingest.times import parse_time
+    from provgraph.base.times import parse_time
 
     return parse_time(text)
 
 
 def test_iter_status_streams_the_same_rows_as_status(graph, g):
-    from provgraph.status import iter_status, status
+    from provgraph.engine.status import iter_status, status
 
     g.claim("a", subject="k", value="1", at="2025-01-01")
     g.claim("b", subject="k", value="2", at="2025-01-01")

@@ -4,8 +4,7 @@ from __future__ import annotations
 import pytest
 from status_helpers import judge, revision_cycle_with_a_tail
 
-from provgraph.status import status
-
+from provgraph.engine.status import status
 
 # -- rule 1 / 2 / 3 / 4 -----------------------------------------------------------------
 
@@ -379,7 +378,7 @@ def test_subject_and_only_filters(graph, g):
 
 
 def test_unknown_claim_raises_not_found(graph, g):
-    from provgraph.errors import NotFound
+    from provgraph.base.errors import NotFound
 
     g.claim("a", at="2025-01-01")
     with pytest.raises(NotFound, match="nope"):

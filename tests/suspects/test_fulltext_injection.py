@@ -5,11 +5,11 @@ import re
 from pathlib import Path
 
 import pytest
-
-from provgraph import fulltext
-from provgraph.graph.connection import Graph
-from provgraph.suspects import suspects
 from suspects_helpers import CACHE_1, CACHE_2, OTHERS, ingest_log, pairs, run
+
+from provgraph.engine.suspects import suspects
+from provgraph.graph import fulltext
+from provgraph.graph.connection import Graph
 
 INJECTIONS = [
     '") OR *:* OR ("', "*:*", "search_text:* OR search_title:*", 'title:"unclosed', "a AND OR NOT b",

@@ -4,11 +4,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from provgraph.adjudication import distinguish, revoke
-from provgraph.graph.connection import Graph
-from provgraph.status import status
-from provgraph.suspects import suspects
 from suspects_helpers import CACHE_1, CACHE_2, OTHERS, entry, ingest_log, pairs, run
+
+from provgraph.engine.adjudication import distinguish, revoke
+from provgraph.engine.status import status
+from provgraph.engine.suspects import suspects
+from provgraph.graph.connection import Graph
 
 
 def test_a_later_claim_saying_the_same_thing_unlinked_is_suspected_with_the_shared_terms(graph: Graph, tmp_path: Path) -> None:

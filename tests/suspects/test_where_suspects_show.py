@@ -5,14 +5,15 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-
-from provgraph.adjudication import distinguish
-from provgraph.cli import cli
-from provgraph.export import build_document, serialize
-from provgraph.graph.connection import Graph
-from provgraph.lineage import lineage
-from provgraph.verification import verify, verify_batch
 from suspects_helpers import CACHE_1, CACHE_2, OTHERS, ingest_log, run
+
+from provgraph.cli import cli
+from provgraph.engine.adjudication import distinguish
+from provgraph.engine.lineage import lineage
+from provgraph.engine.prov import build_document, serialize
+from provgraph.engine.verification import verify, verify_batch
+from provgraph.graph.connection import Graph
+from provgraph.views.lineage import render as render_lineage
 
 LATER = {"ts": "2025-09-01T09:00:00Z", "id": "ledger-2", "scope": "org/acme/payments",
          "msg": "The ledger moves from PostgreSQL 15 to an append-only event store, still one schema per region"}
@@ -87,11 +88,11 @@ def test_lineage_and_the_prov_export_show_a_dismissal_and_its_revocation(graph: 
     [adjudication] = view.to_dict()["adjudications"]
     assert adjudication["kind"] == "distinct" and adjudication["distinct"] == ["cache-1", "cache-2"]
     assert adjudication["by"] == "reviewer" and adjudication["why"] == "two clusters" and adjudication["revoked_at"] is None
-    tree = view.render("tree")
+    tree = render_lineage(view, "tree")
     assert f"{result['adjudication']}: distinct cache-1 / cache-2, not one matter (by reviewer, 2025-07-01" in tree
     assert "two clusters" in tree
     assert run("adjudicate", "--revoke", result["adjudication"], "--at", "2025-08-01T00:00:00Z").exit_code == 0
-    assert "revoked 2025-08-01" in lineage(graph, "cache-2").render("tree")
+    assert "revoked 2025-08-01" in render_lineage(lineage(graph, "cache-2"), "tree")
     provn = serialize(build_document(graph), "prov-n")
     local = result["adjudication"].replace(":", "%3A")
     assert f"activity(provgraph:adjudication/{local}" in provn

@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import pytest
+from verify_helpers import ingest_sessions
 
 import provgraph
-from provgraph.adjudication import adjudicate, revoke
-from provgraph.conflicts import conflicts
-from provgraph.errors import NotFound, UsageError
+from provgraph.base.errors import NotFound, UsageError
+from provgraph.engine.adjudication import adjudicate, revoke
+from provgraph.engine.conflicts import conflicts
+from provgraph.engine.lineage import lineage
+from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
-from provgraph.lineage import lineage
-from provgraph.status import status
-from verify_helpers import ingest_sessions
 
 Q = {"scope": "user/u1", "subject": "user.location"}
 DECIDED, REVOKED = "2026-03-04T00:00:00Z", "2026-04-01T00:00:00Z"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from provgraph.verification import verify
+from provgraph.engine.verification import verify
 
 
 def test_closure_over_a_diamond_ladder_and_a_long_chain_is_fast(graph, g) -> None:

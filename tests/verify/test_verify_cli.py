@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from provgraph.graph.connection import Graph
-from provgraph.verification import verify_batch
 from verify_helpers import ingest_sessions, run
+
+from provgraph.engine.verification import verify_batch
+from provgraph.graph.connection import Graph
 
 SCOPE = ["--scope", "user/u1", "--subject", "user.location"]
 

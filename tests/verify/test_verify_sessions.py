@@ -1,9 +1,10 @@
 """The example of docs/design.md "Verifying an answer's evidence" end to end: a user's location across two chat sessions, ingested as board cards."""
 from __future__ import annotations
 
+from verify_helpers import ingest_sessions, run
+
 import provgraph
 from provgraph.graph.connection import Graph
-from verify_helpers import ingest_sessions, run
 
 Q = {"scope": "user/u1", "subject": "user.location"}
 

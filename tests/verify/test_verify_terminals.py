@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from graphs import GraphBuilder
 
-from provgraph.errors import UsageError
+from provgraph.base.errors import UsageError
+from provgraph.engine.verification import TERMINALS, verify
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import wipe
-from provgraph.verification import TERMINALS, verify
 
 RANDOM_HEX = "ab" * 32
 

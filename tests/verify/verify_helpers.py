@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 from cli_helpers import run
+
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 

@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from writetime_helpers import OFFSETS, Logs, assert_stored_is_the_computation, claim
 
-from provgraph.adjudication import adjudicate, revoke
-from provgraph.errors import NotFound, UsageError
+from provgraph.base.errors import NotFound, UsageError
+from provgraph.engine.adjudication import adjudicate, revoke
+from provgraph.engine.stored_status import check
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import wipe
-from provgraph.writetime import check
 
 EXAMPLES = 150 if os.environ.get("PROVGRAPH_HEAVY") == "1" else 6
 operation = st.one_of(

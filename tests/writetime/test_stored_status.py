@@ -6,11 +6,11 @@ from pathlib import Path
 
 from writetime_helpers import assert_stored_is_the_computation, stored, write_jsonl
 
-from provgraph.adjudication import adjudicate, revoke
+from provgraph.engine.adjudication import adjudicate, revoke
+from provgraph.engine.status import status
+from provgraph.engine.stored_status import check, compute, current_generation, store_computed
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
-from provgraph.status import status
-from provgraph.writetime import check, compute, current_generation, store_computed
 
 
 def _iso(moment: datetime) -> str:

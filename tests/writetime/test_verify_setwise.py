@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from writetime_helpers import OFFSETS, Logs, claim
 
-from provgraph.adjudication import adjudicate
-from provgraph.errors import NotFound, UsageError
+from provgraph.base.errors import NotFound, UsageError
+from provgraph.engine.adjudication import adjudicate
+from provgraph.engine.verification import _advise, _judge, _Question, _runner, verify_batch
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import wipe
-from provgraph.verification import _advise, _judge, _Question, _runner, verify_batch
 
 EXAMPLES = 100 if os.environ.get("PROVGRAPH_HEAVY") == "1" else 5
 

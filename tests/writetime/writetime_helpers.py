@@ -9,9 +9,9 @@ from typing import Any, Iterable
 from hypothesis import strategies as st
 
 from provgraph import cypher
+from provgraph.engine.status import ClaimStatus, stored_rows
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
-from provgraph.status import ClaimStatus, stored_rows
 
 
 def full(graph: Graph, t: datetime) -> dict[str, ClaimStatus]:

@@ -1,5 +1,5 @@
 // name: lineage_picture
-// description: Neo4j Browser's picture of one claim's lineage: provgraph.browse puts the `lineage` query (a static
+// description: Neo4j Browser's picture of one claim's lineage: provgraph.browser puts the `lineage` query (a static
 // description: file too) in place of the LINEAGE line, so the claims, edges and citations are exactly the ones
 // description: `provgraph lineage` reports; the rest only fetches them as nodes and relationships to draw.
 // param claim: the claim uid (used by the lineage query)

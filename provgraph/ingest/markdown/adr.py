@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Any
 
+from provgraph.base.times import AmbiguousDate, parse_numeric_date, parse_time
 from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import REFERENCE_FIELDS, decode, invalid_utf8_notice
@@ -44,7 +45,6 @@ from provgraph.ingest.records import (
     quote_hash,
     sha256_hex,
 )
-from provgraph.ingest.times import AmbiguousDate, parse_numeric_date, parse_time
 
 _HEADER_FIELD = re.compile(r"\s*(?:[*+-]\s+)?(?:\*\*|__)?(status|date)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)", re.IGNORECASE)
 _FIRST_WORD = re.compile(r"[A-Za-z]+")

@@ -6,13 +6,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
-from provgraph.errors import InputError
+from provgraph.base.errors import InputError
 from provgraph.ingest import register
 from provgraph.ingest.fields import read_bytes
 from provgraph.ingest.markdown.adr import parse_markdown
 from provgraph.ingest.markdown.document import is_markdown_name
 from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined, Record, Skipped
 from provgraph.ingest.selection import FileSelection
+
 
 @register("files")
 def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:

@@ -12,10 +12,11 @@ from typing import Any
 
 import yaml
 
+from provgraph.base.times import parse_time
 from provgraph.ingest.fields import REFERENCE_FIELDS
 from provgraph.ingest.markdown.document import Document
 from provgraph.ingest.markdown.references import REVERSE_REFERENCE_FIELDS
-from provgraph.ingest.times import parse_time
+
 
 # YAML with only the null and merge implicit types: every other scalar stays the string written.
 class _FrontMatterLoader(yaml.SafeLoader):

@@ -6,7 +6,7 @@ a list for a few claims; `iter_status()` streams every claim (the nightly report
 over the whole graph) without holding all rows at once.
 
 For the default question (no `scope`: each claim's own scope) a claim's status stored at write
-time (`provgraph.writetime`) is read when it is fresh at the time asked: computed at or before it,
+time (`provgraph.engine.stored_status`) is read when it is fresh at the time asked: computed at or before it,
 expiring after it. Every other claim takes the full computation, so the answers are the same.
 """
 from __future__ import annotations
@@ -16,13 +16,13 @@ from datetime import datetime
 from typing import Any, Iterable, Iterator
 
 from provgraph import cypher
-from provgraph.chunks import chunked
-from provgraph.errors import NotFound, UsageError
+from provgraph.base.as_of import at_or_now, parse_at
+from provgraph.base.chunks import chunked
+from provgraph.base.errors import NotFound, UsageError
+from provgraph.base.text import and_more
+from provgraph.base.times import native, to_iso
+from provgraph.base.values import from_epoch_us
 from provgraph.graph.connection import Graph
-from provgraph.ingest.times import to_iso
-from provgraph.display import and_more
-from provgraph.moments import at_or_now, parse_at
-from provgraph.values import from_epoch_us, native
 
 STATUSES = ("ACTIVE", "STALE", "CONFLICT", "UNKNOWN")
 

@@ -4,7 +4,7 @@ Revision closure follows only links someone recorded. `suspects` finds the pairs
 person to confirm (`provgraph adjudicate --keep LATER --retire EARLIER`) or dismiss
 (`provgraph adjudicate --distinct EARLIER LATER`); it suggests, it never decides, and no status changes
 until someone does. The similarity is Lucene's, in the database: one full-text lookup per earlier claim
-in the `claim_search` index (provgraph/fulltext.py), ranked and filtered in `cypher/suspects.cypher`.
+in the `claim_search` index (provgraph/graph/fulltext.py), ranked and filtered in `cypher/suspects.cypher`.
 """
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Mapping
 
 from provgraph import cypher
-from provgraph.errors import UsageError
+from provgraph.base.errors import UsageError
+from provgraph.base.times import to_iso
+from provgraph.engine.status import parse_at
 from provgraph.graph.connection import Graph
-from provgraph.ingest.times import to_iso
-from provgraph.status import parse_at
 
 # Defaults measured with `python -m bench.suspects` (bench/README.md, "Suspects").
 HITS = 10  # candidates one lookup returns

@@ -19,13 +19,13 @@ import os
 from datetime import datetime
 from typing import Any, Iterable
 
-from provgraph import cypher, writetime
-from provgraph.errors import NotFound, UsageError
+from provgraph import cypher
+from provgraph.base.as_of import at_or_now
+from provgraph.base.errors import NotFound, UsageError
+from provgraph.base.times import native, to_iso
+from provgraph.engine import stored_status as writetime
+from provgraph.engine.status import resolve
 from provgraph.graph.connection import Graph, Tx
-from provgraph.ingest.times import to_iso
-from provgraph.moments import at_or_now
-from provgraph.status import resolve
-from provgraph.values import native
 
 
 def default_by() -> str:

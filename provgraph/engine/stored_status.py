@@ -8,7 +8,7 @@ revocation and the latest-wins pass do it in their own transaction (`write_with_
 batch forgets the stored status of what it affects in its transaction (`invalidate`), and the ingest
 stores them all again after its last batch (`store_pending`, computed outside the lock and stored
 only if no graph-changing write came between), so the status query is planned once per ingest, not
-once per batch. Reads of the default question (`provgraph.status`) use a stored status from its
+once per batch. Reads of the default question (`provgraph.engine.status`) use a stored status from its
 computation until that instant and take the full computation otherwise, so the answers are the
 same either way; `check()` proves it on a live store.
 
@@ -28,10 +28,10 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Generator, Iterable, Iterator, Mapping, TypeVar
 
 from provgraph import cypher
-from provgraph.chunks import chunked
+from provgraph.base.chunks import chunked
+from provgraph.base.times import native
+from provgraph.engine.status import stored_rows
 from provgraph.graph.connection import Graph, Tx
-from provgraph.status import stored_rows
-from provgraph.values import native
 
 CHUNK = 2000  # claims per status query / store statement inside one pass
 WORKERS = 2  # chunks `store_pending` computes at once outside the lock

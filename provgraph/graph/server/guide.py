@@ -1,7 +1,7 @@
-"""Neo4j Browser on the local server: the URL that opens it connected, and provgraph's guide.
+"""provgraph's guide for Neo4j Browser, which the local server serves, and the graph style.
 
 The guide is an HTML page in Neo4j Browser's guide format, served by the local server's
-HTTP connector (`provgraph/server/Guides.java`) and played after connecting
+HTTP connector (`provgraph/graph/server/Guides.java`) and played after connecting
 (`browser.post_connect_cmd`). Its queries are the named `.cypher` files themselves, so a
 click in the Browser runs exactly what `provgraph status`, `lineage` and `conflicts` run;
 the lineage picture wraps the `lineage` query in `cypher/browser/lineage_picture.cypher`.
@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from urllib.parse import urlencode
 
 from provgraph import cypher
-from provgraph.server import GUIDE_PATH, ServerState
 
 GUIDE_NAME = "provgraph.html"
 STYLE_NAME = "provgraph.grass"
@@ -50,24 +48,6 @@ node.Source {
 }
 """
 _PICTURE = Path(cypher.__file__).resolve().parent / "browser" / "lineage_picture.cypher"
-
-
-def browser_url(state: ServerState, database: str = "neo4j") -> str:
-    """Neo4j Browser with the connection filled in (Browser URL parameters `dbms`, `db`,
-    `preselectAuthMethod`): no login form on a server without auth, user neo4j filled in with auth."""
-    if not state.http_url:
-        raise ValueError("the server runs without its HTTP connector")
-    host = state.uri.split("://", 1)[1]
-    params = {
-        "dbms": f"bolt://neo4j@{host}" if state.auth else f"bolt://{host}",
-        "db": database,
-        "preselectAuthMethod": "NATIVE" if state.auth else "NO_AUTH",
-    }
-    return f"{state.http_url}/browser/?{urlencode(params)}"
-
-
-def guide_url(http_port: int) -> str:
-    return f"http://127.0.0.1:{http_port}{GUIDE_PATH}/{GUIDE_NAME}"
 
 
 def _body(text: str) -> str:
@@ -138,3 +118,5 @@ def write_guides(folder: Path) -> Path:
             partial.write_text(text, encoding="utf-8")
             partial.replace(target)
     return folder
+
+__all__ = ["GRAPH_STYLE", "GUIDE_NAME", "STYLE_NAME", "guide_html", "lineage_picture_query", "write_guides"]

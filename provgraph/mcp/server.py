@@ -29,14 +29,15 @@ from mcp.server.mcpserver.resources.templates import ResourceSecurity
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field
 
-from provgraph import conflicts as conflicts_api
-from provgraph import explore
-from provgraph import lineage as lineage_api
-from provgraph import status as status_api
-from provgraph import verification as verify_api
-from provgraph.config import Settings
-from provgraph.errors import DatabaseUnavailable, NotFound, ProvgraphError, UsageError
+from provgraph.base.config import Settings
+from provgraph.base.errors import DatabaseUnavailable, NotFound, ProvgraphError, UsageError
+from provgraph.engine import conflicts as conflicts_api
+from provgraph.engine import lineage as lineage_api
+from provgraph.engine import queries as explore
+from provgraph.engine import status as status_api
+from provgraph.engine import verification as verify_api
 from provgraph.graph.connection import Graph, connect
+from provgraph.views.lineage import render as render_lineage
 
 SERVER_NAME = "provgraph"
 DEFAULT_PORT = 8765  # streamable HTTP, on 127.0.0.1 (also in cli/mcp.py, which must not import the SDK early)
@@ -254,7 +255,7 @@ def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
 
         def work(graph: Graph) -> CallToolResult:
             view = lineage_api.lineage(graph, claim, scope=scope, at=status_api.parse_at(at))
-            return _answer(view.render("json"), view.to_dict())
+            return _answer(render_lineage(view, "json"), view.to_dict())
 
         return _tool_call(link, work)
 
@@ -324,7 +325,7 @@ def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
     @server.resource(LINEAGE_TEMPLATE, name="lineage", mime_type="application/json", security=any_claim)
     def lineage_resource(claim: str) -> str:
         """A claim's lineage now, as `provgraph lineage ID --format json` (percent-encode the id: / is %2F)."""
-        return _read(lambda graph: lineage_api.lineage(graph, claim).render("json"))
+        return _read(lambda graph: render_lineage(lineage_api.lineage(graph, claim), "json"))
 
     @server.resource(STATUS_TEMPLATE, name="status", mime_type="application/json", security=any_claim)
     def status_resource(claim: str) -> str:

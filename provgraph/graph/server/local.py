@@ -23,9 +23,10 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
-from provgraph.config import DEFAULT_PORT, provgraph_home
-from provgraph.errors import ServerError
+from provgraph.base.config import DEFAULT_PORT, provgraph_home
+from provgraph.base.errors import ServerError
 from provgraph.graph.connection import bolt_answers
+from provgraph.graph.server.guide import write_guides
 
 NEO4J_VERSION = "5.26.31"
 DEFAULT_HTTP_PORT = 7474
@@ -389,8 +390,6 @@ def start(options: ServerOptions | None = None, progress: Progress = _quiet) -> 
 
 def _write_guides(directory: Path) -> Path:
     """The Browser guides, rewritten at every start so they match this provgraph's queries."""
-    from provgraph.browse import write_guides
-
     return write_guides(directory / "guides")
 
 

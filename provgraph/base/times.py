@@ -3,8 +3,14 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
+from typing import Any
 
-from provgraph.values import native
+
+def native(value: Any) -> Any:
+    """A Neo4j temporal value (DateTime, Date, ...) as its Python counterpart; anything else as it is."""
+    return value.to_native() if hasattr(value, "to_native") else value
+
+
 
 _JIRA_FORMATS = ("%d/%b/%y %I:%M %p", "%d/%b/%Y %I:%M %p", "%d/%b/%y %H:%M", "%Y-%m-%d %H:%M")
 

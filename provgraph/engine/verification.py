@@ -3,7 +3,7 @@
 docs/design.md "Verifying an answer's evidence". The graph work runs in Cypher, set-wise: one
 `cypher/verify_requests.cypher` query answers many requests at once (evidence and candidates
 resolved, the reader's snapshot hashes checked, successor closures, rivals), reading the
-statuses stored at write time (`provgraph.writetime`) where they answer the question. What they
+statuses stored at write time (`provgraph.engine.stored_status`) where they answer the question. What they
 cannot answer (no fresh stored status, another question scope) is asked of the named queries
 the four-query path uses (`status`, `rivals`), once per distinct question. This module only
 compares the sets those queries return and picks the first terminal that matches, in the
@@ -22,12 +22,12 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from provgraph import cypher
-from provgraph.errors import ProvgraphError, UsageError
+from provgraph.base.as_of import as_of
+from provgraph.base.errors import ProvgraphError, UsageError
+from provgraph.base.text import and_more, short_hash
+from provgraph.base.times import to_iso
+from provgraph.engine.status import ClaimStatus
 from provgraph.graph.connection import Graph, Tx
-from provgraph.display import and_more, short_hash
-from provgraph.ingest.times import to_iso
-from provgraph.moments import as_of
-from provgraph.status import ClaimStatus
 
 TERMINALS = (
     "SNAPSHOT_UNBOUND",
@@ -233,9 +233,9 @@ def _answer(graph: Graph, pending: list[tuple[int, Any, "_Question | None", dict
 
 
 def _advise(run: Runner, verdicts: list[Verdict]) -> list[Verdict]:
-    """Add to each verdict the unconfirmed suspects touching its evidence (provgraph/suspects.py), looked up once
+    """Add to each verdict the unconfirmed suspects touching its evidence (provgraph/engine/suspects.py), looked up once
     for all of them. Advisory: the verdict rests on recorded links only, so they never change it."""
-    from provgraph.suspects import touching
+    from provgraph.engine.suspects import touching
 
     wanted = [{check.status.claim for check in verdict.evidence if check.known and not check.status.placeholder}
               for verdict in verdicts]

@@ -1,6 +1,6 @@
 """Pictures for the HTML report, as inline SVG: each changed claim's lineage, and status counts over the runs.
 
-Lineage is drawn by Graphviz (`dot -Tsvg`, Debian's `graphviz`) from `lineage.render_dot`, so the
+Lineage is drawn by Graphviz (`dot -Tsvg`, Debian's `graphviz`) from `views.lineage.render_dot`, so the
 colours are the Mermaid classes' (`display.STATUS_COLOURS`). Without `dot` on PATH there is no
 picture: `lineage_svg` returns None and the report says how to get one (`GRAPHVIZ_HINT`).
 
@@ -19,10 +19,11 @@ import xml.etree.ElementTree as ET
 from datetime import datetime
 from typing import Any, Mapping, Sequence
 
-from provgraph.display import STATUS_COLOURS
-from provgraph.ingest.times import to_iso
-from provgraph.lineage import Lineage, node_ids, render_dot
-from provgraph.status import STATUSES
+from provgraph.base.times import to_iso
+from provgraph.engine.lineage import Lineage
+from provgraph.engine.status import STATUSES
+from provgraph.views.display import STATUS_COLOURS
+from provgraph.views.lineage import node_ids, render_dot
 
 GRAPHVIZ_HINT = ("No picture: Graphviz is not installed. Install it (Debian/Ubuntu: apt-get install graphviz; "
                  "macOS: brew install graphviz; in a provgraph checkout: make system-deps) and run the report again.")

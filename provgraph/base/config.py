@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from provgraph.errors import ConfigError
+from provgraph.base.errors import ConfigError
 
 DEFAULT_PORT = 7687
 DEFAULT_URI = f"bolt://127.0.0.1:{DEFAULT_PORT}"

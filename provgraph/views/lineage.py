@@ -1,141 +1,17 @@
-"""The lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations.
-
-The graph walk runs in `cypher/lineage.cypher`, statuses in `cypher/status.cypher`, rivals
-in `cypher/rivals.cypher`; this module joins their rows and renders them as a text tree,
-JSON, a Mermaid flowchart or a Graphviz digraph.
-"""
+"""How a lineage looks: a text tree, JSON, a Mermaid flowchart or a Graphviz digraph."""
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, Iterator
 
-from provgraph import cypher
-from provgraph.errors import NotFound, UsageError
-from provgraph.graph.connection import Graph
-from provgraph.ingest.times import to_iso
-from provgraph.display import STATUS_COLOURS, short_hash
-from provgraph.moments import at_or_now
-from provgraph.status import ClaimStatus, resolve, status
+from provgraph.base.errors import UsageError
+from provgraph.base.text import short_hash
+from provgraph.engine.lineage import FORCE_NOTE, REVISION_KINDS, Edge, Lineage
+from provgraph.engine.status import ClaimStatus
+from provgraph.views.display import STATUS_COLOURS
 
 RENDERERS = ("tree", "json", "mermaid", "dot")
-REVISION_KINDS = ("CORRECTS", "SUPERSEDES", "INVALIDATES", "AMENDS")  # amendments are lineage too
-_FORCE_NOTE = {"PENDING": " (pending)", "VOID": " (revises nothing)"}
-
-
-@dataclass(frozen=True)
-class Edge:
-    source: str  # from
-    target: str  # to
-    kind: str
-    verb: str | None = None
-    scope: str | None = None
-    via: str | None = None
-    force: str | None = None  # revision and amendment edges: IN_FORCE, PENDING (proposed reviser) or VOID (rejected)
-
-    def label(self) -> str:
-        text = self.verb if self.kind == "RELATES" and self.verb else self.kind
-        text += _FORCE_NOTE.get(self.force or "", "")
-        return f"{text} (adjudicated)" if self.via else text
-
-
-@dataclass(frozen=True)
-class Lineage:
-    claim: str
-    question_scope: str
-    at: datetime
-    statuses: dict[str, ClaimStatus]
-    edges: tuple[Edge, ...]
-    rivals: tuple[dict[str, Any], ...] = ()
-    adjudications: tuple[dict[str, Any], ...] = ()
-    citations: tuple[dict[str, Any], ...] = field(default=())
-    # lineage links to things never ingested (a runbook URL): {claim, target, verb, inbound}; not claims, no status
-    external: tuple[dict[str, Any], ...] = ()
-
-    @property
-    def nodes(self) -> list[str]:
-        return sorted(self.statuses)
-
-    def predecessors(self, uid: str | None = None) -> list[str]:
-        uid = uid or self.claim
-        return sorted(e.target for e in self.edges if e.source == uid and e.kind in REVISION_KINDS)
-
-    def successors(self, uid: str | None = None) -> list[str]:
-        uid = uid or self.claim
-        return sorted(e.source for e in self.edges if e.target == uid and e.kind in REVISION_KINDS)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "claim": self.claim,
-            "question_scope": self.question_scope,
-            "status": self.statuses[self.claim].to_dict(),
-            "nodes": [self.statuses[uid].to_dict() for uid in self.nodes],
-            "edges": [
-                {"from": e.source, "to": e.target, "kind": e.kind, "verb": e.verb, "scope": e.scope, "via": e.via or None,
-                 "force": e.force}
-                for e in self.edges
-            ],
-            "rivals": list(self.rivals),
-            "adjudications": list(self.adjudications),
-            "citations": list(self.citations),
-            "external": list(self.external),
-        }
-
-    def render(self, fmt: str = "tree") -> str:
-        if fmt == "tree":
-            return render_tree(self)
-        if fmt == "json":
-            return json.dumps(self.to_dict(), indent=2, sort_keys=False)
-        if fmt == "mermaid":
-            return render_mermaid(self)
-        if fmt == "dot":
-            return render_dot(self)
-        raise UsageError(f"unknown lineage format {fmt!r} (choose from {', '.join(RENDERERS)})")
-
-
-def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime | str | None = None) -> Lineage:
-    """The lineage of `claim` (uid or alias) for question scope `scope` at time `at` (default now)."""
-    uid = resolve(graph, [claim])[0]
-    t = at_or_now(at)
-    rows = graph.read(cypher.load("lineage").text, {"claim": uid, "q": scope, "t": t})
-    if not rows:
-        raise NotFound(f"no claim with id {claim}")
-    row = rows[0]
-    question = row["question_scope"]
-    statuses = {s.claim: s for s in status(graph, row["nodes"], scope=question, at=t)}
-    rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": t, "subject": None})
-    edges = tuple(
-        Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None, e.get("force"))
-        for e in row["edges"]
-    )
-    return Lineage(
-        claim=uid,
-        question_scope=question,
-        at=t,
-        statuses=statuses,
-        edges=edges,
-        rivals=tuple(_plain(r) for r in rivals),
-        adjudications=tuple(_plain(a) for a in row["adjudications"]),
-        citations=tuple(_plain(c) for c in row["citations"]),
-        external=tuple(_plain(x) for x in row.get("external") or ()),
-    )
-
-
-def _plain(row: dict[str, Any]) -> dict[str, Any]:
-    """Rows as JSON-ready dicts: times in ISO, hashes with their algorithm."""
-    out: dict[str, Any] = {}
-    for key, value in row.items():
-        if hasattr(value, "to_native") or isinstance(value, datetime):
-            value = to_iso(value)
-        elif key == "snapshot" and isinstance(value, str) and value and not value.startswith("sha256:"):
-            value = f"sha256:{value}"
-        out[key] = value
-    return out
-
-
-# -- renderers --------------------------------------------------------------------------------
 
 def _describe(s: ClaimStatus) -> str:
     where = f" @ {s.source}" if s.source else ""
@@ -226,7 +102,7 @@ def _external_links(view: Lineage, ids: dict[str, str], external: dict[str, str]
 
 
 def _kind_between(view: Lineage, successor: str, predecessor: str) -> str:
-    kinds = sorted(e.kind + _FORCE_NOTE.get(e.force or "", "") for e in view.edges
+    kinds = sorted(e.kind + FORCE_NOTE.get(e.force or "", "") for e in view.edges
                    if e.source == successor and e.target == predecessor and e.kind in REVISION_KINDS)
     return "/".join(kinds) or "?"
 
@@ -256,7 +132,7 @@ def _drawn_edges(view: Lineage, ids: dict[str, str]) -> Iterator[tuple[Edge, boo
     """The edges between drawn claims, each with whether it is drawn dashed (a link, or a revision not in force)."""
     for e in view.edges:
         if e.source in ids and e.target in ids:
-            yield e, e.kind in ("RELATES", "CONFLICTS_WITH") or e.force in _FORCE_NOTE
+            yield e, e.kind in ("RELATES", "CONFLICTS_WITH") or e.force in FORCE_NOTE
 
 
 def render_mermaid(view: Lineage) -> str:
@@ -316,4 +192,17 @@ def render_dot(view: Lineage) -> str:
     return "\n".join(out)
 
 
-__all__ = ["Edge", "Lineage", "RENDERERS", "lineage", "node_ids", "render_dot", "render_mermaid", "render_tree"]
+def render(view: Lineage, fmt: str = "tree") -> str:
+    """The lineage in one of RENDERERS."""
+    if fmt == "tree":
+        return render_tree(view)
+    if fmt == "json":
+        return json.dumps(view.to_dict(), indent=2, sort_keys=False)
+    if fmt == "mermaid":
+        return render_mermaid(view)
+    if fmt == "dot":
+        return render_dot(view)
+    raise UsageError(f"unknown lineage format {fmt!r} (choose from {', '.join(RENDERERS)})")
+
+
+__all__ = ["RENDERERS", "node_ids", "render", "render_dot", "render_mermaid", "render_tree"]

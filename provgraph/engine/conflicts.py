@@ -12,9 +12,9 @@ from datetime import datetime
 from typing import Any
 
 from provgraph import cypher
+from provgraph.base.as_of import at_or_now
+from provgraph.engine.status import iter_status
 from provgraph.graph.connection import Graph
-from provgraph.moments import at_or_now
-from provgraph.status import iter_status
 
 _BATCH = 500
 

@@ -5,10 +5,10 @@ abbreviations from here, so a status looks the same everywhere.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from provgraph.status import ClaimStatus
+    from provgraph.engine.status import ClaimStatus
 
 # The terminal colour of each status (click names); CONFLICT is also bold.
 TERMINAL_COLOURS = {"ACTIVE": "green", "STALE": "bright_black", "CONFLICT": "red", "UNKNOWN": "yellow"}
@@ -34,20 +34,4 @@ def status_line(row: "ClaimStatus") -> str:
     return f"{styled_status(row.status)} {row.reason:<19} {row.claim}  scope={row.scope or '(global)'}"
 
 
-def short_hash(digest: str | None) -> str | None:
-    """The first 12 hex digits of a sha256 digest given with or without `sha256:`; None for none."""
-    if not digest:
-        return None
-    return digest.removeprefix("sha256:")[:12]
-
-
-def and_more(items: Sequence[str], limit: int, separator: str = ", ", bracketed: bool = True) -> str:
-    """The first `limit` items joined, then how many were left out: `a, b (and 3 more)` or `a; b; and 3 more`."""
-    shown = separator.join(items[:limit])
-    if len(items) <= limit:
-        return shown
-    left_out = len(items) - limit
-    return shown + (f" (and {left_out} more)" if bracketed else f"{separator}and {left_out} more")
-
-
-__all__ = ["STATUS_COLOURS", "TERMINAL_COLOURS", "and_more", "short_hash", "status_line", "styled_status"]
+__all__ = ["STATUS_COLOURS", "TERMINAL_COLOURS", "status_line", "styled_status"]

@@ -1,14 +1,10 @@
-"""Values as the driver returns them -> plain Python: the one conversion every module uses."""
+"""Values as the driver returns them -> plain Python and JSON: epoch microseconds, JSON-ready cells."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-
-def native(value: Any) -> Any:
-    """A Neo4j temporal value (DateTime, Date, ...) as its Python counterpart; anything else as it is."""
-    return value.to_native() if hasattr(value, "to_native") else value
-
+from provgraph.base.times import native, to_iso
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
@@ -26,8 +22,6 @@ def from_epoch_us(value: int | None) -> datetime | None:
 
 def jsonable(value: Any) -> Any:
     """A cell ready for JSON: times as ISO 8601 UTC text, numpy scalars as Python numbers."""
-    from provgraph.ingest.times import to_iso
-
     value = native(value)
     if isinstance(value, datetime):
         return to_iso(value)
@@ -36,4 +30,4 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-__all__ = ["EPOCH", "epoch_us", "from_epoch_us", "jsonable", "native"]
+__all__ = ["EPOCH", "epoch_us", "from_epoch_us", "jsonable"]

@@ -2,7 +2,7 @@
 the Java launcher and the Browser guide server beside it (`Launcher.java`, `Guides.java`, `pom.xml`)."""
 from __future__ import annotations
 
-from provgraph.server.local import (
+from provgraph.graph.server.local import (
     DEFAULT_HTTP_PORT,
     GUIDE_PATH,
     NEO4J_VERSION,

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from provgraph.errors import UsageError
-from provgraph.ingest.times import utc_aware
+from provgraph.base.errors import UsageError
+from provgraph.base.times import utc_aware
 
 ACCEPTED = "ISO 8601 (2025-06-01T12:00:00Z; naive = UTC), YYYYMMDD, epoch milliseconds (12-13 digits) or now"
 
@@ -33,7 +33,7 @@ def parse_moment(value: object, option: str = "--at") -> datetime:
         return _from_digits(text, value, option)
     if not text:
         raise _refused(value, option)
-    from provgraph.ingest.times import parse_time
+    from provgraph.base.times import parse_time
 
     try:
         moment = parse_time(text)

@@ -45,9 +45,9 @@ from prov.identifier import Namespace, QualifiedName
 from prov.model import PROV, ProvDocument
 
 from provgraph import cypher
-from provgraph.errors import UsageError, output_error
+from provgraph.base.errors import UsageError, output_error
+from provgraph.base.times import native
 from provgraph.graph.connection import Graph
-from provgraph.values import native
 
 DEFAULT_NAMESPACE = "urn:provgraph:"
 PREFIX = "provgraph"

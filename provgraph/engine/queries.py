@@ -26,11 +26,11 @@ from neo4j import spatial as neo4j_spatial
 from neo4j import time as neo4j_time
 
 from provgraph import cypher
+from provgraph.base.as_of import parse_moment
+from provgraph.base.errors import QueryError, UsageError, WriteRefused
+from provgraph.base.escape import csv_text
 from provgraph.cypher import NamedQuery
-from provgraph.errors import QueryError, UsageError, WriteRefused
-from provgraph.escape import csv_text
 from provgraph.graph.connection import Graph
-from provgraph.moments import parse_moment
 
 WRITE_REFUSED = str(WriteRefused())
 LOAD_CSV_REFUSED = ("read-only mode refuses LOAD CSV (it makes the server read a file or fetch a URL); "
@@ -230,7 +230,7 @@ def to_json(result: QueryResult, indent: int | None = 2) -> str:
 def to_csv(result: QueryResult) -> str:
     """Header line, then one line per row; numbers as numbers, null empty, other values as in a table cell.
 
-    Cells are spreadsheet-safe (provgraph.escape): a string that a spreadsheet would run as a
+    Cells are spreadsheet-safe (provgraph.base.escape): a string that a spreadsheet would run as a
     formula gets a leading `'`. JSON output is exact; CSV is for spreadsheets.
     """
     def cell(value: Any) -> Any:

@@ -1,0 +1,23 @@
+"""Short forms of plain values shown to people: a digest's first 12 hex digits, a list cut to its first items."""
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def short_hash(digest: str | None) -> str | None:
+    """The first 12 hex digits of a sha256 digest given with or without `sha256:`; None for none."""
+    if not digest:
+        return None
+    return digest.removeprefix("sha256:")[:12]
+
+
+def and_more(items: Sequence[str], limit: int, separator: str = ", ", bracketed: bool = True) -> str:
+    """The first `limit` items joined, then how many were left out: `a, b (and 3 more)` or `a; b; and 3 more`."""
+    shown = separator.join(items[:limit])
+    if len(items) <= limit:
+        return shown
+    left_out = len(items) - limit
+    return shown + (f" (and {left_out} more)" if bracketed else f"{separator}and {left_out} more")
+
+
+__all__ = ["and_more", "short_hash"]

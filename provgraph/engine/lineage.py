@@ -1,0 +1,122 @@
+"""The lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations.
+
+The graph walk runs in `cypher/lineage.cypher`, statuses in `cypher/status.cypher`, rivals
+in `cypher/rivals.cypher`; this module joins their rows. `provgraph.views.lineage` draws them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from provgraph import cypher
+from provgraph.base.as_of import at_or_now
+from provgraph.base.errors import NotFound
+from provgraph.base.times import to_iso
+from provgraph.engine.status import ClaimStatus, resolve, status
+from provgraph.graph.connection import Graph
+
+REVISION_KINDS = ("CORRECTS", "SUPERSEDES", "INVALIDATES", "AMENDS")  # amendments are lineage too
+FORCE_NOTE = {"PENDING": " (pending)", "VOID": " (revises nothing)"}
+
+
+@dataclass(frozen=True)
+class Edge:
+    source: str  # from
+    target: str  # to
+    kind: str
+    verb: str | None = None
+    scope: str | None = None
+    via: str | None = None
+    force: str | None = None  # revision and amendment edges: IN_FORCE, PENDING (proposed reviser) or VOID (rejected)
+
+    def label(self) -> str:
+        text = self.verb if self.kind == "RELATES" and self.verb else self.kind
+        text += FORCE_NOTE.get(self.force or "", "")
+        return f"{text} (adjudicated)" if self.via else text
+
+
+@dataclass(frozen=True)
+class Lineage:
+    claim: str
+    question_scope: str
+    at: datetime
+    statuses: dict[str, ClaimStatus]
+    edges: tuple[Edge, ...]
+    rivals: tuple[dict[str, Any], ...] = ()
+    adjudications: tuple[dict[str, Any], ...] = ()
+    citations: tuple[dict[str, Any], ...] = field(default=())
+    # lineage links to things never ingested (a runbook URL): {claim, target, verb, inbound}; not claims, no status
+    external: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def nodes(self) -> list[str]:
+        return sorted(self.statuses)
+
+    def predecessors(self, uid: str | None = None) -> list[str]:
+        uid = uid or self.claim
+        return sorted(e.target for e in self.edges if e.source == uid and e.kind in REVISION_KINDS)
+
+    def successors(self, uid: str | None = None) -> list[str]:
+        uid = uid or self.claim
+        return sorted(e.source for e in self.edges if e.target == uid and e.kind in REVISION_KINDS)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "claim": self.claim,
+            "question_scope": self.question_scope,
+            "status": self.statuses[self.claim].to_dict(),
+            "nodes": [self.statuses[uid].to_dict() for uid in self.nodes],
+            "edges": [
+                {"from": e.source, "to": e.target, "kind": e.kind, "verb": e.verb, "scope": e.scope, "via": e.via or None,
+                 "force": e.force}
+                for e in self.edges
+            ],
+            "rivals": list(self.rivals),
+            "adjudications": list(self.adjudications),
+            "citations": list(self.citations),
+            "external": list(self.external),
+        }
+
+
+def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime | str | None = None) -> Lineage:
+    """The lineage of `claim` (uid or alias) for question scope `scope` at time `at` (default now)."""
+    uid = resolve(graph, [claim])[0]
+    t = at_or_now(at)
+    rows = graph.read(cypher.load("lineage").text, {"claim": uid, "q": scope, "t": t})
+    if not rows:
+        raise NotFound(f"no claim with id {claim}")
+    row = rows[0]
+    question = row["question_scope"]
+    statuses = {s.claim: s for s in status(graph, row["nodes"], scope=question, at=t)}
+    rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": t, "subject": None})
+    edges = tuple(
+        Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None, e.get("force"))
+        for e in row["edges"]
+    )
+    return Lineage(
+        claim=uid,
+        question_scope=question,
+        at=t,
+        statuses=statuses,
+        edges=edges,
+        rivals=tuple(_plain(r) for r in rivals),
+        adjudications=tuple(_plain(a) for a in row["adjudications"]),
+        citations=tuple(_plain(c) for c in row["citations"]),
+        external=tuple(_plain(x) for x in row.get("external") or ()),
+    )
+
+
+def _plain(row: dict[str, Any]) -> dict[str, Any]:
+    """Rows as JSON-ready dicts: times in ISO, hashes with their algorithm."""
+    out: dict[str, Any] = {}
+    for key, value in row.items():
+        if hasattr(value, "to_native") or isinstance(value, datetime):
+            value = to_iso(value)
+        elif key == "snapshot" and isinstance(value, str) and value and not value.startswith("sha256:"):
+            value = f"sha256:{value}"
+        out[key] = value
+    return out
+
+
+__all__ = ["Edge", "FORCE_NOTE", "Lineage", "REVISION_KINDS", "lineage"]
