@@ -46,7 +46,7 @@ def verify_by_chain_length(graph: Graph, workdir: Path, log: Log, lengths: tuple
                            claims: int = 6000, requests: int = 1000, seed: int = 7) -> dict[str, Any]:
     """verify_batch throughput when the evidence is the oldest claim of a chain of each length (its closure holds
     every later one), 20 candidates: the chain and fillers from chains of the same length."""
-    from provgraph.engine.verification import verify_batch
+    from provgraph.engine.verify import verify_batch
 
     reset(graph)
     rng = random.Random(seed)

@@ -115,8 +115,8 @@ def _verify_requests(corpus: Corpus, count: int, rng: random.Random, set_size: i
 
 def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, samples: int, log: Log,
             budget: float = 30.0) -> dict[str, Any]:
-    from provgraph.engine.verification import verify as verify_one
-    from provgraph.engine.verification import verify_batch
+    from provgraph.engine.verify import verify as verify_one
+    from provgraph.engine.verify import verify_batch
 
     requests = _verify_requests(corpus, batch, rng)
     try:

@@ -8,12 +8,12 @@ from provgraph.graph.connection import Graph, connect
 
 __all__ = ["Settings", "Graph", "connect", "verify", "verify_batch", "Verdict", "adjudicate", "revoke"]
 
-# Imported on first use, so `import provgraph` stays cheap. The functions live in provgraph.engine.verification and
+# Imported on first use, so `import provgraph` stays cheap. The functions live in provgraph.engine.verify and
 # provgraph.engine.adjudication: modules named otherwise than the functions, so importing one never hides a function.
 _LAZY = {
-    "verify": "provgraph.engine.verification",
-    "verify_batch": "provgraph.engine.verification",
-    "Verdict": "provgraph.engine.verification",
+    "verify": "provgraph.engine.verify",
+    "verify_batch": "provgraph.engine.verify",
+    "Verdict": "provgraph.engine.verify",
     "adjudicate": "provgraph.engine.adjudication",
     "revoke": "provgraph.engine.adjudication",
 }

@@ -6,7 +6,7 @@
   layer and the layers below it, and no two modules import each other, directly or in a circle.
 
 - Ingesters turn bytes into records and never touch the database: no module under
-  provgraph/ingest/ except pipeline.py reaches provgraph.graph, provgraph.cypher, neo4j
+  provgraph/ingest/ outside pipeline/ reaches provgraph.graph, provgraph.cypher, neo4j
   or neomodel, directly or through what it imports.
 - One `Graph` boundary reaches the driver: outside provgraph/graph/ the `neo4j` package
   is imported only for its value types (neo4j.graph, neo4j.spatial, neo4j.time), and
@@ -27,6 +27,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "provgraph"
 MODULES = sorted(PACKAGE.rglob("*.py"))
 CLI_MAX_LINES = 150
+MODULE_MAX_LINES = 400
+# Modules being split on a branch now; each entry goes when its split lands (a module back under the limit fails here).
+SPLIT_PENDING = {"mcp/server.py": "its tools move into one module per group with the HTTP auth work (issue 25)"}
 VALUE_TYPE_MODULES = {"neo4j.graph", "neo4j.spatial", "neo4j.time"}
 
 CYPHER_START = re.compile(
@@ -129,14 +132,14 @@ def _reaches(module: str) -> set[str]:
     return seen - {module}
 
 
-PARSERS = sorted(name for name in BY_NAME if name.startswith("provgraph.ingest.") and name != "provgraph.ingest.pipeline")
+PARSERS = sorted(name for name in BY_NAME if name.startswith("provgraph.ingest.") and not name.startswith("provgraph.ingest.pipeline"))
 
 
 @pytest.mark.parametrize("parser", PARSERS)
 def test_ingest_parsers_reach_neither_the_graph_nor_the_queries_nor_the_driver(parser: str) -> None:
     forbidden = [name for name in _reaches(parser)
                  if name.startswith(("provgraph.graph", "provgraph.cypher", "neo4j", "neomodel"))]
-    assert not forbidden, f"{parser} reaches {sorted(forbidden)}: ingesters yield records; only pipeline.py writes"
+    assert not forbidden, f"{parser} reaches {sorted(forbidden)}: ingesters yield records; only ingest/pipeline/ writes"
 
 
 def _driver_uses() -> dict[tuple[str, str], Path]:
@@ -223,3 +226,13 @@ def test_builtin_ingesters_are_named_after_their_format() -> None:
     wrong = {key: name for key, name in names.items()
              if name != "ingest_" + (key[0] if key[1] == "default" else key[1]).replace("-", "_")}
     assert not wrong, f"name them ingest_<format> (ingest_<kind> for a default format): {wrong}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_grows_past_400_lines(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    pending = SPLIT_PENDING.get(str(path.relative_to(PACKAGE)))
+    if pending:
+        assert lines > MODULE_MAX_LINES, "split done: take it out of SPLIT_PENDING"
+        pytest.xfail(pending)
+    assert lines <= MODULE_MAX_LINES, f"{lines} lines: split it into modules that each do one job"

@@ -97,13 +97,13 @@ def test_credentials_in_uri_are_refused_without_repeating_them() -> None:
 
 def test_server_status_reports_running_suite_server(neo4j_settings: Settings) -> None:
     from provgraph.base.config import provgraph_home
-    from provgraph.graph.server import local
+    from provgraph.graph.server import local, runtime
 
     port = int(neo4j_settings.uri.rsplit(":", 1)[1])
     state = local.status(local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}"))
     if "PROVGRAPH_TEST_URI" in __import__("os").environ:
         pytest.skip("suite runs against an external server")
-    assert state.running and state.version == local.NEO4J_VERSION
+    assert state.running and state.version == runtime.NEO4J_VERSION
 
 
 def test_server_start_twice_reuses_the_running_server(neo4j_settings: Settings) -> None:

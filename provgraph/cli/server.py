@@ -10,7 +10,7 @@ from typing import Any, Callable
 import click
 
 from provgraph.base.config import DEFAULT_PORT
-from provgraph.graph.server import local
+from provgraph.graph.server import local, runtime
 
 PORT_ENV = "PROVGRAPH_SERVER_PORT"
 HTTP_PORT_ENV = "PROVGRAPH_HTTP_PORT"
@@ -81,8 +81,8 @@ def start(port: int, data_dir: Path | None, http_port: int, heap: str, pagecache
     options = local.ServerOptions(port=port, heap=heap, pagecache=pagecache, tx_memory=tx_memory, data_dir=data_dir,
                                   timeout=timeout, auth=auth, password=ask_password(auth), http_port=http_port or None)
     progress = progress_printer()
-    if not as_json and not sys.stderr.isatty() and not local.installed():
-        click.echo(f"provgraph: fetching Neo4j {local.NEO4J_VERSION} jars into {local.runtime_dir()} (once) ...",
+    if not as_json and not sys.stderr.isatty() and not runtime.installed():
+        click.echo(f"provgraph: fetching Neo4j {runtime.NEO4J_VERSION} jars into {runtime.runtime_dir()} (once) ...",
                    err=True)
     state = local.start(options, progress=progress)
     if (state.http_port or None) != options.http_port:

@@ -11,8 +11,8 @@ from provgraph.cli.options import at_option, connection_options, output_format, 
 from provgraph.engine.adjudication import adjudicate as record_adjudication
 from provgraph.engine.adjudication import distinguish
 from provgraph.engine.adjudication import revoke as revoke_adjudication
-from provgraph.engine.verification import SUPPORTED, Verdict, batch_line, verify_batch
-from provgraph.engine.verification import verify as check_evidence
+from provgraph.engine.verify import SUPPORTED, Verdict, batch_line, verify_batch
+from provgraph.engine.verify import verify as check_evidence
 from provgraph.graph.connection import Graph
 from provgraph.views.display import status_line
 

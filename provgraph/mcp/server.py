@@ -35,7 +35,7 @@ from provgraph.engine import conflicts as conflicts_api
 from provgraph.engine import lineage as lineage_api
 from provgraph.engine import queries as explore
 from provgraph.engine import status as status_api
-from provgraph.engine import verification as verify_api
+from provgraph.engine import verify as verify_api
 from provgraph.graph.connection import Graph, connect
 from provgraph.views.lineage import render as render_lineage
 

@@ -19,7 +19,7 @@ from provgraph.base.times import AmbiguousDate, parse_numeric_date
 from provgraph.cli import cli
 from provgraph.engine.lineage import lineage
 from provgraph.engine.status import status
-from provgraph.engine.verification import verify
+from provgraph.engine.verify import verify
 from provgraph.graph.connection import Graph
 from provgraph.ingest.markdown import parse_markdown
 from provgraph.ingest.records import IngestOptions

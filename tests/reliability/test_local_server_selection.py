@@ -16,7 +16,7 @@ import pytest
 from reliability_helpers import PROVGRAPH
 
 from provgraph.base.config import provgraph_home
-from provgraph.graph.server import local
+from provgraph.graph.server import local, runtime
 
 SMALL = ["--heap", "512m", "--pagecache", "128m", "--tx-memory", "256m", "--timeout", "300", "--http-port", "0"]
 
@@ -31,8 +31,8 @@ def _free_port() -> int:
 def home(tmp_path: Path) -> Iterator[Path]:
     home = tmp_path / "home"
     home.mkdir()
-    local.install()  # the suite's jars, shared: this test is about selection, not fetching
-    (home / local.runtime_dir(home).name).symlink_to(local.runtime_dir(provgraph_home()))
+    runtime.install()  # the suite's jars, shared: this test is about selection, not fetching
+    (home / runtime.runtime_dir(home).name).symlink_to(runtime.runtime_dir(provgraph_home()))
     yield home
     for state_file in home.rglob(local.STATE_FILE):
         pid = json.loads(state_file.read_text()).get("pid")

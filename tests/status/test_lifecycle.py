@@ -6,7 +6,7 @@ from status_helpers import judge
 
 from provgraph import cypher
 from provgraph.engine.status import status
-from provgraph.engine.verification import verify
+from provgraph.engine.verify import verify
 from provgraph.ingest.lifecycle import CANONICAL
 
 

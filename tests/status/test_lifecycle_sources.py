@@ -11,7 +11,7 @@ import pytest
 from provgraph.engine.lineage import lineage
 from provgraph.engine.prov import export
 from provgraph.engine.status import status
-from provgraph.engine.verification import verify
+from provgraph.engine.verify import verify
 from provgraph.ingest.pipeline import ingest
 from provgraph.views.lineage import render as render_lineage
 

@@ -11,7 +11,7 @@ from provgraph.cli import cli
 from provgraph.engine.adjudication import distinguish
 from provgraph.engine.lineage import lineage
 from provgraph.engine.prov import build_document, serialize
-from provgraph.engine.verification import verify, verify_batch
+from provgraph.engine.verify import verify, verify_batch
 from provgraph.graph.connection import Graph
 from provgraph.views.lineage import render as render_lineage
 

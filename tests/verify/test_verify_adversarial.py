@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from provgraph.engine.verification import verify
+from provgraph.engine.verify import verify
 
 
 def test_closure_over_a_diamond_ladder_and_a_long_chain_is_fast(graph, g) -> None:

@@ -6,7 +6,7 @@ import json
 import pytest
 from verify_helpers import ingest_sessions, run
 
-from provgraph.engine.verification import verify_batch
+from provgraph.engine.verify import verify_batch
 from provgraph.graph.connection import Graph
 
 SCOPE = ["--scope", "user/u1", "--subject", "user.location"]

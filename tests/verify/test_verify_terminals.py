@@ -10,7 +10,7 @@ import pytest
 from graphs import GraphBuilder
 
 from provgraph.base.errors import UsageError
-from provgraph.engine.verification import TERMINALS, verify
+from provgraph.engine.verify import TERMINALS, verify
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import wipe
 

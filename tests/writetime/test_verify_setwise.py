@@ -16,7 +16,8 @@ from writetime_helpers import OFFSETS, Logs, claim
 
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.engine.adjudication import adjudicate
-from provgraph.engine.verification import _advise, _judge, _Question, _runner, verify_batch
+from provgraph.engine.verify.judge import _advise, _judge, runner, verify_batch
+from provgraph.engine.verify.request import Question
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import wipe
 
@@ -34,7 +35,7 @@ request = st.fixed_dictionaries({
 def _four_queries(graph: Graph, requests: list[dict[str, Any]]) -> list[str]:
     def one(request: dict[str, Any]) -> str:
         return graph.transaction(
-            lambda tx: _advise(_runner(tx), [_judge(_runner(tx), _Question.from_request(request))])[0]).to_json()
+            lambda tx: _advise(runner(tx), [_judge(runner(tx), Question.from_request(request))])[0]).to_json()
 
     return [one(r) for r in requests]
 

@@ -1,0 +1,10 @@
+"""The currentness check (docs/design.md "Verifying an answer's evidence"): `request` parses what the reader
+gives, `judge` asks the graph and compares the sets, `explain` words the first terminal that matches, `verdict`
+holds the result."""
+from __future__ import annotations
+
+from provgraph.engine.verify.judge import verify, verify_batch
+from provgraph.engine.verify.request import Evidence
+from provgraph.engine.verify.verdict import SUPPORTED, TERMINALS, EvidenceCheck, Verdict, batch_line
+
+__all__ = ["Evidence", "EvidenceCheck", "SUPPORTED", "TERMINALS", "Verdict", "batch_line", "verify", "verify_batch"]

@@ -1,0 +1,244 @@
+"""The currentness check: does an answer's evidence still govern, for this question's scope and time?
+
+docs/design.md "Verifying an answer's evidence". The graph work runs in Cypher, set-wise: one
+`cypher/verify_requests.cypher` query answers many requests at once (evidence and candidates
+resolved, the reader's snapshot hashes checked, successor closures, rivals), reading the
+statuses stored at write time (`provgraph.engine.stored_status`) where they answer the question. What they
+cannot answer (no fresh stored status, another question scope) is asked of the named queries
+`status` and `rivals`, once per distinct question. This module only compares the sets those queries
+return; `explain.terminal` picks the first terminal that matches, in the design's order (`TERMINALS`).
+
+`verify` is one such query; `verify_batch` sends the requests in chunks of `CHUNK`, so the
+per-query overhead is paid per chunk, not per request.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timezone
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+from provgraph import cypher
+from provgraph.base.errors import UsageError
+from provgraph.engine.status import ClaimStatus
+from provgraph.engine.verify.explain import rival_reason, successor_reason, terminal
+from provgraph.engine.verify.request import BadRequest, Evidence, Question, decode
+from provgraph.engine.verify.verdict import EvidenceCheck, Verdict
+from provgraph.graph.connection import Graph, Tx
+
+Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]
+
+
+def verify(
+    graph: Graph,
+    evidence: Sequence[Any],
+    candidates: Iterable[str] | None = None,
+    *,
+    scope: str | None = None,
+    at: datetime | str | int | None = None,
+    subject: str | None = None,
+    suspects: bool = True,
+) -> Verdict:
+    """Check an answer's evidence for question (scope, at, subject) against the candidate set the retriever used.
+
+    `evidence`: a list of ids, "ID@sha256:HEX" strings, (id, hex) pairs or {"claim", "snapshot"} objects.
+    `candidates`: the ids the retriever considered, or None (then CANDIDATE_SET_UNBOUND); the
+    evidence is always added to it. `suspects=False` skips the advisory suspects lookup (full-text, most of
+    a request's time; the verdict is the same). Returns a `Verdict`; never raises for unknown ids.
+    """
+    question = Question.prepare(evidence, candidates, scope=scope, at=at, subject=subject)
+    return graph.transaction(lambda tx: _judge_many(tx, [question], suspects=suspects))[0]
+
+
+def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
+                 suspects: bool = True) -> Iterator[dict[str, Any]]:
+    """One verdict dict per request, in order (JSONL in, JSONL out).
+
+    A request is {"scope", "at", "subject", "evidence": [id or {"claim", "snapshot"}], "candidates": [ids] or null}
+    (a dict, or a JSON text line; blank lines are skipped). Each output carries "line" (1-based position among the
+    requests, blank lines included, so it is the line number in the file) and echoes the request's "id" if it has
+    one. A malformed request gives {"line", "verdict": null, "error"} and the batch goes on; a database failure
+    stops it. Verdicts are yielded chunk by chunk (`CHUNK` requests per query), in request order.
+    `suspects=False` skips the advisory suspects lookup, as in `verify`.
+    """
+    pending: list[tuple[int, Any, Question | None, dict[str, Any] | None]] = []
+    line = 0
+    for request in requests:
+        line += 1  # the line number in the file: blank lines count, though they are skipped
+        if isinstance(request, str) and not request.strip():
+            continue
+        decoded: Any = request
+        try:
+            decoded = decode(request)
+            pending.append((line, decoded, Question.from_request(decoded), None))
+        except (UsageError, BadRequest) as error:
+            pending.append((line, decoded, None, {"verdict": None, "error": str(error)}))
+        if len(pending) >= CHUNK:
+            yield from _answer(graph, pending, suspects)
+            pending = []
+    if pending:
+        yield from _answer(graph, pending, suspects)
+
+
+def _answer(graph: Graph, pending: list[tuple[int, Any, "Question | None", dict[str, Any] | None]],
+            suspects: bool) -> Iterator[dict[str, Any]]:
+    """One chunk of a batch: every well-formed question in one retried read transaction, in request order."""
+    now = datetime.now(timezone.utc)
+    questions = [question if question.moment is not None else replace(question, t=now)
+                 for _, _, question, _ in pending if question is not None]
+    verdicts = iter(graph.transaction(lambda tx: _judge_many(tx, questions, suspects=suspects)) if questions else [])
+    for line, decoded, question, error in pending:
+        out = dict(error or {}) if question is None else next(verdicts).to_dict()
+        if isinstance(decoded, Mapping) and decoded.get("id") is not None:
+            out["id"] = decoded["id"]
+        out["line"] = line
+        yield out
+
+
+def _advise(run: Runner, verdicts: list[Verdict]) -> list[Verdict]:
+    """Add to each verdict the unconfirmed suspects touching its evidence (provgraph/engine/suspects.py), looked up once
+    for all of them. Advisory: the verdict rests on recorded links only, so they never change it."""
+    from provgraph.engine.suspects import touching
+
+    wanted = [{check.status.claim for check in verdict.evidence if check.known and not check.status.placeholder}
+              for verdict in verdicts]
+    found = touching(run, set().union(*wanted))
+    if not found:
+        return verdicts
+    return [replace(verdict, suspects=tuple(s.to_dict() for s in found if s.earlier in claims or s.later in claims))
+            for verdict, claims in zip(verdicts, wanted)]
+
+
+def runner(tx: Tx) -> Runner:
+    def run(name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        query = cypher.load(name)
+        query.check(params)
+        return tx.rows(query.text, params)
+
+    return run
+
+
+def _judge(run: Runner, question: Question) -> Verdict:
+    """One question the way the four named queries answer it (what verify_requests must agree with)."""
+    given, scope, t = question.given, question.scope, question.t
+    items = [{"id": e.id, "snapshot": e.snapshot} for e in given]
+    items += [{"id": c, "snapshot": None} for c in question.candidates or ()]
+    resolved = run("verify_evidence", {"items": items, "t": t})
+    evidence_uids = sorted({row["claim"] for row in resolved[: len(given)] if row["claim"] is not None})
+    status_rows = []
+    if evidence_uids:
+        status_rows = run("status", {"claims": evidence_uids, "q": scope, "t": t, "subject": None, "only": None})
+    closure_rows: list[dict[str, Any]] = []
+    rival_rows: list[dict[str, Any]] = []
+    if question.candidates is not None:
+        ordered = _candidate_set(resolved)
+        if ordered:
+            closure_rows = run("verify_closure", {"claims": ordered, "q": scope, "t": t})
+            rival_rows = run("rivals", {"claims": ordered, "q": scope, "t": t, "subject": question.subject})
+    return _decide(question, resolved, status_rows, closure_rows, rival_rows)
+
+
+def _candidate_set(resolved: list[dict[str, Any]]) -> list[str]:
+    return sorted({row["claim"] for row in resolved if row["claim"] is not None})
+
+
+CHUNK = 200  # requests per verify_requests query: the per-query overhead is paid once per chunk
+
+
+def _judge_many(tx: Tx, questions: Sequence[Question], *, suspects: bool = True) -> list[Verdict]:
+    """Many questions in one verify_requests query, plus the named queries for what stored statuses cannot answer."""
+    run = runner(tx)
+    by_time: dict[datetime, list[dict[str, Any]]] = {}  # one query per distinct as-of time
+    for index, question in enumerate(questions):
+        by_time.setdefault(question.t, []).append({
+            "index": index, "q": question.scope, "subject": question.subject,
+            "items": [{"id": e.id, "snapshot": e.snapshot} for e in question.given]
+                     + [{"id": c, "snapshot": None} for c in question.candidates or ()],
+            "evidence": len(question.given), "candidates": question.candidates is not None,
+        })
+    rows = sorted((row for t, requests in by_time.items() for row in run("verify_requests", {"requests": requests, "t": t})),
+                  key=lambda row: row["index"])
+
+    # what the stored statuses could not answer, one named query per distinct question
+    need_status: dict[tuple[Any, ...], set[str]] = {}
+    need_rivals: dict[tuple[Any, ...], set[str]] = {}
+    for question, row in zip(questions, rows):
+        unusable = {s["claim"] for s in row["statuses"] if not s["usable"]}
+        if unusable:
+            need_status.setdefault((question.scope, question.t), set()).update(unusable)
+        if row["fallback"]:
+            need_rivals.setdefault((question.scope, question.t, question.subject), set()).update(row["fallback"])
+    full_status: dict[tuple[Any, ...], dict[str, dict[str, Any]]] = {}
+    for (scope, t), uids in need_status.items():
+        found = run("status", {"claims": sorted(uids), "q": scope, "t": t, "subject": None, "only": None})
+        full_status[(scope, t)] = {r["claim"]: r for r in found}
+    full_rivals: dict[tuple[Any, ...], dict[str, list[dict[str, Any]]]] = {}
+    for (scope, t, subject), uids in need_rivals.items():
+        by_claim: dict[str, list[dict[str, Any]]] = {}
+        for r in run("rivals", {"claims": sorted(uids), "q": scope, "t": t, "subject": subject}):
+            by_claim.setdefault(r["claim"], []).append(r)
+        full_rivals[(scope, t, subject)] = by_claim
+
+    verdicts = []
+    for question, row in zip(questions, rows):
+        computed = full_status.get((question.scope, question.t), {})
+        status_rows = [s if s["usable"] else computed[s["claim"]] for s in row["statuses"]
+                       if s["usable"] or s["claim"] in computed]
+        fallback = set(row["fallback"])
+        rival_rows = [r for r in row["rivals"] if r["claim"] not in fallback]
+        computed_rivals = full_rivals.get((question.scope, question.t, question.subject), {})
+        for uid in fallback:
+            rival_rows.extend(computed_rivals.get(uid, []))
+        rival_rows.sort(key=lambda r: (r["claim"], r["rival"], r["kind"]))
+        verdicts.append(_decide(question, row["items"], status_rows, row["closure"], rival_rows))
+    return _advise(run, verdicts) if suspects else verdicts
+
+
+def _decide(question: Question, resolved: list[dict[str, Any]], status_rows: list[dict[str, Any]],
+            closure_rows: list[dict[str, Any]], rival_rows: list[dict[str, Any]]) -> Verdict:
+    """The terminal from what the queries found (rows as the named queries return them)."""
+    given, scope, moment = question.given, question.scope, question.moment
+    seen_rows = resolved[: len(given)]
+    statuses = {row["claim"]: ClaimStatus.from_row(row, moment) for row in status_rows}
+    checks = tuple(sorted(
+        (_check(evidence_item, row, statuses, scope, moment) for evidence_item, row in zip(given, seen_rows)),
+        key=lambda check: (check.status.claim, check.given.snapshot or "", check.given.id),
+    ))
+
+    # the candidate set's successor closure and rivals, less the set itself
+    missing: dict[str, str] = {}
+    heads: dict[str, list[str]] = {}  # claim -> the current heads of its successor closure
+    if question.candidates is not None:
+        candidate_set = set(_candidate_set(resolved))
+        for row in closure_rows:
+            if row["head"]:
+                heads.setdefault(row["claim"], []).append(row["successor"])
+            if row["successor"] not in candidate_set and row["successor"] not in missing:
+                missing[row["successor"]] = successor_reason(row, scope)
+        for row in rival_rows:
+            if row["rival_status"] in ("STALE", "UNKNOWN") or row["rival"] in candidate_set or row["rival"] in missing:
+                continue
+            missing[row["rival"]] = rival_reason(row, scope)
+    missing_sorted = tuple(sorted(missing))
+
+    answer, explanation = terminal(checks, question.candidates is None, missing_sorted, missing, heads, scope)
+    return Verdict(answer, checks, missing_sorted, explanation, scope=scope, at=moment, subject=question.subject,
+                   why_missing=dict(sorted(missing.items())))
+
+
+def _check(item: Evidence, row: dict[str, Any], statuses: dict[str, ClaimStatus], scope: str | None,
+           moment: datetime | None) -> EvidenceCheck:
+    uid = row["claim"]
+    if uid is None or uid not in statuses:
+        unknown = ClaimStatus(claim=item.id, status="UNKNOWN", reason="UNBOUND", scope="", question_scope=scope or "",
+                              at=moment)
+        return EvidenceCheck(item, unknown, known=False)
+    return EvidenceCheck(
+        item,
+        statuses[uid],
+        seen_cites=None if item.snapshot is None else bool(row["seen_cites"]),
+        seen_changed=None if item.snapshot is None else row["seen_changed"],
+        current_snapshot=row["current_sha256"],
+    )
+
+
+__all__ = ["CHUNK", "Runner", "verify", "verify_batch"]

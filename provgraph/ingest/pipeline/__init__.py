@@ -1,0 +1,249 @@
+"""The one pipeline that writes what ingesters produce: hash, resolve, batch, write.
+
+Every batch of observations is written in ONE transaction together with its edges
+and the snapshot-chain and edge-window upkeep for the sources it touches, so a
+reader never sees half an observation and a crash loses at most whole batches
+(which the next run writes, since their snapshots are then missing).
+Re-ingesting unchanged input finds every snapshot already stored and writes nothing.
+Each batch also forgets the stored status of every claim it can affect, and the ingest
+stores those again after its last batch (provgraph/engine/stored_status.py).
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from provgraph import cypher
+from provgraph.base.chunks import chunked
+from provgraph.base.errors import InputError
+from provgraph.engine import stored_status as writetime
+from provgraph.graph.connection import Graph, Tx
+from provgraph.ingest import get as get_ingester
+from provgraph.ingest.config import StoreConfig
+from provgraph.ingest.pipeline.batch import batch_size, write_batch, write_quarantine
+from provgraph.ingest.pipeline.snapshots import check_append_only, plan_snapshots, resolve
+from provgraph.ingest.records import (
+    IngestOptions,
+    Notice,
+    Observation,
+    Quarantined,
+    Record,
+    Skipped,
+)
+
+STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
+POLICIES = ("latest-wins",)
+Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
+
+
+@dataclass
+class IngestSummary:
+    store: str
+    kind: str
+    path: str
+    observations: int = 0
+    snapshots_added: int = 0
+    snapshots_unchanged: int = 0
+    claims_written: int = 0  # distinct claims
+    claim_versions_written: int = 0  # (claim, snapshot) citations: one claim in 5 commits is 5 versions
+    edges_written: int = 0
+    unresolved: list[str] = field(default_factory=list)
+    external: list[str] = field(default_factory=list)  # lineage-only targets never ingested (ExternalRef)
+    skipped: dict[str, int] = field(default_factory=dict)  # reason -> files left out (templates, index pages)
+    quarantined: list[dict[str, Any]] = field(default_factory=list)
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    adjudications: int = 0
+
+    def text_lines(self) -> list[str]:
+        """The summary as `ingest` prints it: one line, then what needs a look (bounded lists)."""
+        versions = f" ({self.claim_versions_written} versions)" if self.claim_versions_written != self.claims_written else ""
+        lines = [
+            f"{self.store} ({self.kind}): {self.observations} snapshots read, {self.snapshots_added} added, "
+            f"{self.snapshots_unchanged} unchanged; {self.claims_written} claims{versions} and {self.edges_written} edges written; "
+            f"{len(self.unresolved)} unresolved, {len(self.external)} external, {len(self.quarantined)} quarantined"
+            + (f", {self.adjudications} policy adjudications" if self.adjudications else "")
+        ]
+        if self.skipped:
+            reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(self.skipped.items()))
+            lines.append(f"  skipped     {sum(self.skipped.values())} file(s) that are not decisions: {reasons}"
+                         " (read them with --include GLOB)")
+        lines += [f"  unresolved  {ref}  (kept as a placeholder: UNKNOWN/UNBOUND)" for ref in self.unresolved[:20]]
+        lines += [f"  external    {ref}  (a lineage link to something not ingested: an external reference)"
+                  for ref in self.external[:20]]
+        lines += [f"  quarantined {q['file']}:{q['line'] if q['line'] is not None else '-'}  {q['reason']}"
+                  for q in self.quarantined[:50]]
+        lines += [f"  {f['kind']:<11} {f['subject']}  {f['detail']}" for f in self.findings[:50]]
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "store": self.store,
+            "kind": self.kind,
+            "path": self.path,
+            "observations": self.observations,
+            "snapshots_added": self.snapshots_added,
+            "snapshots_unchanged": self.snapshots_unchanged,
+            "claims_written": self.claims_written,
+            "claim_versions_written": self.claim_versions_written,
+            "edges_written": self.edges_written,
+            "unresolved": sorted(self.unresolved),
+            "external": sorted(self.external),
+            "skipped": dict(sorted(self.skipped.items())),
+            "quarantined": self.quarantined,
+            "findings": self.findings,
+            "adjudications": self.adjudications,
+        }
+
+
+def default_store_name(path: Path) -> str:
+    """A store named after its path: the folder name, or the file name without suffix."""
+    resolved = path.resolve()
+    base = resolved.name if resolved.is_dir() else resolved.stem
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", base).strip("-")
+    return name or "store"
+
+
+def ingest(
+    graph: Graph,
+    kind: str,
+    path: Path,
+    *,
+    fmt: str = "default",
+    store: str | None = None,
+    scope: str = "",
+    policy: str | None = None,
+    options: dict[str, Any] | None = None,
+    progress: Progress | None = None,
+) -> IngestSummary:
+    """Read `path` with the (kind, fmt) ingester and write the result. Returns what changed."""
+    source = open_store(kind, path, fmt=fmt, store=store, scope=scope, options=options)
+    return source.write(graph, policy=policy, progress=progress)
+
+
+@dataclass
+class StoreInput:
+    """One store's input, opened but not written: `records` is the ingester's (lazy) output."""
+
+    store: str
+    store_kind: str
+    scope: str
+    path: Path
+    records: Iterable[Record]
+
+    def read_all(self) -> "StoreInput":
+        """Read every record now, so input that is unusable as a whole fails before anything is written."""
+        self.records = list(self.records)
+        return self
+
+    def write(self, graph: Graph, *, policy: str | None = None, progress: Progress | None = None) -> IngestSummary:
+        return write(graph, self.records, store=self.store, store_kind=self.store_kind, scope=self.scope,
+                     policy=policy, path=str(self.path), progress=progress)
+
+
+def read_every_store(config_path: Path, stores: Sequence[StoreConfig]) -> list[StoreInput]:
+    """Every store of an `ingest --config` file read in full before any is written: one unusable input
+    raises InputError naming the store and its path, and nothing is written."""
+    inputs = []
+    for number, store in enumerate(stores, 1):
+        try:
+            inputs.append(open_store(store.kind, store.path, fmt=store.fmt, store=store.name, scope=store.scope,
+                                     options=store.options).read_all())
+        except InputError as error:
+            raise InputError(error.path, f"{error.reason} (store {store.name or f'#{number}'} in {config_path}; "
+                                         "nothing was written)") from None
+    return inputs
+
+
+def open_store(kind: str, path: Path, *, fmt: str = "default", store: str | None = None, scope: str = "",
+               options: dict[str, Any] | None = None) -> StoreInput:
+    """The (kind, fmt) ingester set on `path`; nothing is read until the records are iterated."""
+    ingester = get_ingester(kind, fmt)
+    store_name = store or default_store_name(path)
+    opts = IngestOptions(store=store_name, scope=scope or "", path=str(path), options=dict(options or {}))
+    store_kind = "git" if kind == "files" and fmt == "git" else kind
+    return StoreInput(store=store_name, store_kind=store_kind, scope=scope or "", path=Path(path),
+                      records=ingester(path, opts))
+
+
+def write(
+    graph: Graph,
+    records: Iterable[Record],
+    *,
+    store: str,
+    store_kind: str,
+    scope: str = "",
+    policy: str | None = None,
+    path: str = "",
+    progress: Progress | None = None,
+) -> IngestSummary:
+    """Write ingester records to the graph in batches; the heart of every ingest."""
+    observed_at = datetime.now(timezone.utc)
+    summary = IngestSummary(store=store, kind=store_kind, path=path)
+    observations: list[Observation] = []
+    quarantined: list[Quarantined] = []
+    notices: list[Notice] = []
+    skipped: dict[str, int] = defaultdict(int)
+    for record in records:  # an InputError raised here leaves the graph untouched
+        if isinstance(record, Observation):
+            observations.append(record)
+        elif isinstance(record, Quarantined):
+            quarantined.append(record)
+        elif isinstance(record, Notice):
+            notices.append(record)
+        elif isinstance(record, Skipped):
+            skipped[record.reason] += 1
+        if progress:
+            progress("read", 1, None)
+    summary.observations = len(observations)
+    summary.skipped = dict(skipped)
+
+    planned, summary.snapshots_unchanged = plan_snapshots(graph, observations, observed_at)
+    planned, rewrite_findings = check_append_only(graph, store, planned, observed_at, observations)
+    resolution = resolve(graph, planned)
+    unresolved = {ref for ref, uid in resolution.items() if uid is None}
+    status_refs = {ref for item in planned for edge in item.observation.edges if edge.kind != "RELATES"
+                   for ref in (edge.from_ref, edge.to_ref)}
+    summary.unresolved = sorted(unresolved & status_refs)
+    summary.external = sorted(unresolved - status_refs)
+    external = set(summary.external)
+
+    if progress:
+        progress("write", 0, len(planned))
+    written: set[str] = set()
+    pending: set[str] = set()  # claims whose stored status a batch forgot: stored again once every batch is in
+    for batch in chunked(planned, batch_size()):
+        counts = write_batch(graph, batch, resolution, external, store, store_kind, scope, observed_at, notices)
+        pending.update(counts["pending"])
+        if counts["written"]:
+            summary.snapshots_added += len(batch)
+            summary.claim_versions_written += counts["claims"]
+            written.update(claim.uid for item in batch for claim in item.observation.claims)
+            summary.edges_written += counts["edges"]
+        else:
+            summary.snapshots_unchanged += len(batch)
+        if progress:
+            progress("write", len(batch), len(planned))
+    summary.claims_written = len(written)
+    # a graph written before external references existed holds lineage-only placeholders: turn them
+    graph.write(cypher.load("ingest_lineage_placeholders").text)
+    writetime.store_pending(graph, pending)
+
+    if policy == "latest-wins":
+        def latest_wins(tx: Tx) -> dict[str, Any]:
+            rows = tx.rows(cypher.load("ingest_latest_wins").text, {"store": store})
+            return rows[0] if rows else {"adjudications": 0, "claims": []}
+
+        row = writetime.write_with_status(graph, latest_wins, lambda found: (found["claims"], ()))
+        summary.adjudications = row["adjudications"]
+
+    findings = rewrite_findings + [
+        {"kind": n.kind, "subject": n.subject, "detail": n.detail} for n in notices
+    ]
+    write_quarantine(graph, store, quarantined, findings, observed_at)
+    summary.quarantined = [{"file": q.file, "line": q.line, "reason": q.reason} for q in quarantined]
+    summary.findings = findings
+    return summary

@@ -1,0 +1,181 @@
+"""One batch of planned snapshots written in one transaction: observations, claims, edges, external references,
+the snapshot chain and edge windows, and the stored statuses it makes stale forgotten (stored_status)."""
+from __future__ import annotations
+
+import hashlib
+import os
+from datetime import datetime
+from typing import Any
+
+from provgraph import cypher
+from provgraph.engine import stored_status as writetime
+from provgraph.graph import fulltext
+from provgraph.graph.connection import Graph, Tx
+from provgraph.ingest.pipeline.snapshots import Planned
+from provgraph.ingest.records import EDGE_KINDS, ClaimRecord, EdgeRecord, Notice, Quarantined
+
+BATCH_OBSERVATIONS = 2000
+BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, very large records)
+
+
+def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool, title: str | None = None) -> dict[str, Any]:
+    value = None if claim.value is None else str(claim.value)
+    claim_scope = claim.scope if claim.scope is not None else scope
+    return {
+        "uid": claim.uid,
+        "aliases": [alias for alias in dict.fromkeys(claim.aliases) if alias and alias != claim.uid],
+        "text": claim.text,
+        "subject": claim.subject or None,
+        "value": value,
+        "scope": claim_scope,
+        "asserted_at": claim.asserted_at,
+        "valid_from": claim.valid_from,
+        "valid_until": claim.valid_until,
+        "declared": claim.declared,
+        "line_start": claim.line_start,
+        "line_end": claim.line_end,
+        "quote_sha256": claim.quote_sha256,
+        "rewritten": rewritten,
+        "search": fulltext.search_fields(title, claim.subject, value, claim.text, claim_scope),
+    }
+
+
+def write_batch(
+    graph: Graph,
+    batch: list[Planned],
+    resolution: dict[str, str | None],
+    external: set[str],
+    store: str,
+    store_kind: str,
+    scope: str,
+    observed_at: datetime,
+    notices: list[Notice],
+) -> dict[str, Any]:
+    observation_rows: list[dict[str, Any]] = []
+    edge_rows: list[dict[str, Any]] = []
+    merge_rows: list[dict[str, str]] = []
+    reference_rows: list[dict[str, Any]] = []
+    adopt_rows: list[dict[str, str]] = []
+    sources: list[str] = []
+    claims = 0
+    for item in batch:
+        observation = item.observation
+        source = observation.source
+        snapshot = observation.snapshot
+        sources.append(source.uid)
+        observation_rows.append({
+            "source": {"uid": source.uid, "kind": source.kind, "locator": source.locator, "url": source.url,
+                       "title": source.title, "container": source.container},
+            "snapshot": {"uid": item.snapshot_uid, "sha256": snapshot.sha256, "revised_at": snapshot.revised_at,
+                         "version": snapshot.version, "deleted": bool(snapshot.deleted)},
+            "claims": [_claim_row(claim, scope, item.rewritten, source.title) for claim in observation.claims],
+        })
+        claims += len(observation.claims)
+        for claim in observation.claims:
+            merge_rows.extend({"alias": alias, "uid": claim.uid} for alias in claim.aliases if alias and alias != claim.uid)
+            adopt_rows.extend({"ref": name, "uid": claim.uid} for name in (claim.uid, *claim.aliases) if name)
+        for edge in observation.edges:
+            row = _edge_row(edge, resolution, item.snapshot_uid, source.uid, snapshot.revised_at)
+            if row is None:
+                continue
+            if edge.kind == "RELATES" and (edge.from_ref in external or edge.to_ref in external):
+                reference = _reference_row(row, edge, external)
+                if reference is not None:
+                    reference_rows.append(reference)
+                continue
+            if edge.kind != "RELATES":  # may create a placeholder that an external reference names too
+                adopt_rows.extend({"ref": uid, "uid": uid} for uid in (row["from"], row["to"]))
+            if row["from"] == row["to"]:
+                notices.append(Notice("self_reference", row["from"], f"{edge.kind} edge to itself ignored ({source.uid})"))
+                continue
+            edge_rows.append(row)
+    unique_sources = sorted(set(sources))
+    seeds = sorted({claim.uid for item in batch for claim in item.observation.claims}
+                   | {row["from"] for row in edge_rows} | {row["to"] for row in edge_rows}
+                   | {row["uid"] for row in merge_rows})
+
+    snapshot_uids = [item.snapshot_uid for item in batch]
+
+    def work(tx: Tx) -> list[str] | None:
+        # one writer at a time, from the first statement: see provgraph/engine/stored_status.py
+        writetime.lock(tx, observed_at)
+        # a concurrent ingest of the same input may have written this batch while we waited: as on re-ingest,
+        # stored snapshots are not written again (and need no status pass)
+        if tx.rows(cypher.kept_plan("ingest_stored_snapshots"), {"uids": snapshot_uids})[0]["stored"] == len(snapshot_uids):
+            return None
+        tx.run(cypher.kept_plan("ingest_observations"), {"store": store, "store_kind": store_kind,
+                                                     "observed_at": observed_at, "rows": observation_rows})
+        if merge_rows:
+            tx.run(cypher.kept_plan("ingest_merge_placeholders"), {"rows": merge_rows})
+        if edge_rows:
+            tx.run(cypher.kept_plan("ingest_edges"), {"rows": edge_rows})
+        if reference_rows:
+            tx.run(cypher.kept_plan("ingest_external_refs"), {"rows": reference_rows})
+        if adopt_rows:
+            tx.run(cypher.kept_plan("ingest_adopt_external_refs"), {"rows": adopt_rows})
+        tx.run(cypher.kept_plan("ingest_chain"), {"sources": unique_sources})
+        tx.run(cypher.kept_plan("ingest_edge_windows"), {"sources": unique_sources})
+        return writetime.invalidate(tx, seeds, unique_sources)
+
+    pending = graph.transaction(work, write=True)
+    if pending is None:
+        return {"written": False, "claims": 0, "edges": 0, "pending": []}
+    return {"written": True, "claims": claims, "edges": len(edge_rows), "pending": pending}
+
+
+def batch_size() -> int:
+    configured = os.environ.get(BATCH_ENV, "").strip()
+    if configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    return BATCH_OBSERVATIONS
+
+
+def _edge_row(edge: EdgeRecord, resolution: dict[str, str | None], snapshot_uid: str, source_uid: str, revised_at: datetime) -> dict[str, Any] | None:
+    if edge.kind not in EDGE_KINDS:  # the allow-list: nothing else ever becomes a relationship type
+        return None
+    if not edge.from_ref or not edge.to_ref:
+        return None
+    return {
+        "kind": edge.kind,
+        "from": resolution.get(edge.from_ref) or edge.from_ref,
+        "to": resolution.get(edge.to_ref) or edge.to_ref,
+        "verb": edge.verb,
+        "scope": edge.scope,
+        "asserted_at": edge.asserted_at or revised_at,
+        "snapshot": snapshot_uid,
+        "source": source_uid,
+    }
+
+
+def _reference_row(row: dict[str, Any], edge: EdgeRecord, external: set[str]) -> dict[str, Any] | None:
+    """A lineage-only edge to something never ingested: kept as an ExternalRef, not a placeholder claim."""
+    if edge.to_ref in external and edge.from_ref not in external:
+        claim, target, inbound = row["from"], edge.to_ref, False
+    elif edge.from_ref in external and edge.to_ref not in external:
+        claim, target, inbound = row["to"], edge.from_ref, True
+    else:
+        return None  # neither end is a claim: nothing in the graph to hang it on
+    return {"claim": claim, "target": target, "inbound": inbound, "verb": edge.verb or "relates",
+            "scope": row["scope"], "asserted_at": row["asserted_at"], "snapshot": row["snapshot"], "source": row["source"]}
+
+
+def write_quarantine(graph: Graph, store: str, quarantined: list[Quarantined], findings: list[dict[str, Any]], observed_at: datetime) -> None:
+    if not quarantined and not findings:
+        return
+    q_rows = [
+        {"uid": _digest(store, q.file, q.line, q.reason), "store": store, "file": q.file, "line": q.line, "reason": q.reason}
+        for q in quarantined
+    ]
+    f_rows = [
+        {"uid": _digest(store, f["kind"], f["subject"], f["detail"]), "store": store, **f}
+        for f in findings
+    ]
+    params = {"quarantined": q_rows, "findings": f_rows, "observed_at": observed_at}
+    graph.write(cypher.load("ingest_quarantine").text, params)
+
+
+def _digest(*parts: object) -> str:
+    return hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8", "replace")).hexdigest()[:32]
+
+
+__all__ = ["BATCH_ENV", "BATCH_OBSERVATIONS", "batch_size", "write_batch", "write_quarantine"]

@@ -1,0 +1,171 @@
+"""Which snapshots an ingest writes: those not stored already, a log entry rewritten after it was stored flagged as such,
+and every edge reference resolved to a claim uid (this run's claims first, then the graph)."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, Sequence
+
+from provgraph import cypher
+from provgraph.base.chunks import chunked
+from provgraph.base.times import to_iso
+from provgraph.base.values import epoch_us
+from provgraph.graph.connection import Graph
+from provgraph.ingest.records import Observation, sha256_hex
+
+
+@dataclass(frozen=True)
+class Planned:
+    observation: Observation
+    snapshot_uid: str
+    rewritten: bool = False
+
+
+def snapshot_uid(observation: Observation) -> str:
+    snapshot = observation.snapshot
+    if snapshot.version:
+        return f"{observation.source.uid}@{snapshot.version}"
+    return f"{observation.source.uid}@sha256:{snapshot.sha256}"
+
+
+def plan_snapshots(graph: Graph, observations: list[Observation], observed_at: datetime) -> tuple[list[Planned], int]:
+    """Drop snapshots stored already, so re-ingesting unchanged input writes nothing: what to write, and how many were stored."""
+    unchanged = 0
+    by_uid: dict[str, Observation] = {}
+    for observation in observations:
+        uid = snapshot_uid(observation)
+        first = by_uid.get(uid)
+        if first is not None and not observation.snapshot.version and first.snapshot.revised_at != observation.snapshot.revised_at:
+            # The same bytes again later in one input (A, B, A): a later snapshot, named as a revert is.
+            uid = f"{uid}@{to_iso(observation.snapshot.revised_at)}"
+        by_uid.setdefault(uid, observation)
+    latest: dict[str, tuple[str, Any]] = {}
+    existing: set[str] = set()
+    query = cypher.kept_plan("ingest_lookup_snapshots")
+    uids = list(by_uid)
+    for chunk in chunked(uids, 10000):
+        sources = sorted({by_uid[u].source.uid for u in chunk})
+        for row in graph.read(query, {"sources": sources, "uids": chunk}):
+            if row["kind"] == "latest":
+                latest[row["source"]] = (row["sha256"], row["revised_us"])
+            existing.add(row["uid"])  # a latest snapshot exists too: the query lists only the older ones again
+    planned: list[Planned] = []
+    for uid, observation in by_uid.items():
+        observation = _after_stored(observation, latest.get(observation.source.uid), observed_at)
+        if uid in existing:
+            stored_latest = latest.get(observation.source.uid)
+            # A plain file back at an earlier content (A, B, A) is a new snapshot, not the old one;
+            # an older version re-read from the same input (A, B re-ingested) is not.
+            is_revert = (
+                not observation.snapshot.version
+                and stored_latest is not None
+                and stored_latest[0] != observation.snapshot.sha256
+                and (stored_latest[1] is None or epoch_us(observation.snapshot.revised_at) > stored_latest[1])
+            )
+            if not is_revert:
+                unchanged += 1
+                continue
+            uid = f"{uid}@{to_iso(observation.snapshot.revised_at)}"
+        planned.append(Planned(observation, uid))
+    return planned, unchanged
+
+
+def _after_stored(observation: Observation, stored_latest: tuple[str, Any] | None, observed_at: datetime) -> Observation:
+    """A plain file dated by its own Date line, edited since it was stored: the edit counts from its mtime.
+
+    Its Date line stays put when the file changes, so the new bytes would otherwise sort at or
+    before the snapshot they replace.
+    """
+    snapshot = observation.snapshot
+    if (snapshot.changed_at is None or stored_latest is None or stored_latest[0] == snapshot.sha256
+            or stored_latest[1] is None or epoch_us(snapshot.revised_at) > stored_latest[1]):
+        return observation
+    moment = snapshot.changed_at if epoch_us(snapshot.changed_at) > stored_latest[1] else observed_at
+    return replace(observation, snapshot=replace(snapshot, revised_at=moment))
+
+
+def _group_key(observation: Observation) -> str:
+    return observation.source.container or observation.append_only_group or ""
+
+
+def check_append_only(graph: Graph, store: str, planned: list[Planned], observed_at: datetime,
+                       observations: Sequence[Observation]) -> tuple[list[Planned], list[dict[str, Any]]]:
+    """A log entry whose bytes changed after it was ingested is a rewrite: flag it and report it."""
+    groups: dict[str, list[Planned]] = defaultdict(list)
+    for item in planned:
+        if item.observation.append_only_group:
+            groups[_group_key(item.observation)].append(item)
+    # Every entry the input still holds, stored already or not: only the others vanished.
+    present: dict[str, set[str]] = defaultdict(set)
+    for observation in observations:
+        if observation.append_only_group:
+            present[_group_key(observation)].add(observation.source.uid)
+    if not groups:
+        return planned, []
+    findings: list[dict[str, Any]] = []
+    replaced: dict[int, Planned] = {}
+    extra: list[Planned] = []
+    query = cypher.load("ingest_group_entries").text
+    for container, items in groups.items():
+        stored = {row["source"]: row for row in graph.read(query, {"store": store, "container": container})}
+        if not stored:
+            continue
+        seen = present[container]  # every planned entry came from the input, so this holds them all
+        changed: list[str] = []
+        for item in items:
+            before = stored.get(item.observation.source.uid)
+            if before is None or before["sha256"] == item.observation.snapshot.sha256:
+                continue
+            changed.append(item.observation.source.locator)
+            observation = item.observation
+            # We learn of a rewrite when we see it: the new bytes count from this ingest on.
+            moved = replace(observation, snapshot=replace(observation.snapshot, revised_at=observed_at))
+            replaced[id(item)] = Planned(moved, f"{item.snapshot_uid}@rewritten:{to_iso(observed_at)}", rewritten=True)
+        # Entries stored before but absent now vanished in the rewrite: their source stops citing them.
+        vanished = sorted(uid for uid, row in stored.items() if uid not in seen and row["cites"])
+        for source_uid in vanished:
+            template = items[0].observation
+            locator = source_uid.split(":", 1)[1] if ":" in source_uid else source_uid
+            gone = Observation(
+                source=replace(template.source, uid=source_uid, locator=locator, title=None, url=None),
+                snapshot=replace(template.snapshot, sha256=sha256_hex(b""), revised_at=observed_at, version=None),
+                append_only_group=template.append_only_group,
+            )
+            extra.append(Planned(gone, f"{source_uid}@vanished:{to_iso(observed_at)}", rewritten=True))
+            changed.append(locator)
+        if changed:
+            findings.append({
+                "kind": "log_rewrite",
+                "subject": f"{store}:{container}",
+                "detail": f"{len(changed)} already-ingested entr{'y' if len(changed) == 1 else 'ies'} changed or vanished: "
+                          + ", ".join(sorted(changed)[:20]),
+            })
+    result = [replaced.get(id(item), item) for item in planned] + extra
+    return result, findings
+
+
+def resolve(graph: Graph, planned: list[Planned]) -> dict[str, str | None]:
+    """Map every edge reference to a claim uid (this run's claims first, then the graph); None = placeholder."""
+    known: dict[str, str] = {}
+    for item in planned:
+        for claim in item.observation.claims:
+            known.setdefault(claim.uid, claim.uid)
+    for item in planned:
+        for claim in item.observation.claims:
+            for alias in claim.aliases:
+                known.setdefault(alias, claim.uid)
+    refs = {ref for item in planned for edge in item.observation.edges for ref in (edge.from_ref, edge.to_ref)}
+    resolution: dict[str, str | None] = {ref: known[ref] for ref in refs if ref in known}
+    missing = sorted(refs - set(resolution))
+    query = cypher.load("ingest_resolve").text
+    for chunk in chunked(missing, 5000):
+        for row in graph.read(query, {"refs": chunk}):
+            if row["ref"] not in resolution or (resolution[row["ref"]] is None):
+                resolution.setdefault(row["ref"], row["uid"])
+    for ref in missing:
+        resolution.setdefault(ref, None)
+    return resolution
+
+
+__all__ = ["Planned", "check_append_only", "plan_snapshots", "resolve", "snapshot_uid"]
