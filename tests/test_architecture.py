@@ -2,7 +2,7 @@
 
 - The layers, bottom to top (LAYERS): plain values (base), the queries (cypher), the one door to
   Neo4j (graph), the rules engine (engine), ingest, how things look (views), the report and the
-  Browser, the Python API (provgraph/__init__), then MCP and the CLI. A module imports only its own
+  Browser, the Python API (provgraph/__init__.py), then MCP and the CLI. A module imports only its own
   layer and the layers below it, and no two modules import each other, directly or in a circle.
 
 - Ingesters turn bytes into records and never touch the database: no module under
