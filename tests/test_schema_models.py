@@ -15,6 +15,7 @@ import pytest
 from cli_helpers import run
 
 from provgraph import cypher
+from provgraph.base.edges import REVISION_KINDS
 from provgraph.graph import models
 from provgraph.graph.connection import Graph
 
@@ -143,7 +144,7 @@ def test_init_installs_exactly_the_constraints_and_indexes_the_models_declare(gr
     assert indexes == plain
 
 
-@pytest.mark.parametrize("kind", models.REVISION_TYPES)
+@pytest.mark.parametrize("kind", REVISION_KINDS)
 def test_revision_edges_have_the_valid_from_index_the_status_queries_filter_on(graph: Graph, kind: str) -> None:
     _, indexes = _schema_of_our_labels(graph)
     assert (kind, "valid_from") in indexes

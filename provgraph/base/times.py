@@ -11,6 +11,13 @@ def native(value: Any) -> Any:
     return value.to_native() if hasattr(value, "to_native") else value
 
 
+def native_or_text(value: Any) -> Any:
+    """`native`, with a time Python cannot hold (year 0, nanoseconds out of range) kept as its text."""
+    try:
+        return native(value)
+    except (ValueError, OverflowError):
+        return str(value)
+
 
 _JIRA_FORMATS = ("%d/%b/%y %I:%M %p", "%d/%b/%Y %I:%M %p", "%d/%b/%y %H:%M", "%Y-%m-%d %H:%M")
 

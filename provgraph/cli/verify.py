@@ -1,4 +1,4 @@
-"""`provgraph verify` and `provgraph adjudicate`: thin over provgraph.verify / provgraph.adjudicate."""
+"""`provgraph verify` and `provgraph adjudicate`: thin over provgraph.engine.verify and provgraph.engine.adjudication."""
 from __future__ import annotations
 
 from typing import IO

@@ -2,10 +2,10 @@
 
 Each file starts with a comment header:
 
-    // name: status_all
-    // description: one line saying what it returns
+    // name: rivals
+    // description: what it returns (one or more lines)
     // param t: the as-of time (DateTime)
-    // param q: the question scope ('' = use each claim's own scope)
+    // param q: the question scope
     // mode: write       (only on the pipeline's statements that change the graph)
 
 The body runs unchanged in cypher-shell (after `:param t => datetime()` and so on).

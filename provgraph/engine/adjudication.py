@@ -23,7 +23,7 @@ from provgraph import cypher
 from provgraph.base.as_of import at_or_now
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.times import native, to_iso
-from provgraph.engine import stored_status as writetime
+from provgraph.engine import stored_status
 from provgraph.engine.status import resolve
 from provgraph.graph.connection import Graph, Tx
 
@@ -146,7 +146,7 @@ def _write(graph: Graph, name: str, params: dict[str, Any], claims: list[str]) -
     def work(tx: Tx) -> dict[str, Any]:
         return tx.rows(cypher.load(name).text, params)[0]
 
-    return writetime.write_with_status(graph, work, lambda _: (claims, ()))
+    return stored_status.write_with_status(graph, work, lambda _: (claims, ()))
 
 
 __all__ = ["adjudicate", "adjudication_uid", "default_by", "distinguish", "revoke"]

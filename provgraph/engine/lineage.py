@@ -11,12 +11,14 @@ from typing import Any
 
 from provgraph import cypher
 from provgraph.base.as_of import at_or_now
+from provgraph.base.edges import REVISION_KINDS
 from provgraph.base.errors import NotFound
-from provgraph.base.times import to_iso
+from provgraph.base.values import jsonable
 from provgraph.engine.status import ClaimStatus, resolve, status
 from provgraph.graph.connection import Graph
 
-REVISION_KINDS = ("CORRECTS", "SUPERSEDES", "INVALIDATES", "AMENDS")  # amendments are lineage too
+# What lineage draws as a revision: the revision kinds, and amendments, which retire nothing
+REVISION_AND_AMENDMENT_KINDS = REVISION_KINDS + ("AMENDS",)
 FORCE_NOTE = {"PENDING": " (pending)", "VOID": " (revises nothing)"}
 
 
@@ -55,11 +57,11 @@ class Lineage:
 
     def predecessors(self, uid: str | None = None) -> list[str]:
         uid = uid or self.claim
-        return sorted(e.target for e in self.edges if e.source == uid and e.kind in REVISION_KINDS)
+        return sorted(e.target for e in self.edges if e.source == uid and e.kind in REVISION_AND_AMENDMENT_KINDS)
 
     def successors(self, uid: str | None = None) -> list[str]:
         uid = uid or self.claim
-        return sorted(e.source for e in self.edges if e.target == uid and e.kind in REVISION_KINDS)
+        return sorted(e.source for e in self.edges if e.target == uid and e.kind in REVISION_AND_AMENDMENT_KINDS)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -100,23 +102,22 @@ def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime 
         at=t,
         statuses=statuses,
         edges=edges,
-        rivals=tuple(_plain(r) for r in rivals),
-        adjudications=tuple(_plain(a) for a in row["adjudications"]),
-        citations=tuple(_plain(c) for c in row["citations"]),
-        external=tuple(_plain(x) for x in row.get("external") or ()),
+        rivals=tuple(_json_row(r) for r in rivals),
+        adjudications=tuple(_json_row(a) for a in row["adjudications"]),
+        citations=tuple(_json_row(c) for c in row["citations"]),
+        external=tuple(_json_row(x) for x in row.get("external") or ()),
     )
 
 
-def _plain(row: dict[str, Any]) -> dict[str, Any]:
-    """Rows as JSON-ready dicts: times in ISO, hashes with their algorithm."""
+def _json_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A row as a JSON-ready dict (`values.jsonable`: times in ISO 8601 UTC), hashes with their algorithm."""
     out: dict[str, Any] = {}
     for key, value in row.items():
-        if hasattr(value, "to_native") or isinstance(value, datetime):
-            value = to_iso(value)
-        elif key == "snapshot" and isinstance(value, str) and value and not value.startswith("sha256:"):
+        value = jsonable(value)
+        if key == "snapshot" and isinstance(value, str) and value and not value.startswith("sha256:"):
             value = f"sha256:{value}"
         out[key] = value
     return out
 
 
-__all__ = ["Edge", "FORCE_NOTE", "Lineage", "REVISION_KINDS", "lineage"]
+__all__ = ["Edge", "FORCE_NOTE", "Lineage", "REVISION_AND_AMENDMENT_KINDS", "lineage"]

@@ -46,14 +46,14 @@ from prov.model import PROV, ProvDocument
 
 from provgraph import cypher
 from provgraph.base.errors import UsageError, output_error
-from provgraph.base.times import native
+from provgraph.base.times import native_or_text
 from provgraph.graph.connection import Graph
 
 DEFAULT_NAMESPACE = "urn:provgraph:"
 PREFIX = "provgraph"
 FORMATS = ("prov-json", "prov-n", "prov-o")
 PAGE_SIZE = 1000
-REVISION_KINDS = ("CORRECTS", "SUPERSEDES")
+WAS_REVISION_OF_KINDS = ("CORRECTS", "SUPERSEDES")  # the revision kinds PROV writes as wasRevisionOf
 INFLUENCE_KINDS = ("DEPENDS_ON", "CONFLICTS_WITH", "RELATES")
 _CLAIM_PROPERTIES = ("text", "subject", "value", "scope", "declared", "placeholder", "asserted_at", "valid_from",
                      "valid_until", "last_cited_at")
@@ -72,14 +72,6 @@ def pages(graph: Graph, name: str, key: str = "uid", page_size: int = PAGE_SIZE)
         if len(rows) < page_size:
             return
         after = rows[-1][key]
-
-
-def _native(value: Any) -> Any:
-    """`values.native`, with a time Python cannot hold (year 0, nanoseconds out of range) kept as its text."""
-    try:
-        return native(value)
-    except (ValueError, OverflowError):
-        return str(value)
 
 
 class _Builder:
@@ -101,7 +93,7 @@ class _Builder:
             value = values.get(name)
             items = value if isinstance(value, (list, tuple)) else [value]
             for item in items:
-                item = _native(item)
+                item = native_or_text(item)
                 if item is None or item == "" and name not in ("scope", "value", "text"):
                     continue
                 if isinstance(item, dict):
@@ -129,7 +121,7 @@ class _Builder:
         for source in row["sources"]:
             self.document.specializationOf(identifier, self.id("source", source))
         if row.get("revised_at") is not None:
-            self.document.wasGeneratedBy(identifier, None, _native(row["revised_at"]))
+            self.document.wasGeneratedBy(identifier, None, native_or_text(row["revised_at"]))
         for previous in row["previous"]:
             self.document.wasRevisionOf(identifier, self.id("snapshot", previous),
                                         other_attributes=[(self.ns["kind"], "PREVIOUS")])
@@ -164,10 +156,10 @@ class _Builder:
     def edge(self, successor: QualifiedName, edge: dict[str, Any]) -> None:
         target = self.id("claim", edge["to"])
         kind = edge["kind"]
-        if kind in REVISION_KINDS:
+        if kind in WAS_REVISION_OF_KINDS:
             self.document.wasRevisionOf(successor, target, other_attributes=self._edge_attributes(edge))
         elif kind == "INVALIDATES":
-            when = _native(edge.get("valid_from") or edge.get("asserted_at"))
+            when = native_or_text(edge.get("valid_from") or edge.get("asserted_at"))
             if edge.get("via"):
                 activity = self.id("adjudication", edge["via"])
             else:
@@ -192,7 +184,7 @@ class _Builder:
 
     def adjudication(self, row: dict[str, Any]) -> None:
         identifier = self.id("adjudication", row["uid"])
-        decided_at = _native(row.get("decided_at"))
+        decided_at = native_or_text(row.get("decided_at"))
         self.document.activity(identifier, decided_at, decided_at, [
             (PROV["type"], self.ns["Adjudication"]), (self.ns["uid"], row["uid"]),
             *self.attributes(row, ["by", "why", "policy", "kind", "scope", "revoked_at"])])

@@ -33,7 +33,7 @@ from provgraph.base.times import native
 from provgraph.engine.status import stored_rows
 from provgraph.graph.connection import Graph, Tx
 
-CHUNK = 2000  # claims per status query / store statement inside one pass
+CLAIMS_PER_CHUNK = 2000  # claims per status query / store statement inside one pass
 WORKERS = 2  # chunks `store_pending` computes at once outside the lock
 # A claim whose status reads more claims than this through one kind of link (a long revision or premise chain,
 # a subject thousands of claims share) is not stored: computing it for every claim such a write touches costs the
@@ -87,7 +87,7 @@ def _store(tx: Tx, rows: list[dict[str, Any]], t: datetime) -> int:
 def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
     """Compute the default-question status of `claims` at `t` (default now) and store it; returns how many."""
     moment = t or now()
-    return sum(_store(tx, _compute(tx.rows, chunk, moment), moment) for chunk in chunked(sorted(set(claims)), CHUNK))
+    return sum(_store(tx, _compute(tx.rows, chunk, moment), moment) for chunk in chunked(sorted(set(claims)), CLAIMS_PER_CHUNK))
 
 
 def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
@@ -109,13 +109,13 @@ def invalidate(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> lis
 
 
 def _unstore(tx: Tx, claims: list[str]) -> None:
-    for chunk in chunked(claims, CHUNK):
+    for chunk in chunked(claims, CLAIMS_PER_CHUNK):
         tx.run(cypher.kept_plan("status_unstore"), {"claims": chunk})
 
 
 def store_pending(graph: Graph, claims: Iterable[str]) -> int:
     """The ingest's other half: compute and store the status of `claims` (what `invalidate` returned for every
-    batch), CHUNK claims per transaction. Returns how many were stored.
+    batch), CLAIMS_PER_CHUNK claims per transaction. Returns how many were stored.
 
     The statuses are computed outside the lock, WORKERS chunks at a time (the server runs each query on one
     core, and this is most of an ingest's pass), and each chunk is stored under the lock only if no
@@ -123,7 +123,7 @@ def store_pending(graph: Graph, claims: Iterable[str]) -> int:
     later one is computed again under the lock, as `refresh` does."""
     generation = current_generation(graph)
 
-    chunks = list(chunked(sorted(set(claims)), CHUNK))
+    chunks = list(chunked(sorted(set(claims)), CLAIMS_PER_CHUNK))
     stored = 0
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         ahead = _ahead(pool, lambda chunk: compute(graph, chunk), chunks, WORKERS)
@@ -217,7 +217,8 @@ class CheckResult:
                 "missing": self.missing, "drift": self.drift, "fixed": self.fixed}
 
 
-def _plain(value: Any) -> Any:
+def _comparable(value: Any) -> Any:
+    """A stored or computed field as the drift report compares and prints it."""
     value = native(value)
     if isinstance(value, datetime):
         return value.astimezone(timezone.utc).isoformat()
@@ -229,7 +230,7 @@ def _plain(value: Any) -> Any:
 def _differences(stored: Mapping[str, Any], full: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     out = {}
     for key in _COMPARED:
-        a, b = _plain(stored.get(key)), _plain(full.get(key))
+        a, b = _comparable(stored.get(key)), _comparable(full.get(key))
         if isinstance(a, list) or isinstance(b, list):
             a, b = list(a or []), list(b or [])
         if a != b:
@@ -274,7 +275,7 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
             result.drift.append({"claim": stored["claim"], "differences": differences})
             stale.append(stored["claim"])
     if fix and stale:
-        for uids in chunked(stale, CHUNK):
+        for uids in chunked(stale, CLAIMS_PER_CHUNK):
             result.fixed += graph.transaction(lambda tx: _refresh_locked(tx, uids), write=True)  # noqa: B023 - runs now
     return result
 

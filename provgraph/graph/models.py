@@ -243,5 +243,3 @@ class ProvgraphLock(StructuredNode):
 
 MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef, ProvgraphLock)
 LABELS = tuple(model.__name__ for model in MODELS if model is not ProvgraphLock)  # the data labels
-REVISION_TYPES = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
-LINK_TYPES = ("AMENDS", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")

@@ -21,10 +21,6 @@ from provgraph.ingest.lifecycle import CANONICAL
 
 # Lifecycle words a document may declare about its own claim (normalised, lower case).
 DECLARED_WORDS = CANONICAL  # the canonical lifecycle words (provgraph/ingest/lifecycle.py)
-REVISION_KINDS = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
-# AMENDS: the amending claim adds to its target without retiring it (it joins the target's revision closure)
-LINK_KINDS = ("AMENDS", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")
-EDGE_KINDS = REVISION_KINDS + LINK_KINDS
 
 
 @dataclass(frozen=True)
@@ -75,7 +71,7 @@ class EdgeRecord:
     path, a url, `owner/repo#12`, a Jira key). Unresolvable targets become placeholders.
     """
 
-    kind: str  # one of EDGE_KINDS
+    kind: str  # one of EDGE_KINDS (provgraph/base/edges.py)
     from_ref: str
     to_ref: str
     verb: str | None = None  # RELATES only

@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 from provgraph.base.errors import UsageError
 from provgraph.base.text import short_hash
-from provgraph.engine.lineage import FORCE_NOTE, REVISION_KINDS, Edge, Lineage
+from provgraph.engine.lineage import FORCE_NOTE, REVISION_AND_AMENDMENT_KINDS, Edge, Lineage
 from provgraph.engine.status import ClaimStatus
 from provgraph.views.display import STATUS_COLOURS
 
@@ -103,7 +103,7 @@ def _external_links(view: Lineage, ids: dict[str, str], external: dict[str, str]
 
 def _kind_between(view: Lineage, successor: str, predecessor: str) -> str:
     kinds = sorted(e.kind + FORCE_NOTE.get(e.force or "", "") for e in view.edges
-                   if e.source == successor and e.target == predecessor and e.kind in REVISION_KINDS)
+                   if e.source == successor and e.target == predecessor and e.kind in REVISION_AND_AMENDMENT_KINDS)
     return "/".join(kinds) or "?"
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from provgraph.graph.connection import Graph
-from provgraph.graph.models import LINK_TYPES, REVISION_TYPES
+from provgraph.base.edges import LINK_KINDS, REVISION_KINDS
 
 REPO = Path(__file__).resolve().parents[2]
 PROVGRAPH = str(Path(sys.executable).with_name("provgraph"))
@@ -119,7 +119,7 @@ def claim_fingerprint(graph: Graph) -> dict[str, Any]:
         "OPTIONAL MATCH (c)-[r]->(p:Claim) WHERE type(r) IN $types "
         "RETURN c.uid AS uid, c.placeholder AS placeholder, c.text AS text, cites, "
         "collect(CASE WHEN r IS NULL THEN null ELSE [type(r), p.uid, r.valid_from, r.valid_to] END) AS edges",
-        {"types": list(REVISION_TYPES)},
+        {"types": list(REVISION_KINDS)},
     )
     return {
         row["uid"]: (
@@ -143,7 +143,7 @@ def per_snapshot(graph: Graph) -> dict[str, tuple[frozenset, frozenset]]:
     edges = graph.read(
         "MATCH (a:Claim)-[r]->(b:Claim) WHERE type(r) IN $types AND r.recorded_in IS NOT NULL "
         "UNWIND r.recorded_in AS snapshot RETURN snapshot, type(r) AS type, a.uid AS a, b.uid AS b",
-        {"types": list(REVISION_TYPES + LINK_TYPES)},
+        {"types": list(REVISION_KINDS + LINK_KINDS)},
     )
     for row in edges:
         if row["snapshot"] in result:

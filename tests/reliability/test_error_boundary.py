@@ -12,7 +12,7 @@ from reliability_helpers import PROVGRAPH, cli_env, run_cli
 
 from provgraph.base.errors import EXIT_BROKEN_PIPE, EXIT_CRASH, EXIT_OUTPUT, EXIT_USAGE, exit_code_for
 from provgraph.cli import cli
-from provgraph.engine import queries as explore
+from provgraph.engine import queries
 from provgraph.graph.connection import Graph
 
 
@@ -22,7 +22,7 @@ def _explode() -> None:
 
 def test_an_unexpected_exception_exits_70_with_one_line_and_no_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PROVGRAPH_DEBUG", raising=False)
-    monkeypatch.setattr(explore, "list_queries", _explode)
+    monkeypatch.setattr(queries, "list_queries", _explode)
     result = CliRunner().invoke(cli, ["query", "--list"])
     assert result.exit_code == EXIT_CRASH == 70
     assert result.exit_code != 1  # 1 means "a finding", never a crash
@@ -33,7 +33,7 @@ def test_an_unexpected_exception_exits_70_with_one_line_and_no_traceback(monkeyp
 
 
 def test_debug_flag_or_env_shows_the_traceback_of_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(explore, "list_queries", _explode)
+    monkeypatch.setattr(queries, "list_queries", _explode)
     monkeypatch.delenv("PROVGRAPH_DEBUG", raising=False)
     flagged = CliRunner().invoke(cli, ["--debug", "query", "--list"])
     assert flagged.exit_code == EXIT_CRASH and "Traceback" in flagged.stderr and "_explode" in flagged.stderr

@@ -12,7 +12,7 @@ from reliability_helpers import run_cli
 
 from provgraph.base.errors import QueryError
 from provgraph.cli import cli
-from provgraph.engine import queries as explore
+from provgraph.engine import queries
 from provgraph.graph.connection import Graph
 
 
@@ -86,9 +86,9 @@ def test_text_that_only_mentions_load_csv_still_runs(graph: Graph) -> None:
 
 def test_the_python_api_refuses_it_too_for_every_read_only_caller(graph: Graph) -> None:
     with pytest.raises(QueryError, match="LOAD CSV"):
-        explore.run_cypher(graph, "LOAD CSV FROM 'file:///etc/passwd' AS row RETURN row")
-    assert explore.loads_csv("lOaD\tCsV FROM 'x' AS r RETURN r")
-    assert not explore.loads_csv("MATCH (n:DOWNLOAD) RETURN n.csv")
+        queries.run_cypher(graph, "LOAD CSV FROM 'file:///etc/passwd' AS row RETURN row")
+    assert queries.loads_csv("lOaD\tCsV FROM 'x' AS r RETURN r")
+    assert not queries.loads_csv("MATCH (n:DOWNLOAD) RETURN n.csv")
 
 
 def test_with_write_load_csv_is_passed_to_the_server(graph: Graph, web: str) -> None:

@@ -8,7 +8,7 @@ cannot answer (no fresh stored status, another question scope) is asked of the n
 `status` and `rivals`, once per distinct question. This module only compares the sets those queries
 return; `explain.terminal` picks the first terminal that matches, in the design's order (`TERMINALS`).
 
-`verify` is one such query; `verify_batch` sends the requests in chunks of `CHUNK`, so the
+`verify` is one such query; `verify_batch` sends the requests in chunks of `REQUESTS_PER_QUERY`, so the
 per-query overhead is paid per chunk, not per request.
 """
 from __future__ import annotations
@@ -57,7 +57,7 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
     (a dict, or a JSON text line; blank lines are skipped). Each output carries "line" (1-based position among the
     requests, blank lines included, so it is the line number in the file) and echoes the request's "id" if it has
     one. A malformed request gives {"line", "verdict": null, "error"} and the batch goes on; a database failure
-    stops it. Verdicts are yielded chunk by chunk (`CHUNK` requests per query), in request order.
+    stops it. Verdicts are yielded chunk by chunk (`REQUESTS_PER_QUERY` requests per query), in request order.
     `suspects=False` skips the advisory suspects lookup, as in `verify`.
     """
     pending: list[tuple[int, Any, Question | None, dict[str, Any] | None]] = []
@@ -72,7 +72,7 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
             pending.append((line, decoded, Question.from_request(decoded), None))
         except (UsageError, BadRequest) as error:
             pending.append((line, decoded, None, {"verdict": None, "error": str(error)}))
-        if len(pending) >= CHUNK:
+        if len(pending) >= REQUESTS_PER_QUERY:
             yield from _answer(graph, pending, suspects)
             pending = []
     if pending:
@@ -141,7 +141,7 @@ def _candidate_set(resolved: list[dict[str, Any]]) -> list[str]:
     return sorted({row["claim"] for row in resolved if row["claim"] is not None})
 
 
-CHUNK = 200  # requests per verify_requests query: the per-query overhead is paid once per chunk
+REQUESTS_PER_QUERY = 200  # requests per verify_requests query: the per-query overhead is paid once per chunk
 
 
 def _judge_many(tx: Tx, questions: Sequence[Question], *, suspects: bool = True) -> list[Verdict]:
@@ -241,4 +241,4 @@ def _check(item: Evidence, row: dict[str, Any], statuses: dict[str, ClaimStatus]
     )
 
 
-__all__ = ["CHUNK", "Runner", "verify", "verify_batch"]
+__all__ = ["REQUESTS_PER_QUERY", "Runner", "verify", "verify_batch"]

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Sequence
 from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.errors import InputError
-from provgraph.engine import stored_status as writetime
+from provgraph.engine import stored_status
 from provgraph.graph.connection import Graph, Tx
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
@@ -230,14 +230,14 @@ def write(
     summary.claims_written = len(written)
     # a graph written before external references existed holds lineage-only placeholders: turn them
     graph.write(cypher.load("ingest_lineage_placeholders").text)
-    writetime.store_pending(graph, pending)
+    stored_status.store_pending(graph, pending)
 
     if policy == "latest-wins":
         def latest_wins(tx: Tx) -> dict[str, Any]:
             rows = tx.rows(cypher.load("ingest_latest_wins").text, {"store": store})
             return rows[0] if rows else {"adjudications": 0, "claims": []}
 
-        row = writetime.write_with_status(graph, latest_wins, lambda found: (found["claims"], ()))
+        row = stored_status.write_with_status(graph, latest_wins, lambda found: (found["claims"], ()))
         summary.adjudications = row["adjudications"]
 
     findings = rewrite_findings + [

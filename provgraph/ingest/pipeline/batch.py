@@ -8,11 +8,12 @@ from datetime import datetime
 from typing import Any
 
 from provgraph import cypher
-from provgraph.engine import stored_status as writetime
+from provgraph.engine import stored_status
 from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph, Tx
 from provgraph.ingest.pipeline.snapshots import Planned
-from provgraph.ingest.records import EDGE_KINDS, ClaimRecord, EdgeRecord, Notice, Quarantined
+from provgraph.base.edges import EDGE_KINDS
+from provgraph.ingest.records import ClaimRecord, EdgeRecord, Notice, Quarantined
 
 BATCH_OBSERVATIONS = 2000
 BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, very large records)
@@ -98,7 +99,7 @@ def write_batch(
 
     def work(tx: Tx) -> list[str] | None:
         # one writer at a time, from the first statement: see provgraph/engine/stored_status.py
-        writetime.lock(tx, observed_at)
+        stored_status.lock(tx, observed_at)
         # a concurrent ingest of the same input may have written this batch while we waited: as on re-ingest,
         # stored snapshots are not written again (and need no status pass)
         if tx.rows(cypher.kept_plan("ingest_stored_snapshots"), {"uids": snapshot_uids})[0]["stored"] == len(snapshot_uids):
@@ -115,7 +116,7 @@ def write_batch(
             tx.run(cypher.kept_plan("ingest_adopt_external_refs"), {"rows": adopt_rows})
         tx.run(cypher.kept_plan("ingest_chain"), {"sources": unique_sources})
         tx.run(cypher.kept_plan("ingest_edge_windows"), {"sources": unique_sources})
-        return writetime.invalidate(tx, seeds, unique_sources)
+        return stored_status.invalidate(tx, seeds, unique_sources)
 
     pending = graph.transaction(work, write=True)
     if pending is None:

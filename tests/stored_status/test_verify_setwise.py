@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from writetime_helpers import OFFSETS, Logs, claim
+from stored_status_helpers import OFFSETS, Logs, claim
 
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.engine.adjudication import adjudicate

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from writetime_helpers import write_jsonl
+from stored_status_helpers import write_jsonl
 
 from provgraph.cli import cli
 from provgraph.graph.connection import Graph

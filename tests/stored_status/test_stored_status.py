@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from writetime_helpers import assert_stored_is_the_computation, stored, write_jsonl
+from stored_status_helpers import assert_stored_is_the_computation, stored, write_jsonl
 
 from provgraph.engine.adjudication import adjudicate, revoke
 from provgraph.engine.status import status
