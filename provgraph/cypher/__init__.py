@@ -74,7 +74,7 @@ def _strip_comments(text: str) -> str:
 
 # The graph grows while an ingest runs, so after each batch Neo4j finds its statistics have
 # diverged and re-plans the next statement; planning the larger write statements costs
-# seconds each (bench/README.md: over half of ingest time on an 8k-claim corpus). The
+# seconds each (bench/HISTORY.md: over half of ingest time on an 8k-claim corpus). The
 # statements run this way are anchored on unique-key seeks (with index hints where the
 # planner could choose otherwise), so their plans do not depend on statistics: keep the first.
 KEEP_PLAN = "CYPHER replan=skip\n"

@@ -16,7 +16,7 @@ CALL () {
   USING INDEX c:Claim(uid)
   RETURN c
   UNION
-  // the filter comes first so that a call for a few ids does not scan every claim (bench/README.md)
+  // the filter comes first so that a call for a few ids does not scan every claim (bench/HISTORY.md)
   WITH 1 AS everything WHERE $claims IS NULL
   MATCH (c:Claim)
   RETURN c

@@ -37,7 +37,7 @@ CLAIMS_PER_CHUNK = 2000  # claims per status query / store statement inside one 
 WORKERS = 2  # chunks `store_pending` computes at once outside the lock
 # A claim whose status reads more claims than this through one kind of link (a long revision or premise chain,
 # a subject thousands of claims share) is not stored: computing it for every claim such a write touches costs the
-# square of the chain, so those claims are computed when read, as before write-time status (README "Stored status")
+# square of the chain, so those claims are computed when read, as before write-time status (docs/design.md "Stored status (write time)")
 DEEP = 200
 T = TypeVar("T")
 U = TypeVar("U")
@@ -70,7 +70,7 @@ Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (query text
 def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]]:
     """The rows status_store takes for `claims` at `t`: the status query's, each with its expiry and edge scopes."""
     # not cypher.kept_plan: a plan of the status query made on a small graph can scan where a large one needs seeks
-    # (bench/README.md); an ingest plans it once, in `store_pending`, not after every batch
+    # (bench/HISTORY.md); an ingest plans it once, in `store_pending`, not after every batch
     rows = run(cypher.load("status").text, {"claims": claims, "q": None, "t": t, "subject": None, "only": None})
     if rows:
         extra = {row["claim"]: row for row in run(cypher.kept_plan("status_expiry"),

@@ -82,7 +82,7 @@ def _holds_graph_value(value: Any) -> bool:
 def _row(record: neo4j.Record) -> dict[str, Any]:
     """A record as a dict, as `record.data()` makes it (nodes, relationships and paths as plain values), but
     without data()'s copy of every value when none is a graph value: that copy was most of the time a status
-    row took in Python (bench/README.md)."""
+    row took in Python (bench/HISTORY.md)."""
     values = record.values()
     for value in values:
         if type(value) not in _SCALARS and _holds_graph_value(value):

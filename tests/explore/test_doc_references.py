@@ -1,11 +1,12 @@
-"""The docs point at things that exist, and the spec and the README tell the same rules.
+"""The docs point at things that exist, and the spec's tables list what the code does.
 
 A reference is a path into the repository (`provgraph/...`, `docs/...`, `tests/...`,
 `bench/...`, `examples/...`) or a `*.md` file name, written in README.md, docs/, the
 docstrings and comments of provgraph/, tests/ and bench/, or a .cypher header. Each must
 name a file or folder in the repository (a bare name such as `README.md` may live anywhere in it; a glob must
 match something; `<placeholder>` paths are templates). ILLUSTRATIONS lists the few names that
-stand for a user's files in examples, not for ours.
+stand for a user's files in examples, not for ours. A Markdown link to a section (`guide.md#exit-codes`)
+must name a heading of that file.
 """
 from __future__ import annotations
 
@@ -24,13 +25,13 @@ DESIGN = ROOT / "docs" / "design.md"
 README = ROOT / "README.md"
 
 ILLUSTRATIONS = {
-    "docs/adr": "the user's ADR folder in the README's usage examples",
-    "x.md": "a link target in the README's syntax examples",
-    "../old/0002-discounts.md": "a relative path in the README's front matter example",
+    "docs/adr": "the user's ADR folder in the guide's usage examples",
+    "x.md": "a link target in the guide's syntax examples",
+    "../old/0002-discounts.md": "a relative path in the guide's front matter example",
     "report.md": "a file `provgraph report` writes into --out",
     "0123-x.md": "an ADR file name in a docstring's example",
     "./self-reference.md": "a link a test fixture writes",
-    "adr-4.md": "a renamed ADR in the rename examples (README, git ingester)",
+    "adr-4.md": "a renamed ADR in the rename examples (guide, git ingester)",
     "adr-04.md": "the new name of that renamed ADR",
     "decisions/adr-04.md": "the renamed ADR moved to another folder",
 }
@@ -109,7 +110,7 @@ def test_every_illustration_is_still_used_and_is_not_a_real_file() -> None:
         assert not (ROOT / name).exists()
 
 
-# -- the spec (docs/design.md) and the README's user-facing tables say the same thing -----------------------
+# -- the spec's tables (docs/design.md) list what the code does, in the code's order ----------------------
 
 def _table(text: str, heading: str) -> list[list[str]]:
     """The body rows (header and rule left out) of the first Markdown table after `heading`, as cell texts."""
@@ -128,21 +129,74 @@ def _codes(cell: str) -> tuple[str, ...]:
     return tuple(re.findall(r"`([A-Z_]+)`", cell))
 
 
-def test_design_and_readme_list_the_same_status_rules_in_the_same_order() -> None:
-    design = [(row[0], _codes(row[3]), row[2]) for row in _table(DESIGN.read_text(encoding="utf-8"), "## Status of a claim")]
-    readme = [(row[0], _codes(row[1]), row[2]) for row in _table(README.read_text(encoding="utf-8"),
-                                                                 "### Reason codes, in rule order")]
-    assert design == readme
-    assert len(design) >= 12
+def test_the_design_status_table_lists_every_reason_of_the_code_in_rule_order_with_its_status() -> None:
+    from provgraph.engine.status import REASONS
+
+    listed = [(code, row[2]) for row in _table(DESIGN.read_text(encoding="utf-8"), "## Status of a claim")
+              for code in _codes(row[3])]
+    first_seen = list(dict.fromkeys(code for code, _ in listed))
+    assert first_seen == list(REASONS), "the spec's rules and provgraph.engine.status.REASONS disagree on the order"
+    assert all(REASONS[code] == status for code, status in listed)
+    assert len(listed) >= 21
 
 
-def test_design_and_readme_list_the_same_verify_terminals_in_the_same_order() -> None:
-    design = [(row[0], _codes(row[1])) for row in _table(DESIGN.read_text(encoding="utf-8"),
-                                                         "## Verifying an answer's evidence")]
-    readme = [(row[0], _codes(row[1])) for row in _table(README.read_text(encoding="utf-8"),
-                                                         "## Verifying an answer's evidence")]
-    assert design == readme
-    assert [codes[0] for _, codes in design][-1] == "SUPPORTED_BY_CURRENT_SOURCE"
+def test_the_design_verify_table_lists_the_terminals_of_the_code_in_order() -> None:
+    from provgraph.engine.verify.verdict import TERMINALS
+
+    design = [_codes(row[1])[0] for row in _table(DESIGN.read_text(encoding="utf-8"), "## Verifying an answer's evidence")]
+    assert tuple(design) == TERMINALS
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    """The anchors of a Markdown file's headings (a `#` line inside a code fence is no heading)."""
+    anchors, fenced = set(), False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        elif line.startswith("#") and not fenced:
+            anchors.add(_anchor(line.lstrip("#")))
+    return anchors
+
+
+def _broken_section_links() -> list[str]:
+    broken = []
+    for path in [README, *sorted((ROOT / "docs").rglob("*.md")), ROOT / "bench" / "README.md"]:
+        for target, anchor in re.findall(r"\]\(([\w./-]*)#([\w-]+)\)", path.read_text(encoding="utf-8")):
+            linked = (path.parent / target).resolve() if target else path
+            if not linked.exists() or anchor not in _anchors(linked):
+                broken.append(f"{path.relative_to(ROOT)}: {target}#{anchor}")
+    return broken
+
+
+def test_every_link_to_a_section_names_a_heading_that_exists() -> None:
+    assert not _broken_section_links()
+
+
+def test_the_section_link_check_sees_a_missing_heading() -> None:
+    assert _anchor("Verifying an answer's evidence") == "verifying-an-answers-evidence"
+    assert _anchor("Revisions nobody linked: `provgraph suspects`") == "revisions-nobody-linked-provgraph-suspects"
+    assert "no-such-section" not in _anchors(ROOT / "docs" / "guide.md")
+
+
+def test_a_newcomer_finds_the_status_rule_the_closure_the_jira_parser_and_verify_exit_codes_from_the_layers_table() -> None:
+    design = DESIGN.read_text(encoding="utf-8")
+    layers = design[design.index("## Layers"):design.index("## Graph model")]
+    for path in ("provgraph/cypher/status.cypher", "provgraph/engine/status.py", "provgraph/cypher/revision_closure.cypher",
+                 "provgraph/ingest/jira.py", "provgraph/base/errors.py"):
+        assert f"`{path}`" in layers and (ROOT / path).exists(), path
+
+
+def test_the_layers_table_has_a_row_for_every_folder_of_the_package() -> None:
+    design = DESIGN.read_text(encoding="utf-8")
+    layers = design[design.index("## Layers"):design.index("## Graph model")]
+    folders = {path.parent.relative_to(ROOT).parts[1] for path in (ROOT / "provgraph").glob("*/__init__.py")}
+    missing = sorted(folder for folder in folders if f"`provgraph/{folder}/`" not in layers)
+    assert not missing, f"docs/design.md \"Layers\" has no row for {missing}"
 
 
 @pytest.mark.parametrize("section", ["Graph model", "Time and scope", "Status of a claim",

@@ -192,7 +192,7 @@ def test_http_listens_on_loopback_only_by_default_and_says_when_the_port_is_take
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_readme_client_example_and_config_block_work_as_written(pricing, neo4j_settings: Settings) -> None:
+def test_guide_client_example_and_config_block_work_as_written(pricing, neo4j_settings: Settings) -> None:
     import re
     import subprocess
     import sys
@@ -206,8 +206,8 @@ def test_readme_client_example_and_config_block_work_as_written(pricing, neo4j_s
     assert json.loads(done.stdout.split("\n", 1)[1])["verdict"] == "STALE_EVIDENCE"
     assert "Traceback" not in done.stderr
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = next(json.loads(b) for b in re.findall(r"```json\n(.*?)```", readme, re.DOTALL) if "mcpServers" in b)
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    block = next(json.loads(b) for b in re.findall(r"```json\n(.*?)```", guide, re.DOTALL) if "mcpServers" in b)
     entry = block["mcpServers"]["provgraph"]
     assert entry["command"].endswith("/.venv/bin/provgraph") and entry["args"] == ["mcp"]
     assert set(entry["env"]) <= {"NEO4J_URI", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE"}
