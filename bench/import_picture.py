@@ -1,4 +1,5 @@
-"""The package's import picture at a git revision: files, floors, circles and imports that run back up.
+"""The package's import picture at a git revision: files, floors, circles and imports that run back up;
+and the README's length.
 
     python -m bench.import_picture 0ab7c35 main      # before and after the layered layout (issue 21)
 
@@ -224,6 +225,8 @@ def describe(revision: str, verbose: bool) -> list[str]:
         if verbose:
             lines += [f"         circle: {', '.join(sorted(_short(m) for m in circle))}" for circle in found.circles]
             lines += [f"         back-arrow: {_short(a)} -> {_short(b)}" for a, b in found.back_arrows]
+    readme = len(_git("show", f"{revision}:README.md").splitlines())
+    lines.append(f"  README {readme} lines")
     upward = up_the_layers(revision)
     lines.append(f"  layers {len(upward)} imports up the layer order")
     if verbose:

@@ -30,7 +30,7 @@ from provgraph.report.model import (
     Report,
     frame_of,
 )
-from provgraph.views import svg as report_svg
+from provgraph.views import svg
 from provgraph.views.lineage import render_mermaid, render_tree
 
 _CSV_CHUNK = 5000
@@ -66,19 +66,19 @@ def previous_run(graph: Graph, scope: str = "", baseline: str = DEFAULT_BASELINE
 def record_run(graph: Graph, report: Report) -> None:
     """Keep this run in the graph (ReportRun) so the next one can diff against it."""
     summary = json.dumps(report.summary, separators=(",", ":"), sort_keys=True)
-    counts = json.dumps(report_svg.counts_of(report.summary), separators=(",", ":"))
+    counts = json.dumps(svg.counts_of(report.summary), separators=(",", ":"))
     graph.write(cypher.load("report_record_run").text,
                 {"uid": report.uid, "ran_at": report.ran_at, "scope": report.scope, "baseline": report.baseline,
                  "summary": summary, "counts": counts})
     suspects_module.remember(graph, report.uid, report.suspects.to_dict(orient="records"))
 
 
-def recorded_counts(graph: Graph, scope: str = "", limit: int = report_svg.TREND_RUNS) -> list[tuple[datetime, dict[str, int]]]:
+def recorded_counts(graph: Graph, scope: str = "", limit: int = svg.TREND_RUNS) -> list[tuple[datetime, dict[str, int]]]:
     """Claims per status of the latest `limit` recorded runs for `scope`, oldest first."""
     out = []
     for row in graph.read(cypher.load("report_runs").text, {"scope": scope or "", "limit": limit}):
         try:
-            counts = json.loads(row["counts"]) if row["counts"] else report_svg.counts_of(json.loads(row["summary"] or "{}"))
+            counts = json.loads(row["counts"]) if row["counts"] else svg.counts_of(json.loads(row["summary"] or "{}"))
         except ValueError:
             continue
         out.append((native(row["ran_at"]), {k: int(v) for k, v in counts.items()}))
@@ -225,7 +225,7 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
         suspects=frame_of(suspects_module.report_rows(graph, scope, previous.uid if previous else None),
                         suspects_module.REPORT_COLUMNS),
     )
-    report.trend = recorded_counts(graph, scope, report_svg.TREND_RUNS - 1) + [(ran_at, {s: counts.get(s, 0) for s in STATUSES})]
+    report.trend = recorded_counts(graph, scope, svg.TREND_RUNS - 1) + [(ran_at, {s: counts.get(s, 0) for s in STATUSES})]
     _add_lineages(graph, report)
     return report
 

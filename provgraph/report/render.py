@@ -12,7 +12,7 @@ from provgraph.base.times import to_iso
 from provgraph.base.values import jsonable
 from provgraph.engine.status import STATUSES
 from provgraph.report.model import MAX_ROWS, Report
-from provgraph.views import svg as report_svg
+from provgraph.views import svg
 from provgraph.views.display import STATUS_COLOURS
 
 
@@ -164,19 +164,19 @@ def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
         elif kind == "alert":
             out.append(f'<p class="alert">{e(content)}</p>')
         elif kind == "trend":
-            chart = report_svg.trend_svg(content)
+            chart = svg.trend_svg(content)
             if chart:
                 out.append(f'<figure class="trend">{chart}<figcaption>Claims per status over the last {len(content)} '
                            "report run(s) for this scope: the recorded ones, then this one.</figcaption></figure>")
         elif kind == "mermaid":
             source, tree, claim = content
             view = report.views.get(claim)
-            picture = report_svg.lineage_svg(view, f"lineage{len(out)}") if view else None
+            picture = svg.lineage_svg(view, f"lineage{len(out)}") if view else None
             if picture:
                 out.append(f'<figure class="lineage">{picture}<figcaption>Lineage of {e(claim)}: arrows go from a claim '
                            "to the one it revises or rests on; the thick box is this claim.</figcaption></figure>")
             elif view:
-                out.append(f'<p class="empty">{e(report_svg.no_picture(view))}</p>')
+                out.append(f'<p class="empty">{e(svg.no_picture(view))}</p>')
             out.append(f'<pre class="tree">{e(tree)}</pre>')
             out.append("<details><summary>Mermaid source (renders in report.md on GitHub, or paste into a Mermaid viewer)"
                        f'</summary><pre class="mermaid">{e(source)}</pre></details>')
