@@ -4,6 +4,7 @@
     .venv/bin/python tests/explore/generated_docs.py --check   # exit 1 naming each part out of date
 
 - `commands`: every command and subcommand with the first paragraph of its --help, from click.
+- `verdicts`: verify's terminals in the order they are checked, from `provgraph.engine.verify.TERMINALS`.
 - `reasons`: every reason code with its status, in rule order, from `provgraph.engine.status.REASONS`;
   the rule numbers from the status table of docs/design.md (the spec), each reason's example kept from
   the guide itself (the one hand-written column; a new reason gets a placeholder the docs test refuses).
@@ -82,7 +83,13 @@ def reasons_part(current: str) -> str:
     return "\n".join(rows) + "\n"
 
 
-PARTS = {"commands": lambda current: commands_part(), "reasons": reasons_part}
+def verdicts_part() -> str:
+    from provgraph.engine.verify import TERMINALS
+
+    return "".join(f"{number}. `{terminal}`\n" for number, terminal in enumerate(TERMINALS, 1))
+
+
+PARTS = {"commands": lambda current: commands_part(), "reasons": reasons_part, "verdicts": lambda current: verdicts_part()}
 
 
 def regenerate(text: str) -> str:

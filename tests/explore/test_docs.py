@@ -50,7 +50,7 @@ def test_query_commands_are_documented_in_the_guide(command: str) -> None:
 
 def test_the_generated_parts_of_the_guide_match_the_code() -> None:
     text = GUIDE.read_text(encoding="utf-8")
-    assert set(parts(text)) == {"commands", "reasons"}
+    assert set(parts(text)) == {"commands", "reasons", "verdicts"}
     assert regenerate(text) == text, "run: .venv/bin/python tests/explore/generated_docs.py"
     assert NO_EXAMPLE not in text, "a reason code has no example in docs/guide.md: write one in its row"
 
@@ -119,3 +119,13 @@ def test_the_readme_python_example_runs_on_the_demo_story_and_prints_what_it_say
     printed = capsys.readouterr().out.splitlines()
     assert printed[:2] == ["ADR-0001 STALE SUPERSEDED ('ADR-0003',)", "dec-2 ACTIVE CURRENT ()"]
     assert printed[2].startswith("STALE_EVIDENCE ADR-0001 is superseded by ADR-0003")
+
+
+def test_the_guide_exit_code_table_lists_every_exit_code_of_the_errors_module() -> None:
+    from provgraph.base import errors
+
+    text = GUIDE.read_text(encoding="utf-8")
+    section = text[text.index("### Exit codes"):]
+    table = section[:section.index("\n\n", section.index("| code |"))]
+    listed = [int(code) for code in re.findall(r"^\| `(\d+)` \|", table, re.MULTILINE)]
+    assert listed == sorted({value for name, value in vars(errors).items() if name.startswith("EXIT_")})
