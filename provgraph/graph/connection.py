@@ -4,6 +4,10 @@
 statement with its columns and counters, and `transaction` for a unit of work of several
 statements (a `Tx`) with the driver's retry policy. Every driver error leaves here translated
 by `_translate`, so nothing outside `provgraph/graph/` handles a driver exception.
+
+Cluster-ready: every read runs in a READ transaction (a `neo4j://` routing driver sends it to a
+secondary), every write in a WRITE one, and all of a Graph's sessions share one bookmark manager,
+so a read sees every write this Graph committed before it (docs/cluster.md).
 """
 from __future__ import annotations
 
@@ -134,6 +138,12 @@ class Graph:
         except neo4j_errors.Neo4jError as error:
             raise database_error(error, settings) or DatabaseUnavailable(settings.safe_uri, _reason(error)) from None
 
+    def _session(self, access: str) -> neo4j.Session:
+        """Every session of this Graph: READ or WRITE access, and the one bookmark manager (the driver's, which
+        `execute_query` uses too) so each transaction starts after everything this Graph committed."""
+        return self.driver.session(database=self.settings.database, default_access_mode=access,
+                                   bookmark_manager=self.driver.execute_query_bookmark_manager)
+
     def __enter__(self) -> "Graph":
         return self
 
@@ -156,7 +166,8 @@ class Graph:
         """Run a read query (READ routing, read transaction) and return rows as dicts."""
         with self._translate():
             records, _, _ = self.driver.execute_query(
-                query, dict(params or {}), routing_=RoutingControl.READ, database_=self.settings.database
+                query, dict(params or {}), routing_=RoutingControl.READ, database_=self.settings.database,
+                bookmark_manager_=self.driver.execute_query_bookmark_manager,
             )
         return [_row(record) for record in records]
 
@@ -168,7 +179,7 @@ class Graph:
         """Yield rows one at a time from a single transaction, so large results are never held at once."""
         access = neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
         with self._translate():
-            with self.driver.session(database=self.settings.database, default_access_mode=access) as session:
+            with self._session(access) as session:
                 with session.begin_transaction() as tx:
                     result = tx.run(query, dict(params or {}))
                     for record in result:
@@ -180,8 +191,7 @@ class Graph:
         `write` in an auto-commit transaction (so `CALL { } IN TRANSACTIONS` may run). A write in read mode
         raises WriteRefused."""
         with self._translate():
-            with self.driver.session(database=self.settings.database,
-                                     default_access_mode=neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS) as session:
+            with self._session(neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS) as session:
                 if write:
                     return _result(session.run(query, dict(params or {})))
                 with session.begin_transaction() as tx:
@@ -197,7 +207,7 @@ class Graph:
             return work(Tx(tx))
 
         with self._translate():
-            with self.driver.session(database=self.settings.database) as session:
+            with self._session(neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS) as session:
                 if not write:
                     return session.execute_read(unit)
                 for attempt in range(KEY_RACE_RETRIES):

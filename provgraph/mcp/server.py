@@ -17,12 +17,12 @@ from __future__ import annotations
 import inspect
 import json
 import logging
-import signal
-import socket
 import threading
 from importlib import metadata
 from typing import Annotated, Any, Callable, Literal
 
+from mcp.server.auth.provider import TokenVerifier
+from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp.server.mcpserver.resources.templates import ResourceSecurity
@@ -37,6 +37,7 @@ from provgraph.engine import queries as explore
 from provgraph.engine import status as status_api
 from provgraph.engine import verify as verify_api
 from provgraph.graph.connection import Graph, connect
+from provgraph.mcp.access import Access
 from provgraph.views.lineage import render as render_lineage
 
 SERVER_NAME = "provgraph"
@@ -128,15 +129,16 @@ def _failure(error: BaseException) -> CallToolResult:
 class _Link:
     """The one connection the server shares; opened on first use, reopened after the database went away."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, opener: Callable[[Settings], Graph] = connect) -> None:
         self.settings = settings
+        self._opener = opener
         self._graph: Graph | None = None
         self._lock = threading.Lock()
 
     def graph(self) -> Graph:
         with self._lock:
             if self._graph is None:
-                self._graph = connect(self.settings)
+                self._graph = self._opener(self.settings)
             return self._graph
 
     def run(self, work: Callable[[Graph], Any]) -> Any:
@@ -174,14 +176,19 @@ def _queries() -> list[dict[str, Any]]:
 
 # -- the server ---------------------------------------------------------------------------------
 
-def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
-    """The MCP server over the graph at `settings` (default: the environment), and its connection to close."""
-    link = _Link(settings or Settings.from_env())
+def build_server(settings: Settings | None = None, *, token_verifier: TokenVerifier | None = None,
+                 auth: AuthSettings | None = None, opener: Callable[[Settings], Graph] = connect) -> tuple[MCPServer, _Link]:
+    """The MCP server over the graph at `settings` (default: the environment), and its connection to close.
+
+    `token_verifier` and `auth` are the SDK's bearer-token hooks (provgraph/mcp/http.py); `opener` opens the graph.
+    """
+    link = _Link(settings or Settings.from_env(), opener)
     try:
         version = metadata.version("provgraph")
     except metadata.PackageNotFoundError:
         version = "0"
-    server = MCPServer(SERVER_NAME, title="provgraph", version=version, instructions=INSTRUCTIONS, log_level="WARNING")
+    server = MCPServer(SERVER_NAME, title="provgraph", version=version, instructions=INSTRUCTIONS, log_level="WARNING",
+                       token_verifier=token_verifier, auth=auth)
 
     def tool(fn: Callable[..., CallToolResult]) -> Callable[..., CallToolResult]:
         return server.tool(description=inspect.cleandoc(fn.__doc__ or ""), annotations=_READ_ONLY)(fn)
@@ -341,54 +348,35 @@ def build_server(settings: Settings | None = None) -> tuple[MCPServer, _Link]:
 
 
 def serve(settings: Settings | None = None, *, http: bool = False, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
-          path: str = "/mcp", ready: Callable[[str], None] | None = None) -> None:
+          path: str = "/mcp", access: Access | None = None, ready: Callable[[str], None] | None = None) -> None:
     """Serve over stdio until the client hangs up, or over streamable HTTP until SIGINT/SIGTERM.
 
-    HTTP listens on `host:port` (port 0: any free port); `ready(url)` is called once it accepts connections.
-    A port that cannot be bound raises `UsageError` before anything is served.
+    HTTP listens on `host:port` (port 0: any free port) and asks of each request what `access` says (a bearer
+    token, an allowed Origin); `ready(url)` is called once it accepts connections. A port that cannot be bound
+    raises `UsageError` before anything is served.
     """
     import anyio
 
     _one_line_logging()
-    server, link = build_server(settings)
-    try:
-        if not http:
+    if not http:
+        server, link = build_server(settings)
+        try:
             anyio.run(server.run_stdio_async)
-            return
-        listener = _listen(host, port)
-        url = f"http://{'[' + host + ']' if ':' in host else host}:{listener.getsockname()[1]}{path}"
-        anyio.run(_serve_http, server, listener, host, path, lambda: ready(url) if ready else None)
+        finally:
+            link.close()
+        return
+    from provgraph.mcp import http as web
+
+    access = access or Access()
+    listener = web.listen(host, port)
+    url = web.url_of(listener, host, path)
+    verifier = web.StaticToken(access.token) if access.token else None
+    server, link = build_server(settings, token_verifier=verifier, auth=web.auth_settings(url) if verifier else None)
+    try:
+        app = server.streamable_http_app(streamable_http_path=path, host=host, transport_security=web.transport_security(access))
+        anyio.run(web.serve_http, web.OriginGuard(app, access), listener, lambda: ready(url) if ready else None)
     finally:
         link.close()
-
-
-def _listen(host: str, port: int) -> socket.socket:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    try:
-        return socket.create_server((host, port), family=family, backlog=128)
-    except OSError as error:
-        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
-
-
-async def _serve_http(server: MCPServer, listener: socket.socket, host: str, path: str,
-                      ready: Callable[[], None]) -> None:
-    import uvicorn
-
-    app = server.streamable_http_app(streamable_http_path=path, host=host)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", log_config=None, timeout_graceful_shutdown=5)
-    web = uvicorn.Server(config)
-    original = web.startup
-
-    async def startup(sockets: Any = None) -> None:
-        await original(sockets=sockets)
-        if web.started:
-            ready()
-
-    web.startup = startup  # type: ignore[method-assign]
-    # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal: a stop asked for is exit 0
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: None)
-    await web.serve(sockets=[listener])
 
 
 class _NoTraceback(logging.Formatter):

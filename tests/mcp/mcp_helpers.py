@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import IO, Any, AsyncIterator
 
+import httpx2
 from click.testing import CliRunner
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
@@ -41,8 +42,9 @@ async def stdio_session(uri: str, errlog: IO[str]) -> AsyncIterator[ClientSessio
 class HttpServer:
     """`provgraph mcp --http --port 0` as a subprocess; the URL comes from its one stderr line."""
 
-    def __init__(self, uri: str, *extra: str) -> None:
-        self.process = subprocess.Popen([PROVGRAPH, "mcp", "--http", "--port", "0", *extra], env=server_env(uri),
+    def __init__(self, uri: str, *extra: str, env: dict[str, str] | None = None) -> None:
+        self.process = subprocess.Popen([PROVGRAPH, "mcp", "--http", "--port", "0", *extra],
+                                        env={**server_env(uri), **(env or {})},
                                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.stderr_lines: list[str] = []
         self.url = self._wait_for_url(timeout=60)
@@ -58,7 +60,7 @@ class HttpServer:
                     break
                 self.stderr_lines.append(line)
                 if "serving http://" in line:
-                    return line.split("serving ", 1)[1].strip()
+                    return line.split("serving ", 1)[1].split()[0].replace("//0.0.0.0:", "//127.0.0.1:")
             if self.process.poll() is not None:
                 break
         self.stop()
@@ -72,11 +74,13 @@ class HttpServer:
 
 
 @asynccontextmanager
-async def http_session(url: str) -> AsyncIterator[ClientSession]:
-    async with streamable_http_client(url) as (read, write):
-        async with ClientSession(read, write) as session:
-            await session.initialize()
-            yield session
+async def http_session(url: str, headers: dict[str, str] | None = None) -> AsyncIterator[ClientSession]:
+    """A session over streamable HTTP; `headers` (such as Authorization) go with every request, as a client sets them."""
+    async with httpx2.AsyncClient(headers=headers or {}, timeout=httpx2.Timeout(30, read=300)) as http:
+        async with streamable_http_client(url, http_client=http) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                yield session
 
 
 def text_of(result: CallToolResult) -> str:
