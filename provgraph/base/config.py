@@ -12,6 +12,8 @@ from provgraph.base.errors import ConfigError
 DEFAULT_PORT = 7687
 DEFAULT_URI = f"bolt://127.0.0.1:{DEFAULT_PORT}"
 ALLOWED_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+RETRY_ENV = "PROVGRAPH_RETRY_SECONDS"
+DEFAULT_RETRY_SECONDS = 30.0  # the driver's own default
 
 
 def provgraph_home() -> Path:
@@ -28,6 +30,8 @@ class Settings:
     username: str = "neo4j"
     password: str | None = field(default=None, repr=False)
     database: str = "neo4j"
+    # How long a transaction is retried over an outage (a restart, a leader election) before the command gives up.
+    retry_seconds: float = DEFAULT_RETRY_SECONDS
 
     def __post_init__(self) -> None:
         parts = urlsplit(self.uri)
@@ -57,12 +61,25 @@ class Settings:
 
     @classmethod
     def from_env(cls, **overrides: str | None) -> "Settings":
-        """Env vars (NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD, NEO4J_DATABASE), then overrides."""
+        """Env vars (NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD, NEO4J_DATABASE, PROVGRAPH_RETRY_SECONDS), then overrides."""
         values: dict[str, Any] = {
             "uri": os.environ.get("NEO4J_URI") or DEFAULT_URI,
             "username": os.environ.get("NEO4J_USERNAME") or "neo4j",
             "password": os.environ.get("NEO4J_PASSWORD") or None,
             "database": os.environ.get("NEO4J_DATABASE") or "neo4j",
+            "retry_seconds": _retry_seconds(os.environ.get(RETRY_ENV)),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
+
+
+def _retry_seconds(text: str | None) -> float:
+    if not text or not text.strip():
+        return DEFAULT_RETRY_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 86_400:
+        raise ConfigError(f"{RETRY_ENV} must be a number of seconds from 0 to 86400; got {text!r}")
+    return seconds

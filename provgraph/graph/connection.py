@@ -130,6 +130,7 @@ class Graph:
         try:
             self.driver: neo4j.Driver = GraphDatabase.driver(
                 settings.uri, auth=auth, connection_timeout=10.0, max_connection_lifetime=3600,
+                max_transaction_retry_time=settings.retry_seconds,
                 notifications_min_severity="OFF",  # schema hints on a fresh graph are not the user's business
             )
             self.driver.verify_connectivity()
