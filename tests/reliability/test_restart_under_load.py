@@ -83,6 +83,7 @@ def test_a_restart_under_verify_batch_and_an_mcp_session_loses_no_line_and_no_se
 
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
+        running: list[bool] = []  # the batch was still at work when the server stopped
         server = HttpServer(state.uri, env={"PROVGRAPH_RETRY_SECONDS": "3"})  # answers an error soon while down
         try:
             async def session() -> list:
@@ -90,6 +91,7 @@ def test_a_restart_under_verify_batch_and_an_mcp_session_loses_no_line_and_no_se
                 async with http_session(server.url) as client:
                     results.append(await client.call_tool("verify", VERIFY))
                     assert enough.wait(timeout=300)
+                    running.append(batch.poll() is None)
                     await anyio.to_thread.run_sync(local.stop, options)  # the database goes down ...
                     results.append(await client.call_tool("verify", VERIFY))
                     await anyio.to_thread.run_sync(local.start, options)  # ... and comes back on the same data
@@ -104,6 +106,7 @@ def test_a_restart_under_verify_batch_and_an_mcp_session_loses_no_line_and_no_se
         reader.join(timeout=60)
     finally:
         local.stop(options)
+    assert running == [True], "the batch ended before the restart: nothing was tested"
     verdicts = [json.loads(line) for line in lines]
     assert [v["id"] for v in verdicts] == list(range(LINES))  # every line answered, once, in order
     assert not [v for v in verdicts if v.get("verdict") is None or "error" in v]
