@@ -47,7 +47,8 @@ class RssSampler:
     """The server's resident memory every 0.2 s, in a thread."""
 
     def __init__(self, pid: int) -> None:
-        self.pid, self.samples, self._stop = pid, [], threading.Event()
+        self.pid, self._stop = pid, threading.Event()
+        self.samples: list[int] = []
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
 
@@ -135,7 +136,7 @@ async def _phase(url: str, clients: int, calls: int, tool: str, requests: list[d
 def _in_process(graph: Any, requests: list[dict[str, Any]], singles: int) -> tuple[list[dict[str, Any]], dict[str, float]]:
     from provgraph.engine.verification import verify, verify_batch
 
-    list(verify_batch(graph, requests[:50]))  # warm: plans, caches, connections
+    list(verify_batch(graph, requests[:20]))  # warm: plans, caches, connections
     begin = time.perf_counter()
     expected = list(verify_batch(graph, requests))
     batch_rate = len(requests) / (time.perf_counter() - begin)
@@ -164,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=harness.DEFAULT_PORT, help="the bench server's port (env PROVGRAPH_BENCH_PORT)")
     parser.add_argument("--uri", help="a running server instead of the bench's own (its provgraph data is WIPED)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--reuse", action="store_true",
+                        help="keep the store of an earlier run with the same --size and --seed (no wipe, no ingest)")
+    parser.add_argument("--singles", type=int, default=20, help="single in-process verify calls timed (default 20)")
     parser.add_argument("--out", type=Path, help="JSON results (default bench/results/mcp-load-<time>.json)")
     args = parser.parse_args(argv)
     logging.getLogger("neo4j").setLevel(logging.ERROR)
@@ -172,16 +176,18 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings(uri=args.uri) if args.uri else harness.start_server(args.port)
     graph = harness.connect(settings)
     try:
-        harness.reset(graph)
         corpus = generate(size, seed=args.seed)
-        with tempfile.TemporaryDirectory() as folder:
-            begin = time.perf_counter()
-            for store, kind, path in write_files(corpus, Path(folder)):
-                ingest(graph, kind, path, fmt=FORMATS[kind], store=store)
-            log(f"ingested {size:,} claims in {time.perf_counter() - begin:.0f} s")
+        if not args.reuse:
+            harness.reset(graph)
+            with tempfile.TemporaryDirectory() as folder:
+                begin = time.perf_counter()
+                for store, kind, path in write_files(corpus, Path(folder)):
+                    ingest(graph, kind, path, fmt=FORMATS[kind], store=store)
+                log(f"ingested {size:,} claims in {time.perf_counter() - begin:.0f} s")
         requests = _verify_requests(corpus, args.requests, random.Random(args.seed))
-        expected, inproc = _in_process(graph, requests, singles=min(100, len(requests)))
-        log(f"in process: {inproc}")
+        singles = min(args.singles, len(requests))
+        expected, before = _in_process(graph, requests, singles)
+        log(f"in process before: {before}")
         process, url = _server(settings.uri)
         sampler = RssSampler(process.pid)
         phases = []
@@ -191,8 +197,6 @@ def main(argv: list[str] | None = None) -> int:
             for clients in [int(c) for c in args.clients.split(",")]:
                 for tool in ("verify", "verify_batch"):
                     phase = anyio.run(_phase, url, clients, args.calls, tool, requests, expected, args.batch)
-                    reference = inproc["verify_per_s" if tool == "verify" else "verify_batch_requests_per_s"]
-                    phase["vs_in_process"] = phase["requests_per_s"] / reference
                     phase["rss_kib"] = _rss_kib(process.pid)
                     phases.append(phase)
                     log(json.dumps(phase))
@@ -200,18 +204,26 @@ def main(argv: list[str] | None = None) -> int:
             samples = sampler.stop()
             process.terminate()
             process.wait(timeout=30)
+        again, after = _in_process(graph, requests, singles)  # the machine's load drifts: average both sides
+        log(f"in process after: {after}")
+        inproc = {key: (before[key] + after[key]) / 2 for key in before}
+        for phase in phases:
+            phase["vs_in_process"] = phase["requests_per_s"] / inproc[
+                "verify_per_s" if phase["tool"] == "verify" else "verify_batch_requests_per_s"]
+        stable = [_plain(a) for a in expected] == [_plain(b) for b in again]
     finally:
         graph.close()
         if not args.uri:
             harness.stop_server(args.port)
-    results = {"size": size, "in_process": inproc, "phases": phases, "batch": args.batch, "machine_load": harness.load_average(),
+    results = {"size": size, "in_process": inproc, "in_process_before": before, "in_process_after": after,
+               "in_process_same_verdicts_after": stable, "phases": phases, "batch": args.batch, "machine_load": harness.load_average(),
                "server_rss_kib": {"after_warm_up": warm_rss, "peak": max(samples or [0]), "end": samples[-1] if samples else 0}}
     out = args.out or Path(__file__).resolve().parent / "results" / time.strftime("mcp-load-%Y%m%dT%H%M%SZ.json", time.gmtime())
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2) + "\n")
     print(table(results))
     print(f"\nresults: {out}")
-    return 1 if any(phase["mismatches"] for phase in phases) else 0
+    return 1 if any(phase["mismatches"] for phase in phases) or not stable else 0
 
 
 def table(results: dict[str, Any]) -> str:
