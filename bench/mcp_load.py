@@ -134,7 +134,7 @@ async def _phase(url: str, clients: int, calls: int, tool: str, requests: list[d
 
 
 def _in_process(graph: Any, requests: list[dict[str, Any]], singles: int) -> tuple[list[dict[str, Any]], dict[str, float]]:
-    from provgraph.engine.verification import verify, verify_batch
+    from provgraph.engine.verify import verify, verify_batch
 
     list(verify_batch(graph, requests[:20]))  # warm: plans, caches, connections
     begin = time.perf_counter()

@@ -20,7 +20,7 @@ from mcp import Client
 from neo4j._sync.work.session import Session
 
 from provgraph.base.config import Settings
-from provgraph.engine import verification
+from provgraph.engine import verify as verification
 from provgraph.graph.connection import Graph
 from provgraph.mcp.server import build_server
 
