@@ -23,7 +23,7 @@ def test_an_http_session_outlives_a_database_outage_with_tool_errors_while_it_is
         pricing, neo4j_settings: Settings) -> None:
     gate = Gate(urlsplit(neo4j_settings.uri).port)
     gate.open = True
-    server = HttpServer(gate.uri)
+    server = HttpServer(gate.uri, env={"PROVGRAPH_RETRY_SECONDS": "3"})  # the first call into the outage: 3 s, not 30
     try:
         async def session() -> tuple[list, list]:
             results, listed = [], []
