@@ -117,7 +117,7 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
 @click.option("--distinct", nargs=2, default=None, metavar="A B",
               help="Record that claims A and B are not the same matter: `provgraph suspects` never suggests the pair again")
 @click.option("--revoke", default=None, metavar="ADJ", help="Revoke adjudication ADJ from --at (default now) on")
-@connection_options
+@connection_options(schema=False)  # a write: provgraph.engine.adjudication installs the schema
 def adjudicate(keep: str | None, retire: tuple[str, ...], scope: str | None, why: str, by: str | None, at: str | None,
                distinct: tuple[str, str] | None, revoke: str | None, graph: Graph) -> None:
     """Record which of two claims governs (--keep/--retire), that two suspects are distinct (--distinct A B),
@@ -129,18 +129,33 @@ def adjudicate(keep: str | None, retire: tuple[str, ...], scope: str | None, why
     if revoke is not None:
         if keep or retire or scope is not None or by is not None or why or distinct:
             raise UsageError("--revoke takes only --at")
-        result = revoke_adjudication(graph, revoke, at=at)
-        click.echo(result["adjudication"])
+        click.echo(_revoked(revoke_adjudication(graph, revoke, at=at)))
         return
     if distinct:
         if keep or retire or scope is not None:
             raise UsageError("--distinct A B takes no --keep, --retire or --scope")
-        click.echo(distinguish(graph, distinct[0], distinct[1], why=why, by=by, at=at)["adjudication"])
+        marked = distinguish(graph, distinct[0], distinct[1], why=why, by=by, at=at)
+        click.echo(marked["adjudication"])
+        if marked["existing"]:
+            click.echo(f"provgraph: already recorded: {' and '.join(marked['distinct'])} are distinct since "
+                       f"{marked['decided_at']} (by {marked['by'] or '-'}, why: {marked['why'] or '-'})", err=True)
         return
     if not keep or not retire:
         raise UsageError("adjudicate needs --keep ID and --retire ID (or --distinct A B, or --revoke ADJ)")
     result = record_adjudication(graph, keep, list(retire), scope=scope, why=why, by=by, at=at)
     click.echo(result["adjudication"])
+
+
+def _revoked(result: dict) -> str:
+    """`revoked adj:... from T: it kept A over B in scope S (decided T0 by U: why)`: what the uid stood for."""
+    if result["kind"] == "distinct":
+        what = f"it marked {' and '.join(result['distinct'])} distinct"
+    else:
+        what = f"it kept {', '.join(result['keeps'])} over {', '.join(result['retires'])}"
+        what += f" in scope {result['scope']}" if result["scope"] else ""
+    why = f": {result['why']}" if result["why"] else ""
+    return (f"revoked {result['adjudication']} from {result['revoked_at']}: {what} "
+            f"(decided {result['decided_at']} by {result['by'] or '-'}{why})")
 
 
 COMMANDS = [verify, adjudicate]
