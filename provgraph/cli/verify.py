@@ -14,7 +14,7 @@ from provgraph.engine.adjudication import revoke as revoke_adjudication
 from provgraph.engine.verify import SUPPORTED, Verdict, batch_line, verify_batch
 from provgraph.engine.verify import verify as check_evidence
 from provgraph.graph.connection import Graph
-from provgraph.views.display import status_line
+from provgraph.views.display import distinct_line, revoked_line, status_line
 
 
 def _split_ids(values: tuple[str, ...]) -> list[str]:
@@ -129,7 +129,7 @@ def adjudicate(keep: str | None, retire: tuple[str, ...], scope: str | None, why
     if revoke is not None:
         if keep or retire or scope is not None or by is not None or why or distinct:
             raise UsageError("--revoke takes only --at")
-        click.echo(_revoked(revoke_adjudication(graph, revoke, at=at)))
+        click.echo(revoked_line(revoke_adjudication(graph, revoke, at=at)))
         return
     if distinct:
         if keep or retire or scope is not None:
@@ -137,25 +137,12 @@ def adjudicate(keep: str | None, retire: tuple[str, ...], scope: str | None, why
         marked = distinguish(graph, distinct[0], distinct[1], why=why, by=by, at=at)
         click.echo(marked["adjudication"])
         if marked["existing"]:
-            click.echo(f"provgraph: already recorded: {' and '.join(marked['distinct'])} are distinct since "
-                       f"{marked['decided_at']} (by {marked['by'] or '-'}, why: {marked['why'] or '-'})", err=True)
+            click.echo(f"provgraph: already recorded: {distinct_line(marked)}", err=True)
         return
     if not keep or not retire:
         raise UsageError("adjudicate needs --keep ID and --retire ID (or --distinct A B, or --revoke ADJ)")
     result = record_adjudication(graph, keep, list(retire), scope=scope, why=why, by=by, at=at)
     click.echo(result["adjudication"])
-
-
-def _revoked(result: dict) -> str:
-    """`revoked adj:... from T: it kept A over B in scope S (decided T0 by U: why)`: what the uid stood for."""
-    if result["kind"] == "distinct":
-        what = f"it marked {' and '.join(result['distinct'])} distinct"
-    else:
-        what = f"it kept {', '.join(result['keeps'])} over {', '.join(result['retires'])}"
-        what += f" in scope {result['scope']}" if result["scope"] else ""
-    why = f": {result['why']}" if result["why"] else ""
-    return (f"revoked {result['adjudication']} from {result['revoked_at']}: {what} "
-            f"(decided {result['decided_at']} by {result['by'] or '-'}{why})")
 
 
 COMMANDS = [verify, adjudicate]
