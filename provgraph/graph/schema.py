@@ -11,7 +11,7 @@ import io
 from datetime import datetime, timezone
 
 from provgraph import cypher
-from provgraph.base.errors import SchemaMissing
+from provgraph.base.errors import QueryError, SchemaMissing
 from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph
 from provgraph.graph.models import LABELS, MODELS, ProvgraphLock
@@ -58,7 +58,12 @@ def ensure_schema(graph: Graph) -> bool:
     recorded = schema_state(graph)["version"]
     if recorded is not None and recorded >= SCHEMA_VERSION:
         return False
-    install_schema(graph)
+    try:
+        install_schema(graph)
+    except QueryError:  # two first writes at once: the other one's constraint or index came first
+        recorded = schema_state(graph)["version"]
+        if recorded is None or recorded < SCHEMA_VERSION:
+            install_schema(graph)  # every statement is IF NOT EXISTS: the second pass completes it
     return True
 
 
