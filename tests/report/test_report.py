@@ -221,8 +221,9 @@ def test_claims_csv_is_written_in_chunks_with_one_header_and_every_claim(graph: 
 
 
 def test_a_failed_report_leaves_no_half_written_folder_and_an_earlier_report_untouched(
-        graph: Graph, g: GraphBuilder, tmp_path: Path) -> None:
-    g.chain("c", 3)
+        graph: Graph, tmp_path: Path) -> None:
+    cards = Path(__file__).resolve().parents[2] / "examples" / "cards" / "board.jsonl"
+    assert run("ingest", "cards", str(cards)).exit_code in (0, 1)  # claims with full-text fields, as ingest writes them
     kept = tmp_path / "kept"
     assert run("report", "--out", str(kept), "--no-record").exit_code == 0
     before = {path.name: path.read_bytes() for path in kept.iterdir()}
