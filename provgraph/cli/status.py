@@ -42,7 +42,7 @@ def _table(rows: Iterable[ClaimStatus]) -> int:
 
 def _say_why_empty(graph: Graph) -> None:
     """An empty table says why, on stderr (stdout stays a table: `status | wc -l` counts claims)."""
-    if schema_state(graph)["has_data"]:
+    if schema_state(graph)["claims"]:
         click.echo("provgraph: no claim matches (see --scope, --at, --subject, --only)", err=True)
     else:
         click.echo(f"provgraph: the graph at {graph.settings.safe_uri} holds no claims yet: ingest some "

@@ -49,7 +49,8 @@ def _package_version() -> str:
 
 
 def schema_state(graph: Graph) -> dict:
-    """{"version": the recorded schema version or None, "provgraph": who installed it, "has_data": bool}."""
+    """{"version": the recorded schema version or None, "provgraph": who installed it, "has_data": bool,
+    "claims": how many}."""
     return graph.read(cypher.load("schema_version").text)[0]
 
 
