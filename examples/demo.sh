@@ -16,7 +16,6 @@ note() { printf '   %s\n' "$*"; }
 COMMANDS=$($PG --help 2>/dev/null || true)
 has() { grep -qE "^  $1 " <<<"$COMMANDS"; }  # adjudicate / verify may not be installed yet
 
-$PG init >/dev/null
 # The demo owns the graph it builds: refuse to wipe someone's real data.
 others=$($PG cypher "MATCH (s:Store) WHERE NOT s.name IN ['adr','github','jira','decisions','board'] RETURN count(s) AS n" --format csv 2>/dev/null | tail -n 1 || echo 0)
 if [ "${others:-0}" != "0" ] && [ "${PROVGRAPH_DEMO_FORCE:-}" != "1" ]; then

@@ -78,6 +78,17 @@ class WriteRefused(QueryError):
         super().__init__(message)
 
 
+class SchemaMissing(ProvgraphError):
+    """A read against a database that holds no provgraph schema (nothing ingested there yet)."""
+
+    exit_code = 2
+
+    def __init__(self, uri: str, database: str, missing: str = "") -> None:
+        what = f"has no {missing}" if missing else "holds no provgraph schema or data"
+        super().__init__(f"database {database!r} at {uri} {what}: run `provgraph init` "
+                         "(or ingest something: every command that writes installs the schema)")
+
+
 class ServerError(ProvgraphError):
     """The local Neo4j server could not be installed, started or stopped."""
 

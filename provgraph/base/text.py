@@ -20,4 +20,9 @@ def and_more(items: Sequence[str], limit: int, separator: str = ", ", bracketed:
     return shown + (f" (and {left_out} more)" if bracketed else f"{separator}and {left_out} more")
 
 
-__all__ = ["and_more", "short_hash"]
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """`1 snapshot`, `2 snapshots`, `0 edges`: a count with its noun in the right number."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+__all__ = ["and_more", "counted", "short_hash"]

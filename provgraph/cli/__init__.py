@@ -43,7 +43,22 @@ def _silence_stdout() -> None:
         pass
 
 
-def report_error(error: BaseException, debug: bool) -> int:
+def _command_path(argv: Sequence[str]) -> str:
+    """The subcommand argv names (`provgraph adjudicate`), for a usage error click raised without its context
+    (an option short of its values: `--distinct A`)."""
+    path, command = ["provgraph"], cli  # type: list[str], click.Command
+    for word in argv:
+        if word.startswith("-"):
+            continue
+        found = command.commands.get(word) if isinstance(command, click.Group) else None
+        if found is None:
+            break
+        path.append(word)
+        command = found
+    return " ".join(path)
+
+
+def report_error(error: BaseException, debug: bool, argv: Sequence[str] = ()) -> int:
     """The one place where an exception becomes a line on stderr and an exit code."""
     if isinstance(error, SystemExit):
         return error.code if isinstance(error.code, int) else (0 if error.code is None else EXIT_USAGE)
@@ -53,7 +68,7 @@ def report_error(error: BaseException, debug: bool) -> int:
     if debug:
         traceback.print_exception(error, file=sys.stderr)
     if isinstance(error, click.UsageError):
-        where = error.ctx.command_path if error.ctx is not None else "provgraph"
+        where = error.ctx.command_path if error.ctx is not None else _command_path(argv)
         click.echo(f"provgraph: {_one_line(error.format_message())} (try `{where} --help`)", err=True)
         return EXIT_USAGE
     if isinstance(error, click.ClickException):  # e.g. a file click could not open: unusable input
@@ -102,7 +117,7 @@ class ProvgraphGroup(click.Group):
             code = super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
             sys.stdout.flush()  # a closed pipe or a full disk shows here, not in an interpreter-exit warning
         except BaseException as error:  # noqa: BLE001 - this is the boundary: nothing may escape as a traceback
-            code = report_error(error, _debug_requested(argv))
+            code = report_error(error, _debug_requested(argv), argv)
         sys.exit(code if isinstance(code, int) else 0)
 
 

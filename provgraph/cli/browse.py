@@ -37,6 +37,11 @@ def browse(port: int, data_dir: Path | None, http_port: int, open_it: bool, time
     if not state.http_port:
         raise ServerError(f"the server on port {port} runs without its HTTP connector: restart it with "
                           f"`provgraph server stop --port {port}` and `provgraph browse --port {port}`")
+    asked = click.get_current_context().get_parameter_source("http_port") != click.core.ParameterSource.DEFAULT
+    if asked and state.http_port != http_port:
+        raise ServerError(f"the server on port {port} serves Neo4j Browser on HTTP port {state.http_port}, not "
+                          f"{http_port}: run `provgraph browse --port {port} --http-port {state.http_port}`, or stop "
+                          f"the server (`provgraph server stop --port {port}`) to move it")
     url = browser_url(state)
     if as_json:
         click.echo(json.dumps({"url": url, "guide": guide_url(state.http_port), "server": state.to_dict()},

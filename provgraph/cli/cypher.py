@@ -43,7 +43,7 @@ def _render(result: queries.QueryResult, fmt: str) -> None:
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help=_PARAM_HELP)
 @click.option("--write", is_flag=True, help="Allow the query to change the graph (default: read-only, enforced by the server)")
 @output_format("table", "json", "csv")
-@connection_options
+@connection_options(schema=False)  # ad-hoc Cypher reads any database, provgraph's or not
 def cypher_command(query: str, params: tuple[str, ...], write: bool, fmt: str, graph: Graph) -> None:
     """Run ad-hoc Cypher. Read-only unless --write: the server refuses writes in a read transaction.
 

@@ -22,7 +22,7 @@ def _common(command: Callable[..., Any]) -> Callable[..., Any]:
                            show_default=True, help="Summary format")(command)
     command = click.option("--scope", default="", help="Default scope for records that carry none ('' = global)")(command)
     command = click.option("--store", default=None, help="Store name [default: from the path]")(command)
-    return connection_options(command)
+    return connection_options(command, schema=False)  # the pipeline installs the schema
 
 
 @contextmanager

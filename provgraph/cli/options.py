@@ -8,6 +8,7 @@ import click
 
 from provgraph.base.config import DEFAULT_URI, Settings
 from provgraph.graph.connection import Graph, connect
+from provgraph.graph.schema import require_schema
 
 
 def settings_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -30,13 +31,19 @@ def settings_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def connection_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """The connection options, and an open `graph` passed to the command."""
+def connection_options(command: Callable[..., Any] | None = None, *, schema: bool = True) -> Any:
+    """The connection options, and an open `graph` passed to the command. With `schema` (a read), a database
+    holding no provgraph schema is refused in one line naming `provgraph init`; commands that write pass
+    schema=False (what they call installs the schema), as do those that read any database (`cypher`)."""
+    if command is None:
+        return functools.partial(connection_options, schema=schema)
 
     @settings_options
     @functools.wraps(command)
     def wrapper(*args: Any, settings: Settings, **kwargs: Any) -> Any:
         with connect(settings) as graph:
+            if schema:
+                require_schema(graph)
             return command(*args, graph=graph, **kwargs)
 
     return wrapper

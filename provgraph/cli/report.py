@@ -25,7 +25,7 @@ from provgraph.report import FAIL_ON, FORMATS, run_report
                    "[default: the --out directory, so an ad-hoc report elsewhere never becomes a nightly job's baseline]")
 @click.option("--no-record", "no_record", is_flag=True,
               help="Leave no run behind: the next report still compares with the run before this one")
-@connection_options
+@connection_options(schema=False)  # run_report installs the schema when it records the run
 def report(out: Path, scope: str | None, formats: str, fail_on: str | None, baseline: str | None, no_record: bool,
            graph: Graph) -> None:
     """Staleness report: counts per status and store, what changed since the previous run, lineage diagrams."""

@@ -38,12 +38,14 @@ def progress_printer() -> Callable[[str], None]:
     return lambda message: click.echo(f"provgraph: {message}", err=True)
 
 
-def _show(state: local.ServerState, as_json: bool) -> None:
+def _show(state: local.ServerState, as_json: bool, data_given: bool = True) -> None:
     if as_json:
         click.echo(json.dumps(state.to_dict(), sort_keys=True))
     elif state.running:
         http = f"  browser {state.http_url}/browser/" if state.http_url else ""
         click.echo(f"running  {state.uri}{http}  Neo4j {state.version}  pid {state.pid}  data {state.data_dir}")
+    elif state.used_by_port is not None and not data_given:  # the default folder, another server's: not this port's
+        click.echo(f"stopped  (no server on port {state.port})")
     elif state.used_by_port is not None:
         click.echo(f"stopped  (no server on port {state.port}; data {state.data_dir} is used by the server on port "
                    f"{state.used_by_port})")
@@ -100,7 +102,7 @@ def start(port: int, data_dir: Path | None, http_port: int, heap: str, pagecache
 @click.option("--json", "as_json", is_flag=True)
 def stop(port: int, data_dir: Path | None, as_json: bool) -> None:
     """Shut the server on --port down cleanly (refused if --data belongs to a server on another port)."""
-    _show(local.stop(local.ServerOptions(port=port, data_dir=data_dir)), as_json)
+    _show(local.stop(local.ServerOptions(port=port, data_dir=data_dir)), as_json, data_dir is not None)
 
 
 @server.command()
@@ -108,7 +110,7 @@ def stop(port: int, data_dir: Path | None, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def status(port: int, data_dir: Path | None, as_json: bool) -> None:
     """Tell whether a server runs on --port, where its data is, and its version."""
-    _show(local.status(local.ServerOptions(port=port, data_dir=data_dir)), as_json)
+    _show(local.status(local.ServerOptions(port=port, data_dir=data_dir)), as_json, data_dir is not None)
 
 
 COMMANDS = [server]

@@ -14,6 +14,7 @@ from provgraph.engine.lineage import lineage as build_lineage
 from provgraph.engine.status import ClaimStatus, iter_status, json_array, parse_at
 from provgraph.engine.status import status as claim_status
 from provgraph.graph.connection import Graph
+from provgraph.graph.schema import schema_state
 from provgraph.views.display import status_line
 from provgraph.views.lineage import RENDERERS
 from provgraph.views.lineage import render as render_lineage
@@ -29,11 +30,23 @@ def _lineage_line(row: ClaimStatus) -> str:
     return ""
 
 
-def _table(rows: Iterable[ClaimStatus]) -> None:
+def _table(rows: Iterable[ClaimStatus]) -> int:
     # styled always; click strips the colours when stdout is not a terminal
+    shown = 0
     for row in rows:
         cited = f"{row.source or '-'}@{short_hash(row.snapshot) or '-'}"
         click.echo(f"{status_line(row)}  {cited}  {_lineage_line(row)}".rstrip())
+        shown += 1
+    return shown
+
+
+def _say_why_empty(graph: Graph) -> None:
+    """An empty table says why, on stderr (stdout stays a table: `status | wc -l` counts claims)."""
+    if schema_state(graph)["claims"]:
+        click.echo("provgraph: no claim matches (see --scope, --at, --subject, --only)", err=True)
+    else:
+        click.echo(f"provgraph: the graph at {graph.settings.safe_uri} holds no claims yet: ingest some "
+                   "(`provgraph ingest --help`)", err=True)
 
 
 def _csv(records: Iterable[dict[str, Any]], columns: list[str]) -> str:
@@ -72,8 +85,8 @@ def status(ids: tuple[str, ...], scope: str | None, at: str | None, subject: str
         click.echo("")
     elif fmt == "csv":
         click.echo(_csv((row.to_dict() for row in rows), _STATUS_COLUMNS), nl=False)
-    else:
-        _table(rows)
+    elif not _table(rows):
+        _say_why_empty(graph)
 
 
 @click.command()

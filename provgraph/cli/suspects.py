@@ -6,6 +6,7 @@ import json
 import click
 
 from provgraph.cli.options import connection_options, output_format
+from provgraph.engine.status import require_store
 from provgraph.engine.suspects import MIN_SCORE, PER_CLAIM
 from provgraph.engine.suspects import suspects as find_suspects
 from provgraph.graph.connection import Graph
@@ -32,6 +33,8 @@ def suspects(scope: str | None, since: str | None, store: str | None, min_score:
     `provgraph adjudicate --keep LATER --retire EARLIER`, dismiss it with
     `provgraph adjudicate --distinct EARLIER LATER --why TEXT`; a dismissed pair is never suggested again.
     """
+    if store is not None:
+        require_store(graph, store)
     found = find_suspects(graph, since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim)
     records = [s.to_dict() for s in found]
     if fmt == "json":

@@ -14,7 +14,7 @@ from provgraph.engine.adjudication import revoke as revoke_adjudication
 from provgraph.engine.verify import SUPPORTED, Verdict, batch_line, verify_batch
 from provgraph.engine.verify import verify as check_evidence
 from provgraph.graph.connection import Graph
-from provgraph.views.display import status_line
+from provgraph.views.display import distinct_line, revoked_line, status_line
 
 
 def _split_ids(values: tuple[str, ...]) -> list[str]:
@@ -117,7 +117,7 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
 @click.option("--distinct", nargs=2, default=None, metavar="A B",
               help="Record that claims A and B are not the same matter: `provgraph suspects` never suggests the pair again")
 @click.option("--revoke", default=None, metavar="ADJ", help="Revoke adjudication ADJ from --at (default now) on")
-@connection_options
+@connection_options(schema=False)  # a write: provgraph.engine.adjudication installs the schema
 def adjudicate(keep: str | None, retire: tuple[str, ...], scope: str | None, why: str, by: str | None, at: str | None,
                distinct: tuple[str, str] | None, revoke: str | None, graph: Graph) -> None:
     """Record which of two claims governs (--keep/--retire), that two suspects are distinct (--distinct A B),
@@ -129,13 +129,15 @@ def adjudicate(keep: str | None, retire: tuple[str, ...], scope: str | None, why
     if revoke is not None:
         if keep or retire or scope is not None or by is not None or why or distinct:
             raise UsageError("--revoke takes only --at")
-        result = revoke_adjudication(graph, revoke, at=at)
-        click.echo(result["adjudication"])
+        click.echo(revoked_line(revoke_adjudication(graph, revoke, at=at)))
         return
     if distinct:
         if keep or retire or scope is not None:
             raise UsageError("--distinct A B takes no --keep, --retire or --scope")
-        click.echo(distinguish(graph, distinct[0], distinct[1], why=why, by=by, at=at)["adjudication"])
+        marked = distinguish(graph, distinct[0], distinct[1], why=why, by=by, at=at)
+        click.echo(marked["adjudication"])
+        if marked["existing"]:
+            click.echo(f"provgraph: already recorded: {distinct_line(marked)}", err=True)
         return
     if not keep or not retire:
         raise UsageError("adjudicate needs --keep ID and --retire ID (or --distinct A B, or --revoke ADJ)")

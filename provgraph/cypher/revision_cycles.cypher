@@ -1,6 +1,6 @@
 // name: revision_cycles
 // description: Claims that lie on a cycle of CORRECTS/SUPERSEDES edges visible at $t whose scope covers the
-// description: question scope (status rule 5, REVISION_CYCLE). One row per such claim with `cycle`: the sorted uids
+// description: question scope, the edges of a reviser rejected or withdrawn at $t left out (status rule 5, REVISION_CYCLE). One row per such claim with `cycle`: the sorted uids
 // description: of every claim both reachable from it and reaching it (its strongly connected component), found
 // description: with two pruning BFS walks, never path enumeration.
 // param claims: list of claim uids to check, or null for every claim
@@ -25,10 +25,42 @@ WITH c, q, COLLECT {
   RETURN DISTINCT reached
 } AS forward
 WHERE c IN forward
+// the void edges (their reviser rejected or withdrawn at $t) out of the claims on the walk: no cycle runs through them
+CALL (forward) {
+  UNWIND forward AS loopFrom
+  MATCH (loopFrom)-[rev:CORRECTS|SUPERSEDES]->(:Claim)
+  // BEGIN revision-force
+  CALL (rev) {
+    WITH rev, startNode(rev) AS forceOf
+    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+    WHERE forceSnap.revised_at <= $t
+    WITH rev, forceOf, forceSaid, forceSnap
+    ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+    LIMIT 1
+    WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+    RETURN CASE
+      WHEN rev IS NULL THEN null
+      WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+      WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+      WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+      ELSE 'PENDING'
+    END AS force
+  }
+  // END revision-force
+  WITH rev, force WHERE force = 'VOID'
+  RETURN collect(rev) AS loopVoid
+}
+WITH c, q, loopVoid, CASE WHEN size(loopVoid) = 0 THEN forward ELSE COLLECT {
+  MATCH (c)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
+  WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+    AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/') AND NOT loop IN loopVoid)
+  RETURN DISTINCT reached
+} END AS forward
+WHERE c IN forward
 WITH c, forward, COLLECT {
   MATCH (c)<-[loops:CORRECTS|SUPERSEDES*1..]-(reaching:Claim)
   WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
-    AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))
+    AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/') AND NOT loop IN loopVoid)
   RETURN DISTINCT reaching
 } AS backward
 RETURN c.uid AS claim, COLLECT { UNWIND forward AS n WITH n WHERE n IN backward RETURN n.uid AS uid ORDER BY uid } AS cycle

@@ -73,8 +73,45 @@ CALL (x, q) {
     WITH DISTINCT reached
     RETURN collect(reached) AS reach
   }
+  // the edges of a reviser rejected or withdrawn at $t (void, rule 6) make no cycle: only when x is on one, the
+  // edges out of the claims it reaches are checked, and the walk is run again without the void ones
+  CALL (x, reach) {
+    WITH x, reach WHERE x IN reach
+    UNWIND reach AS loopFrom
+    MATCH (loopFrom)-[rev:CORRECTS|SUPERSEDES]->(:Claim)
+    // BEGIN revision-force
+    CALL (rev) {
+      WITH rev, startNode(rev) AS forceOf
+      OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+      WHERE forceSnap.revised_at <= $t
+      WITH rev, forceOf, forceSaid, forceSnap
+      ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+      LIMIT 1
+      WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+      RETURN CASE
+        WHEN rev IS NULL THEN null
+        WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+        WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+        WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+        ELSE 'PENDING'
+      END AS force
+    }
+    // END revision-force
+    WITH rev, force WHERE force = 'VOID'
+    RETURN collect(rev) AS loopVoid
+  }
+  CALL (x, q, loopVoid) {
+    WITH x, q, loopVoid WHERE size(loopVoid) > 0
+    OPTIONAL MATCH (x)-[kept:CORRECTS|SUPERSEDES*1..]->(keptReached:Claim)
+    WHERE all(loop IN kept WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
+      AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+      AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/') AND NOT loop IN loopVoid)
+    WITH DISTINCT keptReached
+    RETURN collect(keptReached) AS reachKept
+  }
   WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
-    CASE WHEN early IS NULL AND x IN reach THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
+    CASE WHEN early IS NULL AND x IN (CASE WHEN size(loopVoid) = 0 THEN reach ELSE reachKept END)
+      THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
   WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
     CASE WHEN early IS NULL THEN COLLECT {
       MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
@@ -186,8 +223,45 @@ OPTIONAL CALL (c, q, base) {
         WITH DISTINCT reached
         RETURN collect(reached) AS reach
       }
+      // the edges of a reviser rejected or withdrawn at $t (void, rule 6) make no cycle: only when x is on one, the
+      // edges out of the claims it reaches are checked, and the walk is run again without the void ones
+      CALL (x, reach) {
+        WITH x, reach WHERE x IN reach
+        UNWIND reach AS loopFrom
+        MATCH (loopFrom)-[rev:CORRECTS|SUPERSEDES]->(:Claim)
+        // BEGIN revision-force
+        CALL (rev) {
+          WITH rev, startNode(rev) AS forceOf
+          OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+          WHERE forceSnap.revised_at <= $t
+          WITH rev, forceOf, forceSaid, forceSnap
+          ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+          LIMIT 1
+          WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+          RETURN CASE
+            WHEN rev IS NULL THEN null
+            WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+            WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+            WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+            ELSE 'PENDING'
+          END AS force
+        }
+        // END revision-force
+        WITH rev, force WHERE force = 'VOID'
+        RETURN collect(rev) AS loopVoid
+      }
+      CALL (x, q, loopVoid) {
+        WITH x, q, loopVoid WHERE size(loopVoid) > 0
+        OPTIONAL MATCH (x)-[kept:CORRECTS|SUPERSEDES*1..]->(keptReached:Claim)
+        WHERE all(loop IN kept WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
+          AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+          AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/') AND NOT loop IN loopVoid)
+        WITH DISTINCT keptReached
+        RETURN collect(keptReached) AS reachKept
+      }
       WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
-        CASE WHEN early IS NULL AND x IN reach THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
+        CASE WHEN early IS NULL AND x IN (CASE WHEN size(loopVoid) = 0 THEN reach ELSE reachKept END)
+          THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
       WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
         CASE WHEN early IS NULL THEN COLLECT {
           MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
@@ -310,8 +384,45 @@ OPTIONAL CALL (c, q, base) {
         WITH DISTINCT reached
         RETURN collect(reached) AS reach
       }
+      // the edges of a reviser rejected or withdrawn at $t (void, rule 6) make no cycle: only when x is on one, the
+      // edges out of the claims it reaches are checked, and the walk is run again without the void ones
+      CALL (x, reach) {
+        WITH x, reach WHERE x IN reach
+        UNWIND reach AS loopFrom
+        MATCH (loopFrom)-[rev:CORRECTS|SUPERSEDES]->(:Claim)
+        // BEGIN revision-force
+        CALL (rev) {
+          WITH rev, startNode(rev) AS forceOf
+          OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+          WHERE forceSnap.revised_at <= $t
+          WITH rev, forceOf, forceSaid, forceSnap
+          ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+          LIMIT 1
+          WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+          RETURN CASE
+            WHEN rev IS NULL THEN null
+            WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+            WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+            WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+            ELSE 'PENDING'
+          END AS force
+        }
+        // END revision-force
+        WITH rev, force WHERE force = 'VOID'
+        RETURN collect(rev) AS loopVoid
+      }
+      CALL (x, q, loopVoid) {
+        WITH x, q, loopVoid WHERE size(loopVoid) > 0
+        OPTIONAL MATCH (x)-[kept:CORRECTS|SUPERSEDES*1..]->(keptReached:Claim)
+        WHERE all(loop IN kept WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
+          AND (loop.valid_to IS NULL OR loop.valid_to > $t)
+          AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/') AND NOT loop IN loopVoid)
+        WITH DISTINCT keptReached
+        RETURN collect(keptReached) AS reachKept
+      }
       WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until,
-        CASE WHEN early IS NULL AND x IN reach THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
+        CASE WHEN early IS NULL AND x IN (CASE WHEN size(loopVoid) = 0 THEN reach ELSE reachKept END)
+          THEN ['CONFLICT', 'REVISION_CYCLE'] ELSE early END AS early
       WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
         CASE WHEN early IS NULL THEN COLLECT {
           MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)

@@ -26,6 +26,7 @@ from provgraph.base.times import native, to_iso
 from provgraph.engine import stored_status
 from provgraph.engine.status import resolve
 from provgraph.graph.connection import Graph, Tx
+from provgraph.graph.schema import ensure_schema
 
 
 def default_by() -> str:
@@ -62,6 +63,7 @@ def adjudicate(
     if not retired_ids:
         raise UsageError("adjudicate needs at least one claim to retire (--retire)")
     decided_at = at_or_now(at)  # a bad --at is refused before anything is looked up
+    ensure_schema(graph)
     [kept] = resolve(graph, [keep])
     retired = resolve(graph, retired_ids)
     if kept in retired:
@@ -100,9 +102,12 @@ def distinguish(
 
     An Adjudication of kind 'distinct' that DISTINGUISHES both claims; it changes no status and is revoked like
     any other (`revoke`). Ids may be uids or aliases; unknown ids raise NotFound. A dismissal already in force
-    for the pair is returned as it is ("existing": true). Returns {"adjudication", "distinct", "decided_at",
+    for the pair is returned as it is ("existing": true, with its own by and why); given another `why`, it is
+    refused (UsageError): an adjudication is a record, so a new reason means revoking it and marking the pair
+    again. Returns {"adjudication", "distinct", "decided_at",
     "by", "why", "existing"}.
     """
+    ensure_schema(graph)
     pair = sorted(set(resolve(graph, [first, second])))
     if len(pair) < 2:
         raise UsageError(f"cannot mark a claim distinct from itself ({pair[0]})")
@@ -111,8 +116,12 @@ def distinguish(
     by = by or default_by()
     if standing:
         row = standing[0]
+        if why and why != row["why"]:
+            raise UsageError(f"{pair[0]} and {pair[1]} are already distinct by {row['adjudication']} (why: "
+                             f"{row['why'] or '-'}); to give another reason, revoke it first "
+                             f"(provgraph adjudicate --revoke {row['adjudication']}) and mark them again")
         return {"adjudication": row["adjudication"], "distinct": pair, "decided_at": to_iso(row["decided_at"]),
-                "by": by, "why": why, "existing": True}
+                "by": row["by"], "why": row["why"], "existing": True}
     uid = adjudication_uid("distinct", pair, None, decided_at, by, why)
     row = graph.write(cypher.load("adjudicate_distinct").text,
                       {"uid": uid, "claims": pair, "at": decided_at, "by": by, "why": why})[0]
@@ -124,9 +133,11 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
     """Revoke `adjudication` from `at` (default now) on; status as of an earlier time still sees it.
 
     Unknown uid -> NotFound; already revoked, or `at` before the decision -> UsageError.
-    Returns {"adjudication", "revoked_at", "edges"}.
+    Returns {"adjudication", "revoked_at", "edges"} and what was revoked: "kind" (null, or 'distinct'), "keeps",
+    "retires", "distinct" (claim uids), "scope", "decided_at", "by", "why".
     """
     moment = at_or_now(at)
+    ensure_schema(graph)
     found = graph.read(cypher.load("adjudication_get").text, {"uid": adjudication})
     if not found:
         raise NotFound(f"no adjudication with uid {adjudication}")
@@ -138,7 +149,10 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
         raise UsageError(f"cannot revoke {adjudication} at {to_iso(moment)}: it was decided later, at {to_iso(decided_at)}")
     claims = [*(current["keeps"] or []), *(current["retires"] or [])]
     row = _write(graph, "adjudication_revoke", {"uid": adjudication, "at": moment}, claims)
-    return {"adjudication": row["adjudication"], "revoked_at": to_iso(row["revoked_at"]), "edges": row["edges"]}
+    return {"adjudication": row["adjudication"], "revoked_at": to_iso(row["revoked_at"]), "edges": row["edges"],
+            "kind": current["kind"], "keeps": list(current["keeps"] or []), "retires": list(current["retires"] or []),
+            "distinct": list(current["distinct"] or []), "scope": current["scope"],
+            "decided_at": to_iso(current["decided_at"]), "by": current["by"], "why": current["why"] or ""}
 
 
 def _write(graph: Graph, name: str, params: dict[str, Any], claims: list[str]) -> dict[str, Any]:

@@ -260,6 +260,13 @@ def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(found[i] for i in wanted))
 
 
+def require_store(graph: Graph, name: str) -> None:
+    """Refuse a store name the graph does not have (NotFound naming the stores it has)."""
+    names = [row["store"] for row in graph.read(cypher.load("store_names").text)]
+    if name not in names:
+        raise NotFound(f"no such store {name!r} (stores: {and_more(names, 8) or 'none yet'})")
+
+
 def json_array(rows: Iterable[ClaimStatus]) -> Iterator[str]:
     """`status --format json` as text chunks: one JSON array, one claim object per line, never all rows at once."""
     import json

@@ -32,6 +32,7 @@ from provgraph.base.chunks import chunked
 from provgraph.base.times import native
 from provgraph.engine.status import stored_rows
 from provgraph.graph.connection import Graph, Tx
+from provgraph.graph.schema import ensure_schema
 
 CLAIMS_PER_CHUNK = 2000  # claims per status query / store statement inside one pass
 WORKERS = 2  # chunks `store_pending` computes at once outside the lock
@@ -258,6 +259,8 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
     status is drifted, missing or expired is recomputed and stored (under the write lock).
     """
     moment = at or now()
+    if fix:
+        ensure_schema(graph)
     result = CheckResult(at=moment)
     stale: list[str] = []
     for stored, full in _pairs(graph, moment, chunk):

@@ -12,6 +12,7 @@ so a read sees every write this Graph committed before it (docs/cluster.md).
 from __future__ import annotations
 
 import logging
+import re
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from neo4j import graph as neo4j_graph
 
 from provgraph import cypher
 from provgraph.base.config import Settings
-from provgraph.base.errors import ConfigError, DatabaseUnavailable, ProvgraphError, QueryError, WriteRefused
+from provgraph.base.errors import ConfigError, DatabaseUnavailable, ProvgraphError, QueryError, SchemaMissing, WriteRefused
 
 _UNREACHABLE = (
     neo4j_errors.ServiceUnavailable,
@@ -46,6 +47,7 @@ def _reason(error: BaseException) -> str:
 
 _DATABASE_NOT_FOUND = "Neo.ClientError.Database.DatabaseNotFound"
 _ACCESS_MODE = "Neo.ClientError.Statement.AccessMode"  # a write in a read transaction
+_NO_FULLTEXT_INDEX = re.compile(r"There is no such fulltext schema index: (\w+)")
 KEY_RACE_RETRIES = 5  # two concurrent MERGEs of one new key: the loser runs its transaction again and then matches
 COUNTERS = ("nodes_created", "nodes_deleted", "relationships_created", "relationships_deleted", "properties_set",
             "labels_added", "labels_removed", "indexes_added", "indexes_removed", "constraints_added",
@@ -55,10 +57,14 @@ log = logging.getLogger(__name__)
 
 
 def database_error(error: neo4j_errors.Neo4jError, settings: Settings) -> ProvgraphError | None:
-    """The errors that are about the settings, not the query: a database name the server does not have."""
+    """The errors that are about the settings or the database, not the query: a database name the server does
+    not have, a database whose provgraph schema lacks the full-text index."""
     if getattr(error, "code", None) == _DATABASE_NOT_FOUND:
         return ConfigError(f"{settings.safe_uri} has no database {settings.database!r}: set NEO4J_DATABASE "
                            "(or --database) to one it has [default: neo4j]")
+    missing = _NO_FULLTEXT_INDEX.search(str(getattr(error, "message", None) or error))
+    if missing:
+        return SchemaMissing(settings.safe_uri, settings.database, f"full-text index {missing.group(1)}")
     return None
 
 

@@ -241,5 +241,19 @@ class ProvgraphLock(StructuredNode):
     generation = IntegerProperty()  # graph-changing transactions so far (cypher/write_lock.cypher)
 
 
-MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef, ProvgraphLock)
-LABELS = tuple(model.__name__ for model in MODELS if model is not ProvgraphLock)  # the data labels
+class ProvgraphSchema(StructuredNode):
+    """Which version of provgraph's schema this database holds (provgraph/graph/schema.py): one node, read by
+    every command before it touches the graph, so a write installs a missing or older schema without a scan.
+    Not provgraph data: `reset` keeps it, as it keeps the constraints and indexes."""
+
+    name = StringProperty(unique_index=True, required=True)  # 'schema'
+    version = IntegerProperty()  # schema.SCHEMA_VERSION of the provgraph that installed it
+    provgraph = StringProperty()  # that provgraph's package version
+    installed_at = DateTimeProperty()
+
+
+MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef, ProvgraphLock,
+          ProvgraphSchema)
+LABELS = tuple(model.__name__ for model in MODELS if model not in (ProvgraphLock, ProvgraphSchema))  # the data labels
+REVISION_TYPES = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
+LINK_TYPES = ("AMENDS", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")

@@ -1,27 +1,79 @@
-"""Install the schema the models declare, and wipe provgraph's data."""
+"""Install the schema the models declare, keep it current, and wipe provgraph's data.
+
+The database records which schema it holds on one `ProvgraphSchema` node (`SCHEMA_VERSION`). Every
+command that writes calls `ensure_schema` first: one read, and the full install only when the
+record is missing or older than this provgraph. A read calls `require_schema`: a database with
+neither the record nor any provgraph data is refused with one line that names `provgraph init`.
+"""
 from __future__ import annotations
 
 import io
-
-from neomodel import db
+from datetime import datetime, timezone
 
 from provgraph import cypher
+from provgraph.base.errors import QueryError, SchemaMissing
 from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph
 from provgraph.graph.models import LABELS, MODELS, ProvgraphLock
 
+# Bump when a constraint, an index, the full-text index or fulltext.VERSION changes:
+# tests/test_first_run.py pins the schema's fingerprint to this number.
+SCHEMA_VERSION = 1
+
 
 def install_schema(graph: Graph) -> list[str]:
-    """Create every constraint and index the models declare (idempotent). Returns the names now present."""
+    """Create every constraint and index the models declare (idempotent), fill the full-text fields, and record
+    SCHEMA_VERSION. Returns the names of the constraints and indexes now present."""
+    from neomodel import db  # the models' own installer: imported only when a schema is installed
+
     db.set_connection(driver=graph.driver)
     for model in MODELS:
         db.install_labels(model, quiet=True, stdout=io.StringIO())
     fulltext.ensure_index(graph)  # `provgraph suspects`: claims that say the same thing
     graph.write(cypher.load("schema_await_indexes").text)
     fulltext.backfill(graph)
+    graph.write(cypher.load("schema_record").text,
+                {"version": SCHEMA_VERSION, "provgraph": _package_version(), "t": datetime.now(timezone.utc)})
     names = {row["name"] for row in graph.read(cypher.load("schema_constraints").text)}
     names |= {row["name"] for row in graph.read(cypher.load("schema_indexes").text)}
     return sorted(names)
+
+
+def _package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("provgraph")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def schema_state(graph: Graph) -> dict:
+    """{"version": the recorded schema version or None, "provgraph": who installed it, "has_data": bool,
+    "claims": how many}."""
+    return graph.read(cypher.load("schema_version").text)[0]
+
+
+def ensure_schema(graph: Graph) -> bool:
+    """Before a write: install the schema when the database records none or an older one. True if it did."""
+    recorded = schema_state(graph)["version"]
+    if recorded is not None and recorded >= SCHEMA_VERSION:
+        return False
+    try:
+        install_schema(graph)
+    except QueryError:  # two first writes at once: the other one's constraint or index came first
+        recorded = schema_state(graph)["version"]
+        if recorded is None or recorded < SCHEMA_VERSION:
+            install_schema(graph)  # every statement is IF NOT EXISTS: the second pass completes it
+    return True
+
+
+def require_schema(graph: Graph) -> None:
+    """Before a read: refuse, in one line naming `provgraph init`, a database with no provgraph schema and no
+    provgraph data. A database an older provgraph wrote (data, no record) is read as it is."""
+    state = schema_state(graph)
+    if state["version"] is None and not state["has_data"]:
+        raise SchemaMissing(graph.settings.safe_uri, graph.settings.database)
 
 
 def count_data(graph: Graph) -> int:

@@ -38,6 +38,7 @@ from provgraph.engine import status as status_api
 from provgraph.engine import verify as verify_api
 from provgraph.graph.connection import Graph, connect
 from provgraph.mcp.access import Access
+from provgraph.mcp.arguments import OneLineErrors
 from provgraph.views.lineage import render as render_lineage
 
 SERVER_NAME = "provgraph"
@@ -187,8 +188,8 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
         version = metadata.version("provgraph")
     except metadata.PackageNotFoundError:
         version = "0"
-    server = MCPServer(SERVER_NAME, title="provgraph", version=version, instructions=INSTRUCTIONS, log_level="WARNING",
-                       token_verifier=token_verifier, auth=auth)
+    server = OneLineErrors(SERVER_NAME, title="provgraph", version=version, instructions=INSTRUCTIONS, log_level="WARNING",
+                           token_verifier=token_verifier, auth=auth)
 
     def tool(fn: Callable[..., CallToolResult]) -> Callable[..., CallToolResult]:
         return server.tool(description=inspect.cleandoc(fn.__doc__ or ""), annotations=_READ_ONLY)(fn)

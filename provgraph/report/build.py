@@ -73,10 +73,11 @@ def record_run(graph: Graph, report: Report) -> None:
     suspects_module.remember(graph, report.uid, report.suspects.to_dict(orient="records"))
 
 
-def recorded_counts(graph: Graph, scope: str = "", limit: int = svg.TREND_RUNS) -> list[tuple[datetime, dict[str, int]]]:
-    """Claims per status of the latest `limit` recorded runs for `scope`, oldest first."""
+def recorded_counts(graph: Graph, scope: str = "", limit: int = svg.TREND_RUNS,
+                    baseline: str = DEFAULT_BASELINE) -> list[tuple[datetime, dict[str, int]]]:
+    """Claims per status of the latest `limit` recorded runs of `baseline` for `scope`, oldest first."""
     out = []
-    for row in graph.read(cypher.load("report_runs").text, {"scope": scope or "", "limit": limit}):
+    for row in graph.read(cypher.load("report_runs").text, {"scope": scope or "", "limit": limit, "baseline": baseline}):
         try:
             counts = json.loads(row["counts"]) if row["counts"] else svg.counts_of(json.loads(row["summary"] or "{}"))
         except ValueError:
@@ -225,7 +226,7 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
         suspects=frame_of(suspects_module.report_rows(graph, scope, previous.uid if previous else None),
                         suspects_module.REPORT_COLUMNS),
     )
-    report.trend = recorded_counts(graph, scope, svg.TREND_RUNS - 1) + [(ran_at, {s: counts.get(s, 0) for s in STATUSES})]
+    report.trend = recorded_counts(graph, scope, svg.TREND_RUNS - 1, baseline) + [(ran_at, {s: counts.get(s, 0) for s in STATUSES})]
     _add_lineages(graph, report)
     return report
 

@@ -1,9 +1,12 @@
-"""The report's files: claims.csv in chunks and every other file, each in place whole or not at all."""
+"""The report's files: claims.csv in chunks and every other file, written into a staging folder beside --out and
+moved into place only when every file is written, so a failed report leaves no half-written folder."""
 from __future__ import annotations
 
 import os
+import shutil
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from provgraph.base.errors import UsageError
 from provgraph.base.escape import write_csv
@@ -37,6 +40,32 @@ class CsvWriter:
         if not self.done:
             self.handle.close()
             self.partial.unlink(missing_ok=True)
+
+
+@contextmanager
+def staged(out: Path) -> Iterator[Path]:
+    """A staging folder beside `out` (`.NAME.partial-PID`), created on first write and removed whatever happens;
+    `publish` moves what it holds into `out`."""
+    staging = out.parent / f".{out.name}.partial-{os.getpid()}"
+    try:
+        yield staging
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def publish(staging: Path, out: Path) -> None:
+    """Move every file of `staging` into `out`: a new `out` is the staging folder renamed; in an existing one each
+    file replaces its namesake (other files there stay)."""
+    make_out(staging)
+    if not out.exists():
+        try:
+            os.rename(staging, out)
+            return
+        except OSError:  # created meanwhile: move the files one by one
+            pass
+    make_out(out)
+    for path in sorted(staging.iterdir()):
+        os.replace(path, out / path.name)
 
 
 def make_out(out: Path) -> None:

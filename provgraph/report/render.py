@@ -16,6 +16,14 @@ from provgraph.views import svg
 from provgraph.views.display import STATUS_COLOURS
 
 
+class Code(str):
+    """A code span the report writes itself (a command to run): shown as code, never escaped as text."""
+
+
+def _parts(content: str | tuple[str, ...]) -> tuple[str, ...]:
+    return content if isinstance(content, tuple) else (content,)
+
+
 def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     """The report as a list of (kind, content) blocks that both the Markdown and HTML renderers walk."""
     b: list[tuple[str, Any]] = [("h1", "provgraph report")]
@@ -63,9 +71,9 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     b.append(("p", "A supersession or correction between two Markdown records that only one of them records."))
     b.append(("table", (report.one_sided, "no one-sided links")))
     b.append(("h3", f"Possible unlinked revisions ({len(report.suspects)}, {report.new_suspects} new)"))
-    b.append(("p", "A later claim says the same as an earlier one and nothing links them (`provgraph suspects`). "
-                   "Confirm: `provgraph adjudicate --keep LATER --retire EARLIER`; dismiss: "
-                   "`provgraph adjudicate --distinct EARLIER LATER --why TEXT`."))
+    b.append(("p", ("A later claim says the same as an earlier one and nothing links them (", Code("provgraph suspects"),
+                    "). Confirm: ", Code("provgraph adjudicate --keep LATER --retire EARLIER"), "; dismiss: ",
+                    Code("provgraph adjudicate --distinct EARLIER LATER --why TEXT"), ".")))
     b.append(("table", (report.suspects, "no possible unlinked revisions")))
     counts = report.source_counts
     b.append(("h3", f"Sources revised or deleted ({counts.get('revised', 0)} revised, {counts.get('deleted', 0)} deleted)"))
@@ -82,7 +90,8 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
             b.append(("h3", claim))
             b.append(("mermaid", (source, tree, claim)))
         if report.lineages_left_out:
-            b.append(("p", f"{report.lineages_left_out} more changed claim(s); see `provgraph lineage ID --format mermaid`."))
+            b.append(("p", (f"{report.lineages_left_out} more changed claim(s); see ",
+                            Code("provgraph lineage ID --format mermaid"), ".")))
     return b
 
 
@@ -112,7 +121,8 @@ def render_markdown(report: Report, tripped: dict[str, int] | None = None) -> st
         elif kind == "h3":
             out.append(f"### {_md_escape(content)}\n")
         elif kind == "p":
-            out.append(_md_escape(content) + "\n")
+            out.append("".join(f"`{part}`" if isinstance(part, Code) else _md_escape(part) for part in _parts(content))
+                       + "\n")
         elif kind == "alert":
             out.append(f"> **{_md_escape(content)}**\n")
         elif kind == "mermaid":
@@ -160,7 +170,8 @@ def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
         if kind in ("h1", "h2", "h3"):
             out.append(f"<{kind}>{e(content)}</{kind}>")
         elif kind == "p":
-            out.append(f"<p>{e(content)}</p>")
+            out.append("<p>" + "".join(f"<code>{e(part)}</code>" if isinstance(part, Code) else e(part)
+                                       for part in _parts(content)) + "</p>")
         elif kind == "alert":
             out.append(f'<p class="alert">{e(content)}</p>')
         elif kind == "trend":

@@ -7,8 +7,9 @@ from typing import Iterable
 
 from provgraph.base.errors import UsageError
 from provgraph.graph.connection import Graph
+from provgraph.graph.schema import ensure_schema, require_schema
 from provgraph.report.build import build_report, default_baseline, record_run
-from provgraph.report.files import make_out, write_text
+from provgraph.report.files import make_out, publish, staged, write_text
 from provgraph.report.model import FAIL_ON, FILES, FORMATS, ReportResult
 from provgraph.report.render import render_html, render_markdown, to_json
 
@@ -41,20 +42,21 @@ def run_report(graph: Graph, out: Path | str = "provgraph-report", *, scope: str
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out}: exists and is not a folder")
-    # --out is created only once the database has answered (build_report reads before it writes claims.csv)
-    report = build_report(graph, scope=scope, claims_csv=out / FILES["csv"] if "csv" in chosen else None, now=now,
-                          baseline=baseline)
-    tripped = report.tripped(conditions)
-    paths: list[Path] = []
+    if record:
+        ensure_schema(graph)  # recording the run is a write: a new database gets the schema first
+    else:
+        require_schema(graph)
     renderers = {"md": render_markdown, "html": render_html, "json": to_json}
-    make_out(out)
-    for fmt in FORMATS:
-        if fmt not in chosen:
-            continue
-        path = out / FILES[fmt]
-        if fmt in renderers:
-            write_text(path, renderers[fmt](report, tripped))
-        paths.append(path)
+    with staged(out) as staging:  # every file is written beside --out, then moved in: a failure leaves no half-written folder
+        report = build_report(graph, scope=scope, claims_csv=staging / FILES["csv"] if "csv" in chosen else None,
+                              now=now, baseline=baseline)
+        tripped = report.tripped(conditions)
+        make_out(staging)
+        for fmt in chosen:
+            if fmt in renderers:
+                write_text(staging / FILES[fmt], renderers[fmt](report, tripped))
+        publish(staging, out)
+    paths = [out / FILES[fmt] for fmt in FORMATS if fmt in chosen]
     if record:
         record_run(graph, report)
     return ReportResult(report=report, paths=paths, tripped=tripped)

@@ -5,7 +5,7 @@ abbreviations from here, so a status looks the same everywhere.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from provgraph.engine.status import ClaimStatus
@@ -34,4 +34,22 @@ def status_line(row: "ClaimStatus") -> str:
     return f"{styled_status(row.status)} {row.reason:<19} {row.claim}  scope={row.scope or '(global)'}"
 
 
-__all__ = ["STATUS_COLOURS", "TERMINAL_COLOURS", "status_line", "styled_status"]
+def revoked_line(result: dict[str, Any]) -> str:
+    """`revoked adj:... from T: it kept A over B in scope S (decided T0 by U: why)`: what the uid stood for."""
+    if result["kind"] == "distinct":
+        what = f"it marked {' and '.join(result['distinct'])} distinct"
+    else:
+        what = f"it kept {', '.join(result['keeps'])} over {', '.join(result['retires'])}"
+        what += f" in scope {result['scope']}" if result["scope"] else ""
+    why = f": {result['why']}" if result["why"] else ""
+    return (f"revoked {result['adjudication']} from {result['revoked_at']}: {what} "
+            f"(decided {result['decided_at']} by {result['by'] or '-'}{why})")
+
+
+def distinct_line(result: dict[str, Any]) -> str:
+    """`a and b are distinct since T (by U, why: W)`: a `--distinct` already in force."""
+    return (f"{' and '.join(result['distinct'])} are distinct since {result['decided_at']} (by {result['by'] or '-'}, "
+            f"why: {result['why'] or '-'})")
+
+
+__all__ = ["STATUS_COLOURS", "TERMINAL_COLOURS", "distinct_line", "revoked_line", "status_line", "styled_status"]

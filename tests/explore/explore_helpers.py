@@ -12,7 +12,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def node_count(graph: Graph) -> int:
-    return graph.read("MATCH (n) RETURN count(n) AS n")[0]["n"]
+    return graph.read("MATCH (n) WHERE NOT n:ProvgraphSchema RETURN count(n) AS n")[0]["n"]
 
 
 def ingest_examples(graph: Graph) -> None:

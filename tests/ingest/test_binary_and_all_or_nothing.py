@@ -32,7 +32,7 @@ def _noise(size: int = 3000, seed: int = 5) -> bytes:
 
 
 def _nodes(graph: Graph) -> int:
-    return graph.read("MATCH (n) RETURN count(n) AS n")[0]["n"]
+    return graph.read("MATCH (n) WHERE NOT n:ProvgraphSchema RETURN count(n) AS n")[0]["n"]
 
 
 def _invoke(*args: str):

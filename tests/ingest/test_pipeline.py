@@ -33,7 +33,7 @@ def obs(source: str, content: str, when: datetime, claims=(), edges=(), version=
 
 
 def counts(graph: Graph) -> tuple[int, int]:
-    nodes = graph.read("MATCH (n) RETURN count(n) AS n")[0]["n"]
+    nodes = graph.read("MATCH (n) WHERE NOT n:ProvgraphSchema RETURN count(n) AS n")[0]["n"]
     rels = graph.read("MATCH ()-[r]->() RETURN count(r) AS n")[0]["n"]
     return nodes, rels
 

@@ -100,6 +100,12 @@ def test_a_full_disk_is_one_line(graph: Graph, neo4j_settings, tmp_path) -> None
     (["lineage"], "provgraph lineage"),
     (["verify", "--batch", "/no/such/requests.jsonl"], "provgraph verify"),
     (["ingest", "logs", "x.jsonl", "--format", "yaml"], "provgraph ingest logs"),
+    # an option short of its values: click raises these without the subcommand's context
+    (["adjudicate", "--distinct", "A"], "provgraph adjudicate"),
+    (["status", "--only"], "provgraph status"),
+    (["verify", "--evidence"], "provgraph verify"),
+    (["cypher", "--param"], "provgraph cypher"),
+    (["server", "status", "--port"], "provgraph server status"),
 ])
 def test_click_usage_errors_are_one_line_that_points_at_help(args: list[str], command: str) -> None:
     result = CliRunner().invoke(cli, args, prog_name="provgraph")

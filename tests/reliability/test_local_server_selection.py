@@ -106,7 +106,40 @@ def test_servers_are_selected_by_port_and_data_folder_and_start_says_what_it_doe
                             timeout=120)
     assert browse.returncode == 2 and "without its HTTP connector" in browse.stderr
 
+    # A newcomer's first run on this new server: no `provgraph init` before the first ingest and verify
+    first_run = {**_env(home), "NEO4J_URI": f"bolt://127.0.0.1:{port}"}
+    cards = Path(__file__).resolve().parents[2] / "examples" / "cards" / "board.jsonl"
+    read_first = subprocess.run([PROVGRAPH, "status"], env=first_run, capture_output=True, text=True, timeout=120)
+    assert read_first.returncode == 2 and "`provgraph init`" in read_first.stderr, read_first.stderr
+    assert len(read_first.stderr.strip().splitlines()) == 1
+    ingested = subprocess.run([PROVGRAPH, "ingest", "cards", str(cards)], env=first_run, capture_output=True, text=True,
+                              timeout=900)  # a new small server on a busy machine: its first status pass is slow
+    assert ingested.returncode in (0, 1), ingested.stderr
+    verified = subprocess.run([PROVGRAPH, "verify", "--evidence", "m:01AAA0000000000000000000D2", "--candidates",
+                               "m:01AAA0000000000000000000D1,m:01AAA0000000000000000000D2"], env=first_run,
+                              capture_output=True, text=True, timeout=120)
+    assert verified.returncode in (0, 1) and json.loads(verified.stdout)["verdict"], verified.stderr
+
     stopped = _run(home, "stop", "--port", str(port), "--json")
     assert stopped.returncode == 0 and json.loads(stopped.stdout)["running"] is False
     assert json.loads(stopped.stdout)["data_dir"] == str(data)
     assert not local._alive(pid)
+    after = _run(home, "status", "--port", str(port))  # stopped: still its own folder, not the default one
+    assert after.returncode == 0 and after.stdout.strip() == f"stopped  (port {port}, data {data})", after.stdout
+
+
+def test_browse_refuses_an_http_port_the_running_server_does_not_serve(neo4j_settings) -> None:  # type: ignore[no-untyped-def]
+    port = neo4j_settings.uri.rsplit(":", 1)[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
+    served = subprocess.run([PROVGRAPH, "browse", "--port", port, "--json"], env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert served.returncode == 0, served.stderr
+    http_port = json.loads(served.stdout)["server"]["http_port"]
+    other = str(_free_port())
+    wrong = subprocess.run([PROVGRAPH, "browse", "--port", port, "--http-port", other], env=env, capture_output=True,
+                           text=True, timeout=120)
+    assert wrong.returncode == 2 and wrong.stdout == "", wrong.stdout
+    assert wrong.stderr.strip() == (
+        f"provgraph: the server on port {port} serves Neo4j Browser on HTTP port {http_port}, not {other}: run "
+        f"`provgraph browse --port {port} --http-port {http_port}`, or stop the server "
+        f"(`provgraph server stop --port {port}`) to move it")

@@ -6,11 +6,13 @@ import json
 import re
 from pathlib import Path
 
+from cli_helpers import run
 from graphs import GraphBuilder
 from report_helpers import changed
 
 from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
+from provgraph.graph.schema import install_schema
 from provgraph.ingest.pipeline import ingest
 from provgraph.report import CLAIM_COLUMNS, run_report
 
@@ -216,3 +218,36 @@ def test_claims_csv_is_written_in_chunks_with_one_header_and_every_claim(graph: 
     assert [r["claim"] for r in rows] == sorted(uids)
     assert sum(r["status"] == "STALE" for r in rows) == 9
     assert not list((tmp_path / "out").glob("*.partial"))
+
+
+def test_a_failed_report_leaves_no_half_written_folder_and_an_earlier_report_untouched(
+        graph: Graph, tmp_path: Path) -> None:
+    cards = Path(__file__).resolve().parents[2] / "examples" / "cards" / "board.jsonl"
+    assert run("ingest", "cards", str(cards)).exit_code in (0, 1)  # claims with full-text fields, as ingest writes them
+    kept = tmp_path / "kept"
+    assert run("report", "--out", str(kept), "--no-record").exit_code == 0
+    before = {path.name: path.read_bytes() for path in kept.iterdir()}
+    # the failure: claims.csv is streamed, then the suspects lookup finds no full-text index
+    graph.run("DROP INDEX claim_search", write=True)
+    graph.write("MATCH (s:ProvgraphSchema) DELETE s")
+    try:
+        for out in (tmp_path / "new", kept):
+            failed = run("report", "--out", str(out), "--no-record")
+            assert failed.exit_code == 2 and "claim_search" in failed.stderr, failed.output
+        assert not (tmp_path / "new").exists()
+        assert {path.name: path.read_bytes() for path in kept.iterdir()} == before
+        assert sorted(path.name for path in tmp_path.iterdir()) == ["kept"]  # no staging folder left behind
+    finally:
+        install_schema(graph)
+
+
+def test_report_md_keeps_its_own_code_spans_and_escapes_the_data_it_shows(g: GraphBuilder, graph: Graph,
+                                                                          tmp_path: Path) -> None:
+    g.claim("a", subject="x", value="1", scope="org/a`b", at="2025-01-01")
+    run_report(graph, tmp_path / "out", scope="org/a`b", formats="md,html")
+    markdown = (tmp_path / "out" / "report.md").read_text()
+    assert "(`provgraph suspects`)" in markdown and "`provgraph adjudicate --keep LATER --retire EARLIER`" in markdown
+    assert "\\`provgraph" not in markdown
+    assert "org/a\\`b" in markdown  # a backtick in the data stays text
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert "<code>provgraph suspects</code>" in page

@@ -64,14 +64,14 @@ def test_each_changed_claims_lineage_is_an_inline_svg_that_chromium_draws_in_sta
 def test_trend_chart_shows_status_counts_of_every_recorded_run_in_order(graph: Graph, g: GraphBuilder,
                                                                         tmp_path: Path, page) -> None:
     g.claim("a", subject="x", value="1", scope="org/acme", at="2025-01-01")
-    run_report(graph, tmp_path / "r1")
+    run_report(graph, tmp_path / "r1", baseline="nightly")
     g.claim("b", subject="x", value="2", scope="org/acme", at="2025-02-01")
     g.supersedes("b", "a", at="2025-02-01")
-    run_report(graph, tmp_path / "r2")
+    run_report(graph, tmp_path / "r2", baseline="nightly")
     # a run recorded before runs kept their counts: the chart counts its summary
     graph.write("CREATE (:ReportRun {uid: 'report:old', ran_at: datetime('2024-12-31T00:00:00Z'), scope: '', "
-                "summary: '{\"a\": [\"UNKNOWN\", \"NOT_YET_ASSERTED\"]}'})")
-    third = run_report(graph, tmp_path / "r3")
+                "baseline: 'nightly', summary: '{\"a\": [\"UNKNOWN\", \"NOT_YET_ASSERTED\"]}'})")
+    third = run_report(graph, tmp_path / "r3", baseline="nightly")
 
     assert [(entry[1]) for entry in third.report.trend] == [
         {"ACTIVE": 0, "STALE": 0, "CONFLICT": 0, "UNKNOWN": 1},
@@ -90,6 +90,18 @@ def test_trend_chart_shows_status_counts_of_every_recorded_run_in_order(graph: G
     assert heights == [0, 0, 1, 1]
     first, last = (runs.nth(i).bounding_box() for i in (0, 3))
     assert first and last and first["x"] < last["x"]  # oldest left
+
+
+def test_trend_chart_leaves_out_the_runs_of_other_baselines_as_the_diff_does(graph: Graph, g: GraphBuilder,
+                                                                              tmp_path: Path) -> None:
+    g.claim("a", subject="x", value="1", scope="org/acme", at="2025-01-01")
+    run_report(graph, tmp_path / "nightly", formats="json")  # baseline: its --out folder
+    run_report(graph, tmp_path / "adhoc", formats="json")  # another folder, another baseline: no point of the nightly trend
+    run_report(graph, tmp_path / "adhoc", formats="json")
+    again = run_report(graph, tmp_path / "nightly", formats="json")
+    assert len(again.report.trend) == 2
+    data = json.loads((tmp_path / "nightly" / "report.json").read_text())
+    assert len(data["trend"]) == 2
 
 
 def test_without_graphviz_the_report_keeps_the_text_tree_and_says_how_to_get_the_picture(

@@ -5,6 +5,7 @@ import pytest
 from status_helpers import judge
 
 from provgraph import cypher
+from provgraph.engine.conflicts import conflicts
 from provgraph.engine.status import status
 from provgraph.engine.verify import verify
 from provgraph.ingest.lifecycle import CANONICAL
@@ -202,3 +203,27 @@ def test_every_canonical_word_is_known_to_the_status_rule(graph, g):
         g.claim(word, at="2025-01-01", declared=word)
     reasons = {r.claim: r.reason for r in status(graph, list(CANONICAL))}
     assert all(reason != "UNRECOGNISED_STATUS" for reason in reasons.values()), reasons
+
+
+# -- rule 5: a rejected record puts nothing into a revision cycle (issue 22) ----------------------
+
+@pytest.mark.parametrize("word", ["rejected", "withdrawn"])
+def test_a_rejected_successor_puts_its_target_into_no_revision_cycle(graph, g, word):
+    g.claim("a", at="2025-01-01", declared="accepted")
+    g.claim("b", at="2025-02-01", declared=word)
+    g.supersedes("a", "b", at="2025-02-01")
+    g.supersedes("b", "a", at="2025-02-01")  # b, rejected, claims to supersede a: it revises nothing
+    assert judge(graph, "a") == ("ACTIVE", "CURRENT")
+    assert judge(graph, "b") == ("STALE", "SUPERSEDED")
+    assert [c.kind for c in conflicts(graph)] == []  # `provgraph conflicts` lists no cycle either
+
+
+def test_a_cycle_of_accepted_records_next_to_a_rejected_edge_is_still_a_cycle(graph, g):
+    g.claim("a", at="2025-01-01", declared="accepted")
+    g.claim("b", at="2025-02-01", declared="accepted")
+    g.claim("r", at="2025-03-01", declared="rejected")
+    g.supersedes("a", "b", at="2025-02-01")
+    g.supersedes("b", "a", at="2025-02-01")
+    g.supersedes("r", "a", at="2025-03-01")  # void, off the cycle
+    assert judge(graph, "a") == judge(graph, "b") == ("CONFLICT", "REVISION_CYCLE")
+    assert [(c.kind, c.claims) for c in conflicts(graph)] == [("REVISION_CYCLE", ("a", "b"))]

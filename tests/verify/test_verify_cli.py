@@ -66,7 +66,9 @@ def test_adjudicate_cli_prints_the_uid_and_refuses_unknown_ids(sessions: Graph) 
     assert run("adjudicate", "--revoke", "adj:nope").exit_code == 2
     assert run("adjudicate", "--revoke", uid, "--keep", "s33").exit_code == 2
     revoked = run("adjudicate", "--revoke", uid, "--at", "2026-04-01")
-    assert revoked.exit_code == 0 and revoked.stdout.strip() == uid
+    assert revoked.exit_code == 0  # says what it revoked, not only the uid (issue 22)
+    assert revoked.stdout.startswith(f"revoked {uid} from 2026-04-01T00:00:00Z: it kept s33 over s13")
+    assert revoked.stdout.rstrip().endswith(": moved)")
     again = run("adjudicate", "--revoke", uid)
     assert again.exit_code == 2 and "already revoked" in again.stderr
 

@@ -46,7 +46,31 @@ def verify(
     a request's time; the verdict is the same). Returns a `Verdict`; never raises for unknown ids.
     """
     question = Question.prepare(evidence, candidates, scope=scope, at=at, subject=subject)
-    return graph.transaction(lambda tx: _judge_many(tx, [question], suspects=suspects))[0]
+    [completed] = complete_hashes(graph, [question])
+    if isinstance(completed, UsageError):
+        raise completed
+    return graph.transaction(lambda tx: _judge_many(tx, [completed], suspects=suspects))[0]
+
+
+def complete_hashes(graph: Graph, questions: Sequence[Question]) -> list[Question | UsageError]:
+    """Each question with the short hashes its evidence gives (a prefix of 12+ hex digits, as git takes) completed
+    from the snapshots citing that claim; an ambiguous prefix gives a UsageError in the question's place. A prefix
+    no citing snapshot has is kept as given: the reader saw no snapshot that cites the claim."""
+    items = [{"id": e.id, "prefix": e.snapshot} for q in questions for e in q.given if e.short]
+    if not items:
+        return list(questions)
+    found = iter(graph.read(cypher.load("verify_hash_prefixes").text, {"items": items}))
+    completed: list[Question | UsageError] = []
+    for question in questions:
+        given, error = [], None
+        for item in question.given:
+            hashes = next(found)["hashes"] if item.short else []
+            if len(hashes) > 1 and error is None:
+                error = UsageError(f"ambiguous hash {item.id}@sha256:{item.snapshot}: {len(hashes)} snapshots citing "
+                                   f"{item.id} start with it; give more digits")
+            given.append(replace(item, snapshot=hashes[0]) if len(hashes) == 1 else item)
+        completed.append(error or replace(question, given=tuple(given)))
+    return completed
 
 
 def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
@@ -83,6 +107,11 @@ def _answer(graph: Graph, pending: list[tuple[int, Any, "Question | None", dict[
             suspects: bool) -> Iterator[dict[str, Any]]:
     """One chunk of a batch: every well-formed question in one retried read transaction, in request order."""
     now = datetime.now(timezone.utc)
+    completed = iter(complete_hashes(graph, [question for _, _, question, _ in pending if question is not None]))
+    pending = [(line, decoded, None, {"verdict": None, "error": str(done)}) if isinstance(done, UsageError)
+               else (line, decoded, done, error)
+               for line, decoded, question, error in pending
+               for done in ([next(completed)] if question is not None else [None])]
     questions = [question if question.moment is not None else replace(question, t=now)
                  for _, _, question, _ in pending if question is not None]
     verdicts = iter(graph.transaction(lambda tx: _judge_many(tx, questions, suspects=suspects)) if questions else [])
@@ -241,4 +270,4 @@ def _check(item: Evidence, row: dict[str, Any], statuses: dict[str, ClaimStatus]
     )
 
 
-__all__ = ["REQUESTS_PER_QUERY", "Runner", "verify", "verify_batch"]
+__all__ = ["REQUESTS_PER_QUERY", "Runner", "complete_hashes", "verify", "verify_batch"]

@@ -10,7 +10,10 @@ from typing import Any, Iterable, Mapping, Sequence
 from provgraph.base.as_of import as_of
 from provgraph.base.errors import ProvgraphError, UsageError
 
-_HEX = re.compile(r"[0-9a-f]{64}")
+_HEX = re.compile(r"[0-9a-f]{12,64}")
+_BARE_HASH = re.compile(r"[0-9a-fA-F]{12,64}")  # ID@HEX without `sha256:`
+FULL_HEX = 64
+SHORT_HEX = 12  # a shorter prefix of the hash is refused, as ambiguous in any real store
 SEPARATOR = "@sha256:"
 
 
@@ -28,9 +31,12 @@ class Evidence:
             return item
         if isinstance(item, str):
             claim, separator, digest = item.rpartition(SEPARATOR)
-            if not separator:
-                return cls(claim_id(item))
-            return cls(claim_id(claim), parse_digest(digest, item))
+            if separator:
+                return cls(claim_id(claim), parse_digest(digest, item))
+            claim, at, tail = item.rpartition("@")
+            if at and claim.strip() and _BARE_HASH.fullmatch(tail):
+                return cls(claim_id(claim), tail.lower())
+            return cls(claim_id(item))
         if isinstance(item, Mapping):
             unknown = sorted(set(item) - {"claim", "snapshot"})
             if unknown:
@@ -39,6 +45,11 @@ class Evidence:
         if isinstance(item, (tuple, list)) and len(item) == 2:
             return cls(claim_id(item[0]), parse_digest(item[1], item))
         raise UsageError(f"evidence must be an id, 'ID@sha256:HEX', (id, sha256) or {{claim, snapshot}}; got {item!r}")
+
+    @property
+    def short(self) -> bool:
+        """The reader gave a prefix of the hash, to be completed from the graph (`judge.complete_hashes`)."""
+        return self.snapshot is not None and len(self.snapshot) < FULL_HEX
 
     def to_text(self) -> str:
         return f"{self.id}{SEPARATOR}{self.snapshot}" if self.snapshot else self.id
@@ -59,7 +70,8 @@ def parse_digest(value: Any, given: Any) -> str | None:
     if text.startswith("sha256:"):
         text = text[len("sha256:"):]
     if not _HEX.fullmatch(text):
-        raise UsageError(f"not a sha256 hex digest (64 hex digits) in {given!r}")
+        raise UsageError(f"not a sha256 hex digest ({SHORT_HEX} to {FULL_HEX} hex digits: a unique prefix will do) "
+                         f"in {given!r}")
     return text
 
 

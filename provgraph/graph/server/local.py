@@ -97,7 +97,8 @@ def _registry(port: int) -> Path:
 
 
 def data_dir(options: ServerOptions) -> Path:
-    """The data folder: --data, else the one the server on this port uses, else $PROVGRAPH_HOME/data."""
+    """The data folder: --data, else the one the server on this port uses or last used (stopped, its folder still
+    names this port), else $PROVGRAPH_HOME/data."""
     if options.data_dir:
         return Path(options.data_dir).expanduser().absolute()
     try:
@@ -106,7 +107,7 @@ def data_dir(options: ServerOptions) -> Path:
         recorded = None
     if recorded is not None:
         state = _read_state(recorded) or {}
-        if state.get("port") == options.port and _alive(state.get("pid")):
+        if state.get("port") == options.port:
             return recorded
     return provgraph_home() / "data"
 

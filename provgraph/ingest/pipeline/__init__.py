@@ -20,8 +20,10 @@ from typing import Any, Callable, Iterable, Sequence
 from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.errors import InputError
+from provgraph.base.text import counted
 from provgraph.engine import stored_status
 from provgraph.graph.connection import Graph, Tx
+from provgraph.graph.schema import ensure_schema
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
 from provgraph.ingest.pipeline.batch import batch_size, write_batch, write_quarantine
@@ -60,12 +62,14 @@ class IngestSummary:
 
     def text_lines(self) -> list[str]:
         """The summary as `ingest` prints it: one line, then what needs a look (bounded lists)."""
-        versions = f" ({self.claim_versions_written} versions)" if self.claim_versions_written != self.claims_written else ""
+        versions = (f" ({counted(self.claim_versions_written, 'version')})"
+                    if self.claim_versions_written != self.claims_written else "")
         lines = [
-            f"{self.store} ({self.kind}): {self.observations} snapshots read, {self.snapshots_added} added, "
-            f"{self.snapshots_unchanged} unchanged; {self.claims_written} claims{versions} and {self.edges_written} edges written; "
+            f"{self.store} ({self.kind}): {counted(self.observations, 'snapshot')} read, {self.snapshots_added} added, "
+            f"{self.snapshots_unchanged} unchanged; {counted(self.claims_written, 'claim')}{versions} and "
+            f"{counted(self.edges_written, 'edge')} written; "
             f"{len(self.unresolved)} unresolved, {len(self.external)} external, {len(self.quarantined)} quarantined"
-            + (f", {self.adjudications} policy adjudications" if self.adjudications else "")
+            + (f", {counted(self.adjudications, 'policy adjudication')}" if self.adjudications else "")
         ]
         if self.skipped:
             reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(self.skipped.items()))
@@ -200,6 +204,7 @@ def write(
             progress("read", 1, None)
     summary.observations = len(observations)
     summary.skipped = dict(skipped)
+    ensure_schema(graph)  # a first ingest into a new database installs the schema (read input first: bad input writes nothing)
 
     planned, summary.snapshots_unchanged = plan_snapshots(graph, observations, observed_at)
     planned, rewrite_findings = check_append_only(graph, store, planned, observed_at, observations)
