@@ -1,5 +1,5 @@
 // name: ingest_observations
-// description: Write one batch of observations: the store, each source, its new snapshot, and the claims that snapshot cites (CITED_AT carries the claim as that snapshot states it).
+// description: Write one batch of observations: the store, each source, its new snapshot (with path: the source's locator as of that version), and the claims that snapshot cites (CITED_AT carries the claim as that snapshot states it).
 // param store: the store name
 // param store_kind: files, git, tickets, logs or cards
 // param observed_at: the ingest time (DateTime)
@@ -21,6 +21,7 @@ MERGE (snapshot:Snapshot {uid: row.snapshot.uid})
                 snapshot.revised_at = row.snapshot.revised_at,
                 snapshot.version = row.snapshot.version,
                 snapshot.deleted = row.snapshot.deleted,
+                snapshot.path = row.source.locator,
                 snapshot.author = row.snapshot.author,
                 snapshot.authored_at = row.snapshot.authored_at,
                 snapshot.committer = row.snapshot.committer,

@@ -103,6 +103,7 @@ class Snapshot(StructuredNode):
     until = DateTimeProperty()  # revised_at of the source's next snapshot; null for the latest
     observed_at = DateTimeProperty()
     version = StringProperty()
+    path = StringProperty()  # the source's locator as of this version (a renamed file keeps its old path here)
     author = StringProperty()  # "Name <email>": git's commit author (null where the store does not say)
     authored_at = DateTimeProperty()
     committer = StringProperty()  # "Name <email>": git's committer; revised_at is the commit's committer date
