@@ -85,3 +85,14 @@ def test_status_text_shows_the_account_on_one_line_and_json_csv_carry_it(graph, 
     csv = run("status", "adr:0001-queues.md", "--format", "csv").output.splitlines()
     assert "since" in csv[0].split(",") and "because_author" in csv[0].split(",")
     assert "Cy Twombly <cy@example.com>" in csv[1]
+
+
+def test_lineage_shows_the_account_of_the_claim_and_of_each_edge(graph, told):
+    tree = run("lineage", "adr:0001-queues.md").output
+    assert "since 2024-03-01T10:00:00Z" in tree
+    [edge_line] = [line for line in tree.splitlines() if line.strip().startswith("edge:")]
+    assert told["supersede"][:12] in edge_line and "Cy Twombly" in edge_line and "0001-queues.md:7" in edge_line
+    [edge] = json.loads(run("lineage", "adr:0001-queues.md", "--format", "json").output)["edges"]
+    assert edge["since"] == "2024-03-01T10:00:00Z"
+    assert (edge["recorded_by"]["commit"], edge["recorded_by"]["file"], edge["recorded_by"]["line"]) == (
+        told["supersede"], "0001-queues.md", 7)
