@@ -40,7 +40,8 @@ class Edge:
         parts = [f"since {to_iso(self.valid_from)}"] if self.valid_from else []
         record = self.recorded_by or {}
         if record.get("commit"):
-            parts.append(f"@{str(record['commit'])[:12]}")
+            commit = str(record["commit"])
+            parts.append(f"@{commit[:12] if len(commit) == 40 else commit}")
         if record.get("author"):
             parts.append(f"by {record['author']}")
         if record.get("file"):

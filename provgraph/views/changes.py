@@ -5,7 +5,7 @@ from typing import Sequence
 
 from provgraph.base.escape import csv_text, markdown_text
 from provgraph.engine.changes import COLUMNS, Change
-from provgraph.views.display import account_text, instant
+from provgraph.views.display import account_text, instant, short_version
 
 
 def _transition(change: Change) -> str:
@@ -40,7 +40,7 @@ def render_markdown(found: Sequence[Change], start: str, end: str) -> str:
             because += f" (adjudication by {after.because_by or '-'})"
         where = f"{after.because_file}:{after.because_line}" if after.because_file and after.because_line else after.because_file
         cells = [instant(change.changed_at), after.claim, f"{change.before.status} {change.before.reason}",
-                 f"{after.status} {after.reason}", because, (after.because_commit or "")[:12],
+                 f"{after.status} {after.reason}", because, short_version(after.because_commit) if after.because_commit else "",
                  after.because_author, where]
         out.append("| " + " | ".join(_cell(cell) for cell in cells) + " |")
     return "\n".join(out) + "\n"

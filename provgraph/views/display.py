@@ -5,6 +5,7 @@ abbreviations from here, so a status looks the same everywhere.
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,11 @@ def instant(moment: datetime | None) -> str:
     return moment.astimezone(timezone.utc).replace(tzinfo=None).isoformat(timespec="seconds") + "Z"
 
 
+def short_version(version: str) -> str:
+    """A git commit id cut to 12 hex digits; any other version (a ticket's updated stamp) as it is."""
+    return version[:12] if re.fullmatch(r"[0-9a-f]{40}", version) else version
+
+
 def account_text(row: "ClaimStatus") -> str:
     """The account of a status on one line: since when, what made it so, at which commit, by whom, file:line."""
     if row.since is None and row.because is None:
@@ -49,7 +55,7 @@ def account_text(row: "ClaimStatus") -> str:
     elif row.because:
         parts.append(f"because {row.because}")
     if row.because_commit:
-        parts.append(f"@{row.because_commit[:12]}")
+        parts.append(f"@{short_version(row.because_commit)}")
     if row.because_author:
         who = row.because_author
         if row.because_committer and row.because_committer != row.because_author:
@@ -65,4 +71,4 @@ def status_line(row: "ClaimStatus") -> str:
     return f"{styled_status(row.status)} {row.reason:<19} {row.claim}  scope={row.scope or '(global)'}"
 
 
-__all__ = ["STATUS_COLOURS", "TERMINAL_COLOURS", "account_text", "instant", "status_line", "styled_status"]
+__all__ = ["STATUS_COLOURS", "TERMINAL_COLOURS", "account_text", "instant", "short_version", "status_line", "styled_status"]
