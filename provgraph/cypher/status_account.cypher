@@ -10,7 +10,7 @@
 // description: PROPOSED, ...) and NOT_YET_VALID / OUT_OF_SCOPE from the first of the unbroken run of snapshots that
 // description: state the claim with its current word; SOURCE_REVISED / SOURCE_DELETED from the snapshot that dropped
 // description: it; EXPIRED from valid_until; EXPLICIT_CONFLICT / RIVAL_CLAIM / PREMISE_NOT_CURRENT from the later of
-// description: the claim's run and the partner's (a premise's own stored since); CURRENT from the latest of its run,
+// description: the claim's run and the partner's (the rival's, the premise's); CURRENT from the latest of its run,
 // description: valid_from, and the end of any retiring edge, conflict edge or adjudication that ended by $t.
 // param rows: list of {claim, reason, question_scope, conflicts_with, premises_not_current} (status rows)
 // param t: the as-of time the rows were computed for (DateTime)
@@ -43,8 +43,7 @@ CALL (x, row) {
     RETURN CASE WHEN size(run) = 0 THEN null ELSE last(run) END AS start,
            CASE WHEN size(run) = 0 THEN null ELSE head(run) END AS latest
   }
-  RETURN collect({uid: uid, start: start, latest: latest, since: y.status_since, because_snapshot: y.status_because_snapshot,
-                  because_line: y.status_because_line}) AS runs
+  RETURN collect({uid: uid, start: start, latest: latest}) AS runs
 }
 WITH row, x, q, runs, head(runs) AS own
 // revisions in force at $t of the kind the reason names: when each took effect, and the record or adjudication
@@ -160,16 +159,12 @@ WITH row, x, runs, own, revisions, links, ended,
      CASE WHEN own.start IS NULL THEN null
           ELSE {at: own.start.at, kind: 'record', because: x.uid, snapshot: own.start.snapshot, line: own.start.line, by: null}
      END AS ownEvent,
-     [r IN tail(runs) WHERE r.start IS NOT NULL |
-       r {.*, at: CASE WHEN row.reason = 'PREMISE_NOT_CURRENT' THEN coalesce(r.since, r.start.at) ELSE r.start.at END}] AS partners
+     [r IN tail(runs) WHERE r.start IS NOT NULL | r {.*, at: r.start.at}] AS partners
 // the partner (rival or premise) whose condition began first: x's holds from the later of it and x's own run
 WITH row, x, revisions, links, ended, ownEvent, own,
      reduce(best = null, r IN partners | CASE WHEN best IS NULL OR r.at < best.at THEN r ELSE best END) AS partner
 WITH row, x, revisions, links, ended, ownEvent, own,
      CASE WHEN partner IS NULL THEN null
-          WHEN row.reason = 'PREMISE_NOT_CURRENT' AND partner.since IS NOT NULL
-            THEN {at: partner.since, kind: 'record', because: partner.uid, snapshot: partner.because_snapshot,
-                  line: partner.because_line, by: null}
           ELSE {at: partner.start.at, kind: 'record', because: partner.uid, snapshot: partner.start.snapshot,
                 line: partner.start.line, by: null}
      END AS partnerEvent
