@@ -92,6 +92,7 @@ class _Builder:
         self.externals: set[str] = set()
         self.commits: set[str] = set()
         self.statuses: dict[str, ClaimStatus] = {}
+        self.at: datetime | None = None
 
     def id(self, kind: str, key: str) -> QualifiedName:
         return self.ns[f"{kind}/{quote(str(key), safe='')}"]
@@ -176,7 +177,8 @@ class _Builder:
         row = self.statuses.get(uid)
         if row is None:
             return []
-        values = {"status": row.status, "reason": row.reason, "status_at": to_iso(row.at), "since": to_iso(row.since),
+        # status_at only for an export --at: two exports of an unchanged graph print the same bytes
+        values = {"status": row.status, "reason": row.reason, "status_at": to_iso(self.at), "since": to_iso(row.since),
                   "because": row.because, "because_kind": row.because_kind, "because_commit": row.because_commit,
                   "because_author": row.because_author, "because_file": row.because_file,
                   "because_line": row.because_line}
@@ -273,6 +275,7 @@ def build_document(graph: Graph, namespace: str = DEFAULT_NAMESPACE, page_size: 
     part = _Selection(graph, store, scope) if store is not None or scope else None
     builder.statuses = {row.claim: row for row in iter_status(graph, at=at_or_now(at))
                         if part is None or row.claim in part.claims}
+    builder.at = at_or_now(at) if at is not None else None
     for row in pages(graph, "export_stores", key="name", page_size=page_size):
         if part is None or row["name"] in part.stores:
             builder.store(row)
