@@ -19,7 +19,7 @@ def _describe(s: ClaimStatus) -> str:
 
 
 def _edge_between(view: Lineage, source: str, target: str) -> Edge | None:
-    return next((e for e in view.edges if e.source == source and e.target == target and e.kind in REVISION_KINDS), None)
+    return next((e for e in view.edges if e.source == source and e.target == target and e.kind in REVISION_AND_AMENDMENT_KINDS), None)
 
 
 def render_tree(view: Lineage) -> str:
