@@ -59,7 +59,7 @@ fi
 say "6. Lineage of ADR-0001 as Mermaid (paste into GitHub or mermaid.live)"
 $PG lineage ADR-0001 --format mermaid
 
-say "7. The nightly report (first run: everything counts as new)"
+say "7. The nightly report (first run: it says what it found; nothing is \"newly\" anything yet)"
 $PG report --out "$OUT"
 
 say "8. The next night: a new board card replaces the SQL settlement job"
@@ -67,3 +67,15 @@ $PG ingest cards "$STORY/next-night/board.jsonl" --store board
 $PG report --out "$OUT" --fail-on new-stale \
   || note "(report exited $?: --fail-on new-stale tripped, as cron would see it)"
 note "Open $OUT/report.md (renders on GitHub) or $OUT/report.html (offline)."
+
+if has changes; then
+  say "9. The auditor's questions (docs/audit.md): what governed on 1 October 2025?"
+  $PG status --at 2025-10-01 --only ACTIVE
+  say "9b. Since when, and why, is ADR-0001 stale? Who decided PAY-210? (file and line on each row)"
+  $PG status ADR-0001 PAY-210
+  say "9c. What changed between 1 March and 1 June 2026?"
+  $PG changes --from 2026-03-01 --to 2026-06-01
+  say "9d. The same as Markdown for the review, and the lineage of ADR-0001 with who recorded each edge"
+  $PG changes --from 2026-03-01 --to 2026-06-01 --format md
+  $PG lineage ADR-0001
+fi

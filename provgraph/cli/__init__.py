@@ -134,9 +134,10 @@ def cli(debug: bool) -> None:
 
 
 def _register() -> None:
-    from provgraph.cli import admin, browse, check, cypher, export, ingest, mcp, report, server, status, suspects, verify
+    from provgraph.cli import (admin, browse, changes, check, cypher, export, ingest, mcp, report, server, status,
+                               suspects, verify)
 
-    for module in (server, browse, admin, ingest, status, check, suspects, verify, report, cypher, export, mcp):
+    for module in (server, browse, admin, ingest, status, changes, check, suspects, verify, report, cypher, export, mcp):
         for command in module.COMMANDS:
             cli.add_command(command)
 

@@ -5,8 +5,9 @@ from pathlib import Path
 
 import click
 
-from provgraph.cli.options import connection_options
+from provgraph.cli.options import at_option, connection_options
 from provgraph.engine import prov as prov_export
+from provgraph.engine.status import parse_at
 from provgraph.graph.connection import Graph
 
 
@@ -17,10 +18,15 @@ from provgraph.graph.connection import Graph
               help="Write to FILE instead of stdout")
 @click.option("--namespace", default=prov_export.DEFAULT_NAMESPACE, show_default=True,
               help="URI of the `provgraph:` namespace the identifiers live in")
+@click.option("--store", default=None, metavar="NAME", help="Only the claims of this store (and what cites them)")
+@click.option("--scope", default=None, help="Only the claims inside this scope or covering it")
+@at_option
 @connection_options
-def export(fmt: str, out: Path | None, namespace: str, graph: Graph) -> None:
-    """Export the whole graph as a W3C PROV document (sources, snapshots, claims, revisions, adjudications)."""
-    text = prov_export.export(graph, fmt, out=out, namespace=namespace)
+def export(fmt: str, out: Path | None, namespace: str, store: str | None, scope: str | None, at: str | None,
+           graph: Graph) -> None:
+    """Export the graph as a W3C PROV document (sources, snapshots with their authors, claims with their status at
+    --at, revisions, adjudications with who decided)."""
+    text = prov_export.export(graph, fmt, out=out, namespace=namespace, at=parse_at(at), store=store, scope=scope)
     if out is None:
         click.echo(text, nl=False)
     else:

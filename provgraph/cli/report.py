@@ -7,6 +7,7 @@ import click
 
 from provgraph.base.errors import CheckFailed
 from provgraph.cli.options import connection_options
+from provgraph.engine.status import parse_at
 from provgraph.graph.connection import Graph
 from provgraph.report import FAIL_ON, FORMATS, run_report
 
@@ -25,12 +26,15 @@ from provgraph.report import FAIL_ON, FORMATS, run_report
                    "[default: the --out directory, so an ad-hoc report elsewhere never becomes a nightly job's baseline]")
 @click.option("--no-record", "no_record", is_flag=True,
               help="Leave no run behind: the next report still compares with the run before this one")
+@click.option("--at", default=None, metavar="T",
+              help="Reproduce the report of a past instant (ISO 8601, YYYYMMDD or epoch ms): statuses then, compared "
+                   "with the run recorded before it; never recorded")
 @connection_options(schema=False)  # run_report installs the schema when it records the run
 def report(out: Path, scope: str | None, formats: str, fail_on: str | None, baseline: str | None, no_record: bool,
-           graph: Graph) -> None:
+           at: str | None, graph: Graph) -> None:
     """Staleness report: counts per status and store, what changed since the previous run, lineage diagrams."""
     result = run_report(graph, out, scope=scope, formats=formats, fail_on=fail_on, baseline=baseline,
-                        record=not no_record)
+                        record=not no_record and at is None, now=parse_at(at))
     click.echo(result.report.headline())
     for path in result.paths:
         click.echo(str(path))

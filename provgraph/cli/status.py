@@ -15,7 +15,7 @@ from provgraph.engine.status import ClaimStatus, iter_status, json_array, parse_
 from provgraph.engine.status import status as claim_status
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import schema_state
-from provgraph.views.display import status_line
+from provgraph.views.display import account_text, status_line
 from provgraph.views.lineage import RENDERERS
 from provgraph.views.lineage import render as render_lineage
 
@@ -35,7 +35,8 @@ def _table(rows: Iterable[ClaimStatus]) -> int:
     shown = 0
     for row in rows:
         cited = f"{row.source or '-'}@{short_hash(row.snapshot) or '-'}"
-        click.echo(f"{status_line(row)}  {cited}  {_lineage_line(row)}".rstrip())
+        account = account_text(row)
+        click.echo(f"{status_line(row)}  {cited}  {_lineage_line(row)}".rstrip() + (f"  {account}" if account else ""))
         shown += 1
     return shown
 
@@ -60,7 +61,9 @@ def _csv(records: Iterable[dict[str, Any]], columns: list[str]) -> str:
 
 
 _STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "source", "snapshot", "lines",
-                   "successors", "conflicts_with", "premises_not_current"]
+                   "successors", "conflicts_with", "premises_not_current", "since", "because_kind", "because",
+                   "because_snapshot", "because_commit", "because_author", "because_committer", "because_file",
+                   "because_line", "because_by"]
 
 
 @click.command()

@@ -1,9 +1,9 @@
 // name: ingest_observations
-// description: Write one batch of observations: the store, each source, its new snapshot, and the claims that snapshot cites (CITED_AT carries the claim as that snapshot states it).
+// description: Write one batch of observations: the store, each source, its new snapshot (with path: the source's locator as of that version), and the claims that snapshot cites (CITED_AT carries the claim as that snapshot states it).
 // param store: the store name
 // param store_kind: files, git, tickets, logs or cards
 // param observed_at: the ingest time (DateTime)
-// param rows: list of {source: {uid, kind, locator, url, title, container}, snapshot: {uid, sha256, revised_at, version, deleted}, claims: [{uid, aliases, text, subject, value, scope, asserted_at, valid_from, valid_until, declared, line_start, line_end, quote_sha256, rewritten, search: {search_version, search_title, search_subject, search_value, search_text, search_scope, search_scope_under, search_terms, search_query}}]} (search: the full-text fields, provgraph/graph/fulltext.py)
+// param rows: list of {source: {uid, kind, locator, url, title, container}, snapshot: {uid, sha256, revised_at, version, deleted, author, authored_at, committer}, claims: [{uid, aliases, text, subject, value, scope, asserted_at, valid_from, valid_until, declared, line_start, line_end, quote_sha256, status_line, rewritten, search: {search_version, search_title, search_subject, search_value, search_text, search_scope, search_scope_under, search_terms, search_query}}]} (search: the full-text fields, provgraph/graph/fulltext.py)
 // mode: write
 MERGE (store:Store {name: $store})
   ON CREATE SET store.kind = $store_kind
@@ -21,6 +21,10 @@ MERGE (snapshot:Snapshot {uid: row.snapshot.uid})
                 snapshot.revised_at = row.snapshot.revised_at,
                 snapshot.version = row.snapshot.version,
                 snapshot.deleted = row.snapshot.deleted,
+                snapshot.path = row.source.locator,
+                snapshot.author = row.snapshot.author,
+                snapshot.authored_at = row.snapshot.authored_at,
+                snapshot.committer = row.snapshot.committer,
                 snapshot.observed_at = $observed_at
 MERGE (snapshot)-[:OF]->(source)
 WITH snapshot, row
@@ -44,6 +48,7 @@ MERGE (claim)-[cite:CITED_AT]->(snapshot)
 SET cite.line_start = c.line_start,
     cite.line_end = c.line_end,
     cite.quote_sha256 = c.quote_sha256,
+    cite.status_line = c.status_line,
     cite.text = c.text,
     cite.subject = c.subject,
     cite.value = c.value,

@@ -2,7 +2,8 @@
 // description: The lineage of one claim as of $t for question scope $q: its predecessors and successors (transitive,
 // description: through revision and amendment edges visible at $t whose scope covers q, whatever the reviser's lifecycle), its premises (DEPENDS_ON closure), its
 // description: explicit conflict partners, RELATES neighbours and direct dependents. Returns one row: claim, nodes (uids), edges
-// description: (from, to, kind, verb, scope, via, force: IN_FORCE, PENDING or VOID for revision and amendment edges) among them,
+// description: (from, to, kind, verb, scope, via, force: IN_FORCE, PENDING or VOID for revision and amendment edges, valid_from,
+// description: valid_to, recorded_by: {snapshot, commit, author, committer, file, line} of the first record that states it) among them,
 // description: adjudications touching them (keep/retire, and `--distinct` dismissals of a suspect pair: kind 'distinct'),
 // description: citations (each claim's citing snapshots with source, sha256, revised_at, until, deleted, lines, current
 // description: at $t), and external references (lineage links from these claims to things never ingested: claim, target,
@@ -64,9 +65,18 @@ CALL (nodes, q) {
     END AS force
   }
   // END revision-force
-  WITH a, b, rev AS r, force ORDER BY a.uid, b.uid, type(rev)
+  // the record that first states the edge: its snapshot, commit, author, file and line (provgraph/engine/account.py)
+  OPTIONAL CALL (rev) {
+    UNWIND range(0, size(coalesce(rev.recorded_in, [])) - 1) AS i
+    MATCH (recorded:Snapshot {uid: rev.recorded_in[i]})-[:OF]->(recordedSource:Source)
+    WITH recorded, recordedSource, coalesce(rev.recorded_lines, [])[i] AS line
+    ORDER BY recorded.revised_at, recorded.uid LIMIT 1
+    RETURN {snapshot: recorded.uid, commit: recorded.version, author: recorded.author, committer: recorded.committer,
+            file: coalesce(recorded.path, recordedSource.locator), line: CASE WHEN line > 0 THEN line END} AS recordedBy
+  }
+  WITH a, b, rev AS r, force, recordedBy ORDER BY a.uid, b.uid, type(rev)
   RETURN collect({from: a.uid, to: b.uid, kind: type(r), verb: r.verb, scope: r.scope, via: r.via,
-                  valid_from: r.valid_from, valid_to: r.valid_to,
+                  valid_from: r.valid_from, valid_to: r.valid_to, recorded_by: recordedBy,
                   force: CASE WHEN type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'AMENDS'] THEN force END}) AS edges
 }
 CALL (nodes) {

@@ -2,7 +2,8 @@
 // description: Store the status rows of the default question (each claim's own scope at $t, as the status query
 // description: computed them, each with expires and edge_scopes from status_expiry) on their claims:
 // description: status_computed_at = $t, status_expires, status_edge_scopes. Returns stored (how many claims).
-// param rows: list of status rows (the status query's columns, plus expires and edge_scopes) of the default question at $t
+// description: The account (since, because_*: cypher/status_account.cypher) is stored as status_since, status_because_*.
+// param rows: list of status rows (the status query's columns, plus expires, edge_scopes and the account's columns) of the default question at $t
 // param t: the time they were computed for (DateTime)
 // mode: write
 UNWIND $rows AS row
@@ -29,6 +30,16 @@ SET c.status = row.status,
     c.status_premises_not_current = row.premises_not_current,
     c.status_pending = row.pending,
     c.status_amendments = row.amendments,
+    c.status_since = row.since,
+    c.status_because_kind = row.because_kind,
+    c.status_because = row.because,
+    c.status_because_snapshot = row.because_snapshot,
+    c.status_because_commit = row.because_commit,
+    c.status_because_author = row.because_author,
+    c.status_because_committer = row.because_committer,
+    c.status_because_file = row.because_file,
+    c.status_because_line = row.because_line,
+    c.status_because_by = row.because_by,
     c.status_computed_at = $t,
     c.status_expires = row.expires,
     c.status_edge_scopes = row.edge_scopes

@@ -44,7 +44,17 @@ RETURN
   c.status_premises AS premises,
   c.status_premises_not_current AS premises_not_current,
   c.status_pending AS pending,
-  c.status_amendments AS amendments
+  c.status_amendments AS amendments,
+  c.status_since.epochSeconds * 1000000 + c.status_since.microsecond AS since,
+  c.status_because_kind AS because_kind,
+  c.status_because AS because,
+  c.status_because_snapshot AS because_snapshot,
+  c.status_because_commit AS because_commit,
+  c.status_because_author AS because_author,
+  c.status_because_committer AS because_committer,
+  c.status_because_file AS because_file,
+  c.status_because_line AS because_line,
+  c.status_because_by AS because_by
 // END stored-status-row
 ORDER BY claim
 ;

@@ -9,8 +9,11 @@
 // description: rivals (same non-empty subject with another value: status rule 10), no edge links them (any recorded claim
 // description: edge; an adjudication's implied edge while it stands), no standing `adjudicate --distinct` dismissed them,
 // description: and no chain of revision edges already leads from later to earlier. At most $per_claim per earlier claim
-// description: (best first); then the filters $since, $scope and $store apply. One row per pair: earlier, later, score, rank,
-// description: terms (shared, normalised), and each side's scope, subject, value, time and title.
+// description: (best first); then the filters $since, $scope and $store apply. Common terms ($common: text that recurs across
+// description: many claims or stores, cypher/suspect_common_terms.cypher) weigh nothing: they never count among the shared
+// description: terms, and the similarity is scaled by the share of the pair's shared terms that are not common, so two
+// description: claims whose only overlap is such text are never suspects. One row per pair: earlier, later, score, rank,
+// description: terms (shared, normalised, common ones left out), and each side's scope, subject, value, time and title.
 // param claims: list of uids to look up from, or null for every claim (a pair needs both sides looked up to score fully)
 // param t: now (DateTime): which adjudications and implied edges stand
 // param hits: how many hits one lookup returns (the candidates per earlier claim)
@@ -21,6 +24,7 @@
 // param since: only pairs whose later claim is this recent (DateTime), or null
 // param scope: only pairs both of whose scopes overlap this scope, or null
 // param store: only pairs with a claim cited from this store, or null
+// param common: list of common search_terms that weigh nothing ([] for none)
 CALL () {
   WITH 1 AS one WHERE $claims IS NULL
   MATCH (claim:Claim) WHERE claim.search_query IS NOT NULL
@@ -55,8 +59,11 @@ WHERE (earlierScope = '' OR laterScope = '' OR earlierScope = laterScope
   AND NOT (coalesce(earlier.subject, '') <> '' AND earlier.subject = coalesce(later.subject, '')
            AND NOT coalesce(earlier.value = later.value, false))
 WITH earlier, earlierScope, later, laterScope, similarity,
-     [term IN earlier.search_terms WHERE term IN later.search_terms] AS terms
-WHERE size(terms) >= $min_terms
+     [term IN earlier.search_terms WHERE term IN later.search_terms] AS shared
+WITH earlier, earlierScope, later, laterScope, shared, [term IN shared WHERE NOT term IN $common] AS terms, similarity
+WITH earlier, earlierScope, later, laterScope, terms,
+     CASE WHEN size(shared) = 0 THEN similarity ELSE similarity * size(terms) / size(shared) END AS similarity
+WHERE size(terms) >= $min_terms AND similarity >= $min_score
   AND NOT EXISTS {
     MATCH (earlier)-[link:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES]-(later)
     WHERE coalesce(link.via, '') = '' OR link.valid_to IS NULL OR link.valid_to > $t }

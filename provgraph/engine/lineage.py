@@ -13,6 +13,7 @@ from provgraph import cypher
 from provgraph.base.as_of import at_or_now
 from provgraph.base.edges import REVISION_KINDS
 from provgraph.base.errors import NotFound
+from provgraph.base.times import native, to_iso
 from provgraph.base.values import jsonable
 from provgraph.engine.status import ClaimStatus, resolve, status
 from provgraph.graph.connection import Graph
@@ -31,6 +32,21 @@ class Edge:
     scope: str | None = None
     via: str | None = None
     force: str | None = None  # revision and amendment edges: IN_FORCE, PENDING (proposed reviser) or VOID (rejected)
+    valid_from: datetime | None = None  # when the edge was first recorded (or adjudicated)
+    recorded_by: dict[str, Any] | None = None  # the first record stating it: snapshot, commit, author, committer, file, line
+
+    def account(self) -> str:
+        """Since when the edge holds and the record that states it, on one line (empty when unknown)."""
+        parts = [f"since {to_iso(self.valid_from)}"] if self.valid_from else []
+        record = self.recorded_by or {}
+        if record.get("commit"):
+            commit = str(record["commit"])
+            parts.append(f"@{commit[:12] if len(commit) == 40 else commit}")
+        if record.get("author"):
+            parts.append(f"by {record['author']}")
+        if record.get("file"):
+            parts.append(f"at {record['file']}" + (f":{record['line']}" if record.get("line") else ""))
+        return " ".join(parts)
 
     def label(self) -> str:
         text = self.verb if self.kind == "RELATES" and self.verb else self.kind
@@ -71,7 +87,7 @@ class Lineage:
             "nodes": [self.statuses[uid].to_dict() for uid in self.nodes],
             "edges": [
                 {"from": e.source, "to": e.target, "kind": e.kind, "verb": e.verb, "scope": e.scope, "via": e.via or None,
-                 "force": e.force}
+                 "force": e.force, "since": to_iso(e.valid_from), "recorded_by": e.recorded_by}
                 for e in self.edges
             ],
             "rivals": list(self.rivals),
@@ -93,7 +109,8 @@ def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime 
     statuses = {s.claim: s for s in status(graph, row["nodes"], scope=question, at=t)}
     rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": t, "subject": None})
     edges = tuple(
-        Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None, e.get("force"))
+        Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None, e.get("force"),
+             native(e.get("valid_from")), dict(e["recorded_by"]) if e.get("recorded_by") else None)
         for e in row["edges"]
     )
     return Lineage(

@@ -5,10 +5,14 @@ Mapping (docs/guide.md "Exploring the graph" has the user-facing list):
 - `Store`  -> entity of type `prov:Collection` (and `provgraph:Store`); `hadMember(store, source)`.
 - `Source` -> entity (`provgraph:Source`).
 - `Snapshot` -> entity (`provgraph:Snapshot`) with sha256, revised_at, until, observed_at, version,
-  deleted; `specializationOf(snapshot, source)`; `wasGeneratedBy(snapshot, -, revised_at)` (its
-  generation time); `PREVIOUS` -> `wasRevisionOf(newer, older)`.
-- `Claim` -> entity (`provgraph:Claim`) with its properties; each `CITED_AT` ->
-  `wasQuotedFrom(claim, snapshot)` carrying the cited lines and what the claim said there.
+  deleted, path (the file's path in that version), declared (the lifecycle word each claim it cites has
+  there); `specializationOf(snapshot, source)`; `wasGeneratedBy(snapshot, -, revised_at)` (its
+  generation time), or, for a git commit, by the activity `commit/<id>` that `wasAssociatedWith` its
+  committer; `wasAttributedTo(snapshot, author)` with `prov:role` author. Git authors and committers
+  are `prov:Person` agents (`agent/<Name <email>>`); `PREVIOUS` -> `wasRevisionOf(newer, older)`.
+- `Claim` -> entity (`provgraph:Claim`) with its properties and its status at the export's instant
+  (`provgraph:status`, `reason`, `since`, `because`, `status_at`: the account, provgraph/engine/account.py);
+  each `CITED_AT` -> `wasQuotedFrom(claim, snapshot)` carrying the cited lines and what the claim said there.
 - `CORRECTS` / `SUPERSEDES` -> `wasRevisionOf(successor, predecessor)` with `provgraph:kind` and
   the edge's scope, window and `via`.
 - `INVALIDATES` -> `wasInvalidatedBy(predecessor, activity, valid_from)`; the activity is the
@@ -31,12 +35,14 @@ Identifiers live in one namespace (prefix `provgraph`, default `urn:provgraph:`)
 with the id percent-encoded (`urllib.parse.quote(id, safe="")`), so every id is a valid
 PROV-N / Turtle local name whatever characters the source used.
 The graph is read in keyset-paged queries (`export_*.cypher`); the document itself is built in
-memory, as the `prov` package requires.
+memory, as the `prov` package requires. `store` / `scope` export a part: the claims of that store (or inside or
+covering that scope), the sources, snapshots and stores that cite them, and the adjudications that name them.
 """
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterable
 from urllib.parse import quote
@@ -46,7 +52,9 @@ from prov.model import PROV, ProvDocument
 
 from provgraph import cypher
 from provgraph.base.errors import UsageError, output_error
-from provgraph.base.times import native_or_text
+from provgraph.base.as_of import at_or_now
+from provgraph.base.times import native_or_text, to_iso
+from provgraph.engine.status import ClaimStatus, iter_status
 from provgraph.graph.connection import Graph
 
 DEFAULT_NAMESPACE = "urn:provgraph:"
@@ -82,6 +90,9 @@ class _Builder:
         self.ns: Namespace = self.document.add_namespace(PREFIX, namespace_uri)
         self.agents: set[str] = set()
         self.externals: set[str] = set()
+        self.commits: set[str] = set()
+        self.statuses: dict[str, ClaimStatus] = {}
+        self.at: datetime | None = None
 
     def id(self, kind: str, key: str) -> QualifiedName:
         return self.ns[f"{kind}/{quote(str(key), safe='')}"]
@@ -117,11 +128,25 @@ class _Builder:
         identifier = self.id("snapshot", row["uid"])
         self.document.entity(identifier, [
             (PROV["type"], self.ns["Snapshot"]), (self.ns["uid"], row["uid"]),
-            *self.attributes(row, ["sha256", "revised_at", "until", "observed_at", "version", "deleted"])])
+            *self.attributes(row, ["sha256", "revised_at", "until", "observed_at", "version", "deleted", "path",
+                                   "declared"])])
         for source in row["sources"]:
             self.document.specializationOf(identifier, self.id("source", source))
-        if row.get("revised_at") is not None:
-            self.document.wasGeneratedBy(identifier, None, native_or_text(row["revised_at"]))
+        when = native_or_text(row.get("revised_at"))
+        commit = None
+        if row.get("committer") and row.get("version"):
+            commit = self.id("commit", row["version"])
+            if row["version"] not in self.commits:
+                self.commits.add(row["version"])
+                self.document.activity(commit, when, when, [(PROV["type"], self.ns["Commit"]),
+                                                            (self.ns["version"], row["version"])])
+                self.document.wasAssociatedWith(commit, self.agent(row["committer"], software=False),
+                                                other_attributes={PROV["role"]: self.ns["committer"]})
+        if when is not None or commit is not None:
+            self.document.wasGeneratedBy(identifier, commit, when)
+        if row.get("author"):
+            self.document.wasAttributedTo(identifier, self.agent(row["author"], software=False),
+                                          other_attributes={PROV["role"]: self.ns["author"]})
         for previous in row["previous"]:
             self.document.wasRevisionOf(identifier, self.id("snapshot", previous),
                                         other_attributes=[(self.ns["kind"], "PREVIOUS")])
@@ -132,7 +157,8 @@ class _Builder:
         self.document.entity(identifier, [
             (PROV["type"], self.ns["Claim"]), (self.ns["uid"], row["uid"]),
             *self.attributes(properties, _CLAIM_PROPERTIES),
-            *[(self.ns["alias"], alias) for alias in properties.get("aliases") or []]])
+            *[(self.ns["alias"], alias) for alias in properties.get("aliases") or []],
+            *self.status_attributes(row["uid"])])
         for citation in row["citations"]:
             self.document.wasQuotedFrom(identifier, self.id("snapshot", citation["snapshot"]),
                                         other_attributes=self.attributes(citation, _CITATION_PROPERTIES))
@@ -145,6 +171,18 @@ class _Builder:
                 self.document.entity(target, [(PROV["type"], self.ns["ExternalRef"]), (self.ns["uid"], reference["to"])])
             ends = (target, identifier) if reference.get("inbound") else (identifier, target)
             self.document.wasInfluencedBy(*ends, other_attributes=self._edge_attributes(reference))
+
+    def status_attributes(self, uid: str) -> list[tuple[QualifiedName, Any]]:
+        """The claim's status at the export's instant, with its account."""
+        row = self.statuses.get(uid)
+        if row is None:
+            return []
+        # status_at only for an export --at: two exports of an unchanged graph print the same bytes
+        values = {"status": row.status, "reason": row.reason, "status_at": to_iso(self.at), "since": to_iso(row.since),
+                  "because": row.because, "because_kind": row.because_kind, "because_commit": row.because_commit,
+                  "because_author": row.because_author, "because_file": row.because_file,
+                  "because_line": row.because_line}
+        return self.attributes(values, values)
 
     def _edge_attributes(self, edge: dict[str, Any]) -> list[tuple[QualifiedName, Any]]:
         pairs = [(self.ns["kind"], edge["kind"]), *self.attributes(edge, _EDGE_PROPERTIES)]
@@ -201,21 +239,58 @@ class _Builder:
             self.document.used(identifier, self.id("claim", distinct), None, other_attributes={PROV["role"]: self.ns["distinct"]})
 
 
-def build_document(graph: Graph, namespace: str = DEFAULT_NAMESPACE, page_size: int = PAGE_SIZE) -> ProvDocument:
-    """The whole provgraph graph as one ProvDocument (see the module docstring for the mapping)."""
+def _applies(claim_scope: str, scope: str) -> bool:
+    """A claim belongs to a scoped export when it lies inside the scope or covers it (global claims do)."""
+    return (not scope or claim_scope in ("", scope) or claim_scope.startswith(scope + "/")
+            or scope.startswith(claim_scope + "/"))
+
+
+class _Selection:
+    """What a part (`--store`, `--scope`) keeps: its claims, and the sources and stores that cite them."""
+
+    def __init__(self, graph: Graph, store: str | None, scope: str | None) -> None:
+        scope = (scope or "").strip().strip("/")
+        self.claims: set[str] = set()
+        self.sources: set[str] = set()
+        self.stores: set[str] = set()
+        known_stores: set[str] = set()
+        for row in graph.read(cypher.load("export_selection").text):
+            known_stores.update(row["stores"])
+            if (store is None or store in row["stores"]) and _applies(row["scope"], scope):
+                self.claims.add(row["claim"])
+                self.sources.update(row["sources"])
+                self.stores.update(row["stores"] if store is None else [store])
+        if store is not None and store not in known_stores:
+            raise UsageError(f"--store: no store named {store!r} holds claims")
+
+
+def build_document(graph: Graph, namespace: str = DEFAULT_NAMESPACE, page_size: int = PAGE_SIZE, *,
+                   at: datetime | str | None = None, store: str | None = None,
+                   scope: str | None = None) -> ProvDocument:
+    """The provgraph graph (or the part `store` / `scope` selects) as one ProvDocument, each claim with its status
+    at `at` (default now); see the module docstring for the mapping."""
     if ":" not in namespace or namespace[-1] not in "/#:" or any(ch.isspace() or ch in '<>"' for ch in namespace):
         raise UsageError(f"--namespace must be an absolute URI ending in '/', '#' or ':', got {namespace!r}")
     builder = _Builder(namespace)
+    part = _Selection(graph, store, scope) if store is not None or scope else None
+    builder.statuses = {row.claim: row for row in iter_status(graph, at=at_or_now(at))
+                        if part is None or row.claim in part.claims}
+    builder.at = at_or_now(at) if at is not None else None
     for row in pages(graph, "export_stores", key="name", page_size=page_size):
-        builder.store(row)
+        if part is None or row["name"] in part.stores:
+            builder.store(row)
     for row in pages(graph, "export_sources", page_size=page_size):
-        builder.source(row)
+        if part is None or row["uid"] in part.sources:
+            builder.source(row)
     for row in pages(graph, "export_snapshots", page_size=page_size):
-        builder.snapshot(row)
+        if part is None or part.sources.intersection(row["sources"]):
+            builder.snapshot(row)
     for row in pages(graph, "export_claims", page_size=page_size):
-        builder.claim(row)
+        if part is None or row["uid"] in part.claims:
+            builder.claim(row)
     for row in pages(graph, "export_adjudications", page_size=page_size):
-        builder.adjudication(row)
+        if part is None or part.claims.intersection([*row["keeps"], *row["retires"], *(row.get("distinct") or [])]):
+            builder.adjudication(row)
     return builder.document
 
 
@@ -230,11 +305,13 @@ def serialize(document: ProvDocument, fmt: str) -> str:
     raise UsageError(f"unknown export format {fmt!r} (choose from {', '.join(FORMATS)})")
 
 
-def export(graph: Graph, fmt: str, out: Path | None = None, namespace: str = DEFAULT_NAMESPACE) -> str:
-    """Serialise the graph; write it to `out` when given. Returns the text."""
+def export(graph: Graph, fmt: str, out: Path | None = None, namespace: str = DEFAULT_NAMESPACE, *,
+           at: datetime | str | None = None, store: str | None = None, scope: str | None = None) -> str:
+    """Serialise the graph (or the part `store` / `scope` selects, statuses at `at`); write it to `out` when given.
+    Returns the text."""
     if fmt not in FORMATS:
         raise UsageError(f"unknown export format {fmt!r} (choose from {', '.join(FORMATS)})")
-    text = serialize(build_document(graph, namespace), fmt)
+    text = serialize(build_document(graph, namespace, at=at, store=store, scope=scope), fmt)
     if not text.endswith("\n"):
         text += "\n"
     if out is not None:

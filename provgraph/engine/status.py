@@ -22,6 +22,7 @@ from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.text import and_more
 from provgraph.base.times import native, to_iso
 from provgraph.base.values import from_epoch_us
+from provgraph.engine.account import add_account
 from provgraph.graph.connection import Graph
 
 STATUSES = ("ACTIVE", "STALE", "CONFLICT", "UNKNOWN")
@@ -79,6 +80,17 @@ class ClaimStatus:
     premises_not_current: tuple[str, ...] = ()
     pending: tuple[str, ...] = ()  # direct revisers not in force yet (proposed, on hold, an unrecognised word)
     amendments: tuple[str, ...] = ()  # direct amending claims (AMENDS), in force or pending
+    # the account (provgraph.engine.account): since when, and the record / adjudication / expiry that made it so
+    since: datetime | None = None
+    because_kind: str | None = None
+    because: str | None = None
+    because_snapshot: str | None = None
+    because_commit: str | None = None
+    because_author: str | None = None
+    because_committer: str | None = None
+    because_file: str | None = None
+    because_line: int | None = None
+    because_by: str | None = None
     at: datetime | None = field(default=None, compare=False)
 
     @classmethod
@@ -112,6 +124,16 @@ class ClaimStatus:
             premises_not_current=tuple(row.get("premises_not_current") or ()),
             pending=tuple(row.get("pending") or ()),
             amendments=tuple(row.get("amendments") or ()),
+            since=native(row.get("since")),
+            because_kind=row.get("because_kind"),
+            because=row.get("because"),
+            because_snapshot=row.get("because_snapshot"),
+            because_commit=row.get("because_commit"),
+            because_author=row.get("because_author"),
+            because_committer=row.get("because_committer"),
+            because_file=row.get("because_file"),
+            because_line=int(row["because_line"]) if row.get("because_line") is not None else None,
+            because_by=row.get("because_by"),
             at=at,
         )
 
@@ -142,6 +164,16 @@ class ClaimStatus:
             "valid_until": to_iso(self.valid_until),
             "pending": list(self.pending),
             "amendments": list(self.amendments),
+            "since": to_iso(self.since),
+            "because_kind": self.because_kind,
+            "because": self.because,
+            "because_snapshot": self.because_snapshot,
+            "because_commit": self.because_commit,
+            "because_author": self.because_author,
+            "because_committer": self.because_committer,
+            "because_file": self.because_file,
+            "because_line": self.because_line,
+            "because_by": self.because_by,
         }
 
 
@@ -191,7 +223,7 @@ def status(
     if scope is None:
         stored = graph.read(*_stored_query(params))
         return list(_merge_stored(graph, stored, params, len(stored) or 1))
-    rows = graph.read(cypher.load("status").text, params)
+    rows = add_account(graph.read, graph.read(cypher.load("status").text, params), params["t"])
     return [ClaimStatus.from_row(row, params["t"]) for row in rows]
 
 
@@ -209,12 +241,13 @@ def iter_status(
         stored = graph.stream(*_stored_query(params))
         yield from _merge_stored(graph, stored, params, STREAM_CHUNK)
         return
-    for row in graph.stream(cypher.load("status").text, params):
-        yield ClaimStatus.from_row(row, params["t"])
+    for rows in chunked(graph.stream(cypher.load("status").text, params), STREAM_CHUNK):
+        for row in add_account(graph.read, rows, params["t"]):
+            yield ClaimStatus.from_row(row, params["t"])
 
 
 STREAM_CHUNK = 1000  # stored rows held while the claims among them that are not fresh are computed
-STORED_TIMES = ("asserted_at", "valid_from", "valid_until")  # status_stored returns them as epoch microseconds
+STORED_TIMES = ("asserted_at", "valid_from", "valid_until", "since")  # status_stored returns them as epoch microseconds
 
 
 def stored_rows(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -241,7 +274,8 @@ def _merge_stored(graph: Graph, stored: Iterable[dict[str, Any]], params: dict[s
         stale = [row["claim"] for row in rows if not row["fresh"]]
         full: dict[str, dict[str, Any]] = {}
         if stale:
-            full = {row["claim"]: row for row in graph.read(cypher.load("status").text, {**params, "claims": stale})}
+            computed = graph.read(cypher.load("status").text, {**params, "claims": stale})
+            full = {row["claim"]: row for row in add_account(graph.read, computed, params["t"])}
         for row in rows:
             if row["fresh"]:
                 yield ClaimStatus.from_row(row, params["t"])

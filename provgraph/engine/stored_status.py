@@ -30,6 +30,7 @@ from typing import Any, Callable, Generator, Iterable, Iterator, Mapping, TypeVa
 from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.times import native
+from provgraph.engine.account import add_account
 from provgraph.engine.status import stored_rows
 from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import ensure_schema
@@ -69,7 +70,8 @@ Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (query text
 
 
 def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]]:
-    """The rows status_store takes for `claims` at `t`: the status query's, each with its expiry and edge scopes."""
+    """The rows status_store takes for `claims` at `t`: the status query's, each with its expiry, edge scopes and
+    account (since, because: provgraph.engine.account)."""
     # not cypher.kept_plan: a plan of the status query made on a small graph can scan where a large one needs seeks
     # (bench/HISTORY.md); an ingest plans it once, in `store_pending`, not after every batch
     rows = run(cypher.load("status").text, {"claims": claims, "q": None, "t": t, "subject": None, "only": None})
@@ -78,6 +80,7 @@ def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]
                                                   {"claims": [row["claim"] for row in rows], "t": t})}
         for row in rows:
             row["expires"], row["edge_scopes"] = extra[row["claim"]]["expires"], extra[row["claim"]]["edge_scopes"]
+        add_account(run, rows, t)
     return rows
 
 

@@ -24,6 +24,12 @@ MIN_SCORE = 0.5  # least similarity (the mean, over both lookups, of a hit's sco
 CLOSE = 0.9  # a suspect's similarity is at least this share of the earlier claim's best suspect's
 MIN_TERMS = 2  # least number of shared terms
 PER_CLAIM = 3  # at most this many suspects per earlier claim
+# A term is common (weighs nothing in a pair: cypher/suspect_common_terms.cypher) when at least COMMON_MIN_CLAIMS claims
+# and COMMON_SHARE of all claims say it, or claims of at least COMMON_MIN_STORES stores and COMMON_STORE_SHARE of all stores
+COMMON_SHARE = 0.1
+COMMON_MIN_CLAIMS = 20
+COMMON_STORE_SHARE = 0.75
+COMMON_MIN_STORES = 3
 
 
 @dataclass(frozen=True)
@@ -94,8 +100,10 @@ def params(
     min_score: float = MIN_SCORE,
     min_terms: int = MIN_TERMS,
     per_claim: int = PER_CLAIM,
+    common: Iterable[str] = (),
 ) -> dict[str, Any]:
-    """The parameters of `cypher/suspects.cypher` (exposed so the bench runs exactly the same query)."""
+    """The parameters of `cypher/suspects.cypher` (exposed so the bench runs exactly the same query); `common`:
+    the terms that weigh nothing (`common_terms`)."""
     if per_claim < 1 or hits < 1:
         raise UsageError("--per-claim and the lookup size must be at least 1")
     if not 0.0 <= min_score <= 1.0:
@@ -116,7 +124,22 @@ def params(
         "since": since_at,
         "scope": scope_text or None,
         "store": store or None,
+        "common": sorted(set(common)),
     }
+
+
+def common_terms(run: Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]) -> list[str]:
+    """The search terms that recur across many claims or stores (boilerplate, template headings)."""
+    rows = run("suspect_common_terms", {"share": COMMON_SHARE, "min_claims": COMMON_MIN_CLAIMS,
+                                        "store_share": COMMON_STORE_SHARE, "min_stores": COMMON_MIN_STORES})
+    return [row["term"] for row in rows]
+
+
+def _reader(graph: Graph) -> Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]:
+    def run(name: str, values: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return graph.read(cypher.load(name).text, values)
+
+    return run
 
 
 def suspects(
@@ -137,7 +160,7 @@ def suspects(
     """
     query = cypher.load("suspects").text
     rows = graph.read(query, params(claims, since=since, scope=scope, store=store, min_score=min_score,
-                                    per_claim=per_claim))
+                                    per_claim=per_claim, common=common_terms(_reader(graph))))
     return [_suspect(row) for row in rows]
 
 
@@ -153,15 +176,8 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
     wanted = sorted(set(claims))
     if not wanted:
         return []
-    run: Runner
-    if isinstance(graph, Graph):
-        target = graph
-
-        def run(name: str, values: Mapping[str, Any]) -> list[dict[str, Any]]:
-            return target.read(cypher.load(name).text, values)
-    else:
-        run = graph
-    settings = params(wanted)
+    run: Runner = _reader(graph) if isinstance(graph, Graph) else graph
+    settings = params(wanted, common=common_terms(run))
     neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"]})
     looked_up = sorted(set(wanted) | {row["uid"] for row in neighbours})
     found = run("suspects", {**settings, "claims": looked_up})
@@ -169,7 +185,7 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
     return [_suspect(row) for row in found if row["earlier"] in chosen or row["later"] in chosen]
 
 
-__all__ = ["Suspect", "params", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
+__all__ = ["Suspect", "common_terms", "params", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
 
 
 # -- the nightly report's section "possible unlinked revisions" --------------------------------------

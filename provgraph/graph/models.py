@@ -35,6 +35,7 @@ class RevisionRel(StructuredRel):
     valid_to = DateTimeProperty()
     scope = StringProperty(default="")
     recorded_in = ArrayProperty(StringProperty(), default=list)  # uids of snapshots that record it
+    recorded_lines = ArrayProperty(IntegerProperty(), default=list)  # per recorded_in: the line that states it (0: unknown)
     sources = ArrayProperty(StringProperty(), default=list)  # uids of sources whose snapshots record it
     via = StringProperty(default="")  # uid of the adjudication that implies it ('' for recorded edges)
 
@@ -47,6 +48,7 @@ class LinkRel(StructuredRel):
     valid_to = DateTimeProperty()
     scope = StringProperty(default="")
     recorded_in = ArrayProperty(StringProperty(), default=list)
+    recorded_lines = ArrayProperty(IntegerProperty(), default=list)
     sources = ArrayProperty(StringProperty(), default=list)
     via = StringProperty(default="")
     verb = StringProperty()  # RELATES only: continues, answer, source, uses, cites, ...
@@ -64,6 +66,7 @@ class CitedAtRel(StructuredRel):
     line_start = IntegerProperty()
     line_end = IntegerProperty()
     quote_sha256 = StringProperty()
+    status_line = IntegerProperty()  # the line that states the declared word (the Status line)
     text = StringProperty()
     subject = StringProperty()
     value = StringProperty()
@@ -100,6 +103,10 @@ class Snapshot(StructuredNode):
     until = DateTimeProperty()  # revised_at of the source's next snapshot; null for the latest
     observed_at = DateTimeProperty()
     version = StringProperty()
+    path = StringProperty()  # the source's locator as of this version (a renamed file keeps its old path here)
+    author = StringProperty()  # "Name <email>": git's commit author (null where the store does not say)
+    authored_at = DateTimeProperty()
+    committer = StringProperty()  # "Name <email>": git's committer; revised_at is the commit's committer date
     tombstone = BooleanProperty(default=False, db_property="deleted")  # neomodel reserves the name `deleted`
 
     source = RelationshipTo(Source, "OF")
@@ -154,6 +161,18 @@ class Claim(StructuredNode):
     status_pending = ArrayProperty(StringProperty())
     status_amendments = ArrayProperty(StringProperty())
     status_edge_scopes = ArrayProperty(StringProperty())  # revision-edge scopes rules 5-6 read (verify_requests)
+    # The account of the stored status (provgraph/engine/account.py): since when, and the record, adjudication or
+    # expiry that made it so, with that record's snapshot, commit, author, committer, file and line.
+    status_since = DateTimeProperty()
+    status_because_kind = StringProperty()  # record, adjudication, expiry
+    status_because = StringProperty()  # the claim whose record, or the adjudication, that made it so
+    status_because_snapshot = StringProperty()
+    status_because_commit = StringProperty()
+    status_because_author = StringProperty()
+    status_because_committer = StringProperty()
+    status_because_file = StringProperty()
+    status_because_line = IntegerProperty()
+    status_because_by = StringProperty()  # an adjudication's `by`
     status_computed_at = DateTimeProperty()
     status_expires = DateTimeProperty()  # null: nothing pending
 

@@ -65,6 +65,9 @@ class _Change:
     status: str  # A, M, D, T, R (renamed), C (copied)
     blob: str | None  # None: the file is gone (deleted, renamed away, no longer a regular file)
     former: str | None = None  # R: the path it was renamed from, relative to the store root
+    author: str | None = None  # "Name <email>"
+    authored_at: datetime | None = None
+    committer: str | None = None
 
 
 @register("files", "git")
@@ -85,7 +88,7 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
     log = _git_bytes(
         Path(top_level),
         "log", "--reverse", "--first-parent", "--find-renames", "--raw", "--no-abbrev", "-z",
-        "--no-color", f"--format={_COMMIT_MARK}%H%x00%cI", "--", pathspec,
+        "--no-color", f"--format={_COMMIT_MARK}%H%x00%cI%x00%an <%ae>%x00%aI%x00%cn <%ce>", "--", pathspec,
         path=path,
         literal=True,
     )
@@ -104,7 +107,7 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
     for change in _parse_log(log, prefix):
         if not read(change.relpath):
             if change.former is not None and change.status == "R" and read(change.former):
-                changes.append(_Change(change.commit, change.committed_at, change.former, "D", None))  # renamed away
+                changes.append(replace(change, relpath=change.former, status="D", blob=None, former=None))  # renamed away
             continue
         if change.former is not None and (change.status != "R" or not read(change.former)):
             change = replace(change, former=None)  # copied, or moved in from outside the store: an addition
@@ -120,7 +123,8 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
         if change.blob is None:
             yield Observation(
                 source=SourceRecord(uid=source_uid, locator=change.relpath, kind="markdown", title=titles.get(identity)),
-                snapshot=SnapshotRecord(sha256=_EMPTY_SHA256, revised_at=change.committed_at, version=change.commit, deleted=True),
+                snapshot=SnapshotRecord(sha256=_EMPTY_SHA256, revised_at=change.committed_at, version=change.commit, deleted=True,
+                                        author=change.author, authored_at=change.authored_at, committer=change.committer),
             )
             continue
         data = blobs.get(change.blob)
@@ -131,7 +135,9 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
                                      identity=identity, former_paths=history.former_paths(identity)):
             if isinstance(record, Observation):
                 titles[identity] = record.source.title
-                record = replace(record, claims=tuple(_held_since(claim, first_held, change.committed_at)
+                record = replace(record, snapshot=replace(record.snapshot, author=change.author, authored_at=change.authored_at,
+                                                          committer=change.committer),
+                                 claims=tuple(_held_since(claim, first_held, change.committed_at)
                                                       for claim in record.claims))
             elif isinstance(record, Notice):
                 if record in said:
@@ -179,14 +185,17 @@ class _Renames:
 
 
 def _parse_log(output: bytes, prefix: str) -> Iterator[_Change]:
-    """Changes from `git log --raw -z --format=<mark>%H%x00%cI`, paths made relative to `prefix`.
+    """Changes from `git log --raw -z --format=<mark>%H%x00%cI%x00<author>%x00%aI%x00<committer>`, paths made
+    relative to `prefix`.
 
-    With -z every field ends in NUL: `<mark>hash`, `date`, then per file `:meta` and `path`.
+    With -z every field ends in NUL: `<mark>hash`, `date`, author, author date, committer, then per file `:meta`
+    and `path`.
     Reading positionally keeps odd paths (starting with ':' or the mark) unambiguous.
     """
     tokens = output.split(b"\0")
     commit: str | None = None
     committed_at: datetime | None = None
+    who: tuple[str | None, datetime | None, str | None] = (None, None, None)
     index = 0
     while index < len(tokens):
         token = tokens[index].decode("utf-8", errors="replace").lstrip("\n")
@@ -194,7 +203,10 @@ def _parse_log(output: bytes, prefix: str) -> Iterator[_Change]:
         if token.startswith(_COMMIT_MARK):
             commit = token[1:].strip()
             committed_at = parse_time(tokens[index].decode("ascii").strip()).astimezone(timezone.utc)
-            index += 1
+            author, authored, committer = (token.decode("utf-8", errors="replace").strip()
+                                           for token in tokens[index + 1:index + 4])
+            who = (author or None, parse_time(authored).astimezone(timezone.utc) if authored else None, committer or None)
+            index += 4
         elif token.startswith(":") and commit is not None and committed_at is not None:
             if index >= len(tokens):
                 break
@@ -211,17 +223,17 @@ def _parse_log(output: bytes, prefix: str) -> Iterator[_Change]:
                 former = former[len(prefix):] if former.startswith(prefix) else None
             if not repo_path.startswith(prefix):
                 if former is not None and status[:1] == "R":  # moved out of the store: gone from it
-                    yield _Change(commit, committed_at, former, "D", None)
+                    yield _Change(commit, committed_at, former, "D", None, None, *who)
                 continue
             relpath = repo_path[len(prefix):]
             was_file = old_mode in _REGULAR_MODES
             is_file = status[:1] != "D" and new_mode in _REGULAR_MODES and new_blob != _NULL_BLOB
             if is_file:
-                yield _Change(commit, committed_at, relpath, status[:1], new_blob, former)
+                yield _Change(commit, committed_at, relpath, status[:1], new_blob, former, *who)
             elif former is not None and status[:1] == "R":  # renamed to something that is not a file
-                yield _Change(commit, committed_at, former, "D", None)
+                yield _Change(commit, committed_at, former, "D", None, None, *who)
             elif was_file:  # deleted, or turned into a symlink / submodule
-                yield _Change(commit, committed_at, relpath, status[:1], None)
+                yield _Change(commit, committed_at, relpath, status[:1], None, None, *who)
 
 
 def _read_blobs(top_level: Path, blob_ids: list[str], path: Path) -> dict[str, bytes]:

@@ -43,6 +43,10 @@ class SnapshotRecord:
     # is edited: changed_at (its mtime) is the time to use when revised_at would not come after the
     # source's stored latest snapshot.
     changed_at: datetime | None = None
+    # Who made this version, where the store says (git: the commit's author and committer; "Name <email>")
+    author: str | None = None
+    authored_at: datetime | None = None
+    committer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,7 @@ class ClaimRecord:
     line_start: int | None = None
     line_end: int | None = None
     quote_sha256: str | None = None  # sha256 of the cited lines' exact text
+    status_line: int | None = None  # the 1-based line that states the declared word (Status line, front matter)
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,7 @@ class EdgeRecord:
     verb: str | None = None  # RELATES only
     scope: str | None = None  # None: the successor's scope
     asserted_at: datetime | None = None  # None: the snapshot's revised_at
+    line: int | None = None  # the 1-based line of the recording file that states it (`Superseded by [..]`)
 
 
 @dataclass(frozen=True)

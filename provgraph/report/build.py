@@ -50,8 +50,11 @@ def default_baseline(out: Path | str) -> str:
     return f"dir:{Path(out).resolve()}"
 
 
-def previous_run(graph: Graph, scope: str = "", baseline: str = DEFAULT_BASELINE) -> PreviousRun | None:
-    rows = graph.read(cypher.load("report_previous_run").text, {"scope": scope or "", "baseline": baseline})
+def previous_run(graph: Graph, scope: str = "", baseline: str = DEFAULT_BASELINE,
+                 before: datetime | None = None) -> PreviousRun | None:
+    """The latest recorded run of `baseline` for `scope` (before `before`, when given)."""
+    rows = graph.read(cypher.load("report_previous_run").text, {"scope": scope or "", "baseline": baseline,
+                                                                "before": before})
     if not rows:
         return None
     row = rows[0]
@@ -129,10 +132,11 @@ def _change_kind(row: ClaimStatus, before: tuple[str, str] | None) -> str | None
 
 def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | None = None,
                  now: datetime | None = None, baseline: str = DEFAULT_BASELINE) -> Report:
-    """Judge every claim now, diff with the previous run of `baseline` for `scope`, gather the other sections."""
+    """Judge every claim now (or at `now`: `report --at`), diff with the previous run of `baseline` for `scope` (the
+    latest before `now` when given), gather the other sections."""
     scope = (scope or "").strip().strip("/")
     ran_at = now or datetime.now(timezone.utc)
-    previous = previous_run(graph, scope, baseline)
+    previous = previous_run(graph, scope, baseline, before=now)
     before_all = previous.statuses if previous else {}
     store_of = _StoreOf(graph)
 

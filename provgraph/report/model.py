@@ -89,8 +89,10 @@ class Report:
 
     def headline(self) -> str:
         since = f"since {to_iso(self.previous.ran_at)}" if self.previous else "first run"
-        parts = [f"{len(self.changed(kind))} {label}" for kind, label in
-                 (("new-stale", "newly STALE"), ("new-conflict", "new CONFLICT"), ("new-unbound", "new UNBOUND"))]
+        # a first run has nothing to compare with: it says what it found, never "newly"
+        labels = (("new-stale", "newly STALE"), ("new-conflict", "new CONFLICT"), ("new-unbound", "new UNBOUND")
+                  ) if self.previous else (("new-stale", "STALE"), ("new-conflict", "CONFLICT"), ("new-unbound", "UNBOUND"))
+        parts = [f"{len(self.changed(kind))} {label}" for kind, label in labels]
         parts.append(f"{len(self.one_sided)} one-sided link(s)")
         parts.append(f"{self.new_suspects} new possible unlinked revision(s)")
         return f"{self.claims} claims; {since}: " + ", ".join(parts)

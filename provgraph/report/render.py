@@ -50,6 +50,9 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     sections = [
         ("new-stale", "Newly STALE", "nothing newly stale"),
         ("new-conflict", "New CONFLICTs", "no new conflicts"),
+    ] if report.previous else [
+        ("new-stale", "STALE (first run: nothing to compare with)", "nothing stale"),
+        ("new-conflict", "CONFLICTs (first run: nothing to compare with)", "no conflicts"),
     ]
     for kind, title, empty in sections:
         frame = report.changed(kind)

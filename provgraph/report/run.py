@@ -1,7 +1,7 @@
 """`run_report()`: build the report, write its files, record the run, say what tripped --fail-on."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
 
@@ -32,8 +32,11 @@ def run_report(graph: Graph, out: Path | str = "provgraph-report", *, scope: str
     """Build the report, write the files for `formats` into `out`, record the run; say what tripped.
 
     The run diffs against the previous run of `baseline` (default: `default_baseline(out)`) and,
-    unless `record` is false, becomes that baseline's latest run.
+    unless `record` is false, becomes that baseline's latest run. `now` reproduces the report of a past instant:
+    statuses at that instant, compared with the run recorded before it; such a report is never recorded.
     """
+    if now is not None and now < datetime.now(timezone.utc):
+        record = False
     baseline = (baseline or "").strip() or default_baseline(out)
     chosen = parse_list(formats, FORMATS, "--format") if formats is not None else list(FORMATS)
     if not chosen:

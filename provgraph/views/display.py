@@ -5,6 +5,8 @@ abbreviations from here, so a status looks the same everywhere.
 """
 from __future__ import annotations
 
+import re
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -27,6 +29,41 @@ def styled_status(status: str) -> str:
     import click
 
     return click.style(f"{status:<8}", fg=TERMINAL_COLOURS.get(status), bold=status == "CONFLICT")
+
+
+def instant(moment: datetime | None) -> str:
+    """A UTC instant as the CLI shows it: 2024-03-01T10:00:00Z."""
+    if moment is None:
+        return "-"
+    return moment.astimezone(timezone.utc).replace(tzinfo=None).isoformat(timespec="seconds") + "Z"
+
+
+def short_version(version: str) -> str:
+    """A git commit id cut to 12 hex digits; any other version (a ticket's updated stamp) as it is."""
+    return version[:12] if re.fullmatch(r"[0-9a-f]{40}", version) else version
+
+
+def account_text(row: "ClaimStatus") -> str:
+    """The account of a status on one line: since when, what made it so, at which commit, by whom, file:line."""
+    if row.since is None and row.because is None:
+        return ""
+    parts = [f"since {instant(row.since)}"]
+    if row.because_kind == "adjudication":
+        parts.append(f"because {row.because} (adjudication by {row.because_by or '-'})")
+    elif row.because_kind == "expiry":
+        parts.append("because valid_until passed")
+    elif row.because:
+        parts.append(f"because {row.because}")
+    if row.because_commit:
+        parts.append(f"@{short_version(row.because_commit)}")
+    if row.because_author:
+        who = row.because_author
+        if row.because_committer and row.because_committer != row.because_author:
+            who += f" (committed by {row.because_committer})"
+        parts.append(f"by {who}")
+    if row.because_file:
+        parts.append(f"at {row.because_file}" + (f":{row.because_line}" if row.because_line else ""))
+    return " ".join(parts)
 
 
 def status_line(row: "ClaimStatus") -> str:
@@ -52,4 +89,5 @@ def distinct_line(result: dict[str, Any]) -> str:
             f"why: {result['why'] or '-'})")
 
 
-__all__ = ["STATUS_COLOURS", "TERMINAL_COLOURS", "distinct_line", "revoked_line", "status_line", "styled_status"]
+__all__ = ["STATUS_COLOURS", "TERMINAL_COLOURS", "account_text", "distinct_line", "instant", "revoked_line", "short_version",
+           "status_line", "styled_status"]

@@ -9,13 +9,17 @@ from provgraph.base.errors import UsageError
 from provgraph.base.text import short_hash
 from provgraph.engine.lineage import FORCE_NOTE, REVISION_AND_AMENDMENT_KINDS, Edge, Lineage
 from provgraph.engine.status import ClaimStatus
-from provgraph.views.display import STATUS_COLOURS
+from provgraph.views.display import STATUS_COLOURS, account_text
 
 RENDERERS = ("tree", "json", "mermaid", "dot")
 
 def _describe(s: ClaimStatus) -> str:
     where = f" @ {s.source}" if s.source else ""
     return f"{s.claim} [{s.status} {s.reason}]{where}"
+
+
+def _edge_between(view: Lineage, source: str, target: str) -> Edge | None:
+    return next((e for e in view.edges if e.source == source and e.target == target and e.kind in REVISION_AND_AMENDMENT_KINDS), None)
 
 
 def render_tree(view: Lineage) -> str:
@@ -27,6 +31,8 @@ def render_tree(view: Lineage) -> str:
     if me.snapshot:
         span = f" lines {me.lines[0]}-{me.lines[1]}" if me.lines else ""
         lines.append(f"  cited: {me.source} sha256:{short_hash(me.snapshot)}{span}")
+    if account_text(me):
+        lines.append(f"  {account_text(me)}")
 
     def walk(uid: str, step: str, depth: int, seen: set[str]) -> None:
         nexts = view.successors(uid) if step == "up" else view.predecessors(uid)
@@ -35,6 +41,9 @@ def render_tree(view: Lineage) -> str:
             arrow = f"<- {kind} by" if step == "up" else f"-> {kind}"
             marker = " (seen above)" if other in seen else ""
             lines.append(f"{'  ' * depth}{arrow} {_describe(view.statuses[other])}{marker}")
+            edge = _edge_between(view, other, uid) if step == "up" else _edge_between(view, uid, other)
+            if edge is not None and edge.account():
+                lines.append(f"{'  ' * depth}   edge: {edge.account()}")
             if other not in seen:
                 seen.add(other)
                 walk(other, step, depth + 1, seen)
@@ -60,7 +69,7 @@ def render_tree(view: Lineage) -> str:
     if links:
         lines.append("links:")
         for e in links:
-            lines.append(f"  {e.source} -{e.label()}-> {e.target}")
+            lines.append(f"  {e.source} -{e.label()}-> {e.target}" + (f"  ({e.account()})" if e.account() else ""))
     if view.external:
         lines.append("external references (not ingested):")
         for x in view.external:

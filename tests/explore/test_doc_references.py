@@ -34,6 +34,8 @@ ILLUSTRATIONS = {
     "adr-4.md": "a renamed ADR in the rename examples (guide, git ingester)",
     "adr-04.md": "the new name of that renamed ADR",
     "decisions/adr-04.md": "the renamed ADR moved to another folder",
+    "0001-queues.md": "the audit story's ADR that tests/audit/audit_story.py writes (docs/audit.md shows its status)",
+    "0002-nats.md": "the audit story's ADR that supersedes it",
 }
 
 # A path into the repository or a Markdown file name; not after `:` (a source uid such as `adr:docs/adr/1.md`).

@@ -9,6 +9,7 @@ from typing import Any, Iterable
 from hypothesis import strategies as st
 
 from provgraph import cypher
+from provgraph.engine.account import add_account
 from provgraph.engine.status import ClaimStatus, stored_rows
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
@@ -16,7 +17,8 @@ from provgraph.ingest.pipeline import ingest
 
 def full(graph: Graph, t: datetime) -> dict[str, ClaimStatus]:
     rows = graph.read(cypher.load("status").text, {"claims": None, "q": None, "t": t, "subject": None, "only": None})
-    return {row["claim"]: ClaimStatus.from_row(row) for row in rows}
+    # the full computation includes the account (since, because): stored and computed must agree on it too
+    return {row["claim"]: ClaimStatus.from_row(row) for row in add_account(graph.read, rows, t)}
 
 
 def stored(graph: Graph, t: datetime) -> tuple[dict[str, ClaimStatus], set[str]]:

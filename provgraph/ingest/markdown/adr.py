@@ -123,8 +123,8 @@ def _claim(
     where: str,
 ) -> tuple[ClaimRecord, tuple[EdgeRecord, ...]] | None:
     status_section = section(document, lambda text: re.fullmatch(r"status(\s*[:\-\u2013\u2014]\s*.*)?", normal_heading(text)) is not None)
-    header_status, header_date = _header_fields(document, status_section)
-    status_text = _status_text(document, status_section)
+    (header_status, header_line), header_date = _header_fields(document, status_section)
+    status_text, text_line = _status_text(document, status_section)
     if fields is None and status_section is None and lifecycle.canonical(header_status) is None and not (
             header_status and LINK_LINE.match(LEADING_MARKUP.sub("", header_status))):
         return None
@@ -142,9 +142,12 @@ def _claim(
     aliases = list(dict.fromkeys(alias for alias in aliases if alias and alias != uid))
 
     declared = None
-    for candidate in (fields.get("status"), status_text, header_status):
+    status_line = None
+    for candidate, line in ((fields.get("status"), _front_matter_line(document, "status")), (status_text, text_line),
+                            (header_status, header_line)):
         if candidate:
             declared = lifecycle.declared_word(str(candidate))
+            status_line = line
             break
 
     asserted_at = fields.get("date")
@@ -174,38 +177,40 @@ def _claim(
         line_start=first + 1 if first is not None else None,
         line_end=last + 1 if last is not None else None,
         quote_sha256=quote_hash(cited) if first is not None else None,
+        status_line=status_line,
     )
 
     own_names = {uid, relpath, default_uid, *aliases}
     edges: list[EdgeRecord] = []
     reported: set[tuple[str, str]] = set()
 
-    def add(kind: str, target: str, reverse: bool) -> None:
+    def add(kind: str, target: str, reverse: bool, line: int | None = None) -> None:
         if target in own_names:
             if (kind, target) not in reported:
                 reported.add((kind, target))
                 records.append(Notice("self_reference", uid, f"{where} records {kind} to itself ({target})"))
             return
-        edge = EdgeRecord(kind=kind, from_ref=target, to_ref=uid) if reverse else EdgeRecord(kind=kind, from_ref=uid, to_ref=target)
-        if edge not in edges:
+        edge = EdgeRecord(kind=kind, from_ref=target, to_ref=uid, line=line) if reverse else EdgeRecord(
+            kind=kind, from_ref=uid, to_ref=target, line=line)
+        if all((known.kind, known.from_ref, known.to_ref) != (edge.kind, edge.from_ref, edge.to_ref) for known in edges):
             edges.append(edge)
 
     for key, kind in REFERENCE_FIELDS.items():
         for reference in fields.get(key, []):
             target = normalise_reference(relpath, reference)
             if target is not None:
-                add(kind, target, reverse=False)
+                add(kind, target, reverse=False, line=_front_matter_line(document, key))
     for key, kind in REVERSE_REFERENCE_FIELDS.items():
         for reference in fields.get(key, []):
             target = normalise_reference(relpath, reference)
             if target is not None:
-                add(kind, target, reverse=True)
+                add(kind, target, reverse=True, line=_front_matter_line(document, key))
     front_status = fields.get("status")
     if front_status:
         for kind, reverse, target in status_references(relpath, front_status):
-            add(kind, target, reverse)
-    for kind, reverse, target in link_lines(relpath, document, status_section):
-        add(kind, target, reverse)
+            add(kind, target, reverse, _front_matter_line(document, "status"))
+    for kind, reverse, target, index in link_lines(relpath, document, status_section):
+        add(kind, target, reverse, index + 1)
     return claim, tuple(edges)
 
 
@@ -215,10 +220,19 @@ def _scope(value: str | None) -> str | None:
     return value.strip().strip("/")
 
 
-def _header_fields(document: Document, status_section: tuple[int, int] | None) -> tuple[str | None, str | None]:
-    """`Status:` and `Date:` lines before the first `##` heading (Nygard date, MADR bullets) or in ## Status."""
+def _front_matter_line(document: Document, key: str) -> int | None:
+    """The 1-based line of the file where front matter `key:` is written, if it is."""
+    pattern = re.compile(rf"\s*{re.escape(key)}\s*:", re.IGNORECASE)
+    return next((index + 2 for index, line in enumerate(document.front_matter_lines) if pattern.match(line)), None)
+
+
+def _header_fields(document: Document, status_section: tuple[int, int] | None
+                   ) -> tuple[tuple[str | None, int | None], str | None]:
+    """`Status:` and `Date:` lines before the first `##` heading (Nygard date, MADR bullets) or in ## Status
+    (the status with its 1-based line)."""
     first_section = next((h.index for h in document.headings if h.level >= 2), len(document.lines))
     status: str | None = None
+    status_line: int | None = None
     when: str | None = None
     for index, line in body_lines(document):
         in_status = status_section is not None and status_section[0] <= index < status_section[1]
@@ -229,20 +243,21 @@ def _header_fields(document: Document, status_section: tuple[int, int] | None) -
             continue
         key, value = found.group(1).lower(), found.group(2).strip()
         if key == "status" and status is None and value:
-            status = value
+            status, status_line = value, index + 1
         elif key == "date" and when is None and value:
             when = value
-    return status, when
+    return (status, status_line), when
 
 
-def _status_text(document: Document, status_section: tuple[int, int] | None) -> str | None:
-    """The first line of the ## Status section that speaks about this record (not an outgoing link)."""
+def _status_text(document: Document, status_section: tuple[int, int] | None) -> tuple[str | None, int | None]:
+    """The first line of the ## Status section that speaks about this record (not an outgoing link), with its
+    1-based line."""
     if status_section is None:
-        return None
+        return None, None
     heading = next(h for h in document.headings if h.index == status_section[0] - 1)
     inline = re.sub(r"^\W*status\W*", "", heading.text, flags=re.IGNORECASE)
     if inline:
-        return inline
+        return inline, heading.index + 1
     for index, line in body_lines(document):
         if not status_section[0] <= index < status_section[1] or not line.strip():
             continue
@@ -251,8 +266,8 @@ def _status_text(document: Document, status_section: tuple[int, int] | None) -> 
             continue
         if word == "status":
             continue  # a "Status:" bullet inside the section: _header_fields reads it
-        return line.strip()
-    return None
+        return line.strip(), index + 1
+    return None, None
 
 
 def _first_word(text: str) -> str | None:

@@ -89,8 +89,9 @@ def _link_targets(relpath: str, text: str) -> list[str]:
     return targets
 
 
-def link_lines(relpath: str, document: Document, status_section: tuple[int, int] | None = None) -> Iterator[tuple[str, bool, str]]:
-    """(edge kind, reverse, target) for every link line in the body, outside code fences.
+def link_lines(relpath: str, document: Document, status_section: tuple[int, int] | None = None
+               ) -> Iterator[tuple[str, bool, str, int]]:
+    """(edge kind, reverse, target, 0-based line index) for every link line in the body, outside code fences.
 
     `Superseded [..](x)`, `Replaced by`, `Obsoleted by` count only on a status line: inside the
     ## Status section or after `Status:`; elsewhere they are prose.
@@ -110,7 +111,7 @@ def link_lines(relpath: str, document: Document, status_section: tuple[int, int]
             continue
         kind, reverse = _LINK_VERBS[verb]
         for target in _link_targets(relpath, found.group(2)):
-            yield kind, reverse, target
+            yield kind, reverse, target, index
 
 
 def status_references(relpath: str, status: str) -> Iterator[tuple[str, bool, str]]:

@@ -36,6 +36,7 @@ def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool, title: str | Non
         "line_start": claim.line_start,
         "line_end": claim.line_end,
         "quote_sha256": claim.quote_sha256,
+        "status_line": claim.status_line,
         "rewritten": rewritten,
         "search": fulltext.search_fields(title, claim.subject, value, claim.text, claim_scope),
     }
@@ -68,7 +69,8 @@ def write_batch(
             "source": {"uid": source.uid, "kind": source.kind, "locator": source.locator, "url": source.url,
                        "title": source.title, "container": source.container},
             "snapshot": {"uid": item.snapshot_uid, "sha256": snapshot.sha256, "revised_at": snapshot.revised_at,
-                         "version": snapshot.version, "deleted": bool(snapshot.deleted)},
+                         "version": snapshot.version, "deleted": bool(snapshot.deleted),
+                         "author": snapshot.author, "authored_at": snapshot.authored_at, "committer": snapshot.committer},
             "claims": [_claim_row(claim, scope, item.rewritten, source.title) for claim in observation.claims],
         })
         claims += len(observation.claims)
@@ -145,6 +147,7 @@ def _edge_row(edge: EdgeRecord, resolution: dict[str, str | None], snapshot_uid:
         "asserted_at": edge.asserted_at or revised_at,
         "snapshot": snapshot_uid,
         "source": source_uid,
+        "line": edge.line,
     }
 
 
