@@ -8,17 +8,17 @@ import click
 from provgraph.base.errors import UsageError
 from provgraph.cli.options import connection_options, output_format
 from provgraph.cypher import NamedQuery
-from provgraph.engine import queries as explore
-from provgraph.graph.connection import Graph
+from provgraph.engine import queries
+from provgraph.api import Provgraph
 
 _PARAM_HELP = "Query parameter NAME=VALUE (repeatable); VALUE is JSON when it parses as JSON, else a string"
 
 
-def _render(result: explore.QueryResult, fmt: str) -> None:
+def _render(result: queries.QueryResult, fmt: str) -> None:
     if fmt == "json":
-        click.echo(explore.to_json(result))
+        click.echo(queries.to_json(result))
     elif fmt == "csv":
-        click.echo(explore.to_csv(result), nl=False)
+        click.echo(queries.to_csv(result), nl=False)
     elif sys.stdout.isatty():
         from rich.console import Console
         from rich.table import Table
@@ -28,11 +28,11 @@ def _render(result: explore.QueryResult, fmt: str) -> None:
         for column in result.columns:
             table.add_column(Text(column))
         for row in result.rows:  # Text, not str: a value like "[red]" is data, not rich markup
-            table.add_row(*(Text(explore.cell_text(value)) for value in row))
+            table.add_row(*(Text(queries.cell_text(value)) for value in row))
         Console().print(table)
         click.echo(f"{len(result.rows)} row{'s' if len(result.rows) != 1 else ''}", err=True)
     else:
-        click.echo(explore.to_plain_table(result), nl=False)
+        click.echo(queries.to_plain_table(result), nl=False)
     if result.counters:
         changed = ", ".join(f"{count} {name.replace('_', ' ')}" for name, count in result.counters.items())
         click.echo(f"provgraph: {changed}", err=True)
@@ -44,14 +44,14 @@ def _render(result: explore.QueryResult, fmt: str) -> None:
 @click.option("--write", is_flag=True, help="Allow the query to change the graph (default: read-only, enforced by the server)")
 @output_format("table", "json", "csv")
 @connection_options
-def cypher_command(query: str, params: tuple[str, ...], write: bool, fmt: str, graph: Graph) -> None:
+def cypher_command(query: str, params: tuple[str, ...], write: bool, fmt: str, pg: Provgraph) -> None:
     """Run ad-hoc Cypher. Read-only unless --write: the server refuses writes in a read transaction.
 
     \b
     provgraph cypher "MATCH (c:Claim) RETURN c.uid, c.subject LIMIT 5"
     provgraph cypher "MATCH (c:Claim {uid: $id})-[:CITED_AT]->(s) RETURN s.uid" --param id=cfg-1 --format json
     """
-    result = explore.run_cypher(graph, query, explore.parse_params(params), write=write)
+    result = pg.cypher(query, queries.parse_params(params), write=write)
     _render(result, fmt)
 
 
@@ -59,7 +59,7 @@ def _list_queries() -> None:
     import shutil
     import textwrap
 
-    readable, internal = explore.list_queries()
+    readable, internal = queries.list_queries()
     width = max((len(q.name) for q in readable + internal), default=0)
     columns = max(60, min(shutil.get_terminal_size((100, 24)).columns, 120))
     indent = " " * (width + 4)
@@ -94,8 +94,8 @@ def _connection_options_lazily(command):  # type: ignore[no-untyped-def]
 
 
 @connection_options
-def _named_on_graph(*, name: str, given: dict, write: bool, graph: Graph) -> explore.QueryResult:
-    return explore.named_query(graph, name, given, write=write)
+def _named_on_graph(*, name: str, given: dict, write: bool, pg: Provgraph) -> queries.QueryResult:
+    return pg.query(name, given, write=write)
 
 
 @click.command("query")
@@ -113,7 +113,7 @@ def query_command(name: str | None, list_: bool, params: tuple[str, ...], write:
         return
     if not name:
         raise UsageError("give a query NAME or --list")
-    given = explore.parse_params(params)
+    given = queries.parse_params(params)
     _render(_named_on_graph(name=name, given=given, write=write, **connection), fmt)
 
 

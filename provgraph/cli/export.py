@@ -1,4 +1,4 @@
-"""`provgraph export --format prov-json|prov-n|prov-o [--out FILE]`: thin over provgraph.engine.prov."""
+"""`provgraph export --format prov-json|prov-n|prov-o [--out FILE]`: thin over Provgraph.export."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,25 +6,25 @@ from pathlib import Path
 import click
 
 from provgraph.cli.options import connection_options
-from provgraph.engine import prov as prov_export
-from provgraph.graph.connection import Graph
+from provgraph.engine import prov
+from provgraph.api import Provgraph
 
 
 @click.command("export")
-@click.option("--format", "fmt", type=click.Choice(prov_export.FORMATS), required=True,
+@click.option("--format", "fmt", type=click.Choice(prov.FORMATS), required=True,
               help="prov-json (W3C PROV-JSON), prov-n (PROV-N text), prov-o (PROV-O as RDF Turtle)")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to FILE instead of stdout")
-@click.option("--namespace", default=prov_export.DEFAULT_NAMESPACE, show_default=True,
+@click.option("--namespace", default=prov.DEFAULT_NAMESPACE, show_default=True,
               help="URI of the `provgraph:` namespace the identifiers live in")
 @connection_options
-def export(fmt: str, out: Path | None, namespace: str, graph: Graph) -> None:
+def export_command(fmt: str, out: Path | None, namespace: str, pg: Provgraph) -> None:
     """Export the whole graph as a W3C PROV document (sources, snapshots, claims, revisions, adjudications)."""
-    text = prov_export.export(graph, fmt, out=out, namespace=namespace)
+    text = pg.export(fmt, out=out, namespace=namespace)
     if out is None:
         click.echo(text, nl=False)
     else:
         click.echo(f"wrote {fmt} to {out}", err=True)
 
 
-COMMANDS = [export]
+COMMANDS = [export_command]

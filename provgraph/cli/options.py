@@ -7,7 +7,7 @@ from typing import Any, Callable
 import click
 
 from provgraph.base.config import DEFAULT_URI, Settings
-from provgraph.graph.connection import Graph, connect
+from provgraph.api import Provgraph, connect
 
 
 def settings_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -31,13 +31,13 @@ def settings_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def connection_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """The connection options, and an open `graph` passed to the command."""
+    """The connection options, and an open `pg` (the Python API's `Provgraph`) passed to the command."""
 
     @settings_options
     @functools.wraps(command)
     def wrapper(*args: Any, settings: Settings, **kwargs: Any) -> Any:
-        with connect(settings) as graph:
-            return command(*args, graph=graph, **kwargs)
+        with connect(settings=settings) as pg:
+            return command(*args, pg=pg, **kwargs)
 
     return wrapper
 
@@ -60,4 +60,4 @@ def output_format(*choices: str, default: str | None = None) -> Callable[..., An
     )
 
 
-__all__ = ["at_option", "connection_options", "output_format", "question_scope_option", "settings_options", "Graph"]
+__all__ = ["at_option", "connection_options", "output_format", "question_scope_option", "settings_options", "Provgraph"]

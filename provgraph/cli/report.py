@@ -1,4 +1,4 @@
-"""`provgraph report`: thin over provgraph.report.run_report."""
+"""`provgraph report`: thin over Provgraph.report."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,11 +7,11 @@ import click
 
 from provgraph.base.errors import CheckFailed
 from provgraph.cli.options import connection_options
-from provgraph.graph.connection import Graph
-from provgraph.report import FAIL_ON, FORMATS, run_report
+from provgraph.api import Provgraph
+from provgraph.report import FAIL_ON, FORMATS
 
 
-@click.command()
+@click.command("report")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("provgraph-report"),
               show_default=True, help="Directory for the report files (created if missing)")
 @click.option("--scope", default=None, help="Only claims inside this scope or covering it [default: the whole graph]")
@@ -26,11 +26,10 @@ from provgraph.report import FAIL_ON, FORMATS, run_report
 @click.option("--no-record", "no_record", is_flag=True,
               help="Leave no run behind: the next report still compares with the run before this one")
 @connection_options
-def report(out: Path, scope: str | None, formats: str, fail_on: str | None, baseline: str | None, no_record: bool,
-           graph: Graph) -> None:
+def report_command(out: Path, scope: str | None, formats: str, fail_on: str | None, baseline: str | None,
+                   no_record: bool, pg: Provgraph) -> None:
     """Staleness report: counts per status and store, what changed since the previous run, lineage diagrams."""
-    result = run_report(graph, out, scope=scope, formats=formats, fail_on=fail_on, baseline=baseline,
-                        record=not no_record)
+    result = pg.report(out, scope=scope, formats=formats, fail_on=fail_on, baseline=baseline, record=not no_record)
     click.echo(result.report.headline())
     for path in result.paths:
         click.echo(str(path))
@@ -38,4 +37,4 @@ def report(out: Path, scope: str | None, formats: str, fail_on: str | None, base
         raise CheckFailed("report --fail-on tripped: " + ", ".join(f"{k} ({v})" for k, v in result.tripped.items()))
 
 
-COMMANDS = [report]
+COMMANDS = [report_command]

@@ -129,6 +129,16 @@ class ReportResult:
     paths: list[Path]
     tripped: dict[str, int]
 
+    def to_dict(self) -> dict[str, Any]:
+        """report.json's content: the report and the --fail-on conditions that hold."""
+        return dict(self.report.to_dict(), tripped=dict(self.tripped))
+
+    def to_json(self) -> str:
+        """What report.json holds (less its final newline)."""
+        import json
+
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+
 
 def frame_of(rows: list[dict[str, Any]], columns: list[str]) -> pd.DataFrame:
     frame = pd.DataFrame.from_records([{c: r.get(c) for c in columns} for r in rows], columns=columns)
