@@ -16,7 +16,7 @@ from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence
 from provgraph.base.as_of import parse_at
 from provgraph.base.config import Settings
 from provgraph.base.errors import UsageError
-from provgraph.engine import adjudication, conflicts, lineage, prov, queries, status, stored_status, suspects, verify
+from provgraph.engine import adjudication, citations, conflicts, lineage, prov, queries, status, stored_status, suspects, verify
 from provgraph.engine.conflicts import Conflict
 from provgraph.engine.lineage import Lineage
 from provgraph.engine.queries import QueryResult
@@ -196,6 +196,14 @@ class Provgraph:
         """As `verify_many`, streamed chunk by chunk (what `verify --batch` prints line by line)."""
         for out in verify.verify_batch(self.graph, requests, suspects=suspects):
             yield BatchVerdict(line=int(out["line"]), verdict=out.get("verdict"), data=out)
+
+    def claims_cited_at(self, cited: Sequence[citations.Citation]) -> list[str | None]:
+        """The claim each `Citation(source, snapshot, line)` names, in order (None: no single claim there)."""
+        return citations.claims_cited_at(self.graph, cited)
+
+    def claim_uids(self, ids: Iterable[str]) -> dict[str, str | None]:
+        """Each id (a uid or an alias) with the uid of the claim it names; None where the graph holds none."""
+        return citations.claim_uids(self.graph, ids_of(ids, "ids") or [])
 
     def check(self, *, at: When = None, fix: bool = False) -> CheckResult:
         """Compare every claim's stored status with the full computation (and recompute drifted ones with `fix`)."""
