@@ -16,7 +16,7 @@ from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence
 from provgraph.base.as_of import parse_at
 from provgraph.base.config import Settings
 from provgraph.base.errors import UsageError
-from provgraph.engine import adjudication, citations, conflicts, lineage, prov, queries, status, stored_status, suspects, verify
+from provgraph.engine import adjudication, citations, conflicts, lineage, prov, queries, status, stored_status, stores, suspects, verify
 from provgraph.engine.conflicts import Conflict
 from provgraph.engine.lineage import Lineage
 from provgraph.engine.queries import QueryResult
@@ -226,9 +226,13 @@ class Provgraph:
     def ingest(self, kind: str, path: str | Path, *, fmt: str = "default", store: str | None = None, scope: str = "",
                policy: str | None = None, options: Mapping[str, Any] | None = None,
                progress: Progress | None = None) -> IngestSummary:
-        """Read `path` with the (kind, fmt) ingester and write it. Re-ingesting unchanged input changes nothing."""
-        return pipeline.ingest(self.graph, kind, Path(path), fmt=fmt, store=store, scope=scope, policy=policy,
-                               options=dict(options or {}), progress=progress)
+        """Read `path` with the (kind, fmt) ingester and write it. Re-ingesting unchanged input changes nothing.
+
+        The store remembers `path` and the working directory, which the SARIF report's locations are relative to."""
+        summary = pipeline.ingest(self.graph, kind, Path(path), fmt=fmt, store=store, scope=scope, policy=policy,
+                                  options=dict(options or {}), progress=progress)
+        stores.record_paths(self.graph, summary.store, path, Path.cwd())
+        return summary
 
     def ingest_files(self, path: str | Path, *, git: bool = False, include: Iterable[str] = (),
                      exclude: Iterable[str] = (), dayfirst: bool | None = None, store: str | None = None,
@@ -264,15 +268,16 @@ class Provgraph:
         `progress`, if given, is called once per store and returns a context manager yielding a progress callback.
         """
         config_path = Path(config)
-        stores = load_config(config_path)
-        inputs = pipeline.read_every_store(config_path, stores)
+        configured = load_config(config_path)
+        inputs = pipeline.read_every_store(config_path, configured)
         summaries = []
-        for store, source in zip(stores, inputs, strict=True):
+        for store, source in zip(configured, inputs, strict=True):
             if progress is None:
                 summaries.append(source.write(self.graph, policy=store.policy))
-                continue
-            with progress() as advance:
-                summaries.append(source.write(self.graph, policy=store.policy, progress=advance))
+            else:
+                with progress() as advance:
+                    summaries.append(source.write(self.graph, policy=store.policy, progress=advance))
+            stores.record_paths(self.graph, summaries[-1].store, source.path, config_path.parent)
         return summaries
 
     def adjudicate(self, keep: str, retire: str | Iterable[str], *, scope: str | None = None, why: str = "",
@@ -293,10 +298,14 @@ class Provgraph:
 
     def report(self, out: str | Path = "provgraph-report", *, scope: str | None = None,
                formats: str | Iterable[str] | None = None, fail_on: str | Iterable[str] | None = None,
-               baseline: str | None = None, record: bool = True, now: datetime | None = None) -> ReportResult:
-        """The staleness report: write its files into `out`, record the run, say which --fail-on conditions hold."""
+               baseline: str | None = None, record: bool = True, now: datetime | None = None,
+               repo_root: str | Path | None = None) -> ReportResult:
+        """The staleness report: write its files into `out`, record the run, say which --fail-on conditions hold.
+
+        `formats`: md, html, csv, json (the default) and sarif; report.sarif's locations are relative to `repo_root`
+        (default: the folder each store's ingest ran from)."""
         return run_report(self.graph, out, scope=scope, formats=formats, fail_on=fail_on, baseline=baseline,
-                          record=record, now=now)
+                          record=record, now=now, repo_root=repo_root)
 
     def init(self) -> list[str]:
         """Install provgraph's constraints and indexes (safe to re-run); their names."""
