@@ -7,7 +7,9 @@ The retrieved set is then checked in ONE set-wise verify (`Provgraph.verify_many
 is the evidence of one request, and every mapped claim is a candidate. What happens next is the policy's:
 
 - `annotate` (default): every text is kept, with the status, reason, successors and verdict in its metadata.
-- `drop`: a text whose verdict is not SUPPORTED_BY_CURRENT_SOURCE is left out.
+- `drop`: a text whose claim does not govern is left out. A text governs when its verdict is
+  SUPPORTED_BY_CURRENT_SOURCE, or REVISION_CLOSURE_INCOMPLETE while its own claim is ACTIVE: then the set lacks
+  another text's successor (listed in `provgraph_missing`), which says nothing against this one.
 - `replace`: as `drop`, except that a superseded text whose successors lead to one ACTIVE claim is replaced
   by that claim's text and citation (one text per claim, at the best rank it was retrieved or replaced at).
 
@@ -29,6 +31,7 @@ SOURCE_KEY = "source"
 SNAPSHOT_KEY = "provgraph_snapshot"
 LINE_KEY = "provgraph_line"
 SUPPORTED = "SUPPORTED_BY_CURRENT_SOURCE"
+INCOMPLETE = "REVISION_CLOSURE_INCOMPLETE"
 NOT_IN_GRAPH = "NOT_IN_GRAPH"  # the reason given to a text provgraph does not know
 _MAX_HOPS = 20  # successors followed to the current claim; a longer chain is left as it is
 
@@ -95,11 +98,17 @@ def claims_of(pg: Provgraph, metadatas: Sequence[Mapping[str, Any]], settings: O
 def _annotations(answer: Mapping[str, Any] | None) -> dict[str, Any]:
     if answer is None or not answer.get("evidence"):
         return {"provgraph_known": False, "provgraph_status": "UNKNOWN", "provgraph_reason": NOT_IN_GRAPH,
-                "provgraph_successors": [], "provgraph_verdict": None, "provgraph_explanation": None}
+                "provgraph_successors": [], "provgraph_verdict": None, "provgraph_explanation": None, "provgraph_missing": []}
     row = answer["evidence"][0]
     return {"provgraph_known": True, "provgraph_claim": row.get("claim"), "provgraph_status": row.get("status"),
             "provgraph_reason": row.get("reason"), "provgraph_successors": list(row.get("successors") or []),
-            "provgraph_verdict": answer.get("verdict"), "provgraph_explanation": answer.get("explanation")}
+            "provgraph_verdict": answer.get("verdict"), "provgraph_explanation": answer.get("explanation"),
+            "provgraph_missing": list(answer.get("missing") or [])}
+
+
+def governs(notes: Mapping[str, Any]) -> bool:
+    """The text's own claim governs: supported, or only the set around it is incomplete."""
+    return notes["provgraph_verdict"] == SUPPORTED or (notes["provgraph_verdict"] == INCOMPLETE and notes["provgraph_status"] == "ACTIVE")
 
 
 def _current_successor(pg: Provgraph, claim: str, successors: list[str], settings: Options) -> Any:
@@ -133,7 +142,7 @@ def decide(pg: Provgraph, metadatas: Sequence[Mapping[str, Any]], settings: Opti
                 outcomes.append(Outcome(index, dict(metadata, **notes)))
             continue
         claim = notes["provgraph_claim"]
-        if notes["provgraph_verdict"] == SUPPORTED or settings.policy == "annotate":
+        if governs(notes) or settings.policy == "annotate":
             if claim not in emitted:
                 emitted.add(claim)
                 outcomes.append(Outcome(index, dict(metadata, **notes)))
@@ -155,7 +164,7 @@ def _replacement(metadata: Mapping[str, Any], notes: Mapping[str, Any], current:
         settings.snapshot_key: current.snapshot, settings.line_key: current.lines[0] if current.lines else None,
         "provgraph_known": True, "provgraph_claim": current.claim, "provgraph_status": current.status,
         "provgraph_reason": current.reason, "provgraph_successors": list(current.successors),
-        "provgraph_verdict": SUPPORTED, "provgraph_explanation": notes["provgraph_explanation"],
+        "provgraph_verdict": SUPPORTED, "provgraph_explanation": notes["provgraph_explanation"], "provgraph_missing": [],
         "provgraph_replaces": notes["provgraph_claim"], "provgraph_lines": list(current.lines) if current.lines else None,
     })
 

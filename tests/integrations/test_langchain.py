@@ -45,6 +45,14 @@ def test_drop_leaves_out_the_superseded_adr_and_keeps_what_provgraph_does_not_kn
     assert len(unknown) == 2 and {d.metadata["provgraph_reason"] for d in unknown} == {"NOT_IN_GRAPH"}
 
 
+def test_drop_keeps_a_current_document_when_the_set_only_lacks_another_ones_successor(story: Provgraph) -> None:
+    docs = _ask(story, ["ADR-0001", "dec-2"], policy="drop")
+    [dec2] = [doc for doc in docs if doc.metadata.get("provgraph_claim") == "dec-2"]
+    assert (dec2.metadata["provgraph_status"], dec2.metadata["provgraph_verdict"], dec2.metadata["provgraph_missing"]) == (
+        "ACTIVE", "REVISION_CLOSURE_INCOMPLETE", ["ADR-0003"])
+    assert "ADR-0001" not in _by_claim(docs)
+
+
 def test_drop_unknown_leaves_out_what_provgraph_does_not_know_too(story: Provgraph) -> None:
     docs = _ask(story, ["ADR-0001", "ADR-0003"], policy="drop", drop_unknown=True)
     assert [doc.metadata["provgraph_claim"] for doc in docs] == ["ADR-0003"]
@@ -62,7 +70,7 @@ def test_annotate_keeps_every_document_with_status_reason_successors_and_verdict
     unknown = next(doc for doc in docs if doc.page_content == UNKNOWN_TEXT).metadata
     assert unknown == {"source": "wiki/backups.md", "provgraph_known": False, "provgraph_status": "UNKNOWN",
                        "provgraph_reason": "NOT_IN_GRAPH", "provgraph_successors": [], "provgraph_verdict": None,
-                       "provgraph_explanation": None}
+                       "provgraph_explanation": None, "provgraph_missing": []}
 
 
 def test_replace_puts_the_current_successor_in_place_of_the_superseded_adr(story: Provgraph) -> None:
