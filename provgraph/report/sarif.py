@@ -108,7 +108,8 @@ def render_sarif(report: Report, graph: Graph, repo_root: Path | None = None) ->
     for change in changes:
         if change["change"] == "new-stale":
             via = f": superseded by {change['successors']}" if change["successors"] else ""
-            text = f"{change['claim']} no longer governs: STALE ({change['reason']}){via}, was {change['before'] or 'new'}."
+            since = f"was {change['before']}" if change["before"] else "first seen by this report's baseline"
+            text = f"{change['claim']} no longer governs: STALE ({change['reason']}){via}; {since}."
             results.append(_result("provgraph/new-stale", [change["claim"]], change["claim"], found, repo_root,
                                    text + _lineage(report, change["claim"]), {"status": "STALE", "reason": change["reason"]}))
         elif change["change"] == "new-conflict":
