@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from langchain_core.callbacks import Callbacks
-from langchain_core.documents import BaseDocumentCompressor, Document
-from langchain_core.runnables import RunnableConfig, RunnableSerializable
+try:
+    from langchain_core.callbacks import Callbacks
+    from langchain_core.documents import BaseDocumentCompressor, Document
+    from langchain_core.runnables import RunnableConfig, RunnableSerializable
+except ImportError as error:  # the core installs without it
+    raise ImportError(f"{error}: the LangChain compressor needs the extra: pip install 'provgraph[langchain]'") from error
 from pydantic import ConfigDict, PrivateAttr
 
 from provgraph.api import Provgraph

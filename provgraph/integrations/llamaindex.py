@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from llama_index.core.postprocessor.types import BaseNodePostprocessor
-from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
+try:
+    from llama_index.core.postprocessor.types import BaseNodePostprocessor
+    from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
+except ImportError as error:  # the core installs without it
+    raise ImportError(f"{error}: the LlamaIndex postprocessor needs the extra: pip install 'provgraph[llamaindex]'") from error
 from pydantic import PrivateAttr
 
 from provgraph.api import Provgraph
