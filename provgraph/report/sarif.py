@@ -25,15 +25,15 @@ FINGERPRINT = "provgraphFinding/v1"
 
 # id, name, level, short description, what to do
 RULES: tuple[tuple[str, str, str, str, str], ...] = (
-    ("provgraph/new-stale", "NewlyStaleClaim", "warning", "A claim no longer governs since the previous report",
+    ("new-stale", "NewlyStaleClaim", "warning", "A claim no longer governs since the previous report",
      "Something that governed yesterday is superseded, retired or expired: update what still cites it, or record why it still holds."),
-    ("provgraph/new-conflict", "NewConflict", "error", "Two live claims disagree since the previous report",
+    ("new-conflict", "NewConflict", "error", "Two live claims disagree since the previous report",
      "Decide which governs: `provgraph adjudicate --keep LATER --retire EARLIER --why TEXT`, or fix one record."),
-    ("provgraph/unbound-reference", "UnboundReference", "warning", "A claim refers to a claim that was never ingested",
+    ("unbound-reference", "UnboundReference", "warning", "A claim refers to a claim that was never ingested",
      "Fix the reference, or ingest the store that holds the claim it names."),
-    ("provgraph/one-sided-link", "OneSidedLink", "warning", "Only one of two records says one revises the other",
+    ("one-sided-link", "OneSidedLink", "warning", "Only one of two records says one revises the other",
      "Record the link in this file too (e.g. a `Superseded by` line), so both records agree."),
-    ("provgraph/new-suspect", "PossibleUnlinkedRevision", "note", "A later claim seems to revise this one, and nothing links them",
+    ("new-suspect", "PossibleUnlinkedRevision", "note", "A later claim seems to revise this one, and nothing links them",
      "Confirm with `provgraph adjudicate --keep LATER --retire EARLIER`, or dismiss with `provgraph adjudicate --distinct A B`."),
 )
 _INDEX = {rule[0]: i for i, rule in enumerate(RULES)}
@@ -110,18 +110,18 @@ def render_sarif(report: Report, graph: Graph, repo_root: Path | None = None) ->
             via = f": superseded by {change['successors']}" if change["successors"] else ""
             since = f"was {change['before']}" if change["before"] else "first seen by this report's baseline"
             text = f"{change['claim']} no longer governs: STALE ({change['reason']}){via}; {since}."
-            results.append(_result("provgraph/new-stale", [change["claim"]], change["claim"], found, repo_root,
+            results.append(_result("new-stale", [change["claim"]], change["claim"], found, repo_root,
                                    text + _lineage(report, change["claim"]), {"status": "STALE", "reason": change["reason"]}))
         elif change["change"] == "new-conflict":
             text = (f"{change['claim']} is in CONFLICT ({change['reason']}) with {change['conflicts_with'] or 'another claim'}; "
                     "decide which governs (provgraph conflicts lists the command).")
             rivals = sorted([change["claim"], *_split(change["conflicts_with"])])
-            results.append(_result("provgraph/new-conflict", rivals, change["claim"], found, repo_root,
+            results.append(_result("new-conflict", rivals, change["claim"], found, repo_root,
                                    text + _lineage(report, change["claim"]), {"status": "CONFLICT", "reason": change["reason"]}))
     for row in unbound:
         for referrer in _split(row["referenced_by"]):
             text = f"{referrer} refers to {row['claim']} ({row['kinds']}), which no ingested record states."
-            results.append(_result("provgraph/unbound-reference", [referrer, row["claim"]], referrer, found, repo_root, text,
+            results.append(_result("unbound-reference", [referrer, row["claim"]], referrer, found, repo_root, text,
                                    {"reference": row["claim"]}))
     for link in one_sided:
         missing = _split(link["missing_from"])
@@ -129,12 +129,12 @@ def render_sarif(report: Report, graph: Graph, repo_root: Path | None = None) ->
                      link["predecessor"])
         text = (f"{link['successor']} {link['kind']} {link['predecessor']}, as {link['recorded_by']} records; "
                 f"{', '.join(missing)} does not say so.")
-        results.append(_result("provgraph/one-sided-link", [link["successor"], link["kind"], link["predecessor"]], where,
+        results.append(_result("one-sided-link", [link["successor"], link["kind"], link["predecessor"]], where,
                                found, repo_root, text, {"recorded_by": link["recorded_by"]}))
     for s in suspects:
         text = (f"{s['later']} may revise {s['earlier']} (similarity {float(s['score']):.2f}; both say: {s['terms']}), "
                 "and nothing links them.")
-        results.append(_result("provgraph/new-suspect", [s["earlier"], s["later"]], s["later"], found, repo_root, text,
+        results.append(_result("new-suspect", [s["earlier"], s["later"]], s["later"], found, repo_root, text,
                                {"score": float(s["score"])}))
     return json.dumps(_log(report, results), indent=2, ensure_ascii=False) + "\n"
 
@@ -153,7 +153,7 @@ def _log(report: Report, results: list[dict[str, Any]]) -> dict[str, Any]:
         "runs": [{
             "tool": {"driver": {"name": "provgraph", "version": version, "semanticVersion": version,
                                 "rules": rules}},
-            "automationDetails": {"id": f"provgraph/{report.scope or 'all'}/"},
+            "automationDetails": {"id": f"provgraph-report/{report.scope or 'all'}/"},
             "results": results,
             "properties": {"run": report.uid, "baseline": report.baseline, "claims": report.claims,
                            "previous_run": report.previous.uid if report.previous else None},

@@ -69,18 +69,18 @@ def test_the_sarif_report_is_valid_and_places_each_finding_at_its_file_and_line(
     for result in log["runs"][0]["results"]:
         assert rules[result["ruleIndex"]] == result["ruleId"] and result["partialFingerprints"] and result["locations"]
 
-    [adr1] = [r for r in found["provgraph/new-stale"] if r["properties"]["claims"] == ["ADR-0001"]]
+    [adr1] = [r for r in found["new-stale"] if r["properties"]["claims"] == ["ADR-0001"]]
     assert _at(adr1) == ("adr/0001-use-postgres-for-ledger.md", 21)  # relative to the config file's folder
     assert "superseded by ADR-0003" in adr1["message"]["text"] and "Lineage:" in adr1["message"]["text"]
-    [one_sided] = found["provgraph/one-sided-link"]
+    [one_sided] = found["one-sided-link"]
     assert _at(one_sided) == ("adr/0001-use-postgres-for-ledger.md", 21)  # the file that does not record the link
-    [unbound] = found["provgraph/unbound-reference"]
+    [unbound] = found["unbound-reference"]
     assert unbound["properties"]["claims"] == ["ADR-0100", "ADR-0999"] and _at(unbound)[1] >= 1
-    assert ["PAY-210", "acme/payments#61"] in [r["properties"]["claims"] for r in found["provgraph/new-conflict"]]
-    assert _at(next(r for r in found["provgraph/new-conflict"] if r["properties"]["claims"][0] == "PAY-210"))[0] == \
+    assert ["PAY-210", "acme/payments#61"] in [r["properties"]["claims"] for r in found["new-conflict"]]
+    assert _at(next(r for r in found["new-conflict"] if r["properties"]["claims"][0] == "PAY-210"))[0] == \
         "tickets/jira-export.csv"
-    assert ["PAY-220", "PAY-231"] in [r["properties"]["claims"] for r in found["provgraph/new-suspect"]]
-    assert _at(next(r for r in found["provgraph/new-stale"] if r["properties"]["claims"] == ["dec-1"])) == \
+    assert ["PAY-220", "PAY-231"] in [r["properties"]["claims"] for r in found["new-suspect"]]
+    assert _at(next(r for r in found["new-stale"] if r["properties"]["claims"] == ["dec-1"])) == \
         ("logs/decisions.jsonl", 1)
 
 
@@ -89,7 +89,7 @@ def test_repo_root_makes_the_paths_relative_to_the_repository(story: Provgraph, 
                  "--no-record")
     assert result.exit_code == 0, result.output
     found = _by_rule(_sarif(tmp_path / "report.sarif"))
-    [adr1] = [r for r in found["provgraph/new-stale"] if r["properties"]["claims"] == ["ADR-0001"]]
+    [adr1] = [r for r in found["new-stale"] if r["properties"]["claims"] == ["ADR-0001"]]
     assert _at(adr1) == ("examples/story/adr/0001-use-postgres-for-ledger.md", 21)
 
 
@@ -98,9 +98,9 @@ def test_a_finding_keeps_its_fingerprint_from_one_night_to_the_next(story: Provg
     second = story.report(tmp_path / "two", formats=["sarif"], baseline="sarif-nightly")
     assert first.paths == [tmp_path / "one" / "report.sarif"] and second.report.previous is not None
     tonight, tomorrow = _by_rule(_sarif(first.paths[0])), _by_rule(_sarif(second.paths[0]))
-    assert "provgraph/new-stale" in tonight and "provgraph/new-stale" not in tomorrow  # listed the night it is new
-    assert ([r["partialFingerprints"] for r in tonight["provgraph/one-sided-link"]]
-            == [r["partialFingerprints"] for r in tomorrow["provgraph/one-sided-link"]])  # still there: the same alert
+    assert "new-stale" in tonight and "new-stale" not in tomorrow  # listed the night it is new
+    assert ([r["partialFingerprints"] for r in tonight["one-sided-link"]]
+            == [r["partialFingerprints"] for r in tomorrow["one-sided-link"]])  # still there: the same alert
 
 
 def test_sarif_is_written_only_when_asked_for(story: Provgraph, tmp_path: Path) -> None:
