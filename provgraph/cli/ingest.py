@@ -12,6 +12,7 @@ import click
 from provgraph.base.errors import CheckFailed, UsageError
 from provgraph.api import Provgraph, connect
 from provgraph.cli.options import connection_options
+from provgraph.ingest.config import load_config
 from provgraph.ingest.pipeline import POLICIES, IngestSummary
 
 
@@ -81,6 +82,7 @@ def ingest_command(ctx: click.Context, config_path: Path | None, output: str) ->
     if config_path is None:
         click.echo(ctx.get_help())
         return
+    load_config(config_path)  # a bad file is refused (exit 2) before any connection is tried
     with connect() as pg:  # NEO4J_* from the environment
         summaries = pg.ingest_config(config_path, progress=lambda: _progress(output == "table"))
     _finish(summaries, output)
