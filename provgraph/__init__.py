@@ -1,21 +1,33 @@
-"""provgraph: a provenance-graph store on Neo4j that tells whether a cited source still governs."""
+"""provgraph: a provenance-graph store on Neo4j that tells whether a cited source still governs.
+
+    with provgraph.connect() as pg:          # NEO4J_* environment variables, else the local server
+        pg.status(["ADR-0001"])[0].status     # 'STALE'
+
+Everything is imported on first use, so `import provgraph` stays cheap and loads neither the Neo4j
+driver nor the engine until a name below is asked for.
+"""
 from __future__ import annotations
 
 from typing import Any
 
-from provgraph.base.config import Settings
-from provgraph.graph.connection import Graph, connect
+__all__ = ["connect", "Provgraph", "Settings", "Graph", "ClaimStatus", "Lineage", "Verdict", "Conflict", "Suspect",
+           "IngestSummary", "ReportResult", "BatchVerdict", "Decision", "Results"]
 
-__all__ = ["Settings", "Graph", "connect", "verify", "verify_batch", "Verdict", "adjudicate", "revoke"]
-
-# Imported on first use, so `import provgraph` stays cheap. The functions live in provgraph.engine.verify and
-# provgraph.engine.adjudication: modules named otherwise than the functions, so importing one never hides a function.
 _LAZY = {
-    "verify": "provgraph.engine.verify",
-    "verify_batch": "provgraph.engine.verify",
+    "connect": "provgraph.api",
+    "Provgraph": "provgraph.api",
+    "BatchVerdict": "provgraph.api",
+    "Decision": "provgraph.api",
+    "Results": "provgraph.api",
+    "Settings": "provgraph.base.config",
+    "Graph": "provgraph.graph.connection",
+    "ClaimStatus": "provgraph.engine.status",
+    "Lineage": "provgraph.engine.lineage",
     "Verdict": "provgraph.engine.verify",
-    "adjudicate": "provgraph.engine.adjudication",
-    "revoke": "provgraph.engine.adjudication",
+    "Conflict": "provgraph.engine.conflicts",
+    "Suspect": "provgraph.engine.suspects",
+    "IngestSummary": "provgraph.ingest.pipeline",
+    "ReportResult": "provgraph.report.model",
 }
 
 
@@ -25,3 +37,7 @@ def __getattr__(name: str) -> Any:
 
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'provgraph' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from graphs import GraphBuilder
 
+from provgraph.api import Provgraph, connect
 from provgraph.base.config import Settings, provgraph_home
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
@@ -63,3 +65,17 @@ def graph(neo4j_settings: Settings, _schema: None, monkeypatch: pytest.MonkeyPat
 @pytest.fixture
 def g(graph: Graph) -> GraphBuilder:
     return GraphBuilder(graph)
+
+
+@pytest.fixture(scope="module")
+def story(neo4j_settings: Settings, _schema: None) -> Iterator[Provgraph]:
+    """An open `Provgraph` on the demo story (examples/story), ingested once per module, for tests that only read it;
+    NEO4J_URI points the CLI and no-argument constructors at the same server."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE"):
+            patch.delenv(name, raising=False)
+        patch.setenv("NEO4J_URI", neo4j_settings.uri)
+        with connect(settings=neo4j_settings) as pg:
+            wipe(pg.graph)
+            pg.ingest_config(SAMPLES / "story" / "provgraph.toml")
+            yield pg

@@ -2,7 +2,8 @@
 
 - The layers, bottom to top (LAYERS): plain values (base), the queries (cypher), the one door to
   Neo4j (graph), the rules engine (engine), ingest, how things look (views), the report and the
-  Browser, the Python API (provgraph/__init__.py), then MCP and the CLI. A module imports only its own
+  Browser, the Python API (provgraph/api.py and provgraph/__init__.py), then MCP and the LangChain/LlamaIndex
+  integrations (siblings), and the CLI. A module imports only its own
   layer and the layers below it, and no two modules import each other, directly or in a circle.
 
 - Ingesters turn bytes into records and never touch the database: no module under
@@ -60,10 +61,10 @@ def _imports(path: Path) -> set[str]:
 
 BY_NAME = {_module_name(path): path for path in MODULES}
 
-# Bottom to top; a name is a package under provgraph/ ("api" is provgraph/__init__.py). Layers in one
+# Bottom to top; a name is a package under provgraph/ ("api" is provgraph/api.py and provgraph/__init__.py). Layers in one
 # tuple are siblings: neither may import the other.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("base",), ("cypher",), ("graph",), ("engine",), ("ingest",), ("views",), ("report", "browser"), ("api",), ("mcp",), ("cli",))
+    ("base",), ("cypher",), ("graph",), ("engine",), ("ingest",), ("views",), ("report", "browser"), ("api",), ("mcp", "integrations"), ("cli",))
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
 

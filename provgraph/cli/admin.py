@@ -5,27 +5,26 @@ import click
 
 from provgraph.base.errors import UsageError
 from provgraph.cli.options import connection_options
-from provgraph.graph.connection import Graph
-from provgraph.graph.schema import install_schema, wipe
+from provgraph.api import Provgraph
 
 
-@click.command()
+@click.command("init")
 @connection_options
-def init(graph: Graph) -> None:
+def init_command(pg: Provgraph) -> None:
     """Install provgraph's constraints and indexes (safe to re-run)."""
-    names = install_schema(graph)
-    click.echo(f"schema ready on {graph.settings.safe_uri}: {len(names)} constraints and indexes")
+    names = pg.init()
+    click.echo(f"schema ready on {pg.settings.safe_uri}: {len(names)} constraints and indexes")
 
 
-@click.command()
+@click.command("reset")
 @click.option("--yes", is_flag=True, help="Really delete every provgraph node and relationship")
 @connection_options
-def reset(yes: bool, graph: Graph) -> None:
+def reset_command(yes: bool, pg: Provgraph) -> None:
     """Wipe all provgraph data (schema stays). Refuses without --yes."""
     if not yes:
         raise UsageError("reset deletes all provgraph data; run again with --yes")
-    deleted = wipe(graph)
-    click.echo(f"deleted {deleted} nodes from {graph.settings.safe_uri}")
+    deleted = pg.reset()
+    click.echo(f"deleted {deleted} nodes from {pg.settings.safe_uri}")
 
 
-COMMANDS = [init, reset]
+COMMANDS = [init_command, reset_command]

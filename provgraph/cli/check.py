@@ -1,27 +1,23 @@
-"""`provgraph check`: the stored (write-time) statuses against the full computation, thin over provgraph.engine.stored_status."""
+"""`provgraph check`: the stored (write-time) statuses against the full computation, thin over Provgraph.check."""
 from __future__ import annotations
-
-import json
 
 import click
 
 from provgraph.base.errors import CheckFailed
 from provgraph.cli.options import at_option, connection_options, output_format
-from provgraph.engine.status import parse_at
-from provgraph.engine.stored_status import check as check_stored
-from provgraph.graph.connection import Graph
+from provgraph.api import Provgraph
 
 
-@click.command()
+@click.command("check")
 @at_option
 @click.option("--fix", is_flag=True, help="Recompute and store the status of every drifted, expired or missing claim")
 @output_format("text", "json")
 @connection_options
-def check(at: str | None, fix: bool, fmt: str, graph: Graph) -> None:
+def check_command(at: str | None, fix: bool, fmt: str, pg: Provgraph) -> None:
     """Compare every claim's stored status with the full computation; exit 1 on any drift."""
-    result = check_stored(graph, at=parse_at(at), fix=fix)
+    result = pg.check(at=at, fix=fix)
     if fmt == "json":
-        click.echo(json.dumps(result.to_dict(), sort_keys=True))
+        click.echo(result.to_json())
     else:
         click.echo(f"{result.claims} claims: {result.fresh} stored and fresh, {result.expired} expired, "
                    f"{result.missing} without a stored status, {len(result.drift)} drifted"
@@ -35,4 +31,4 @@ def check(at: str | None, fix: bool, fmt: str, graph: Graph) -> None:
                       + ("" if fix else " (provgraph check --fix recomputes them)"))
 
 
-COMMANDS = [check]
+COMMANDS = [check_command]

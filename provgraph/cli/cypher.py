@@ -9,7 +9,7 @@ from provgraph.base.errors import UsageError
 from provgraph.cli.options import connection_options, output_format
 from provgraph.cypher import NamedQuery
 from provgraph.engine import queries
-from provgraph.graph.connection import Graph
+from provgraph.api import Provgraph
 
 _PARAM_HELP = "Query parameter NAME=VALUE (repeatable); VALUE is JSON when it parses as JSON, else a string"
 
@@ -44,14 +44,14 @@ def _render(result: queries.QueryResult, fmt: str) -> None:
 @click.option("--write", is_flag=True, help="Allow the query to change the graph (default: read-only, enforced by the server)")
 @output_format("table", "json", "csv")
 @connection_options(schema=False)  # ad-hoc Cypher reads any database, provgraph's or not
-def cypher_command(query: str, params: tuple[str, ...], write: bool, fmt: str, graph: Graph) -> None:
+def cypher_command(query: str, params: tuple[str, ...], write: bool, fmt: str, pg: Provgraph) -> None:
     """Run ad-hoc Cypher. Read-only unless --write: the server refuses writes in a read transaction.
 
     \b
     provgraph cypher "MATCH (c:Claim) RETURN c.uid, c.subject LIMIT 5"
     provgraph cypher "MATCH (c:Claim {uid: $id})-[:CITED_AT]->(s) RETURN s.uid" --param id=cfg-1 --format json
     """
-    result = queries.run_cypher(graph, query, queries.parse_params(params), write=write)
+    result = pg.cypher(query, queries.parse_params(params), write=write)
     _render(result, fmt)
 
 
@@ -94,8 +94,8 @@ def _connection_options_lazily(command):  # type: ignore[no-untyped-def]
 
 
 @connection_options
-def _named_on_graph(*, name: str, given: dict, write: bool, graph: Graph) -> queries.QueryResult:
-    return queries.named_query(graph, name, given, write=write)
+def _named_on_graph(*, name: str, given: dict, write: bool, pg: Provgraph) -> queries.QueryResult:
+    return pg.query(name, given, write=write)
 
 
 @click.command("query")

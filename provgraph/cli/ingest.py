@@ -1,4 +1,4 @@
-"""`provgraph ingest files|tickets|logs|cards ...` and `provgraph ingest --config FILE`."""
+"""`provgraph ingest files|tickets|logs|cards ...` and `provgraph ingest --config FILE`: thin over Provgraph.ingest_*."""
 from __future__ import annotations
 
 import json
@@ -10,11 +10,10 @@ from typing import Any, Callable, Iterator
 import click
 
 from provgraph.base.errors import CheckFailed, UsageError
+from provgraph.api import Provgraph, connect
 from provgraph.cli.options import connection_options
-from provgraph.graph.connection import Graph, connect
-from provgraph.ingest.config import files_options, load_config
-from provgraph.ingest.pipeline import POLICIES, IngestSummary, read_every_store
-from provgraph.ingest.pipeline import ingest as run_ingest
+from provgraph.ingest.config import load_config
+from provgraph.ingest.pipeline import POLICIES, IngestSummary
 
 
 def _common(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -48,8 +47,8 @@ def _progress(enabled: bool) -> Iterator[Callable[[str, int, int | None], None] 
 
 def _finish(summaries: list[IngestSummary], output: str) -> None:
     if output == "json":
-        data = [s.to_dict() for s in summaries]
-        click.echo(json.dumps(data[0] if len(data) == 1 else data, indent=2, sort_keys=True, default=str))
+        click.echo(summaries[0].to_json() if len(summaries) == 1 else
+                   json.dumps([s.to_dict() for s in summaries], indent=2, sort_keys=True, default=str))
     else:
         click.echo("\n".join(line for summary in summaries for line in summary.text_lines()))
     quarantined = sum(len(s.quarantined) for s in summaries)
@@ -57,22 +56,20 @@ def _finish(summaries: list[IngestSummary], output: str) -> None:
         raise CheckFailed(f"{quarantined} record(s) quarantined; everything else was ingested")
 
 
-def _one(graph: Graph, kind: str, path: Path, fmt: str, store: str | None, scope: str, output: str,
-         policy: str | None = None, options: dict[str, Any] | None = None) -> None:
+def _one(output: str, ingest: Callable[..., IngestSummary], path: Path, **options: Any) -> None:
     with _progress(output == "table") as progress:
-        summary = run_ingest(graph, kind, path, fmt=fmt, store=store, scope=scope, policy=policy, options=options,
-                             progress=progress)
+        summary = ingest(path, progress=progress, **options)
     _finish([summary], output)
 
 
-@click.group(invoke_without_command=True)
+@click.group("ingest", invoke_without_command=True)
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
               help="A provgraph.toml listing stores to ingest, so a nightly job is one command "
                    "(connection from NEO4J_* env vars)")
 @click.option("--output", "-o", "output", type=click.Choice(["table", "json"]), default="table", show_default=True,
               help="Summary format with --config")
 @click.pass_context
-def ingest(ctx: click.Context, config_path: Path | None, output: str) -> None:
+def ingest_command(ctx: click.Context, config_path: Path | None, output: str) -> None:
     """Read decision records, tickets, logs or board cards into the graph.
 
     Re-ingesting unchanged input changes nothing. Unparsable records are quarantined
@@ -85,17 +82,13 @@ def ingest(ctx: click.Context, config_path: Path | None, output: str) -> None:
     if config_path is None:
         click.echo(ctx.get_help())
         return
-    stores = load_config(config_path)
-    with connect() as graph:  # NEO4J_* from the environment
-        inputs = read_every_store(config_path, stores)  # all before any is written
-        summaries = []
-        for store, source in zip(stores, inputs, strict=True):
-            with _progress(output == "table") as progress:
-                summaries.append(source.write(graph, policy=store.policy, progress=progress))
+    load_config(config_path)  # a bad file is refused (exit 2) before any connection is tried
+    with connect() as pg:  # NEO4J_* from the environment
+        summaries = pg.ingest_config(config_path, progress=lambda: _progress(output == "table"))
     _finish(summaries, output)
 
 
-@ingest.command("files")
+@ingest_command.command("files")
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--git", "use_git", is_flag=True, help="Walk git history: a snapshot per commit that touched a file")
 @click.option("--include", "include", multiple=True, metavar="GLOB",
@@ -105,43 +98,44 @@ def ingest(ctx: click.Context, config_path: Path | None, output: str) -> None:
 @click.option("--dayfirst/--monthfirst", "dayfirst", default=None,
               help="How to read a Date line such as 10/04/18 that fits both orders [default: report it as ambiguous]")
 @_common
-def ingest_files(path: Path, use_git: bool, include: tuple[str, ...], exclude: tuple[str, ...], dayfirst: bool | None,
-                 store: str | None, scope: str, output: str, graph: Graph) -> None:
+def ingest_files_command(path: Path, use_git: bool, include: tuple[str, ...], exclude: tuple[str, ...],
+                         dayfirst: bool | None, store: str | None, scope: str, output: str, pg: Provgraph) -> None:
     """Markdown decision records (front matter, Nygard/adr-tools, MADR) under PATH.
 
     Templates (adr-template.md, 0000-TEMPLATE.md, ...) and index pages (index.md, README.md) are skipped.
     """
-    _one(graph, "files", path, "git" if use_git else "default", store, scope, output,
-         options=files_options(include, exclude, dayfirst))
+    _one(output, pg.ingest_files, path, git=use_git, include=include, exclude=exclude, dayfirst=dayfirst, store=store,
+         scope=scope)
 
 
-@ingest.command("tickets")
+@ingest_command.command("tickets")
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["github", "jira-csv", "jira-json"]), required=True,
               help="Export format: `gh issue list --json ...`, Jira CSV export, or a Jira search response")
 @_common
-def ingest_tickets(path: Path, fmt: str, store: str | None, scope: str, output: str, graph: Graph) -> None:
+def ingest_tickets_command(path: Path, fmt: str, store: str | None, scope: str, output: str, pg: Provgraph) -> None:
     """Issue-tracker exports: GitHub issue JSON, Jira CSV or Jira JSON."""
-    _one(graph, "tickets", path, fmt, store, scope, output)
+    _one(output, pg.ingest_tickets, path, format=fmt, store=store, scope=scope)
 
 
-@ingest.command("logs")
+@ingest_command.command("logs")
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "logfmt"]), default="jsonl", show_default=True)
 @click.option("--policy", type=click.Choice(POLICIES), default=None,
               help="latest-wins: the newest entry per (subject, scope) supersedes older ones, recorded as adjudications")
 @_common
-def ingest_logs(path: Path, fmt: str, policy: str | None, store: str | None, scope: str, output: str, graph: Graph) -> None:
+def ingest_logs_command(path: Path, fmt: str, policy: str | None, store: str | None, scope: str, output: str,
+                        pg: Provgraph) -> None:
     """Append-only decision or config logs (JSONL or logfmt), one entry per line."""
-    _one(graph, "logs", path, fmt, store, scope, output, policy=policy)
+    _one(output, pg.ingest_logs, path, format=fmt, policy=policy, store=store, scope=scope)
 
 
-@ingest.command("cards")
+@ingest_command.command("cards")
 @click.argument("path", type=click.Path(path_type=Path))
 @_common
-def ingest_cards(path: Path, store: str | None, scope: str, output: str, graph: Graph) -> None:
+def ingest_cards_command(path: Path, store: str | None, scope: str, output: str, pg: Provgraph) -> None:
     """Board cards: a JSON card, a JSON array, JSONL, or a folder of them."""
-    _one(graph, "cards", path, "default", store, scope, output)
+    _one(output, pg.ingest_cards, path, store=store, scope=scope)
 
 
-COMMANDS = [ingest]
+COMMANDS = [ingest_command]

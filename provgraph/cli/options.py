@@ -7,7 +7,7 @@ from typing import Any, Callable
 import click
 
 from provgraph.base.config import DEFAULT_URI, Settings
-from provgraph.graph.connection import Graph, connect
+from provgraph.api import Provgraph, connect
 from provgraph.graph.schema import require_schema
 
 
@@ -32,19 +32,19 @@ def settings_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def connection_options(command: Callable[..., Any] | None = None, *, schema: bool = True) -> Any:
-    """The connection options, and an open `graph` passed to the command. With `schema` (a read), a database
-    holding no provgraph schema is refused in one line naming `provgraph init`; commands that write pass
-    schema=False (what they call installs the schema), as do those that read any database (`cypher`)."""
+    """The connection options, and an open `pg` (the Python API's `Provgraph`) passed to the command. With `schema`
+    (a read), a database holding no provgraph schema is refused in one line naming `provgraph init`; commands that
+    write pass schema=False (what they call installs the schema), as do those that read any database (`cypher`)."""
     if command is None:
         return functools.partial(connection_options, schema=schema)
 
     @settings_options
     @functools.wraps(command)
     def wrapper(*args: Any, settings: Settings, **kwargs: Any) -> Any:
-        with connect(settings) as graph:
+        with connect(settings=settings) as pg:
             if schema:
-                require_schema(graph)
-            return command(*args, graph=graph, **kwargs)
+                require_schema(pg.graph)
+            return command(*args, pg=pg, **kwargs)
 
     return wrapper
 
@@ -67,4 +67,4 @@ def output_format(*choices: str, default: str | None = None) -> Callable[..., An
     )
 
 
-__all__ = ["at_option", "connection_options", "output_format", "question_scope_option", "settings_options", "Graph"]
+__all__ = ["at_option", "connection_options", "output_format", "question_scope_option", "settings_options", "Provgraph"]

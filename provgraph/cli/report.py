@@ -1,4 +1,4 @@
-"""`provgraph report`: thin over provgraph.report.run_report."""
+"""`provgraph report`: thin over Provgraph.report."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,17 +7,20 @@ import click
 
 from provgraph.base.errors import CheckFailed
 from provgraph.cli.options import connection_options
-from provgraph.engine.status import parse_at
-from provgraph.graph.connection import Graph
-from provgraph.report import FAIL_ON, FORMATS, run_report
+from provgraph.api import Provgraph
+from provgraph.base.as_of import parse_at
+from provgraph.report import DEFAULT_FORMATS, FAIL_ON
 
 
-@click.command()
+@click.command("report")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("provgraph-report"),
               show_default=True, help="Directory for the report files (created if missing)")
 @click.option("--scope", default=None, help="Only claims inside this scope or covering it [default: the whole graph]")
-@click.option("--format", "formats", default=",".join(FORMATS), show_default=True,
-              help="Files to write, comma-separated: md (report.md), html (report.html), csv (claims.csv), json (report.json)")
+@click.option("--format", "formats", default=",".join(DEFAULT_FORMATS), show_default=True,
+              help="Files to write, comma-separated: md (report.md), html (report.html), csv (claims.csv), json (report.json), "
+                   "sarif (report.sarif, SARIF 2.1.0 for code scanning)")
+@click.option("--repo-root", "repo_root", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="report.sarif's file paths are relative to this folder [default: the folder each store's ingest ran from]")
 @click.option("--fail-on", "fail_on", default=None, metavar="LIST",
               help=f"Exit 1 (after writing the files) when any of these appear: {', '.join(FAIL_ON)}. "
                    "new-* compare with the previous run; unbound and one-sided trip whenever any exist")
@@ -29,12 +32,12 @@ from provgraph.report import FAIL_ON, FORMATS, run_report
 @click.option("--at", default=None, metavar="T",
               help="Reproduce the report of a past instant (ISO 8601, YYYYMMDD or epoch ms): statuses then, compared "
                    "with the run recorded before it; never recorded")
-@connection_options(schema=False)  # run_report installs the schema when it records the run
-def report(out: Path, scope: str | None, formats: str, fail_on: str | None, baseline: str | None, no_record: bool,
-           at: str | None, graph: Graph) -> None:
+@connection_options(schema=False)  # the report installs the schema when it records the run
+def report_command(out: Path, scope: str | None, formats: str, repo_root: Path | None, fail_on: str | None,
+                   baseline: str | None, no_record: bool, at: str | None, pg: Provgraph) -> None:
     """Staleness report: counts per status and store, what changed since the previous run, lineage diagrams."""
-    result = run_report(graph, out, scope=scope, formats=formats, fail_on=fail_on, baseline=baseline,
-                        record=not no_record and at is None, now=parse_at(at))
+    result = pg.report(out, scope=scope, formats=formats, fail_on=fail_on, baseline=baseline,
+                       record=not no_record and at is None, now=parse_at(at), repo_root=repo_root)
     click.echo(result.report.headline())
     for path in result.paths:
         click.echo(str(path))
@@ -42,4 +45,4 @@ def report(out: Path, scope: str | None, formats: str, fail_on: str | None, base
         raise CheckFailed("report --fail-on tripped: " + ", ".join(f"{k} ({v})" for k, v in result.tripped.items()))
 
 
-COMMANDS = [report]
+COMMANDS = [report_command]

@@ -1,4 +1,4 @@
-"""`provgraph status`, `provgraph lineage`, `provgraph conflicts`: thin over provgraph.engine.status / provgraph.engine.lineage."""
+"""`provgraph status`, `provgraph lineage`, `provgraph conflicts`: thin over the Python API (provgraph.api)."""
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -8,16 +8,12 @@ import click
 from provgraph.base.escape import csv_text
 from provgraph.base.text import short_hash
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
-from provgraph.engine.conflicts import conflicts as find_conflicts
-from provgraph.engine.conflicts import to_json as conflicts_json
-from provgraph.engine.lineage import lineage as build_lineage
-from provgraph.engine.status import ClaimStatus, iter_status, json_array, parse_at
-from provgraph.engine.status import status as claim_status
+from provgraph.api import Provgraph
+from provgraph.engine.status import ClaimStatus, json_array
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import schema_state
+from provgraph.views import lineage
 from provgraph.views.display import account_text, status_line
-from provgraph.views.lineage import RENDERERS
-from provgraph.views.lineage import render as render_lineage
 
 
 def _lineage_line(row: ClaimStatus) -> str:
@@ -66,7 +62,7 @@ _STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "so
                    "because_line", "because_by"]
 
 
-@click.command()
+@click.command("status")
 @click.argument("ids", nargs=-1)
 @question_scope_option
 @at_option
@@ -74,14 +70,10 @@ _STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "so
 @click.option("--only", default=None, help="Only these statuses, comma-separated (ACTIVE,STALE,CONFLICT,UNKNOWN)")
 @output_format("table", "json", "csv")
 @connection_options
-def status(ids: tuple[str, ...], scope: str | None, at: str | None, subject: str | None, only: str | None, fmt: str,
-           graph: Graph) -> None:
+def status_command(ids: tuple[str, ...], scope: str | None, at: str | None, subject: str | None, only: str | None,
+                   fmt: str, pg: Provgraph) -> None:
     """Status of claims (all when no ID): ACTIVE, STALE, CONFLICT or UNKNOWN, with the reason."""
-    moment = parse_at(at)
-    if ids:
-        rows: Iterable[ClaimStatus] = claim_status(graph, list(ids), scope=scope, at=moment, subject=subject, only=only)
-    else:
-        rows = iter_status(graph, scope=scope, at=moment, subject=subject, only=only)
+    rows = pg.iter_status(list(ids) if ids else None, scope=scope, at=at, subject=subject, only=only)
     if fmt == "json":
         for chunk in json_array(rows):
             click.echo(chunk, nl=False)
@@ -89,35 +81,34 @@ def status(ids: tuple[str, ...], scope: str | None, at: str | None, subject: str
     elif fmt == "csv":
         click.echo(_csv((row.to_dict() for row in rows), _STATUS_COLUMNS), nl=False)
     elif not _table(rows):
-        _say_why_empty(graph)
+        _say_why_empty(pg.graph)
 
 
-@click.command()
+@click.command("lineage")
 @click.argument("claim")
 @question_scope_option
 @at_option
-@output_format(*RENDERERS)
+@output_format(*lineage.RENDERERS)
 @connection_options
-def lineage(claim: str, scope: str | None, at: str | None, fmt: str, graph: Graph) -> None:
+def lineage_command(claim: str, scope: str | None, at: str | None, fmt: str, pg: Provgraph) -> None:
     """Lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations."""
-    view = build_lineage(graph, claim, scope=scope, at=parse_at(at))
-    click.echo(render_lineage(view, fmt))
+    click.echo(lineage.render(pg.lineage(claim, scope=scope, at=at), fmt))
 
 
 _CONFLICT_COLUMNS = ["kind", "claims", "scope", "subject", "values", "resolve"]
 
 
-@click.command()
+@click.command("conflicts")
 @question_scope_option
 @at_option
 @output_format("table", "json", "csv")
 @connection_options
-def conflicts(scope: str | None, at: str | None, fmt: str, graph: Graph) -> None:
+def conflicts_command(scope: str | None, at: str | None, fmt: str, pg: Provgraph) -> None:
     """Unresolved conflicts (rival claims, explicit conflicts, revision cycles) and what would resolve each."""
-    found = find_conflicts(graph, scope=scope, at=parse_at(at))
+    found = pg.conflicts(scope=scope, at=at)
     records = [c.to_dict() for c in found]
     if fmt == "json":
-        click.echo(conflicts_json(found))
+        click.echo(found.to_json())
     elif fmt == "csv":
         click.echo(_csv(records, _CONFLICT_COLUMNS), nl=False)
     else:
@@ -129,4 +120,4 @@ def conflicts(scope: str | None, at: str | None, fmt: str, graph: Graph) -> None
                 click.echo(f"    resolve: {hint}")
 
 
-COMMANDS = [status, lineage, conflicts]
+COMMANDS = [status_command, lineage_command, conflicts_command]

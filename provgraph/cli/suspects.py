@@ -1,21 +1,18 @@
-"""`provgraph suspects`: thin over provgraph.engine.suspects."""
+"""`provgraph suspects`: thin over Provgraph.suspects."""
 from __future__ import annotations
-
-import json
 
 import click
 
 from provgraph.cli.options import connection_options, output_format
+from provgraph.api import Provgraph
 from provgraph.engine.status import require_store
 from provgraph.engine.suspects import MIN_SCORE, PER_CLAIM
-from provgraph.engine.suspects import suspects as find_suspects
-from provgraph.graph.connection import Graph
 
 _COLUMNS = ["earlier", "later", "score", "rank", "terms", "earlier_scope", "later_scope", "earlier_subject",
             "later_subject", "earlier_at", "later_at", "earlier_title", "later_title"]
 
 
-@click.command()
+@click.command("suspects")
 @click.option("--scope", default=None, help="Only pairs whose scopes overlap this scope")
 @click.option("--since", default=None, help="Only pairs whose later claim is this recent: ISO 8601 or epoch ms")
 @click.option("--store", default=None, metavar="NAME", help="Only pairs with a claim from this store")
@@ -25,8 +22,8 @@ _COLUMNS = ["earlier", "later", "score", "rank", "terms", "earlier_scope", "late
               help="At most this many suspects per earlier claim")
 @output_format("table", "json", "csv")
 @connection_options
-def suspects(scope: str | None, since: str | None, store: str | None, min_score: float, per_claim: int, fmt: str,
-             graph: Graph) -> None:
+def suspects_command(scope: str | None, since: str | None, store: str | None, min_score: float, per_claim: int,
+                     fmt: str, pg: Provgraph) -> None:
     """Possible unlinked revisions: later claims that say the same thing as an earlier one, nothing linking them.
 
     Ranked by similarity (Lucene full-text, in the database) with the terms both say. Confirm one with
@@ -34,16 +31,15 @@ def suspects(scope: str | None, since: str | None, store: str | None, min_score:
     `provgraph adjudicate --distinct EARLIER LATER --why TEXT`; a dismissed pair is never suggested again.
     """
     if store is not None:
-        require_store(graph, store)
-    found = find_suspects(graph, since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim)
-    records = [s.to_dict() for s in found]
+        require_store(pg.graph, store)
+    found = pg.suspects(since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim)
     if fmt == "json":
-        click.echo(json.dumps(records, indent=2, sort_keys=True))
+        click.echo(found.to_json())
         return
     if fmt == "csv":
         from provgraph.cli.status import _csv
 
-        click.echo(_csv(records, _COLUMNS), nl=False)
+        click.echo(_csv([s.to_dict() for s in found], _COLUMNS), nl=False)
         return
     if not found:
         click.echo("no suspected unlinked revisions")
@@ -56,4 +52,4 @@ def suspects(scope: str | None, since: str | None, store: str | None, min_score:
         click.echo(f"      dismiss: {s.dismiss_command()}")
 
 
-COMMANDS = [suspects]
+COMMANDS = [suspects_command]

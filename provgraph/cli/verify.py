@@ -1,4 +1,4 @@
-"""`provgraph verify` and `provgraph adjudicate`: thin over provgraph.engine.verify and provgraph.engine.adjudication."""
+"""`provgraph verify` and `provgraph adjudicate`: thin over the Python API (Provgraph.verify, .adjudicate)."""
 from __future__ import annotations
 
 from typing import IO
@@ -8,12 +8,8 @@ import click
 from provgraph.base.errors import CheckFailed, UsageError
 from provgraph.base.text import short_hash
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
-from provgraph.engine.adjudication import adjudicate as record_adjudication
-from provgraph.engine.adjudication import distinguish
-from provgraph.engine.adjudication import revoke as revoke_adjudication
-from provgraph.engine.verify import SUPPORTED, Verdict, batch_line, verify_batch
-from provgraph.engine.verify import verify as check_evidence
-from provgraph.graph.connection import Graph
+from provgraph.api import Provgraph
+from provgraph.engine.verify import Verdict
 from provgraph.views.display import distinct_line, revoked_line, status_line
 
 
@@ -61,7 +57,7 @@ def _text(verdict: Verdict) -> None:
             click.echo(f"  {s['earlier']} -> {s['later']}  score {s['score']:.2f}  terms: {', '.join(s['terms'])}")
 
 
-@click.command()
+@click.command("verify")
 @click.option("--evidence", "evidence", multiple=True, metavar="ID[@sha256:HEX]",
               help="An evidence claim (uid or alias), optionally with the snapshot hash the reader saw; repeat for more")
 @click.option("--candidates", "candidates", multiple=True, metavar="ID,...",
@@ -75,8 +71,8 @@ def _text(verdict: Verdict) -> None:
               help="Skip the advisory suspects (possible unlinked revisions): same verdict, a fraction of the time")
 @output_format("json", "text")
 @connection_options
-def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | None, at: str | None,
-           subject: str | None, batch: IO[str] | None, no_suspects: bool, fmt: str, graph: Graph) -> None:
+def verify_command(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | None, at: str | None,
+                   subject: str | None, batch: IO[str] | None, no_suspects: bool, fmt: str, pg: Provgraph) -> None:
     """Does the evidence an answer cites still govern? Exit 0 only for SUPPORTED_BY_CURRENT_SOURCE.
 
     Terminals, in order: SNAPSHOT_UNBOUND, CANDIDATE_SET_UNBOUND, REVISION_CLOSURE_INCOMPLETE,
@@ -88,17 +84,17 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
                              "--scope/--at/--subject")
 
         total = unsupported = 0
-        for out in verify_batch(graph, batch, suspects=not no_suspects):
-            click.echo(batch_line(out))
+        for answer in pg.iter_verify_many(batch, suspects=not no_suspects):
+            click.echo(answer.to_json())
             total += 1
-            unsupported += out.get("verdict") != SUPPORTED
+            unsupported += not answer.supported
         if unsupported:
             raise CheckFailed(f"verify --batch: {unsupported} of {total} request(s) not supported")
         return
     if not evidence:
         raise UsageError("verify needs --evidence ID[@sha256:HEX] (repeatable), or --batch REQUESTS.jsonl")
-    verdict = check_evidence(graph, list(evidence), _split_ids(candidates) if candidates else None,
-                             scope=scope, at=at, subject=subject, suspects=not no_suspects)
+    verdict = pg.verify(list(evidence), _split_ids(candidates) if candidates else None,
+                        scope=scope, at=at, subject=subject, suspects=not no_suspects)
     if fmt == "json":
         click.echo(verdict.to_json(indent=2))
     else:
@@ -107,7 +103,7 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
         raise CheckFailed(f"{verdict.verdict}: {verdict.explanation}")
 
 
-@click.command()
+@click.command("adjudicate")
 @click.option("--keep", default=None, metavar="ID", help="The claim that governs")
 @click.option("--retire", multiple=True, metavar="ID", help="The claim it governs over (repeatable)")
 @click.option("--scope", default=None, help="Where the decision applies [default: the kept claim's scope]")
@@ -117,9 +113,9 @@ def verify(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | 
 @click.option("--distinct", nargs=2, default=None, metavar="A B",
               help="Record that claims A and B are not the same matter: `provgraph suspects` never suggests the pair again")
 @click.option("--revoke", default=None, metavar="ADJ", help="Revoke adjudication ADJ from --at (default now) on")
-@connection_options(schema=False)  # a write: provgraph.engine.adjudication installs the schema
-def adjudicate(keep: str | None, retire: tuple[str, ...], scope: str | None, why: str, by: str | None, at: str | None,
-               distinct: tuple[str, str] | None, revoke: str | None, graph: Graph) -> None:
+@connection_options(schema=False)  # a write: adjudicating installs the schema
+def adjudicate_command(keep: str | None, retire: tuple[str, ...], scope: str | None, why: str, by: str | None,
+                       at: str | None, distinct: tuple[str, str] | None, revoke: str | None, pg: Provgraph) -> None:
     """Record which of two claims governs (--keep/--retire), that two suspects are distinct (--distinct A B),
     or revoke such a decision (--revoke ADJ).
 
@@ -129,20 +125,19 @@ def adjudicate(keep: str | None, retire: tuple[str, ...], scope: str | None, why
     if revoke is not None:
         if keep or retire or scope is not None or by is not None or why or distinct:
             raise UsageError("--revoke takes only --at")
-        click.echo(revoked_line(revoke_adjudication(graph, revoke, at=at)))
+        click.echo(revoked_line(dict(pg.revoke(revoke, at=at).detail)))
         return
     if distinct:
         if keep or retire or scope is not None:
             raise UsageError("--distinct A B takes no --keep, --retire or --scope")
-        marked = distinguish(graph, distinct[0], distinct[1], why=why, by=by, at=at)
-        click.echo(marked["adjudication"])
-        if marked["existing"]:
-            click.echo(f"provgraph: already recorded: {distinct_line(marked)}", err=True)
+        marked = pg.distinguish(distinct[0], distinct[1], why=why, by=by, at=at)
+        click.echo(marked.adjudication)
+        if marked.detail["existing"]:
+            click.echo(f"provgraph: already recorded: {distinct_line(dict(marked.detail))}", err=True)
         return
     if not keep or not retire:
         raise UsageError("adjudicate needs --keep ID and --retire ID (or --distinct A B, or --revoke ADJ)")
-    result = record_adjudication(graph, keep, list(retire), scope=scope, why=why, by=by, at=at)
-    click.echo(result["adjudication"])
+    click.echo(pg.adjudicate(keep, list(retire), scope=scope, why=why, by=by, at=at).adjudication)
 
 
-COMMANDS = [verify, adjudicate]
+COMMANDS = [verify_command, adjudicate_command]

@@ -96,6 +96,12 @@ class Lineage:
             "external": list(self.external),
         }
 
+    def to_json(self) -> str:
+        """What `lineage --format json` prints."""
+        import json
+
+        return json.dumps(self.to_dict(), indent=2, sort_keys=False)
+
 
 def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime | str | None = None) -> Lineage:
     """The lineage of `claim` (uid or alias) for question scope `scope` at time `at` (default now)."""

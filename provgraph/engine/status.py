@@ -176,6 +176,12 @@ class ClaimStatus:
             "because_by": self.because_by,
         }
 
+    def to_json(self) -> str:
+        """One claim's object as `status --format json` prints it in its array."""
+        import json
+
+        return json.dumps(self.to_dict(), sort_keys=False)
+
 
 def _params(
     claims: Iterable[str] | None,

@@ -220,6 +220,12 @@ class CheckResult:
         return {"ok": self.ok, "claims": self.claims, "fresh": self.fresh, "expired": self.expired,
                 "missing": self.missing, "drift": self.drift, "fixed": self.fixed}
 
+    def to_json(self) -> str:
+        """What `check --format json` prints."""
+        import json
+
+        return json.dumps(self.to_dict(), sort_keys=True)
+
 
 def _comparable(value: Any) -> Any:
     """A stored or computed field as the drift report compares and prints it."""

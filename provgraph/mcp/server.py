@@ -1,7 +1,7 @@
 """provgraph over the Model Context Protocol: the checks as tools an agent calls, lineage as resources.
 
-A thin layer over the Python API: every tool calls one function (`provgraph.verify`,
-`verify_batch`, `status`, `lineage`, `conflicts`, `explore.named_query`, `explore.run_cypher`)
+A thin layer over the Python API: every tool calls one method of `Provgraph` (`verify`,
+`verify_many`, `lineage`, `conflicts`) or one engine function (`status`, `explore.named_query`, `explore.run_cypher`)
 and answers with the same JSON text the CLI prints (`--format json`), plus that JSON as
 `structuredContent`. Nothing here writes to the graph: `cypher` runs in a read transaction the
 server enforces, and the pipeline's `// mode: write` statements are not offered.
@@ -29,17 +29,14 @@ from mcp.server.mcpserver.resources.templates import ResourceSecurity
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field
 
+from provgraph.api import Provgraph
 from provgraph.base.config import Settings
 from provgraph.base.errors import DatabaseUnavailable, NotFound, ProvgraphError, UsageError
-from provgraph.engine import conflicts as conflicts_api
-from provgraph.engine import lineage as lineage_api
 from provgraph.engine import queries as explore
 from provgraph.engine import status as status_api
-from provgraph.engine import verify as verify_api
 from provgraph.graph.connection import Graph, connect
 from provgraph.mcp.access import Access
 from provgraph.mcp.arguments import OneLineErrors
-from provgraph.views.lineage import render as render_lineage
 
 SERVER_NAME = "provgraph"
 DEFAULT_PORT = 8765  # streamable HTTP, on 127.0.0.1 (also in cli/mcp.py, which must not import the SDK early)
@@ -206,7 +203,7 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
         items = [_evidence(item) for item in evidence]
 
         def work(graph: Graph) -> CallToolResult:
-            verdict = verify_api.verify(graph, items, candidates, scope=scope, at=at, subject=subject)
+            verdict = Provgraph(graph).verify(items, candidates, scope=scope, at=at, subject=subject)
             return _answer(verdict.to_json(indent=2), verdict.to_dict())
 
         return _tool_call(link, work)
@@ -221,8 +218,8 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
         wanted = [request.to_request() for request in requests]
 
         def work(graph: Graph) -> CallToolResult:
-            verdicts = list(verify_api.verify_batch(graph, wanted))
-            return _answer("".join(verify_api.batch_line(v) + "\n" for v in verdicts), {"verdicts": verdicts})
+            answers = Provgraph(graph).verify_many(wanted)
+            return _answer("".join(a.to_json() + "\n" for a in answers), {"verdicts": [a.to_dict() for a in answers]})
 
         return _tool_call(link, work)
 
@@ -262,8 +259,8 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
         `provgraph lineage ID --format json`. An unknown id is an error."""
 
         def work(graph: Graph) -> CallToolResult:
-            view = lineage_api.lineage(graph, claim, scope=scope, at=status_api.parse_at(at))
-            return _answer(render_lineage(view, "json"), view.to_dict())
+            view = Provgraph(graph).lineage(claim, scope=scope, at=at)
+            return _answer(view.to_json(), view.to_dict())
 
         return _tool_call(link, work)
 
@@ -273,8 +270,8 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
         resolve each, as `provgraph conflicts --format json`; structuredContent is {"conflicts": [...]}."""
 
         def work(graph: Graph) -> CallToolResult:
-            found = conflicts_api.conflicts(graph, scope=scope, at=status_api.parse_at(at))
-            return _answer(conflicts_api.to_json(found), {"conflicts": [c.to_dict() for c in found]})
+            found = Provgraph(graph).conflicts(scope=scope, at=at)
+            return _answer(found.to_json(), {"conflicts": [c.to_dict() for c in found]})
 
         return _tool_call(link, work)
 
@@ -333,7 +330,7 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
     @server.resource(LINEAGE_TEMPLATE, name="lineage", mime_type="application/json", security=any_claim)
     def lineage_resource(claim: str) -> str:
         """A claim's lineage now, as `provgraph lineage ID --format json` (percent-encode the id: / is %2F)."""
-        return _read(lambda graph: render_lineage(lineage_api.lineage(graph, claim), "json"))
+        return _read(lambda graph: Provgraph(graph).lineage(claim).to_json())
 
     @server.resource(STATUS_TEMPLATE, name="status", mime_type="application/json", security=any_claim)
     def status_resource(claim: str) -> str:

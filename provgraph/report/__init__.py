@@ -9,7 +9,7 @@ last step, where `render_markdown()` / `render_html()` / `to_json()` turn one li
 blocks into files. `run_report()` does all of it and records the run.
 
 The package splits the work by job: `model` (the Report and its tables), `build` (the graph side:
-statuses, diff, the other sections, the recorded runs), `render` (Markdown, HTML, JSON), `files`
+statuses, diff, the other sections, the recorded runs), `render` (Markdown, HTML, JSON), `sarif` (report.sarif for code scanning), `files`
 (claims.csv in chunks, every file written whole or not at all) and `run` (one call for all of it).
 
 Diff semantics: a run compares with the previous run of the same *baseline* and scope
@@ -28,6 +28,7 @@ from provgraph.report.model import (
     CHANGE_KINDS,
     CLAIM_COLUMNS,
     DEFAULT_BASELINE,
+    DEFAULT_FORMATS,
     FAIL_ON,
     FILES,
     FORMATS,
@@ -40,7 +41,7 @@ from provgraph.report.model import (
 from provgraph.report.render import render_html, render_markdown, to_json
 from provgraph.report.run import parse_list, run_report
 
-__all__ = ["CHANGE_COLUMNS", "CHANGE_KINDS", "CLAIM_COLUMNS", "DEFAULT_BASELINE", "FAIL_ON", "FILES", "FORMATS",
+__all__ = ["CHANGE_COLUMNS", "CHANGE_KINDS", "CLAIM_COLUMNS", "DEFAULT_BASELINE", "DEFAULT_FORMATS", "FAIL_ON", "FILES", "FORMATS",
            "MAX_LINEAGES", "MAX_ROWS", "PreviousRun", "Report", "ReportResult", "build_report", "default_baseline",
            "parse_list", "previous_run", "record_run", "recorded_counts", "render_html", "render_markdown", "run_report",
            "to_json"]

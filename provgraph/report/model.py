@@ -13,9 +13,10 @@ from provgraph.base.values import jsonable
 from provgraph.engine import suspects as suspects_module
 from provgraph.engine.lineage import Lineage
 
-FORMATS = ("md", "html", "csv", "json")
+FORMATS = ("md", "html", "csv", "json", "sarif")
+DEFAULT_FORMATS = ("md", "html", "csv", "json")  # sarif on request: code scanning wants that file alone
 FAIL_ON = ("new-conflict", "new-stale", "unbound", "one-sided", "new-suspect")
-FILES = {"md": "report.md", "html": "report.html", "csv": "claims.csv", "json": "report.json"}
+FILES = {"md": "report.md", "html": "report.html", "csv": "claims.csv", "json": "report.json", "sarif": "report.sarif"}
 CLAIM_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "store", "source", "snapshot", "cited",
                  "lines", "successors", "conflicts_with", "premises_not_current", "previous_status", "previous_reason",
                  "pending", "amendments"]
@@ -130,6 +131,16 @@ class ReportResult:
     report: Report
     paths: list[Path]
     tripped: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """report.json's content: the report and the --fail-on conditions that hold."""
+        return dict(self.report.to_dict(), tripped=dict(self.tripped))
+
+    def to_json(self) -> str:
+        """What report.json holds (less its final newline)."""
+        import json
+
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
 
 
 def frame_of(rows: list[dict[str, Any]], columns: list[str]) -> pd.DataFrame:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import html
-import json
 from typing import Any
 
 import pandas as pd
@@ -11,7 +10,7 @@ from provgraph.base.escape import markdown_text
 from provgraph.base.times import to_iso
 from provgraph.base.values import jsonable
 from provgraph.engine.status import STATUSES
-from provgraph.report.model import MAX_ROWS, Report
+from provgraph.report.model import MAX_ROWS, Report, ReportResult
 from provgraph.views import svg
 from provgraph.views.display import STATUS_COLOURS
 
@@ -217,6 +216,4 @@ def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
 
 
 def to_json(report: Report, tripped: dict[str, int] | None = None) -> str:
-    data = report.to_dict()
-    data["tripped"] = dict(tripped or {})
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return ReportResult(report, [], dict(tripped or {})).to_json() + "\n"

@@ -1,7 +1,6 @@
 """How a lineage looks: a text tree, JSON, a Mermaid flowchart or a Graphviz digraph."""
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Iterator
 
@@ -206,7 +205,7 @@ def render(view: Lineage, fmt: str = "tree") -> str:
     if fmt == "tree":
         return render_tree(view)
     if fmt == "json":
-        return json.dumps(view.to_dict(), indent=2, sort_keys=False)
+        return view.to_json()
     if fmt == "mermaid":
         return render_mermaid(view)
     if fmt == "dot":

@@ -110,17 +110,6 @@ def test_every_named_query_ends_with_a_semicolon_so_cypher_shell_f_runs_it(path:
     assert path.read_text(encoding="utf-8").rstrip().endswith(";"), f"{path.name}: end the statement with ';'"
 
 
-def test_the_readme_python_example_runs_on_the_demo_story_and_prints_what_it_says(graph: Graph, capsys: pytest.CaptureFixture[str]) -> None:
-    from explore_helpers import run
-
-    assert run("ingest", "--config", str(EXAMPLES / "story" / "provgraph.toml")).exit_code == 0
-    block = next(b for b in re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.DOTALL))
-    exec(compile(block, "README.md", "exec"), {})  # the README's own example, run as a reader would
-    printed = capsys.readouterr().out.splitlines()
-    assert printed[:2] == ["ADR-0001 STALE SUPERSEDED ('ADR-0003',)", "dec-2 ACTIVE CURRENT ()"]
-    assert printed[2].startswith("STALE_EVIDENCE ADR-0001 is superseded by ADR-0003")
-
-
 def test_the_guide_exit_code_table_lists_every_exit_code_of_the_errors_module() -> None:
     from provgraph.base import errors
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from verify_helpers import ingest_sessions
 
-import provgraph
+from provgraph.api import Provgraph
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.engine.adjudication import adjudicate, revoke
 from provgraph.engine.conflicts import conflicts
@@ -39,20 +39,20 @@ def test_adjudication_is_stored_as_the_schema_describes(graph: Graph, tmp_path) 
 def test_adjudication_history_and_revocation(graph: Graph, tmp_path) -> None:
     ingest_sessions(graph, tmp_path)
     # before session 33 existed, s13 alone was enough
-    assert provgraph.verify(graph, ["s13"], ["s13"], at="2026-02-01", **Q).verdict == "SUPPORTED_BY_CURRENT_SOURCE"
+    assert Provgraph(graph).verify(["s13"], ["s13"], at="2026-02-01", **Q).verdict == "SUPPORTED_BY_CURRENT_SOURCE"
     uid = adjudicate(graph, "s33", "s13", scope="user/u1", why="moved", by="tester", at=DECIDED)["adjudication"]
     # as of a time before the decision, the rivals still conflict
-    assert provgraph.verify(graph, ["s33"], ["s13", "s33"], at="2026-03-03T12:00:00Z", **Q).verdict == "CURRENTNESS_CONFLICT"
-    assert provgraph.verify(graph, ["s33"], ["s13", "s33"], at="2026-03-10", **Q).verdict == "SUPPORTED_BY_CURRENT_SOURCE"
+    assert Provgraph(graph).verify(["s33"], ["s13", "s33"], at="2026-03-03T12:00:00Z", **Q).verdict == "CURRENTNESS_CONFLICT"
+    assert Provgraph(graph).verify(["s33"], ["s13", "s33"], at="2026-03-10", **Q).verdict == "SUPPORTED_BY_CURRENT_SOURCE"
     assert conflicts(graph, scope="user/u1") == []
 
     revoked = revoke(graph, uid, at=REVOKED)
     assert revoked == {"adjudication": uid, "revoked_at": REVOKED, "edges": 1}
     # from the revoke time on the conflict is back; before it the decision still holds
-    assert provgraph.verify(graph, ["s33"], ["s13", "s33"], **Q).verdict == "CURRENTNESS_CONFLICT"
-    assert provgraph.verify(graph, ["s33"], ["s13", "s33"], at=REVOKED, **Q).verdict == "CURRENTNESS_CONFLICT"
-    assert provgraph.verify(graph, ["s33"], ["s13", "s33"], at="2026-03-10", **Q).verdict == "SUPPORTED_BY_CURRENT_SOURCE"
-    assert provgraph.verify(graph, ["s13"], ["s13", "s33"], at="2026-03-10", **Q).verdict == "STALE_EVIDENCE"
+    assert Provgraph(graph).verify(["s33"], ["s13", "s33"], **Q).verdict == "CURRENTNESS_CONFLICT"
+    assert Provgraph(graph).verify(["s33"], ["s13", "s33"], at=REVOKED, **Q).verdict == "CURRENTNESS_CONFLICT"
+    assert Provgraph(graph).verify(["s33"], ["s13", "s33"], at="2026-03-10", **Q).verdict == "SUPPORTED_BY_CURRENT_SOURCE"
+    assert Provgraph(graph).verify(["s13"], ["s13", "s33"], at="2026-03-10", **Q).verdict == "STALE_EVIDENCE"
     assert [c.claims for c in conflicts(graph, scope="user/u1")] == [("s13", "s33")]
     assert conflicts(graph, scope="user/u1", at="2026-03-10") == []
     [before] = status(graph, ["s13"], scope="user/u1", at="2026-03-10")

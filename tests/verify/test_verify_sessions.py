@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from verify_helpers import ingest_sessions, run
 
-import provgraph
+from provgraph.api import Provgraph
 from provgraph.graph.connection import Graph
 
 Q = {"scope": "user/u1", "subject": "user.location"}
@@ -12,12 +12,12 @@ Q = {"scope": "user/u1", "subject": "user.location"}
 def test_the_three_cuts_of_the_two_sessions_example(graph: Graph, tmp_path) -> None:
     ingest_sessions(graph, tmp_path)
 
-    first = provgraph.verify(graph, ["s13"], ["s13"], **Q)
+    first = Provgraph(graph).verify(["s13"], ["s13"], **Q)
     assert first.verdict == "REVISION_CLOSURE_INCOMPLETE"
     assert first.missing == ("s33",)
     assert "Add s33 to the candidate set" in first.explanation
 
-    second = provgraph.verify(graph, ["s33"], ["s13", "s33"], **Q)
+    second = Provgraph(graph).verify(["s33"], ["s13", "s33"], **Q)
     assert second.verdict == "CURRENTNESS_CONFLICT"
     assert second.missing == ()
     assert [e.status.status for e in second.evidence] == ["CONFLICT"]
@@ -27,12 +27,12 @@ def test_the_three_cuts_of_the_two_sessions_example(graph: Graph, tmp_path) -> N
     assert result.exit_code == 0, result.output
     assert result.stdout.strip().startswith("adj:")
 
-    supported = provgraph.verify(graph, ["s33"], ["s13", "s33"], **Q)
+    supported = Provgraph(graph).verify(["s33"], ["s13", "s33"], **Q)
     assert supported.verdict == "SUPPORTED_BY_CURRENT_SOURCE" and supported.supported
-    stale = provgraph.verify(graph, ["s13"], ["s13", "s33"], **Q)
+    stale = Provgraph(graph).verify(["s13"], ["s13", "s33"], **Q)
     assert stale.verdict == "STALE_EVIDENCE"
     assert "cite s33 instead" in stale.explanation
     # after the decision, s33 is no longer missing-by-rivalry when only s13 was retrieved: it is a successor now
-    again = provgraph.verify(graph, ["s13"], ["s13"], **Q)
+    again = Provgraph(graph).verify(["s13"], ["s13"], **Q)
     assert again.verdict == "REVISION_CLOSURE_INCOMPLETE" and again.missing == ("s33",)
     assert "s33 supersedes s13 by adjudication" in again.explanation

@@ -102,6 +102,12 @@ class IngestSummary:
             "adjudications": self.adjudications,
         }
 
+    def to_json(self) -> str:
+        """What `ingest ... --output json` prints for one store."""
+        import json
+
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True, default=str)
+
 
 def default_store_name(path: Path) -> str:
     """A store named after its path: the folder name, or the file name without suffix."""

@@ -1,0 +1,331 @@
+"""The Python API: `provgraph.connect()` returns one `Provgraph`, and every question and write is a method on it.
+
+The CLI, the MCP server and the LangChain/LlamaIndex filters are thin over this object. Each method returns
+the engine's own result type (`ClaimStatus`, `Lineage`, `Verdict`, `Conflict`, `Suspect`, `IngestSummary`,
+`CheckResult`, `ReportResult`), or a `Results` list of them, and `to_json()` on any of them is the text
+the matching CLI command prints with `--format json` (without the final newline).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar
+
+from provgraph.base.as_of import parse_at
+from provgraph.base.config import Settings
+from provgraph.base.errors import UsageError
+from provgraph.engine import adjudication, citations, conflicts, lineage, prov, queries, status, stored_status, stores, suspects, verify
+from provgraph.engine.conflicts import Conflict
+from provgraph.engine.lineage import Lineage
+from provgraph.engine.queries import QueryResult
+from provgraph.engine.status import ClaimStatus
+from provgraph.engine.stored_status import CheckResult
+from provgraph.engine.suspects import Suspect
+from provgraph.engine.verify import Verdict
+from provgraph.graph.connection import Graph
+from provgraph.graph.schema import install_schema, wipe
+from provgraph.ingest import pipeline
+from provgraph.ingest.config import files_options, load_config
+from provgraph.ingest.pipeline import IngestSummary
+from provgraph.report import ReportResult, run_report
+
+T = TypeVar("T")
+Progress = Callable[[str, int, "int | None"], None]
+When = datetime | str | int | None
+
+
+class Results(list[T], Generic[T]):
+    """A list of results whose `to_json()` is what the CLI prints for them with `--format json`."""
+
+    def __init__(self, items: Iterable[T], encode: Callable[[list[T]], str]) -> None:
+        super().__init__(items)
+        self._encode = encode
+
+    def to_json(self) -> str:
+        return self._encode(self)
+
+
+def ids_of(value: str | Iterable[str] | None, name: str) -> list[str] | None:
+    """A list of ids: a list (or any iterable) as given, one id as a plain string; 'A,B' is refused, since
+    one id with a comma in it and two ids joined by mistake look the same."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if "," in value:
+            raise UsageError(f"{name}: give a list of ids, not one comma-separated string ({value!r} -> "
+                             f"{[part.strip() for part in value.split(',') if part.strip()]!r})")
+        return [value]
+    items = list(value)
+    wrong = [item for item in items if not isinstance(item, str)]
+    if wrong:
+        raise UsageError(f"{name}: every id must be a string; got {wrong[0]!r}")
+    return items
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An adjudication recorded, dismissed or revoked: the engine's answer, with its uid first."""
+
+    adjudication: str
+    detail: Mapping[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.detail)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, default=str)
+
+
+@dataclass(frozen=True)
+class BatchVerdict:
+    """One answer of `verify_many`: the verdict dict of `verify --batch` (or its error), and its position."""
+
+    line: int
+    verdict: str | None
+    data: Mapping[str, Any]
+
+    @property
+    def supported(self) -> bool:
+        return self.verdict == verify.SUPPORTED
+
+    @property
+    def error(self) -> str | None:
+        return self.data.get("error")
+
+    @property
+    def evidence(self) -> list[dict[str, Any]]:
+        return list(self.data.get("evidence") or [])
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.data)
+
+    def to_json(self) -> str:
+        """The line `verify --batch` prints for this request."""
+        return verify.batch_line(self.data)
+
+
+def _status_json(rows: list[ClaimStatus]) -> str:
+    return "".join(status.json_array(rows))
+
+
+def _suspects_json(found: list[Suspect]) -> str:
+    return json.dumps([s.to_dict() for s in found], indent=2, sort_keys=True)
+
+
+class Provgraph:
+    """One connection to a provgraph graph and every operation on it. Close it (or use `with`) when done.
+
+    Ids may be claim uids or aliases. Times (`at`) are datetimes, ISO 8601 text, YYYYMMDD or epoch ms.
+    """
+
+    def __init__(self, graph: Graph, *, owned: bool = False) -> None:
+        self.graph = graph
+        self._owned = owned
+
+    def __enter__(self) -> "Provgraph":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection (a `Graph` handed to the constructor stays open: its owner closes it)."""
+        if self._owned:
+            self.graph.close()
+
+    @property
+    def settings(self) -> Settings:
+        return self.graph.settings
+
+    # -- questions --------------------------------------------------------------------------------
+
+    def status(self, ids: str | Iterable[str] | None = None, *, scope: str | None = None, at: When = None,
+               subject: str | None = None, only: str | Iterable[str] | None = None) -> Results[ClaimStatus]:
+        """The status of the given claims (every claim when `ids` is None), sorted by uid. Unknown ids raise NotFound."""
+        return Results(self.iter_status(ids, scope=scope, at=at, subject=subject, only=only), _status_json)
+
+    def iter_status(self, ids: str | Iterable[str] | None = None, *, scope: str | None = None, at: When = None,
+                    subject: str | None = None, only: str | Iterable[str] | None = None) -> Iterator[ClaimStatus]:
+        """As `status`, streamed: every claim's status one at a time, memory bounded however large the graph."""
+        wanted = ids_of(ids, "ids")
+        moment = parse_at(at)
+        if wanted is not None:
+            return iter(status.status(self.graph, wanted, scope=scope, at=moment, subject=subject, only=only))
+        return status.iter_status(self.graph, scope=scope, at=moment, subject=subject, only=only)
+
+    def lineage(self, claim: str, *, scope: str | None = None, at: When = None) -> Lineage:
+        """Predecessors, successors, premises, rivals, adjudications and citations of one claim."""
+        return lineage.lineage(self.graph, claim, scope=scope, at=parse_at(at))
+
+    def conflicts(self, *, scope: str | None = None, at: When = None) -> Results[Conflict]:
+        """Unresolved conflicts and what would resolve each."""
+        return Results(conflicts.conflicts(self.graph, scope=scope, at=parse_at(at)), conflicts.to_json)
+
+    def suspects(self, *, since: When = None, scope: str | None = None, store: str | None = None,
+                 claims: str | Iterable[str] | None = None, min_score: float = suspects.MIN_SCORE,
+                 per_claim: int = suspects.PER_CLAIM) -> Results[Suspect]:
+        """Possible unlinked revisions, best first (advisory: nothing records them)."""
+        found = suspects.suspects(self.graph, since=since, scope=scope, store=store, claims=ids_of(claims, "claims"),
+                                  min_score=min_score, per_claim=per_claim)
+        return Results(found, _suspects_json)
+
+    def verify(self, evidence: str | Sequence[Any], candidates: str | Iterable[str] | None = None, *,
+               scope: str | None = None, at: When = None, subject: str | None = None, suspects: bool = True) -> Verdict:
+        """Does the evidence an answer cites still govern, given the candidate set the retriever used?
+
+        `evidence`: ids, "ID@sha256:HEX", (id, hex) or {"claim", "snapshot"}; `candidates`: a list of ids, or
+        None (then CANDIDATE_SET_UNBOUND). Unknown ids give a verdict, not an error.
+        """
+        if isinstance(evidence, str):
+            ids_of(evidence, "evidence")
+        return verify.verify(self.graph, evidence, ids_of(candidates, "candidates"), scope=scope, at=at,
+                                   subject=subject, suspects=suspects)
+
+    def verify_many(self, requests: Iterable[Mapping[str, Any] | str], *, suspects: bool = True) -> list[BatchVerdict]:
+        """Many questions at once, set-wise (one query per 200): one `BatchVerdict` per request, in order.
+
+        A request is {"evidence": [...], "candidates": [...] or None, "scope", "at", "subject", "id"}
+        (or its JSON text); a malformed one gives an answer with `error` set, and the rest go on.
+        """
+        return list(self.iter_verify_many(requests, suspects=suspects))
+
+    def iter_verify_many(self, requests: Iterable[Mapping[str, Any] | str], *,
+                         suspects: bool = True) -> Iterator[BatchVerdict]:
+        """As `verify_many`, streamed chunk by chunk (what `verify --batch` prints line by line)."""
+        for out in verify.verify_batch(self.graph, requests, suspects=suspects):
+            yield BatchVerdict(line=int(out["line"]), verdict=out.get("verdict"), data=out)
+
+    def claims_cited_at(self, cited: Sequence[citations.Citation]) -> list[str | None]:
+        """The claim each `Citation(source, snapshot, line)` names, in order (None: no single claim there)."""
+        return citations.claims_cited_at(self.graph, cited)
+
+    def claim_uids(self, ids: Iterable[str]) -> dict[str, str | None]:
+        """Each id (a uid or an alias) with the uid of the claim it names; None where the graph holds none."""
+        return citations.claim_uids(self.graph, ids_of(ids, "ids") or [])
+
+    def check(self, *, at: When = None, fix: bool = False) -> CheckResult:
+        """Compare every claim's stored status with the full computation (and recompute drifted ones with `fix`)."""
+        return stored_status.check(self.graph, at=parse_at(at), fix=fix)
+
+    def cypher(self, query: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> QueryResult:
+        """Run Cypher read-only (the server refuses a write unless `write`)."""
+        return queries.run_cypher(self.graph, query, params, write=write)
+
+    def query(self, name: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> QueryResult:
+        """Run a named query of provgraph/cypher/ (`provgraph query --list`)."""
+        return queries.named_query(self.graph, name, params, write=write)
+
+    def export(self, fmt: str, out: Path | None = None, namespace: str = prov.DEFAULT_NAMESPACE, *, at: When = None,
+               store: str | None = None, scope: str | None = None) -> str:
+        """The graph, or one store's or scope's part, as a W3C PROV document (prov-json, prov-n or prov-o), with each
+        claim's status at `at` (default now)."""
+        return prov.export(self.graph, fmt, out=out, namespace=namespace, at=parse_at(at), store=store, scope=scope)
+
+    # -- writes -----------------------------------------------------------------------------------
+
+    def ingest(self, kind: str, path: str | Path, *, fmt: str = "default", store: str | None = None, scope: str = "",
+               policy: str | None = None, options: Mapping[str, Any] | None = None,
+               progress: Progress | None = None) -> IngestSummary:
+        """Read `path` with the (kind, fmt) ingester and write it. Re-ingesting unchanged input changes nothing.
+
+        The store remembers `path` and the working directory, which the SARIF report's locations are relative to."""
+        summary = pipeline.ingest(self.graph, kind, Path(path), fmt=fmt, store=store, scope=scope, policy=policy,
+                                  options=dict(options or {}), progress=progress)
+        stores.record_paths(self.graph, summary.store, path, Path.cwd())
+        return summary
+
+    def ingest_files(self, path: str | Path, *, git: bool = False, include: Iterable[str] = (),
+                     exclude: Iterable[str] = (), dayfirst: bool | None = None, store: str | None = None,
+                     scope: str = "", progress: Progress | None = None) -> IngestSummary:
+        """Markdown decision records (front matter, Nygard/adr-tools, MADR) under `path`; `git` walks its history."""
+        include = [include] if isinstance(include, str) else list(include)
+        exclude = [exclude] if isinstance(exclude, str) else list(exclude)
+        return self.ingest("files", path, fmt="git" if git else "default", store=store, scope=scope,
+                           options=files_options(include, exclude, dayfirst), progress=progress)
+
+    def ingest_git(self, path: str | Path, **options: Any) -> IngestSummary:
+        """`ingest_files(path, git=True)`: a snapshot per commit that touched a file."""
+        return self.ingest_files(path, git=True, **options)
+
+    def ingest_tickets(self, path: str | Path, *, format: str, store: str | None = None, scope: str = "",
+                       progress: Progress | None = None) -> IngestSummary:
+        """Issue-tracker exports: format github, jira-csv or jira-json."""
+        return self.ingest("tickets", path, fmt=format, store=store, scope=scope, progress=progress)
+
+    def ingest_logs(self, path: str | Path, *, format: str = "jsonl", policy: str | None = None,
+                    store: str | None = None, scope: str = "", progress: Progress | None = None) -> IngestSummary:
+        """Append-only decision or config logs (jsonl or logfmt); policy "latest-wins" adjudicates as it writes."""
+        return self.ingest("logs", path, fmt=format, store=store, scope=scope, policy=policy, progress=progress)
+
+    def ingest_cards(self, path: str | Path, *, store: str | None = None, scope: str = "",
+                     progress: Progress | None = None) -> IngestSummary:
+        """Board cards: a JSON card, a JSON array, JSONL, or a folder of them."""
+        return self.ingest("cards", path, store=store, scope=scope, progress=progress)
+
+    def ingest_config(self, config: str | Path, *, progress: Callable[[], Any] | None = None) -> list[IngestSummary]:
+        """Every store of a provgraph.toml, all read before any is written (one unusable input writes nothing).
+
+        `progress`, if given, is called once per store and returns a context manager yielding a progress callback.
+        """
+        config_path = Path(config)
+        configured = load_config(config_path)
+        inputs = pipeline.read_every_store(config_path, configured)
+        summaries = []
+        for store, source in zip(configured, inputs, strict=True):
+            if progress is None:
+                summaries.append(source.write(self.graph, policy=store.policy))
+            else:
+                with progress() as advance:
+                    summaries.append(source.write(self.graph, policy=store.policy, progress=advance))
+            stores.record_paths(self.graph, summaries[-1].store, source.path, config_path.parent)
+        return summaries
+
+    def adjudicate(self, keep: str, retire: str | Iterable[str], *, scope: str | None = None, why: str = "",
+                   by: str | None = None, at: When = None) -> Decision:
+        """Record that `keep` governs over `retire` (one id or a list) from `at` (default now) on."""
+        found = adjudication.adjudicate(self.graph, keep, ids_of(retire, "retire") or [], scope=scope, why=why, by=by, at=at)
+        return Decision(found["adjudication"], found)
+
+    def distinguish(self, first: str, second: str, *, why: str = "", by: str | None = None, at: When = None) -> Decision:
+        """Record that two claims are not the same matter: `suspects` never suggests the pair again."""
+        found = adjudication.distinguish(self.graph, first, second, why=why, by=by, at=at)
+        return Decision(found["adjudication"], found)
+
+    def revoke(self, adjudication_uid: str, *, at: When = None) -> Decision:
+        """Revoke an adjudication from `at` (default now) on."""
+        found = adjudication.revoke(self.graph, adjudication_uid, at=at)
+        return Decision(found["adjudication"], found)
+
+    def report(self, out: str | Path = "provgraph-report", *, scope: str | None = None,
+               formats: str | Iterable[str] | None = None, fail_on: str | Iterable[str] | None = None,
+               baseline: str | None = None, record: bool = True, now: datetime | None = None,
+               repo_root: str | Path | None = None) -> ReportResult:
+        """The staleness report: write its files into `out`, record the run, say which --fail-on conditions hold.
+
+        `formats`: md, html, csv, json (the default) and sarif; report.sarif's locations are relative to `repo_root`
+        (default: the folder each store's ingest ran from)."""
+        return run_report(self.graph, out, scope=scope, formats=formats, fail_on=fail_on, baseline=baseline,
+                          record=record, now=now, repo_root=repo_root)
+
+    def init(self) -> list[str]:
+        """Install provgraph's constraints and indexes (safe to re-run); their names."""
+        return install_schema(self.graph)
+
+    def reset(self) -> int:
+        """Delete every provgraph node and relationship (the schema stays); how many nodes went."""
+        return wipe(self.graph)
+
+
+def connect(uri: str | None = None, *, username: str | None = None, password: str | None = None,
+            database: str | None = None, settings: Settings | None = None) -> Provgraph:
+    """Open a `Provgraph`: the arguments given, else the NEO4J_* environment variables, else the local server."""
+    if settings is None:
+        settings = Settings.from_env(uri=uri, username=username, password=password, database=database)
+    elif any(value is not None for value in (uri, username, password, database)):
+        raise UsageError("connect: give settings or uri/username/password/database, not both")
+    return Provgraph(Graph(settings), owned=True)
+
+
+__all__ = ["BatchVerdict", "Decision", "Provgraph", "Results", "connect", "ids_of"]

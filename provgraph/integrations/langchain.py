@@ -1,0 +1,73 @@
+"""A LangChain document compressor that keeps retrieved Documents honest about currentness (extra `provgraph[langchain]`).
+
+    from provgraph.integrations.langchain import ProvgraphCompressor
+
+    compressor = ProvgraphCompressor(policy="replace")             # NEO4J_* variables, else the local server
+    retriever = ContextualCompressionRetriever(base_compressor=compressor, base_retriever=vector_store.as_retriever())
+    docs = (vector_store.as_retriever() | compressor).invoke("where is the ledger stored?")   # or as a Runnable
+
+Each Document is mapped to its claim by `metadata["provgraph_claim"]` (or its source and snapshot); the
+retrieved set is checked in one set-wise verify; the policy (annotate, drop, replace) is applied as
+`provgraph.integrations.policy` describes.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+try:
+    from langchain_core.callbacks import Callbacks
+    from langchain_core.documents import BaseDocumentCompressor, Document
+    from langchain_core.runnables import RunnableConfig, RunnableSerializable
+except ImportError as error:  # the core installs without it
+    raise ImportError(f"{error}: the LangChain compressor needs the extra: pip install 'provgraph[langchain]'") from error
+from pydantic import ConfigDict, PrivateAttr
+
+from provgraph.api import Provgraph
+from provgraph.integrations.policy import CLAIM_KEY, LINE_KEY, SNAPSHOT_KEY, SOURCE_KEY, Connection, Options, decide
+
+
+class ProvgraphCompressor(BaseDocumentCompressor, RunnableSerializable[Sequence[Document], list[Document]]):
+    """Drop, annotate or replace retrieved Documents by whether the claim each states still governs."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    policy: str = "annotate"
+    claim_key: str = CLAIM_KEY
+    source_key: str = SOURCE_KEY
+    snapshot_key: str = SNAPSHOT_KEY
+    line_key: str = LINE_KEY
+    scope: str | None = None
+    subject: str | None = None
+    at: str | None = None
+    drop_unknown: bool = False
+    _connection: Connection = PrivateAttr()
+    _settings: Options = PrivateAttr()
+
+    def __init__(self, pg: Provgraph | None = None, **options: Any) -> None:
+        super().__init__(**options)
+        self._settings = Options(
+            policy=self.policy, claim_key=self.claim_key, source_key=self.source_key, snapshot_key=self.snapshot_key,
+            line_key=self.line_key, scope=self.scope, subject=self.subject, at=self.at, drop_unknown=self.drop_unknown)
+        self._connection = Connection(pg)
+
+    def filter(self, documents: Sequence[Document]) -> list[Document]:
+        """The Documents the policy keeps, in retrieval order, annotated (a replaced one is a new Document)."""
+        outcomes = decide(self._connection.get(), [doc.metadata for doc in documents], self._settings)
+        kept = []
+        for outcome in outcomes:
+            original = documents[outcome.index]
+            if outcome.text is None:
+                kept.append(original.model_copy(update={"metadata": outcome.metadata}))
+            else:
+                kept.append(Document(page_content=outcome.text, metadata=outcome.metadata))
+        return kept
+
+    def compress_documents(self, documents: Sequence[Document], query: str,
+                           callbacks: Callbacks | None = None) -> Sequence[Document]:
+        return self.filter(documents)
+
+    def invoke(self, input: Sequence[Document], config: RunnableConfig | None = None, **kwargs: Any) -> list[Document]:
+        return self.filter(input)
+
+
+__all__ = ["ProvgraphCompressor"]

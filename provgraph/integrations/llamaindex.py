@@ -1,0 +1,66 @@
+"""A LlamaIndex node postprocessor that keeps retrieved nodes honest about currentness (extra `provgraph[llamaindex]`).
+
+    from provgraph.integrations.llamaindex import ProvgraphPostprocessor
+
+    engine = index.as_query_engine(node_postprocessors=[ProvgraphPostprocessor(policy="drop")])
+    nodes = ProvgraphPostprocessor().postprocess_nodes(index.as_retriever().retrieve("where is the ledger stored?"))
+
+Each node is mapped to its claim by `metadata["provgraph_claim"]` (or its source and snapshot); the retrieved
+set is checked in one set-wise verify; the policy (annotate, drop, replace) is applied as
+`provgraph.integrations.policy` describes, exactly as the LangChain compressor applies it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+try:
+    from llama_index.core.postprocessor.types import BaseNodePostprocessor
+    from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
+except ImportError as error:  # the core installs without it
+    raise ImportError(f"{error}: the LlamaIndex postprocessor needs the extra: pip install 'provgraph[llamaindex]'") from error
+from pydantic import PrivateAttr
+
+from provgraph.api import Provgraph
+from provgraph.integrations.policy import CLAIM_KEY, LINE_KEY, SNAPSHOT_KEY, SOURCE_KEY, Connection, Options, decide
+
+
+class ProvgraphPostprocessor(BaseNodePostprocessor):
+    """Drop, annotate or replace retrieved nodes by whether the claim each states still governs."""
+
+    policy: str = "annotate"
+    claim_key: str = CLAIM_KEY
+    source_key: str = SOURCE_KEY
+    snapshot_key: str = SNAPSHOT_KEY
+    line_key: str = LINE_KEY
+    scope: str | None = None
+    subject: str | None = None
+    at: str | None = None
+    drop_unknown: bool = False
+    _connection: Connection = PrivateAttr()
+    _settings: Options = PrivateAttr()
+
+    def __init__(self, pg: Provgraph | None = None, **options: Any) -> None:
+        super().__init__(**options)
+        self._settings = Options(
+            policy=self.policy, claim_key=self.claim_key, source_key=self.source_key, snapshot_key=self.snapshot_key,
+            line_key=self.line_key, scope=self.scope, subject=self.subject, at=self.at, drop_unknown=self.drop_unknown)
+        self._connection = Connection(pg)
+
+    @classmethod
+    def class_name(cls) -> str:
+        return "ProvgraphPostprocessor"
+
+    def _postprocess_nodes(self, nodes: list[NodeWithScore], query_bundle: QueryBundle | None = None) -> list[NodeWithScore]:
+        outcomes = decide(self._connection.get(), [item.node.metadata for item in nodes], self._settings)
+        kept = []
+        for outcome in outcomes:
+            original = nodes[outcome.index]
+            if outcome.text is None:
+                node = original.node.model_copy(update={"metadata": outcome.metadata})
+            else:
+                node = TextNode(text=outcome.text, metadata=outcome.metadata)
+            kept.append(NodeWithScore(node=node, score=original.score))
+        return kept
+
+
+__all__ = ["ProvgraphPostprocessor"]
