@@ -32,7 +32,7 @@ def _lineage_line(row: ClaimStatus) -> str:
 def _table(rows: Iterable[ClaimStatus]) -> None:
     # styled always; click strips the colours when stdout is not a terminal
     for row in rows:
-        cited = f"{row.source or '-'}@{short_hash(row.snapshot) or '-'}"
+        cited = f"{row.location or '-'}@{short_hash(row.snapshot) or '-'}"
         click.echo(f"{status_line(row)}  {cited}  {_lineage_line(row)}".rstrip())
 
 
@@ -46,7 +46,7 @@ def _csv(records: Iterable[dict[str, Any]], columns: list[str]) -> str:
     return csv_text(columns, ([cell(record.get(column)) for column in columns] for record in records))
 
 
-_STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "source", "snapshot", "lines",
+_STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "source", "path", "aliases", "snapshot", "lines",
                    "successors", "conflicts_with", "premises_not_current"]
 
 

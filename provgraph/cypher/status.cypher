@@ -2,6 +2,7 @@
 // description: The status of claims for a question scope and time, every rule of docs/design.md "Status of a claim" in its
 // description: order (1 UNBOUND .. 12 CURRENT), computed here in the database. One row per claim, sorted by uid:
 // description: claim, status, reason, question_scope, scope, subject, value, declared, text, placeholder, source,
+// description: path (the cited snapshot's path: where the record lived then), aliases (its earlier paths by $t),
 // description: snapshot (sha256 hex), snapshot_uid, line_start, line_end, asserted_at, valid_from, valid_until,
 // description: successors (direct revisers visible at $t whose edge scope covers q), conflicts_with (ACTIVE rivals
 // description: and explicit partners), premises (DEPENDS_ON closure), premises_not_current.
@@ -432,7 +433,14 @@ CALL (c, base) {
   WITH cited, snap, source
   ORDER BY coalesce(snap.uid = base.snapshot_uid, false) DESC, snap.revised_at DESC
   LIMIT 1
-  RETURN snap, cited, source
+  WITH snap, cited, source, coalesce(snap.path, source.locator) AS path
+  // the record's earlier paths as of $t (git renames): every other path a snapshot of its source had by then
+  RETURN snap, cited, source, path, COLLECT {
+    MATCH (source)<-[:OF]-(earlier:Snapshot)
+    WHERE earlier.revised_at <= $t AND earlier.path IS NOT NULL AND earlier.path <> path
+    WITH earlier.path AS alias, min(earlier.revised_at) AS since ORDER BY since, alias
+    RETURN alias
+  } AS aliases
 }
 RETURN
   c.uid AS claim,
@@ -446,6 +454,8 @@ RETURN
   base.text AS text,
   coalesce(c.placeholder, false) AS placeholder,
   source.uid AS source,
+  path,
+  aliases,
   snap.sha256 AS snapshot,
   snap.uid AS snapshot_uid,
   cited.line_start AS line_start,

@@ -31,6 +31,8 @@ RETURN
   c.status_text AS text,
   coalesce(c.placeholder, false) AS placeholder,
   c.status_source AS source,
+  c.status_path AS path,
+  coalesce(c.status_aliases, []) AS aliases,
   c.status_snapshot AS snapshot,
   c.status_snapshot_uid AS snapshot_uid,
   c.status_line_start AS line_start,

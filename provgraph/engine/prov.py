@@ -125,7 +125,7 @@ class _Builder:
         identifier = self.id("snapshot", row["uid"])
         self.document.entity(identifier, [
             (PROV["type"], self.ns["Snapshot"]), (self.ns["uid"], row["uid"]),
-            *self.attributes(row, ["sha256", "revised_at", "until", "observed_at", "version", "deleted"])])
+            *self.attributes(row, ["sha256", "revised_at", "until", "observed_at", "version", "deleted", "path"])])
         for source in row["sources"]:
             self.document.specializationOf(identifier, self.id("source", source))
         if row.get("revised_at") is not None:

@@ -66,7 +66,9 @@ class ClaimStatus:
     declared: str | None = None
     text: str | None = None
     placeholder: bool = False
-    source: str | None = None
+    source: str | None = None  # the source's uid: stable, the path it was first recorded under
+    path: str | None = None  # where the record lived at the time asked (a git rename moves it)
+    aliases: tuple[str, ...] = ()  # the paths it had before, by then
     snapshot: str | None = None  # "sha256:<hex>"
     snapshot_uid: str | None = None
     lines: tuple[int, int] | None = None
@@ -100,6 +102,8 @@ class ClaimStatus:
             text=row.get("text"),
             placeholder=bool(row.get("placeholder")),
             source=row.get("source"),
+            path=row.get("path"),
+            aliases=tuple(row.get("aliases") or ()),
             snapshot=f"sha256:{row['snapshot']}" if row.get("snapshot") else None,
             snapshot_uid=row.get("snapshot_uid"),
             lines=lines,
@@ -115,6 +119,14 @@ class ClaimStatus:
             at=at,
         )
 
+    @property
+    def location(self) -> str | None:
+        """Where the cited record lives, as `<store>:<path>`: the current file of a renamed record, not its uid."""
+        if self.source is None or not self.path:
+            return self.source
+        store = self.source.split(":", 1)[0] if ":" in self.source else ""
+        return f"{store}:{self.path}" if store else self.path
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON object `status --format json` prints (docs/design.md "Command contract" fields first, then extras).
 
@@ -128,6 +140,8 @@ class ClaimStatus:
             "subject": self.subject,
             "value": self.value,
             "source": self.source,
+            "path": self.path,
+            "aliases": list(self.aliases),
             "snapshot": self.snapshot,
             "lines": list(self.lines) if self.lines else None,
             "successors": list(self.successors),

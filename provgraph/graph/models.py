@@ -141,6 +141,8 @@ class Claim(StructuredNode):
     status_declared = StringProperty()
     status_text = StringProperty()
     status_source = StringProperty()
+    status_path = StringProperty()
+    status_aliases = ArrayProperty(StringProperty())
     status_snapshot = StringProperty()
     status_snapshot_uid = StringProperty()
     status_line_start = IntegerProperty()

@@ -14,7 +14,7 @@ from provgraph.views.display import STATUS_COLOURS
 RENDERERS = ("tree", "json", "mermaid", "dot")
 
 def _describe(s: ClaimStatus) -> str:
-    where = f" @ {s.source}" if s.source else ""
+    where = f" @ {s.location}" if s.source else ""
     return f"{s.claim} [{s.status} {s.reason}]{where}"
 
 
@@ -26,7 +26,9 @@ def render_tree(view: Lineage) -> str:
         lines.append(f"  text: {_one_line(me.text)}")
     if me.snapshot:
         span = f" lines {me.lines[0]}-{me.lines[1]}" if me.lines else ""
-        lines.append(f"  cited: {me.source} sha256:{short_hash(me.snapshot)}{span}")
+        lines.append(f"  cited: {me.location} sha256:{short_hash(me.snapshot)}{span}")
+    if me.aliases:
+        lines.append(f"  formerly: {', '.join(me.aliases)}")
 
     def walk(uid: str, step: str, depth: int, seen: set[str]) -> None:
         nexts = view.successors(uid) if step == "up" else view.predecessors(uid)

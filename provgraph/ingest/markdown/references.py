@@ -40,6 +40,12 @@ LINK_LINE = re.compile(
     r"|superseded|superceded|replaced\s+by|obsoleted\s+by)\b[\s:*_]*(.*)",
     re.IGNORECASE,
 )
+# A verb anywhere on a status line (`🤔 Proposed, supersedes [0002](0002-x.md)`): each verb takes the links up to the next.
+_VERB_ANYWHERE = re.compile(
+    r"(?<![\w-])(supersedes|supercedes|superseded\s+by|superceded\s+by|amends|amended\s+by"
+    r"|superseded|superceded|replaced\s+by|obsoleted\s+by)\b",
+    re.IGNORECASE,
+)
 _MARKDOWN_LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+\"[^\"\n]*\")?\s*\)")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
@@ -104,6 +110,8 @@ def link_lines(relpath: str, document: Document, status_section: tuple[int, int]
             status_section is not None and status_section[0] - 1 <= index < status_section[1])
         found = LINK_LINE.match(unprefixed)
         if not found:
+            if on_status_line:
+                yield from _verbs_anywhere(relpath, unprefixed)
             continue
         verb = re.sub(r"\s+", " ", found.group(1).lower())
         if verb in _STATUS_LINE_VERBS and not on_status_line:
@@ -113,10 +121,22 @@ def link_lines(relpath: str, document: Document, status_section: tuple[int, int]
             yield kind, reverse, target
 
 
+def _verbs_anywhere(relpath: str, text: str) -> Iterator[tuple[str, bool, str]]:
+    """A status line whose link verb is not its first word: each verb names the links that follow it, up to the next verb."""
+    verbs = list(_VERB_ANYWHERE.finditer(_MARKDOWN_LINK.sub(lambda m: " " * len(m.group(0)), text)))
+    for number, found in enumerate(verbs):
+        end = verbs[number + 1].start() if number + 1 < len(verbs) else len(text)
+        kind, reverse = _LINK_VERBS[re.sub(r"\s+", " ", found.group(1).lower())]
+        for target in _link_targets(relpath, text[found.end():end]):
+            yield kind, reverse, target
+
+
 def status_references(relpath: str, status: str) -> Iterator[tuple[str, bool, str]]:
     """MADR front matter such as `status: superseded by ADR-0123` or `... by [x](0123-x.md)`."""
     found = LINK_LINE.match(LEADING_MARKUP.sub("", status.strip()))
     if not found:
+        if "](" in status:  # `proposed, supersedes [x](0002-x.md)`: a verb later on the line
+            yield from _verbs_anywhere(relpath, status)
         return
     verb = re.sub(r"\s+", " ", found.group(1).lower())
     kind, reverse = _LINK_VERBS[verb]
