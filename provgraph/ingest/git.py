@@ -39,6 +39,7 @@ from provgraph.base.errors import InputError
 from provgraph.base.times import parse_time
 from provgraph.ingest import register
 from provgraph.ingest.markdown import is_markdown_name, is_walked, parse_markdown
+from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.records import (
     ClaimRecord,
     IngestOptions,
@@ -117,6 +118,11 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
     wanted = {c.blob for c in changes if c.blob} | {c.old_blob for c in _unpaired_deletions(changes) if c.old_blob}
     blobs = _read_blobs(Path(top_level), sorted(wanted), path)
     changes = _pair_renames(changes, blobs)
+    dates = DateConvention(order=options.options.get("date_order"))
+    for change in changes:  # the store's date convention, from every version of every file, before any is read
+        if change.blob and change.blob in blobs:
+            dates.observe_text(blobs[change.blob][:20_000].decode("utf-8", errors="replace"))
+    dates.settled = True
     titles: dict[str, str | None] = {}
     history = _Renames()
     first_held: dict[str, datetime] = {}
@@ -135,7 +141,7 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
             yield Quarantined(f"{change.relpath}@{change.commit}", None, f"git has no blob {change.blob}")
             continue
         for record in parse_markdown(change.relpath, data, change.committed_at, options, version=change.commit,
-                                     identity=identity, former_paths=history.former_paths(identity)):
+                                     identity=identity, former_paths=history.former_paths(identity), dates=dates):
             if isinstance(record, Observation):
                 titles[identity] = record.source.title
                 record = replace(record, claims=tuple(_held_since(claim, first_held, change.committed_at)
@@ -147,6 +153,9 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
             yield record
     for relpath, reason in sorted(skipped.items()):
         yield Skipped(relpath, reason)
+    reading = dates.summary(options.store)
+    if reading is not None:
+        yield reading
 
 
 def _unpaired_deletions(changes: list[_Change]) -> list[_Change]:

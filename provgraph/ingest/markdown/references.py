@@ -7,6 +7,7 @@ import re
 from typing import Iterator
 from urllib.parse import unquote
 
+from provgraph.ingest import lifecycle
 from provgraph.ingest.markdown.document import LEADING_MARKUP, STRIKETHROUGH, Document, body_lines, is_markdown_name
 
 # Front matter keys holding references the other way round (target -> self); fields.REFERENCE_FIELDS holds
@@ -110,7 +111,7 @@ def link_lines(relpath: str, document: Document, status_section: tuple[int, int]
             status_section is not None and status_section[0] - 1 <= index < status_section[1])
         found = LINK_LINE.match(unprefixed)
         if not found:
-            if on_status_line:
+            if on_status_line and lifecycle.canonical(unprefixed) is not None:  # the line that states the status
                 yield from _verbs_anywhere(relpath, unprefixed)
             continue
         verb = re.sub(r"\s+", " ", found.group(1).lower())
@@ -135,7 +136,7 @@ def status_references(relpath: str, status: str) -> Iterator[tuple[str, bool, st
     """MADR front matter such as `status: superseded by ADR-0123` or `... by [x](0123-x.md)`."""
     found = LINK_LINE.match(LEADING_MARKUP.sub("", status.strip()))
     if not found:
-        if "](" in status:  # `proposed, supersedes [x](0002-x.md)`: a verb later on the line
+        if "](" in status and lifecycle.canonical(status) is not None:  # `proposed, supersedes [x](0002-x.md)`
             yield from _verbs_anywhere(relpath, status)
         return
     verb = re.sub(r"\s+", " ", found.group(1).lower())

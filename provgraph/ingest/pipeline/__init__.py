@@ -37,6 +37,7 @@ from provgraph.ingest.records import (
 
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
 POLICIES = ("latest-wins",)
+READING_NOTICES = ("date_order",)  # notices about how the store was read: the summary's `reading` lines, not findings
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
 
 
@@ -57,6 +58,7 @@ class IngestSummary:
     quarantined: list[dict[str, Any]] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
     adjudications: int = 0
+    readings: list[str] = field(default_factory=list)  # how this ingest read the store (an inferred date order, ...)
 
     def text_lines(self) -> list[str]:
         """The summary as `ingest` prints it: one line, then what needs a look (bounded lists)."""
@@ -71,6 +73,7 @@ class IngestSummary:
             reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(self.skipped.items()))
             lines.append(f"  skipped     {sum(self.skipped.values())} file(s) that are not decisions: {reasons}"
                          " (read them with --include GLOB)")
+        lines += [f"  reading     {reading}" for reading in self.readings]
         lines += [f"  unresolved  {ref}  (kept as a placeholder: UNKNOWN/UNBOUND)" for ref in self.unresolved[:20]]
         lines += [f"  external    {ref}  (a lineage link to something not ingested: an external reference)"
                   for ref in self.external[:20]]
@@ -96,6 +99,7 @@ class IngestSummary:
             "quarantined": self.quarantined,
             "findings": self.findings,
             "adjudications": self.adjudications,
+            "readings": self.readings,
         }
 
 
@@ -192,6 +196,8 @@ def write(
             observations.append(record)
         elif isinstance(record, Quarantined):
             quarantined.append(record)
+        elif isinstance(record, Notice) and record.kind in READING_NOTICES:
+            summary.readings.append(record.detail)
         elif isinstance(record, Notice):
             notices.append(record)
         elif isinstance(record, Skipped):
