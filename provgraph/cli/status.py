@@ -19,21 +19,12 @@ from provgraph.views.lineage import RENDERERS
 from provgraph.views.lineage import render as render_lineage
 
 
-def _lineage_line(row: ClaimStatus) -> str:
-    if row.successors:
-        return f"{row.claim} -> {', '.join(row.successors)} ({row.reason})"
-    if row.conflicts_with:
-        return f"{row.claim} <> {', '.join(row.conflicts_with)} ({row.reason})"
-    if row.premises_not_current:
-        return f"{row.claim} needs {', '.join(row.premises_not_current)} ({row.reason})"
-    return ""
-
-
 def _table(rows: Iterable[ClaimStatus]) -> None:
     # styled always; click strips the colours when stdout is not a terminal
     for row in rows:
         cited = f"{row.location or '-'}@{short_hash(row.snapshot) or '-'}"
-        click.echo(f"{status_line(row)}  {cited}  {_lineage_line(row)}".rstrip())
+        why = row.why()
+        click.echo(f"{status_line(row)}  {cited}  {row.claim + ' ' + why if why else ''}".rstrip())
 
 
 def _csv(records: Iterable[dict[str, Any]], columns: list[str]) -> str:

@@ -45,6 +45,10 @@ RETURN
   c.status_conflicts_with AS conflicts_with,
   c.status_premises AS premises,
   c.status_premises_not_current AS premises_not_current,
+  coalesce(c.status_premise_verdicts, []) AS premise_verdicts,
+  coalesce(c.status_successor_scopes, []) AS successor_scopes,
+  coalesce(c.status_successors_elsewhere, []) AS successors_elsewhere,
+  coalesce(c.status_successors_elsewhere_scopes, []) AS successors_elsewhere_scopes,
   c.status_pending AS pending,
   c.status_amendments AS amendments
 // END stored-status-row

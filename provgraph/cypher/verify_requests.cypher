@@ -76,6 +76,9 @@ CALL (rq, evidenceUids) {
     line_end: c.status_line_end, asserted_at: c.asserted_at, valid_from: c.status_valid_from,
     valid_until: c.status_valid_until, successors: c.status_successors, conflicts_with: c.status_conflicts_with,
     premises: c.status_premises, premises_not_current: c.status_premises_not_current,
+    premise_verdicts: coalesce(c.status_premise_verdicts, []), successor_scopes: coalesce(c.status_successor_scopes, []),
+    successors_elsewhere: coalesce(c.status_successors_elsewhere, []),
+    successors_elsewhere_scopes: coalesce(c.status_successors_elsewhere_scopes, []),
     pending: c.status_pending, amendments: c.status_amendments
   } ELSE {usable: false, claim: c.uid} END) AS statuses
 }

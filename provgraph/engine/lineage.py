@@ -29,10 +29,13 @@ class Edge:
     scope: str | None = None
     via: str | None = None
     force: str | None = None  # revision and amendment edges: IN_FORCE, PENDING (proposed reviser) or VOID (rejected)
+    elsewhere: bool = False  # a revision acting only in a scope the question does not cover (`scope`)
 
     def label(self) -> str:
         text = self.verb if self.kind == "RELATES" and self.verb else self.kind
         text += FORCE_NOTE.get(self.force or "", "")
+        if self.elsewhere:
+            text += f" (in scope {self.scope} only)"
         return f"{text} (adjudicated)" if self.via else text
 
 
@@ -69,7 +72,7 @@ class Lineage:
             "nodes": [self.statuses[uid].to_dict() for uid in self.nodes],
             "edges": [
                 {"from": e.source, "to": e.target, "kind": e.kind, "verb": e.verb, "scope": e.scope, "via": e.via or None,
-                 "force": e.force}
+                 "force": e.force, "elsewhere": e.elsewhere}
                 for e in self.edges
             ],
             "rivals": list(self.rivals),
@@ -91,7 +94,8 @@ def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime 
     statuses = {s.claim: s for s in status(graph, row["nodes"], scope=question, at=t)}
     rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": t, "subject": None})
     edges = tuple(
-        Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None, e.get("force"))
+        Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None, e.get("force"),
+             bool(e.get("elsewhere")))
         for e in row["edges"]
     )
     return Lineage(

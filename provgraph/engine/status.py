@@ -81,6 +81,10 @@ class ClaimStatus:
     premises_not_current: tuple[str, ...] = ()
     pending: tuple[str, ...] = ()  # direct revisers not in force yet (proposed, on hold, an unrecognised word)
     amendments: tuple[str, ...] = ()  # direct amending claims (AMENDS), in force or pending
+    premise_verdicts: tuple[str, ...] = ()  # "STATUS REASON" of each premise not current, at the question scope
+    successor_scopes: tuple[str, ...] = ()  # the scope each successor's edge acts in ('' everywhere)
+    successors_elsewhere: tuple[str, ...] = ()  # in force only in a scope the question does not cover
+    successors_elsewhere_scopes: tuple[str, ...] = ()
     at: datetime | None = field(default=None, compare=False)
 
     @classmethod
@@ -116,6 +120,10 @@ class ClaimStatus:
             premises_not_current=tuple(row.get("premises_not_current") or ()),
             pending=tuple(row.get("pending") or ()),
             amendments=tuple(row.get("amendments") or ()),
+            premise_verdicts=tuple(row.get("premise_verdicts") or ()),
+            successor_scopes=tuple(row.get("successor_scopes") or ()),
+            successors_elsewhere=tuple(row.get("successors_elsewhere") or ()),
+            successors_elsewhere_scopes=tuple(row.get("successors_elsewhere_scopes") or ()),
             at=at,
         )
 
@@ -156,7 +164,35 @@ class ClaimStatus:
             "valid_until": to_iso(self.valid_until),
             "pending": list(self.pending),
             "amendments": list(self.amendments),
+            "successor_scopes": list(self.successor_scopes),
+            "successors_elsewhere": [{"claim": uid, "scope": scope} for uid, scope
+                                     in zip(self.successors_elsewhere, self.successors_elsewhere_scopes)],
+            "premise_verdicts": list(self.premise_verdicts),
         }
+
+    def why(self) -> str:
+        """Who made the status and in which scope: `-> B (in scope org/acme/fx) (SUPERSEDED)` (a scope is named when it
+        is not the question's and not global); '' when nobody did."""
+        question = self.question_scope or "(global)"
+        if self.successors:
+            scopes = self.successor_scopes if len(self.successor_scopes) == len(self.successors) else ("",) * len(self.successors)
+            named = ", ".join(f"{uid} (in scope {scope})" if scope not in ("", self.question_scope) else uid
+                              for uid, scope in zip(self.successors, scopes))
+            return f"-> {named} ({self.reason})"
+        if self.conflicts_with:
+            return f"<> {', '.join(self.conflicts_with)} ({self.reason})"
+        if self.premises_not_current:
+            if len(self.premise_verdicts) == len(self.premises_not_current):
+                named = ", ".join(f"{uid} [{verdict} in scope {question}]"
+                                  for uid, verdict in zip(self.premises_not_current, self.premise_verdicts))
+            else:
+                named = ", ".join(self.premises_not_current)
+            return f"needs {named} ({self.reason})"
+        if self.successors_elsewhere:
+            named = ", ".join(f"{uid} (in force in scope {scope or '(global)'}, not in {question})"
+                              for uid, scope in zip(self.successors_elsewhere, self.successors_elsewhere_scopes))
+            return f"-> {named} ({self.reason})"
+        return ""
 
 
 def _params(

@@ -29,6 +29,8 @@ def render_tree(view: Lineage) -> str:
         lines.append(f"  cited: {me.location} sha256:{short_hash(me.snapshot)}{span}")
     if me.aliases:
         lines.append(f"  formerly: {', '.join(me.aliases)}")
+    if me.premises_not_current or (me.successors_elsewhere and not me.successors):
+        lines.append(f"  why: {me.why()}")
 
     def walk(uid: str, step: str, depth: int, seen: set[str]) -> None:
         nexts = view.successors(uid) if step == "up" else view.predecessors(uid)
@@ -104,7 +106,8 @@ def _external_links(view: Lineage, ids: dict[str, str], external: dict[str, str]
 
 
 def _kind_between(view: Lineage, successor: str, predecessor: str) -> str:
-    kinds = sorted(e.kind + FORCE_NOTE.get(e.force or "", "") for e in view.edges
+    kinds = sorted(e.kind + FORCE_NOTE.get(e.force or "", "") + (f" (in scope {e.scope} only)" if e.elsewhere else "")
+                   for e in view.edges
                    if e.source == successor and e.target == predecessor and e.kind in REVISION_KINDS)
     return "/".join(kinds) or "?"
 
