@@ -13,7 +13,7 @@ from provgraph.base.errors import CheckFailed, UsageError
 from provgraph.cli.options import connection_options
 from provgraph.graph.connection import Graph, connect
 from provgraph.ingest.config import files_options, load_config
-from provgraph.ingest.pipeline import POLICIES, IngestSummary, read_every_store
+from provgraph.ingest.pipeline import POLICIES, IngestSummary, read_every_store, write_every_store
 from provgraph.ingest.pipeline import ingest as run_ingest
 
 
@@ -87,11 +87,9 @@ def ingest(ctx: click.Context, config_path: Path | None, output: str) -> None:
         return
     stores = load_config(config_path)
     with connect() as graph:  # NEO4J_* from the environment
-        inputs = read_every_store(config_path, stores)  # all before any is written
-        summaries = []
-        for store, source in zip(stores, inputs, strict=True):
-            with _progress(output == "table") as progress:
-                summaries.append(source.write(graph, policy=store.policy, progress=progress))
+        inputs = read_every_store(config_path, stores)  # every store checked before any is written
+        with _progress(output == "table") as progress:
+            summaries = write_every_store(graph, config_path, stores, inputs, progress)
     _finish(summaries, output)
 
 

@@ -138,28 +138,52 @@ class StoreInput:
     path: Path
     records: Iterable[Record]
 
-    def read_all(self) -> "StoreInput":
-        """Read every record now, so input that is unusable as a whole fails before anything is written."""
-        self.records = list(self.records)
-        return self
-
     def write(self, graph: Graph, *, policy: str | None = None, progress: Progress | None = None) -> IngestSummary:
         return write(graph, self.records, store=self.store, store_kind=self.store_kind, scope=self.scope,
                      policy=policy, path=str(self.path), progress=progress)
 
 
 def read_every_store(config_path: Path, stores: Sequence[StoreConfig]) -> list[StoreInput]:
-    """Every store of an `ingest --config` file read in full before any is written: one unusable input
-    raises InputError naming the store and its path, and nothing is written."""
+    """Every store of an `ingest --config` file checked before any is written, then opened again to be streamed.
+
+    The check reads each store's input through once and keeps nothing (existence, format, readability: whatever
+    makes an ingester raise InputError), so one unusable input names its store and path and nothing is written,
+    while memory holds one store's input at a time, not every store's records. The inputs returned are lazy: each
+    store is read again as it is written, one store after the other.
+    """
     inputs = []
     for number, store in enumerate(stores, 1):
         try:
-            inputs.append(open_store(store.kind, store.path, fmt=store.fmt, store=store.name, scope=store.scope,
-                                     options=store.options).read_all())
+            for _ in _open(store).records:
+                pass
         except InputError as error:
-            raise InputError(error.path, f"{error.reason} (store {store.name or f'#{number}'} in {config_path}; "
+            raise InputError(error.path, f"{error.reason} (store {_name(store, number)} in {config_path}; "
                                          "nothing was written)") from None
+        inputs.append(_open(store))
     return inputs
+
+
+def write_every_store(graph: Graph, config_path: Path, stores: Sequence[StoreConfig], inputs: Sequence[StoreInput],
+                      progress: Progress | None = None) -> list[IngestSummary]:
+    """The checked inputs of `read_every_store` written one store at a time. An input that became unusable since
+    the check (changed on disk meanwhile) stops the run with the stores before it written, and says so."""
+    summaries: list[IngestSummary] = []
+    for number, (store, source) in enumerate(zip(stores, inputs, strict=True), 1):
+        try:
+            summaries.append(source.write(graph, policy=store.policy, progress=progress))
+        except InputError as error:
+            written = ", ".join(summary.store for summary in summaries) or "none"
+            raise InputError(error.path, f"{error.reason} (store {_name(store, number)} in {config_path} changed since "
+                                         f"it was checked; stores written: {written})") from None
+    return summaries
+
+
+def _open(store: StoreConfig) -> StoreInput:
+    return open_store(store.kind, store.path, fmt=store.fmt, store=store.name, scope=store.scope, options=store.options)
+
+
+def _name(store: StoreConfig, number: int) -> str:
+    return store.name or f"#{number}"
 
 
 def open_store(kind: str, path: Path, *, fmt: str = "default", store: str | None = None, scope: str = "",
