@@ -22,6 +22,9 @@ def _common(command: Callable[..., Any]) -> Callable[..., Any]:
                            show_default=True, help="Summary format")(command)
     command = click.option("--scope", default="", help="Default scope for records that carry none ('' = global)")(command)
     command = click.option("--store", default=None, help="Store name [default: from the path]")(command)
+    command = click.option("--rebuild", is_flag=True, expose_value=False,
+                           callback=lambda ctx, _, value: ctx.meta.__setitem__("provgraph.rebuild", value),
+                           help="Read this store again from scratch (other stores, claims and adjudications stay)")(command)
     return connection_options(command)
 
 
@@ -61,7 +64,7 @@ def _one(graph: Graph, kind: str, path: Path, fmt: str, store: str | None, scope
          policy: str | None = None, options: dict[str, Any] | None = None) -> None:
     with _progress(output == "table") as progress:
         summary = run_ingest(graph, kind, path, fmt=fmt, store=store, scope=scope, policy=policy, options=options,
-                             progress=progress)
+                             progress=progress, rebuild=click.get_current_context().meta.get("provgraph.rebuild", False))
     _finish([summary], output)
 
 

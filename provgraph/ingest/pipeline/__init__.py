@@ -25,6 +25,8 @@ from provgraph.graph.connection import Graph, Tx
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
 from provgraph.ingest.pipeline.batch import batch_size, write_batch, write_quarantine
+from provgraph.ingest.pipeline.rebuild import Reading, reread_reason, take_out
+from provgraph.ingest.pipeline.rebuild import record as record_reading
 from provgraph.ingest.pipeline.snapshots import check_append_only, plan_snapshots, resolve
 from provgraph.ingest.records import (
     IngestOptions,
@@ -122,10 +124,14 @@ def ingest(
     policy: str | None = None,
     options: dict[str, Any] | None = None,
     progress: Progress | None = None,
+    rebuild: bool = False,
 ) -> IngestSummary:
-    """Read `path` with the (kind, fmt) ingester and write the result. Returns what changed."""
+    """Read `path` with the (kind, fmt) ingester and write the result. Returns what changed.
+
+    `rebuild` reads the store from scratch (its sources, snapshots and recorded edges out first; claims and
+    adjudications stay); so does a reading unlike the store's last one (provgraph/ingest/pipeline/rebuild.py)."""
     source = open_store(kind, path, fmt=fmt, store=store, scope=scope, options=options)
-    return source.write(graph, policy=policy, progress=progress)
+    return source.write(graph, policy=policy, progress=progress, rebuild=rebuild)
 
 
 @dataclass
@@ -137,10 +143,12 @@ class StoreInput:
     scope: str
     path: Path
     records: Iterable[Record]
+    reading: Reading | None = None
 
-    def write(self, graph: Graph, *, policy: str | None = None, progress: Progress | None = None) -> IngestSummary:
+    def write(self, graph: Graph, *, policy: str | None = None, progress: Progress | None = None,
+              rebuild: bool = False) -> IngestSummary:
         return write(graph, self.records, store=self.store, store_kind=self.store_kind, scope=self.scope,
-                     policy=policy, path=str(self.path), progress=progress)
+                     policy=policy, path=str(self.path), progress=progress, reading=self.reading, rebuild=rebuild)
 
 
 def read_every_store(config_path: Path, stores: Sequence[StoreConfig]) -> list[StoreInput]:
@@ -194,7 +202,7 @@ def open_store(kind: str, path: Path, *, fmt: str = "default", store: str | None
     opts = IngestOptions(store=store_name, scope=scope or "", path=str(path), options=dict(options or {}))
     store_kind = "git" if kind == "files" and fmt == "git" else kind
     return StoreInput(store=store_name, store_kind=store_kind, scope=scope or "", path=Path(path),
-                      records=ingester(path, opts))
+                      records=ingester(path, opts), reading=Reading.of(store_kind, fmt, scope, opts.options))
 
 
 def write(
@@ -207,8 +215,11 @@ def write(
     policy: str | None = None,
     path: str = "",
     progress: Progress | None = None,
+    reading: Reading | None = None,
+    rebuild: bool = False,
 ) -> IngestSummary:
-    """Write ingester records to the graph in batches; the heart of every ingest."""
+    """Write ingester records to the graph in batches; the heart of every ingest. With a `reading` (how the records
+    were read), a store last read another way, or `rebuild`, is taken out first and written again from scratch."""
     observed_at = datetime.now(timezone.utc)
     summary = IngestSummary(store=store, kind=store_kind, path=path)
     observations: list[Observation] = []
@@ -230,6 +241,12 @@ def write(
             progress("read", 1, None)
     summary.observations = len(observations)
     summary.skipped = dict(skipped)
+    retaken: list[str] = []  # claims whose stored status taking the store out forgot
+    if reading is not None:
+        why = reread_reason(graph, store, reading, rebuild)
+        if why is not None:  # every record is read by now: unusable input never gets here
+            retaken = take_out(graph, store)
+            summary.readings.insert(0, why)
 
     planned, summary.snapshots_unchanged = plan_snapshots(graph, observations, observed_at)
     planned, rewrite_findings = check_append_only(graph, store, planned, observed_at, observations)
@@ -260,7 +277,9 @@ def write(
     summary.claims_written = len(written)
     # a graph written before external references existed holds lineage-only placeholders: turn them
     graph.write(cypher.load("ingest_lineage_placeholders").text)
-    writetime.store_pending(graph, pending)
+    writetime.store_pending(graph, pending | set(retaken))
+    if reading is not None:
+        record_reading(graph, store, store_kind, reading)
 
     if policy == "latest-wins":
         def latest_wins(tx: Tx) -> dict[str, Any]:
