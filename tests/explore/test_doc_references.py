@@ -33,6 +33,16 @@ ILLUSTRATIONS = {
     "adr-4.md": "a renamed ADR in the rename examples (README, git ingester)",
     "adr-04.md": "the new name of that renamed ADR",
     "decisions/adr-04.md": "the renamed ADR moved to another folder",
+    "eks.md": "a record renamed by a change of case (git ingester, readings tests)",
+    "EKS.md": "its new name",
+    "0002-x.md": "a link target on a status line (references, design)",
+    "adr-1.md": "the renamed-paths fixture: renamed to adr-01.md, then a new decision takes the name",
+    "adr/adr-1.md": "the same, under its folder",
+    "adr-01.md": "its zero-padded name",
+    "adr-2.md": "the renamed-paths fixture: moved to another folder",
+    "decisions/adr-02.md": "its new place",
+    "adr-3.md": "the renamed-paths fixture: renamed, edited, deleted",
+    "adr-03.md": "its new name",
 }
 
 # A path into the repository or a Markdown file name; not after `:` (a source uid such as `adr:docs/adr/1.md`).
