@@ -130,8 +130,8 @@ class ClaimStatus:
     @property
     def location(self) -> str | None:
         """Where the cited record lives, as `<store>:<path>`: the current file of a renamed record, not its uid."""
-        if self.source is None or not self.path:
-            return self.source
+        if self.source is None or not self.path or self.source == self.path or self.source.endswith(":" + self.path):
+            return self.source  # not renamed (or a locator that already names its store): the uid says where
         store = self.source.split(":", 1)[0] if ":" in self.source else ""
         return f"{store}:{self.path}" if store else self.path
 
