@@ -227,42 +227,45 @@ class Provgraph:
 
     def ingest(self, kind: str, path: str | Path, *, fmt: str = "default", store: str | None = None, scope: str = "",
                policy: str | None = None, options: Mapping[str, Any] | None = None,
-               progress: Progress | None = None) -> IngestSummary:
+               progress: Progress | None = None, rebuild: bool = False) -> IngestSummary:
         """Read `path` with the (kind, fmt) ingester and write it. Re-ingesting unchanged input changes nothing.
 
+        `rebuild` reads the store again from scratch (its other stores, claims and adjudications stay).
         The store remembers `path` and the working directory, which the SARIF report's locations are relative to."""
         summary = pipeline.ingest(self.graph, kind, Path(path), fmt=fmt, store=store, scope=scope, policy=policy,
-                                  options=dict(options or {}), progress=progress)
+                                  options=dict(options or {}), progress=progress, rebuild=rebuild)
         stores.record_paths(self.graph, summary.store, path, Path.cwd())
         return summary
 
     def ingest_files(self, path: str | Path, *, git: bool = False, include: Iterable[str] = (),
                      exclude: Iterable[str] = (), dayfirst: bool | None = None, store: str | None = None,
-                     scope: str = "", progress: Progress | None = None) -> IngestSummary:
+                     scope: str = "", progress: Progress | None = None, rebuild: bool = False) -> IngestSummary:
         """Markdown decision records (front matter, Nygard/adr-tools, MADR) under `path`; `git` walks its history."""
         include = [include] if isinstance(include, str) else list(include)
         exclude = [exclude] if isinstance(exclude, str) else list(exclude)
         return self.ingest("files", path, fmt="git" if git else "default", store=store, scope=scope,
-                           options=files_options(include, exclude, dayfirst), progress=progress)
+                           options=files_options(include, exclude, dayfirst), progress=progress, rebuild=rebuild)
 
     def ingest_git(self, path: str | Path, **options: Any) -> IngestSummary:
         """`ingest_files(path, git=True)`: a snapshot per commit that touched a file."""
         return self.ingest_files(path, git=True, **options)
 
     def ingest_tickets(self, path: str | Path, *, format: str, store: str | None = None, scope: str = "",
-                       progress: Progress | None = None) -> IngestSummary:
+                       progress: Progress | None = None, rebuild: bool = False) -> IngestSummary:
         """Issue-tracker exports: format github, jira-csv or jira-json."""
-        return self.ingest("tickets", path, fmt=format, store=store, scope=scope, progress=progress)
+        return self.ingest("tickets", path, fmt=format, store=store, scope=scope, progress=progress, rebuild=rebuild)
 
     def ingest_logs(self, path: str | Path, *, format: str = "jsonl", policy: str | None = None,
-                    store: str | None = None, scope: str = "", progress: Progress | None = None) -> IngestSummary:
+                    store: str | None = None, scope: str = "", progress: Progress | None = None,
+                    rebuild: bool = False) -> IngestSummary:
         """Append-only decision or config logs (jsonl or logfmt); policy "latest-wins" adjudicates as it writes."""
-        return self.ingest("logs", path, fmt=format, store=store, scope=scope, policy=policy, progress=progress)
+        return self.ingest("logs", path, fmt=format, store=store, scope=scope, policy=policy, progress=progress,
+                           rebuild=rebuild)
 
     def ingest_cards(self, path: str | Path, *, store: str | None = None, scope: str = "",
-                     progress: Progress | None = None) -> IngestSummary:
+                     progress: Progress | None = None, rebuild: bool = False) -> IngestSummary:
         """Board cards: a JSON card, a JSON array, JSONL, or a folder of them."""
-        return self.ingest("cards", path, store=store, scope=scope, progress=progress)
+        return self.ingest("cards", path, store=store, scope=scope, progress=progress, rebuild=rebuild)
 
     def ingest_config(self, config: str | Path, *, progress: Callable[[], Any] | None = None) -> list[IngestSummary]:
         """Every store of a provgraph.toml, all read before any is written (one unusable input writes nothing).

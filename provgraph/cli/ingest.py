@@ -21,6 +21,9 @@ def _common(command: Callable[..., Any]) -> Callable[..., Any]:
                            show_default=True, help="Summary format")(command)
     command = click.option("--scope", default="", help="Default scope for records that carry none ('' = global)")(command)
     command = click.option("--store", default=None, help="Store name [default: from the path]")(command)
+    command = click.option("--rebuild", is_flag=True, expose_value=False,
+                           callback=lambda ctx, _, value: ctx.meta.__setitem__("provgraph.rebuild", value),
+                           help="Read this store again from scratch (other stores, claims and adjudications stay)")(command)
     return connection_options(command, schema=False)  # the pipeline installs the schema
 
 
@@ -58,7 +61,8 @@ def _finish(summaries: list[IngestSummary], output: str) -> None:
 
 def _one(output: str, ingest: Callable[..., IngestSummary], path: Path, **options: Any) -> None:
     with _progress(output == "table") as progress:
-        summary = ingest(path, progress=progress, **options)
+        summary = ingest(path, progress=progress, rebuild=click.get_current_context().meta.get("provgraph.rebuild", False),
+                         **options)
     _finish([summary], output)
 
 

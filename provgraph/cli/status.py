@@ -16,23 +16,15 @@ from provgraph.views import lineage
 from provgraph.views.display import account_text, status_line
 
 
-def _lineage_line(row: ClaimStatus) -> str:
-    if row.successors:
-        return f"{row.claim} -> {', '.join(row.successors)} ({row.reason})"
-    if row.conflicts_with:
-        return f"{row.claim} <> {', '.join(row.conflicts_with)} ({row.reason})"
-    if row.premises_not_current:
-        return f"{row.claim} needs {', '.join(row.premises_not_current)} ({row.reason})"
-    return ""
-
-
 def _table(rows: Iterable[ClaimStatus]) -> int:
     # styled always; click strips the colours when stdout is not a terminal
     shown = 0
     for row in rows:
-        cited = f"{row.source or '-'}@{short_hash(row.snapshot) or '-'}"
+        cited = f"{row.location or '-'}@{short_hash(row.snapshot) or '-'}"
+        why = row.why()
         account = account_text(row)
-        click.echo(f"{status_line(row)}  {cited}  {_lineage_line(row)}".rstrip() + (f"  {account}" if account else ""))
+        click.echo(f"{status_line(row)}  {cited}  {row.claim + ' ' + why if why else ''}".rstrip()
+                   + (f"  {account}" if account else ""))
         shown += 1
     return shown
 
@@ -56,7 +48,7 @@ def _csv(records: Iterable[dict[str, Any]], columns: list[str]) -> str:
     return csv_text(columns, ([cell(record.get(column)) for column in columns] for record in records))
 
 
-_STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "source", "snapshot", "lines",
+_STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "source", "path", "aliases", "snapshot", "lines",
                    "successors", "conflicts_with", "premises_not_current", "since", "because_kind", "because",
                    "because_snapshot", "because_commit", "because_author", "because_committer", "because_file",
                    "because_line", "because_by"]

@@ -32,7 +32,7 @@ def _text(verdict: Verdict) -> None:
         row = check.status
         line = f"  {status_line(row)}"
         if row.source:
-            line += f"  {row.source}@{short_hash(row.snapshot) or '-'}"
+            line += f"  {row.location}@{short_hash(row.snapshot) or '-'}"
         if row.successors:
             line += f"  -> {', '.join(row.successors)}"
         if row.conflicts_with:

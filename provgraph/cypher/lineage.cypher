@@ -27,25 +27,32 @@ WITH c, q, COLLECT {
   MATCH (c)-[deps:DEPENDS_ON*1..]->(premise:Claim)
   WHERE all(dep IN deps WHERE (dep.valid_from IS NULL OR dep.valid_from <= $t) AND (dep.valid_to IS NULL OR dep.valid_to > $t))
   RETURN DISTINCT premise
-} AS premises
+} AS premises, COLLECT {
+  // direct revisers whose edge acts only in a scope q does not cover: shown, with that scope, never walked on
+  MATCH (c)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(other:Claim)
+  WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+    AND NOT (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+  RETURN DISTINCT other
+} AS elsewhere
 CALL (c) {
   OPTIONAL MATCH (c)-[link:CONFLICTS_WITH|RELATES|DEPENDS_ON]-(other:Claim)
   WHERE (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
   RETURN collect(DISTINCT other) AS neighbours
 }
-WITH c, q, [c] + successors + predecessors + premises + neighbours AS found
+WITH c, q, [c] + successors + predecessors + premises + neighbours + elsewhere AS found
 CALL (found) {
   UNWIND found AS n
   WITH DISTINCT n
   RETURN collect(n) AS nodes
 }
-CALL (nodes, q) {
+CALL (nodes, q, c) {
   UNWIND nodes AS a
   MATCH (a)-[r:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS|CONFLICTS_WITH|DEPENDS_ON|RELATES]->(b:Claim)
   WHERE b IN nodes
     AND (r.valid_from IS NULL OR r.valid_from <= $t) AND (r.valid_to IS NULL OR r.valid_to > $t)
     AND (NOT type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'AMENDS']
-         OR coalesce(r.scope, '') = '' OR r.scope = q OR q STARTS WITH r.scope + '/')
+         OR coalesce(r.scope, '') = '' OR r.scope = q OR q STARTS WITH r.scope + '/'
+         OR (b = c AND type(r) <> 'AMENDS'))
   WITH a, b, r AS rev
   // BEGIN revision-force
   CALL (rev) {
@@ -76,6 +83,8 @@ CALL (nodes, q) {
   }
   WITH a, b, rev AS r, force, recordedBy ORDER BY a.uid, b.uid, type(rev)
   RETURN collect({from: a.uid, to: b.uid, kind: type(r), verb: r.verb, scope: r.scope, via: r.via,
+                  elsewhere: type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES']
+                    AND NOT (coalesce(r.scope, '') = '' OR r.scope = q OR q STARTS WITH r.scope + '/'),
                   valid_from: r.valid_from, valid_to: r.valid_to, recorded_by: recordedBy,
                   force: CASE WHEN type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'AMENDS'] THEN force END}) AS edges
 }

@@ -2,9 +2,13 @@
 // description: The status of claims for a question scope and time, every rule of docs/design.md "Status of a claim" in its
 // description: order (1 UNBOUND .. 12 CURRENT), computed here in the database. One row per claim, sorted by uid:
 // description: claim, status, reason, question_scope, scope, subject, value, declared, text, placeholder, source,
+// description: path (the cited snapshot's path: where the record lived then), aliases (its earlier paths by $t),
 // description: snapshot (sha256 hex), snapshot_uid, line_start, line_end, asserted_at, valid_from, valid_until,
 // description: successors (direct revisers visible at $t whose edge scope covers q), conflicts_with (ACTIVE rivals
-// description: and explicit partners), premises (DEPENDS_ON closure), premises_not_current.
+// description: and explicit partners), premises (DEPENDS_ON closure), premises_not_current, premise_verdicts ('STATUS
+// description: REASON' of each premise not current at q, same order), successor_scopes (the scope each successor's edge
+// description: acts in, '' = everywhere, same order as successors), successors_elsewhere and successors_elsewhere_scopes
+// description: (revisers in force whose edge acts only in a scope q does not cover, and that scope), pending, amendments.
 // param claims: list of claim uids to judge, or null for every claim
 // param q: the question scope, or null to judge each claim in its own scope ('' is the global question)
 // param t: the as-of time (DateTime); pass datetime() for now
@@ -489,7 +493,9 @@ OPTIONAL CALL (c, q, base) {
     [l IN live WHERE l.owner = c.uid AND l.kind = 'EXPLICIT_CONFLICT' | l.uid] AS explicit,
     [l IN live WHERE l.owner = c.uid AND l.kind = 'RIVAL_CLAIM' | l.uid] AS rivals,
     [p IN premiseBases WHERE p.base.status IS NOT NULL | p.node.uid] + [l IN live WHERE l.owner <> c.uid | l.owner]
-      AS stalePremises
+      AS stalePremises,
+    [p IN premiseBases WHERE p.base.status IS NOT NULL | {uid: p.node.uid, verdict: p.base.status + ' ' + p.base.reason}]
+      + [l IN live WHERE l.owner <> c.uid | {uid: l.owner, verdict: 'CONFLICT ' + l.kind}] AS staleVerdicts
   RETURN
     CASE
       WHEN size(explicit) > 0 THEN ['CONFLICT', 'EXPLICIT_CONFLICT']
@@ -499,9 +505,12 @@ OPTIONAL CALL (c, q, base) {
     END AS late,
     COLLECT { UNWIND explicit + rivals AS uid RETURN DISTINCT uid ORDER BY uid } AS conflictsWith,
     COLLECT { UNWIND premises AS p RETURN p.uid AS uid ORDER BY uid } AS premiseUids,
-    COLLECT { UNWIND stalePremises AS uid RETURN DISTINCT uid ORDER BY uid } AS stalePremises
+    COLLECT { UNWIND stalePremises AS uid RETURN DISTINCT uid ORDER BY uid } AS stalePremises,
+    // each premise not current, in the same order: its status and reason at the question scope
+    COLLECT { UNWIND staleVerdicts AS v WITH v.uid AS uid, min(v.verdict) AS verdict ORDER BY uid RETURN verdict }
+      AS premiseVerdicts
 }
-WITH c, q, base, late, conflictsWith, premiseUids, stalePremises,
+WITH c, q, base, late, conflictsWith, premiseUids, stalePremises, premiseVerdicts,
   CASE WHEN base.status IS NOT NULL THEN [base.status, base.reason] ELSE late END AS verdict
 WHERE $only IS NULL OR verdict[0] IN $only
 // the direct revisers visible at $t for q, with their force: in force (successors), pending (proposed, on hold,
@@ -529,12 +538,42 @@ CALL (c, q) {
     END AS force
   }
   // END revision-force
-  WITH successor, type(rev) AS kind, force
+  WITH successor, type(rev) AS kind, force, coalesce(rev.scope, '') AS edgeScope
   WHERE successor IS NOT NULL AND force <> 'VOID'
-  WITH DISTINCT successor.uid AS uid, kind = 'AMENDS' AS amends, kind, force ORDER BY uid, amends, force
-  RETURN collect({uid: uid, kind: CASE WHEN amends THEN 'AMENDS' ELSE 'REVISES' END, force: force}) AS found
+  WITH DISTINCT successor.uid AS uid, kind = 'AMENDS' AS amends, kind, force, edgeScope ORDER BY uid, amends, force, edgeScope
+  RETURN collect({uid: uid, kind: CASE WHEN amends THEN 'AMENDS' ELSE 'REVISES' END, force: force, scope: edgeScope}) AS found
 }
-WITH c, q, base, late, conflictsWith, premiseUids, stalePremises, verdict,
+// revisers in force at $t whose edge acts only in a scope the question does not cover: the status never rests on
+// them, but a claim retired there (or declared superseded) names them and that scope
+CALL (c, q) {
+  OPTIONAL MATCH (c)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
+  WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
+    AND NOT (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+    AND NOT coalesce(successor.placeholder, false)
+  // BEGIN revision-force
+  CALL (rev) {
+    WITH rev, startNode(rev) AS forceOf
+    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+    WHERE forceSnap.revised_at <= $t
+    WITH rev, forceOf, forceSaid, forceSnap
+    ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
+    LIMIT 1
+    WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
+    RETURN CASE
+      WHEN rev IS NULL THEN null
+      WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
+      WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
+      WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
+      ELSE 'PENDING'
+    END AS force
+  }
+  // END revision-force
+  WITH successor, rev, force
+  WHERE successor IS NOT NULL AND force = 'IN_FORCE'
+  WITH successor.uid AS uid, min(rev.scope) AS edgeScope ORDER BY uid
+  RETURN collect(uid) AS elsewhere, collect(edgeScope) AS elsewhereScopes
+}
+WITH c, q, base, late, conflictsWith, premiseUids, stalePremises, premiseVerdicts, verdict, elsewhere, elsewhereScopes,
   reduce(acc = [], r IN found | CASE WHEN any(seen IN acc WHERE seen.uid = r.uid AND seen.kind = r.kind) THEN acc ELSE acc + r END)
     AS revisers
 // the citation shown: the snapshot the rules used, else the latest that cites the claim
@@ -543,7 +582,14 @@ CALL (c, base) {
   WITH cited, snap, source
   ORDER BY coalesce(snap.uid = base.snapshot_uid, false) DESC, snap.revised_at DESC
   LIMIT 1
-  RETURN snap, cited, source
+  WITH snap, cited, source, coalesce(snap.path, source.locator) AS path
+  // the record's earlier paths as of $t (git renames): every other path a snapshot of its source had by then
+  RETURN snap, cited, source, path, COLLECT {
+    MATCH (source)<-[:OF]-(earlier:Snapshot)
+    WHERE earlier.revised_at <= $t AND earlier.path IS NOT NULL AND earlier.path <> path
+    WITH earlier.path AS alias, min(earlier.revised_at) AS since ORDER BY since, alias
+    RETURN alias
+  } AS aliases
 }
 RETURN
   c.uid AS claim,
@@ -557,6 +603,8 @@ RETURN
   base.text AS text,
   coalesce(c.placeholder, false) AS placeholder,
   source.uid AS source,
+  path,
+  aliases,
   snap.sha256 AS snapshot,
   snap.uid AS snapshot_uid,
   cited.line_start AS line_start,
@@ -565,9 +613,13 @@ RETURN
   base.valid_from AS valid_from,
   base.valid_until AS valid_until,
   [r IN revisers WHERE r.force = 'IN_FORCE' AND r.kind <> 'AMENDS' | r.uid] AS successors,
+  [r IN revisers WHERE r.force = 'IN_FORCE' AND r.kind <> 'AMENDS' | r.scope] AS successor_scopes,
+  elsewhere AS successors_elsewhere,
+  elsewhereScopes AS successors_elsewhere_scopes,
   coalesce(conflictsWith, []) AS conflicts_with,
   coalesce(premiseUids, []) AS premises,
   coalesce(stalePremises, []) AS premises_not_current,
+  coalesce(premiseVerdicts, []) AS premise_verdicts,
   [r IN revisers WHERE r.force = 'PENDING' AND r.kind <> 'AMENDS' | r.uid] AS pending,
   [r IN revisers WHERE r.kind = 'AMENDS' | r.uid] AS amendments
 ;

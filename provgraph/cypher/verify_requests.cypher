@@ -71,10 +71,14 @@ CALL (rq, evidenceUids) {
     usable: true, claim: c.uid, status: c.status, reason: c.status_reason, question_scope: c.status_question_scope,
     scope: c.status_scope, subject: c.status_subject, value: c.status_value, declared: c.status_declared,
     text: c.status_text, placeholder: coalesce(c.placeholder, false), source: c.status_source,
+    path: c.status_path, aliases: coalesce(c.status_aliases, []),
     snapshot: c.status_snapshot, snapshot_uid: c.status_snapshot_uid, line_start: c.status_line_start,
     line_end: c.status_line_end, asserted_at: c.asserted_at, valid_from: c.status_valid_from,
     valid_until: c.status_valid_until, successors: c.status_successors, conflicts_with: c.status_conflicts_with,
     premises: c.status_premises, premises_not_current: c.status_premises_not_current,
+    premise_verdicts: coalesce(c.status_premise_verdicts, []), successor_scopes: coalesce(c.status_successor_scopes, []),
+    successors_elsewhere: coalesce(c.status_successors_elsewhere, []),
+    successors_elsewhere_scopes: coalesce(c.status_successors_elsewhere_scopes, []),
     pending: c.status_pending, amendments: c.status_amendments
   } ELSE {usable: false, claim: c.uid} END) AS statuses
 }

@@ -34,6 +34,7 @@ class Edge:
     force: str | None = None  # revision and amendment edges: IN_FORCE, PENDING (proposed reviser) or VOID (rejected)
     valid_from: datetime | None = None  # when the edge was first recorded (or adjudicated)
     recorded_by: dict[str, Any] | None = None  # the first record stating it: snapshot, commit, author, committer, file, line
+    elsewhere: bool = False  # a revision acting only in a scope the question does not cover (`scope`)
 
     def account(self) -> str:
         """Since when the edge holds and the record that states it, on one line (empty when unknown)."""
@@ -51,6 +52,8 @@ class Edge:
     def label(self) -> str:
         text = self.verb if self.kind == "RELATES" and self.verb else self.kind
         text += FORCE_NOTE.get(self.force or "", "")
+        if self.elsewhere:
+            text += f" (in scope {self.scope} only)"
         return f"{text} (adjudicated)" if self.via else text
 
 
@@ -87,7 +90,7 @@ class Lineage:
             "nodes": [self.statuses[uid].to_dict() for uid in self.nodes],
             "edges": [
                 {"from": e.source, "to": e.target, "kind": e.kind, "verb": e.verb, "scope": e.scope, "via": e.via or None,
-                 "force": e.force, "since": to_iso(e.valid_from), "recorded_by": e.recorded_by}
+                 "force": e.force, "since": to_iso(e.valid_from), "recorded_by": e.recorded_by, "elsewhere": e.elsewhere}
                 for e in self.edges
             ],
             "rivals": list(self.rivals),
@@ -116,7 +119,8 @@ def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime 
     rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": t, "subject": None})
     edges = tuple(
         Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None, e.get("force"),
-             native(e.get("valid_from")), dict(e["recorded_by"]) if e.get("recorded_by") else None)
+             native(e.get("valid_from")), dict(e["recorded_by"]) if e.get("recorded_by") else None,
+             bool(e.get("elsewhere")))
         for e in row["edges"]
     )
     return Lineage(

@@ -67,7 +67,9 @@ class ClaimStatus:
     declared: str | None = None
     text: str | None = None
     placeholder: bool = False
-    source: str | None = None
+    source: str | None = None  # the source's uid: stable, the path it was first recorded under
+    path: str | None = None  # where the record lived at the time asked (a git rename moves it)
+    aliases: tuple[str, ...] = ()  # the paths it had before, by then
     snapshot: str | None = None  # "sha256:<hex>"
     snapshot_uid: str | None = None
     lines: tuple[int, int] | None = None
@@ -91,6 +93,10 @@ class ClaimStatus:
     because_file: str | None = None
     because_line: int | None = None
     because_by: str | None = None
+    premise_verdicts: tuple[str, ...] = ()  # "STATUS REASON" of each premise not current, at the question scope
+    successor_scopes: tuple[str, ...] = ()  # the scope each successor's edge acts in ('' everywhere)
+    successors_elsewhere: tuple[str, ...] = ()  # in force only in a scope the question does not cover
+    successors_elsewhere_scopes: tuple[str, ...] = ()
     at: datetime | None = field(default=None, compare=False)
 
     @classmethod
@@ -112,6 +118,8 @@ class ClaimStatus:
             text=row.get("text"),
             placeholder=bool(row.get("placeholder")),
             source=row.get("source"),
+            path=row.get("path"),
+            aliases=tuple(row.get("aliases") or ()),
             snapshot=f"sha256:{row['snapshot']}" if row.get("snapshot") else None,
             snapshot_uid=row.get("snapshot_uid"),
             lines=lines,
@@ -134,8 +142,20 @@ class ClaimStatus:
             because_file=row.get("because_file"),
             because_line=int(row["because_line"]) if row.get("because_line") is not None else None,
             because_by=row.get("because_by"),
+            premise_verdicts=tuple(row.get("premise_verdicts") or ()),
+            successor_scopes=tuple(row.get("successor_scopes") or ()),
+            successors_elsewhere=tuple(row.get("successors_elsewhere") or ()),
+            successors_elsewhere_scopes=tuple(row.get("successors_elsewhere_scopes") or ()),
             at=at,
         )
+
+    @property
+    def location(self) -> str | None:
+        """Where the cited record lives, as `<store>:<path>`: the current file of a renamed record, not its uid."""
+        if self.source is None or not self.path or self.source == self.path or self.source.endswith(":" + self.path):
+            return self.source  # not renamed (or a locator that already names its store): the uid says where
+        store = self.source.split(":", 1)[0] if ":" in self.source else ""
+        return f"{store}:{self.path}" if store else self.path
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object `status --format json` prints (docs/design.md "Command contract" fields first, then extras).
@@ -150,6 +170,8 @@ class ClaimStatus:
             "subject": self.subject,
             "value": self.value,
             "source": self.source,
+            "path": self.path,
+            "aliases": list(self.aliases),
             "snapshot": self.snapshot,
             "lines": list(self.lines) if self.lines else None,
             "successors": list(self.successors),
@@ -174,6 +196,10 @@ class ClaimStatus:
             "because_file": self.because_file,
             "because_line": self.because_line,
             "because_by": self.because_by,
+            "successor_scopes": list(self.successor_scopes),
+            "successors_elsewhere": [{"claim": uid, "scope": scope} for uid, scope
+                                     in zip(self.successors_elsewhere, self.successors_elsewhere_scopes)],
+            "premise_verdicts": list(self.premise_verdicts),
         }
 
     def to_json(self) -> str:
@@ -181,6 +207,30 @@ class ClaimStatus:
         import json
 
         return json.dumps(self.to_dict(), sort_keys=False)
+
+    def why(self) -> str:
+        """Who made the status and in which scope: `-> B (in scope org/acme/fx) (SUPERSEDED)` (a scope is named when it
+        is not the question's and not global); '' when nobody did."""
+        question = self.question_scope or "(global)"
+        if self.successors:
+            scopes = self.successor_scopes if len(self.successor_scopes) == len(self.successors) else ("",) * len(self.successors)
+            named = ", ".join(f"{uid} (in scope {scope})" if scope not in ("", self.question_scope) else uid
+                              for uid, scope in zip(self.successors, scopes))
+            return f"-> {named} ({self.reason})"
+        if self.conflicts_with:
+            return f"<> {', '.join(self.conflicts_with)} ({self.reason})"
+        if self.premises_not_current:
+            if len(self.premise_verdicts) == len(self.premises_not_current):
+                named = ", ".join(f"{uid} [{verdict} in scope {question}]"
+                                  for uid, verdict in zip(self.premises_not_current, self.premise_verdicts))
+            else:
+                named = ", ".join(self.premises_not_current)
+            return f"needs {named} ({self.reason})"
+        if self.successors_elsewhere:
+            named = ", ".join(f"{uid} (in force in scope {scope or '(global)'}, not in {question})"
+                              for uid, scope in zip(self.successors_elsewhere, self.successors_elsewhere_scopes))
+            return f"-> {named} ({self.reason})"
+        return ""
 
 
 def _params(

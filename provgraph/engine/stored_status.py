@@ -196,8 +196,9 @@ def write_with_status(graph: Graph, work: Callable[[Tx], T],
 # -- check: stored status against the full computation -------------------------------------------------------
 
 _COMPARED = ("status", "reason", "question_scope", "scope", "subject", "value", "declared", "text", "placeholder",
-             "source", "snapshot", "snapshot_uid", "line_start", "line_end", "asserted_at", "valid_from",
-             "valid_until", "successors", "conflicts_with", "premises", "premises_not_current", "pending", "amendments")
+             "source", "path", "aliases", "snapshot", "snapshot_uid", "line_start", "line_end", "asserted_at", "valid_from",
+             "valid_until", "successors", "conflicts_with", "premises", "premises_not_current", "pending", "amendments",
+             "premise_verdicts", "successor_scopes", "successors_elsewhere", "successors_elsewhere_scopes")
 
 
 @dataclass

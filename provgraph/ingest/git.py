@@ -9,7 +9,10 @@ Renames are followed (git's rename detection, `-M`): `adr-4.md` renamed or moved
 uid they were first recorded under (`<store>:adr-4.md`); the source's locator becomes the
 new path, and the new path (also as `<store>:<path>`) and every former one are aliases of
 the claim, so links to either name resolve. A file moved out of the store (or to a name
-that is not read) is a deletion; one moved in is an addition.
+that is not read) is a deletion; one moved in is an addition. A deletion and an addition in one
+commit that git did not pair (its detection compares lines: a change of case plus a reformat) are
+a rename when their text is near-identical (whitespace aside), or alike and only the case of the
+path changed.
 
 A claim's `asserted_at` is never later than the commit that first held it: a `Date:` line
 after that commit (a typo, a plan) does not hide the record from history.
@@ -25,6 +28,7 @@ directories whose name starts with "." are skipped the same way. Git runs twice:
 """
 from __future__ import annotations
 
+import difflib
 import subprocess
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
@@ -35,6 +39,7 @@ from provgraph.base.errors import InputError
 from provgraph.base.times import parse_time
 from provgraph.ingest import register
 from provgraph.ingest.markdown import is_markdown_name, is_walked, parse_markdown
+from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.records import (
     ClaimRecord,
     IngestOptions,
@@ -68,6 +73,7 @@ class _Change:
     author: str | None = None  # "Name <email>"
     authored_at: datetime | None = None
     committer: str | None = None
+    old_blob: str | None = None  # D: the blob the file held before it went
 
 
 @register("files", "git")
@@ -112,7 +118,14 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
         if change.former is not None and (change.status != "R" or not read(change.former)):
             change = replace(change, former=None)  # copied, or moved in from outside the store: an addition
         changes.append(change)
-    blobs = _read_blobs(Path(top_level), sorted({c.blob for c in changes if c.blob}), path)
+    wanted = {c.blob for c in changes if c.blob} | {c.old_blob for c in _unpaired_deletions(changes) if c.old_blob}
+    blobs = _read_blobs(Path(top_level), sorted(wanted), path)
+    changes = _pair_renames(changes, blobs)
+    dates = DateConvention(order=options.options.get("date_order"))
+    for change in changes:  # the store's date convention, from every version of every file, before any is read
+        if change.blob and change.blob in blobs:
+            dates.observe_text(blobs[change.blob][:20_000].decode("utf-8", errors="replace"))
+    dates.settled = True
     titles: dict[str, str | None] = {}
     history = _Renames()
     first_held: dict[str, datetime] = {}
@@ -132,7 +145,7 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
             yield Quarantined(f"{change.relpath}@{change.commit}", None, f"git has no blob {change.blob}")
             continue
         for record in parse_markdown(change.relpath, data, change.committed_at, options, version=change.commit,
-                                     identity=identity, former_paths=history.former_paths(identity)):
+                                     identity=identity, former_paths=history.former_paths(identity), dates=dates):
             if isinstance(record, Observation):
                 titles[identity] = record.source.title
                 record = replace(record, snapshot=replace(record.snapshot, author=change.author, authored_at=change.authored_at,
@@ -146,6 +159,65 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
             yield record
     for relpath, reason in sorted(skipped.items()):
         yield Skipped(relpath, reason)
+    reading = dates.summary(options.store)
+    if reading is not None:
+        yield reading
+
+
+def _unpaired_deletions(changes: list[_Change]) -> list[_Change]:
+    """Deletions in a commit that also adds a file: the candidates for a rename git did not pair."""
+    added = {c.commit for c in changes if c.status == "A" and c.former is None}
+    return [c for c in changes if c.status == "D" and c.blob is None and c.old_blob and c.commit in added]
+
+
+_NEAR_IDENTICAL = 0.9  # similarity of two versions' text (whitespace and line endings aside) that makes them one record
+_SAME_NAME_OTHER_CASE = 0.5  # enough when only the case of the path changed (`eks.md` -> `EKS.md`)
+_COMPARED_CHARS = 8_000
+
+
+def _pair_renames(changes: list[_Change], blobs: dict[str, bytes]) -> list[_Change]:
+    """A delete and an add of near-identical content in one commit is a rename, even when git did not pair them.
+
+    Git compares lines: a change of case on a case-insensitive checkout, or line endings rewritten on every line
+    (CRLF -> LF), leaves a deletion and an unrelated addition. Each deletion pairs with at most one addition of its
+    commit: the most similar one at or over the threshold (a lower one when only the path's case changed).
+    """
+    deletions = _unpaired_deletions(changes)
+    if not deletions:
+        return changes
+    paired: dict[int, _Change] = {}  # index of the addition -> the rename that replaces it
+    dropped: set[int] = set()  # indexes of the deletions paired away
+    index_of = {id(change): number for number, change in enumerate(changes)}
+    for deletion in deletions:
+        before = _comparable(blobs.get(deletion.old_blob or ""))
+        best: tuple[float, int] | None = None
+        for number, change in enumerate(changes):
+            if change.commit != deletion.commit or change.status != "A" or change.former is not None or number in paired:
+                continue
+            score = _similarity(before, _comparable(blobs.get(change.blob or "")))
+            enough = _SAME_NAME_OTHER_CASE if change.relpath.casefold() == deletion.relpath.casefold() else _NEAR_IDENTICAL
+            if score >= enough and (best is None or score > best[0]):
+                best = (score, number)
+        if best is not None:
+            addition = changes[best[1]]
+            paired[best[1]] = replace(addition, status="R", former=deletion.relpath)
+            dropped.add(index_of[id(deletion)])
+    return [paired.get(number, change) for number, change in enumerate(changes) if number not in dropped]
+
+
+def _comparable(data: bytes | None) -> str:
+    if data is None:
+        return ""
+    return " ".join(data[:_COMPARED_CHARS].decode("utf-8", errors="replace").split())
+
+
+def _similarity(first: str, second: str) -> float:
+    if not first or not second:
+        return 0.0
+    matcher = difflib.SequenceMatcher(None, first, second, autojunk=False)
+    if matcher.real_quick_ratio() < _SAME_NAME_OTHER_CASE or matcher.quick_ratio() < _SAME_NAME_OTHER_CASE:
+        return 0.0
+    return matcher.ratio()
 
 
 def _held_since(claim: ClaimRecord, first_held: dict[str, datetime], committed_at: datetime) -> ClaimRecord:
@@ -213,7 +285,7 @@ def _parse_log(output: bytes, prefix: str) -> Iterator[_Change]:
             repo_path = tokens[index].decode("utf-8", errors="replace")
             index += 1
             # ":old_mode new_mode old_blob new_blob status"; a rename or copy has two paths: old, new
-            old_mode, new_mode, _, new_blob, status = token[1:].split(" ", 4)
+            old_mode, new_mode, old_blob, new_blob, status = token[1:].split(" ", 4)
             former: str | None = None
             if status[:1] in ("R", "C"):
                 if index >= len(tokens):
@@ -233,7 +305,8 @@ def _parse_log(output: bytes, prefix: str) -> Iterator[_Change]:
             elif former is not None and status[:1] == "R":  # renamed to something that is not a file
                 yield _Change(commit, committed_at, former, "D", None, None, *who)
             elif was_file:  # deleted, or turned into a symlink / submodule
-                yield _Change(commit, committed_at, relpath, status[:1], None, None, *who)
+                yield _Change(commit, committed_at, relpath, status[:1], None, None, *who,
+                              old_blob=old_blob if status[:1] == "D" else None)
 
 
 def _read_blobs(top_level: Path, blob_ids: list[str], path: Path) -> dict[str, bytes]:

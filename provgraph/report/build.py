@@ -108,8 +108,9 @@ class _StoreOf:
 def _claim_row(row: ClaimStatus, store: str, before: tuple[str, str] | None) -> dict[str, Any]:
     return {
         "claim": row.claim, "status": row.status, "reason": row.reason, "scope": row.scope,
-        "subject": row.subject, "value": row.value, "store": store, "source": row.source, "snapshot": row.snapshot,
-        "cited": f"{row.source}@{row.snapshot}" if row.source and row.snapshot else None,
+        "subject": row.subject, "value": row.value, "store": store, "source": row.source, "path": row.path,
+        "aliases": ";".join(row.aliases), "snapshot": row.snapshot,
+        "cited": f"{row.location}@{row.snapshot}" if row.source and row.snapshot else None,
         "lines": f"{row.lines[0]}-{row.lines[1]}" if row.lines else None,
         "successors": ";".join(row.successors), "conflicts_with": ";".join(row.conflicts_with),
         "premises_not_current": ";".join(row.premises_not_current),
@@ -163,7 +164,7 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
                 changes.append({
                     "claim": row.claim, "change": kind, "before": " ".join(before) if before else None,
                     "status": row.status, "reason": row.reason, "scope": row.scope, "source": row.source,
-                    "successors": ", ".join(row.successors), "conflicts_with": ", ".join(row.conflicts_with),
+                    "path": row.path, "successors": ", ".join(row.successors), "conflicts_with": ", ".join(row.conflicts_with),
                     "pending": ", ".join(row.pending), "amendments": ", ".join(row.amendments),
                 })
             if writer:

@@ -17,10 +17,10 @@ FORMATS = ("md", "html", "csv", "json", "sarif")
 DEFAULT_FORMATS = ("md", "html", "csv", "json")  # sarif on request: code scanning wants that file alone
 FAIL_ON = ("new-conflict", "new-stale", "unbound", "one-sided", "new-suspect")
 FILES = {"md": "report.md", "html": "report.html", "csv": "claims.csv", "json": "report.json", "sarif": "report.sarif"}
-CLAIM_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "store", "source", "snapshot", "cited",
+CLAIM_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "store", "source", "path", "aliases", "snapshot", "cited",
                  "lines", "successors", "conflicts_with", "premises_not_current", "previous_status", "previous_reason",
                  "pending", "amendments"]
-CHANGE_COLUMNS = ["claim", "change", "before", "status", "reason", "scope", "source", "successors", "conflicts_with",
+CHANGE_COLUMNS = ["claim", "change", "before", "status", "reason", "scope", "source", "path", "successors", "conflicts_with",
                   "pending", "amendments"]
 CHANGE_KINDS = ("new-stale", "new-conflict", "new-unbound", "changed")
 

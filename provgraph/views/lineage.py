@@ -13,7 +13,7 @@ from provgraph.views.display import STATUS_COLOURS, account_text
 RENDERERS = ("tree", "json", "mermaid", "dot")
 
 def _describe(s: ClaimStatus) -> str:
-    where = f" @ {s.source}" if s.source else ""
+    where = f" @ {s.location}" if s.source else ""
     return f"{s.claim} [{s.status} {s.reason}]{where}"
 
 
@@ -29,9 +29,13 @@ def render_tree(view: Lineage) -> str:
         lines.append(f"  text: {_one_line(me.text)}")
     if me.snapshot:
         span = f" lines {me.lines[0]}-{me.lines[1]}" if me.lines else ""
-        lines.append(f"  cited: {me.source} sha256:{short_hash(me.snapshot)}{span}")
+        lines.append(f"  cited: {me.location} sha256:{short_hash(me.snapshot)}{span}")
     if account_text(me):
         lines.append(f"  {account_text(me)}")
+    if me.aliases:
+        lines.append(f"  formerly: {', '.join(me.aliases)}")
+    if me.premises_not_current or (me.successors_elsewhere and not me.successors):
+        lines.append(f"  why: {me.why()}")
 
     def walk(uid: str, step: str, depth: int, seen: set[str]) -> None:
         nexts = view.successors(uid) if step == "up" else view.predecessors(uid)
@@ -110,7 +114,8 @@ def _external_links(view: Lineage, ids: dict[str, str], external: dict[str, str]
 
 
 def _kind_between(view: Lineage, successor: str, predecessor: str) -> str:
-    kinds = sorted(e.kind + FORCE_NOTE.get(e.force or "", "") for e in view.edges
+    kinds = sorted(e.kind + FORCE_NOTE.get(e.force or "", "") + (f" (in scope {e.scope} only)" if e.elsewhere else "")
+                   for e in view.edges
                    if e.source == successor and e.target == predecessor and e.kind in REVISION_AND_AMENDMENT_KINDS)
     return "/".join(kinds) or "?"
 

@@ -36,6 +36,16 @@ ILLUSTRATIONS = {
     "decisions/adr-04.md": "the renamed ADR moved to another folder",
     "0001-queues.md": "the audit story's ADR that tests/audit/audit_story.py writes (docs/audit.md shows its status)",
     "0002-nats.md": "the audit story's ADR that supersedes it",
+    "eks.md": "a record renamed by a change of case (git ingester, readings tests)",
+    "EKS.md": "its new name",
+    "0002-x.md": "a link target on a status line (references, design)",
+    "adr-1.md": "the renamed-paths fixture: renamed to adr-01.md, then a new decision takes the name",
+    "adr/adr-1.md": "the same, under its folder",
+    "adr-01.md": "its zero-padded name",
+    "adr-2.md": "the renamed-paths fixture: moved to another folder",
+    "decisions/adr-02.md": "its new place",
+    "adr-3.md": "the renamed-paths fixture: renamed, edited, deleted",
+    "adr-03.md": "its new name",
 }
 
 # A path into the repository or a Markdown file name; not after `:` (a source uid such as `adr:docs/adr/1.md`).

@@ -117,3 +117,37 @@ def test_ingest_config_checks_every_store_before_writing_anything(graph: Graph, 
     config.write_text('[[store]]\nname = "board"\nkind = "cards"\npath = "board.jsonl"\n')
     assert _invoke("ingest", "--config", str(config)).exit_code == 0
     assert _nodes(graph) > 0
+
+
+def test_ingest_config_checks_every_store_without_holding_their_records(tmp_path: Path) -> None:
+    import json
+    import tracemalloc
+
+    from provgraph.ingest.config import StoreConfig
+    from provgraph.ingest.pipeline import open_store, read_every_store
+
+    def board(name: str, count: int) -> Path:
+        path = tmp_path / name
+        with path.open("w") as out:
+            for number in range(count):
+                out.write(json.dumps({"id": f"{name}-{number}", "ts": 1767225600000 + number, "subject": f"s{number}",
+                                      "value": "v" * 200, "content": f"# Card {number}\n\n" + "words " * 100}) + "\n")
+        return path
+
+    stores = [StoreConfig(kind="cards", path=board(f"board{n}.jsonl", 1000), name=f"b{n}") for n in range(4)]
+
+    def peak(work) -> int:
+        tracemalloc.start()
+        try:
+            work()
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    held = peak(lambda: [list(open_store("cards", s.path, store=s.name).records) for s in stores])
+    checked = peak(lambda: read_every_store(tmp_path / "provgraph.toml", stores))
+    # one store's input at a time (a cards ingester reads its file whole), never every store's records at once
+    assert checked * 2 < held, (checked, held)
+    inputs = read_every_store(tmp_path / "provgraph.toml", stores)
+    assert all(not isinstance(source.records, list) for source in inputs)  # streamed when written
+    assert sum(1 for _ in inputs[1].records) == 1000

@@ -1,13 +1,13 @@
 """The git-history ingester: a real repository built in tmp_path, no database."""
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+
+from git_repo import Repo
 
 from provgraph.base.errors import InputError
 from provgraph.ingest import get
@@ -21,44 +21,6 @@ OPTIONS = IngestOptions(store="docs")
 PROPOSED = "# 1. Use queues\n\nDate: 2024-01-01\n\n## Status\n\nProposed\n\n## Decision\n\nUse RabbitMQ.\n"
 ACCEPTED = PROPOSED.replace("Proposed", "Accepted")
 ACCEPTED_NATS = ACCEPTED.replace("RabbitMQ", "NATS")
-
-
-class Repo:
-    """A git repository whose commits carry the dates a test gives them."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        root.mkdir(parents=True, exist_ok=True)
-        self.git("init", "-q", "-b", "main")
-
-    def git(self, *arguments: str, when: str | None = None, author_when: str | None = None) -> str:
-        env = {
-            **os.environ,
-            "GIT_CONFIG_GLOBAL": os.devnull,
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_AUTHOR_NAME": "Ada",
-            "GIT_AUTHOR_EMAIL": "ada@example.com",
-            "GIT_COMMITTER_NAME": "Ada",
-            "GIT_COMMITTER_EMAIL": "ada@example.com",
-        }
-        if when:
-            env["GIT_COMMITTER_DATE"] = when
-            env["GIT_AUTHOR_DATE"] = author_when or when
-        done = subprocess.run(["git", *arguments], cwd=self.root, env=env, capture_output=True, text=True, check=True)
-        return done.stdout.strip()
-
-    def write(self, relpath: str, text: str | bytes) -> None:
-        file = self.root / relpath
-        file.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(text, bytes):
-            file.write_bytes(text)
-        else:
-            file.write_text(text)
-
-    def commit(self, message: str, when: str, author_when: str | None = None) -> str:
-        self.git("add", "-A")
-        self.git("commit", "-q", "-m", message, when=when, author_when=author_when)
-        return self.git("rev-parse", "HEAD")
 
 
 def observations(path: Path) -> list[Observation]:

@@ -14,6 +14,7 @@ from provgraph.base.times import AmbiguousDate, parse_numeric_date, parse_time
 from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import REFERENCE_FIELDS, decode, invalid_utf8_notice
+from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.markdown.document import (
     LEADING_MARKUP,
     STRIKETHROUGH,
@@ -55,6 +56,7 @@ _TITLE_LIMIT = 1000
 def parse_markdown(
     relpath: str, data: bytes, revised_at: datetime, options: IngestOptions, version: str | None = None,
     *, dated: bool = False, identity: str | None = None, former_paths: tuple[str, ...] = (),
+    dates: DateConvention | None = None,
 ) -> list[Record]:
     """The records of one version of one Markdown file (pure: no I/O).
 
@@ -63,7 +65,8 @@ def parse_markdown(
     own date later than that is capped to it (the record existed then). With `dated` (a
     plain folder, no history) an earlier own date becomes the snapshot's time. `identity`
     is the path the source was first ingested under when git followed a rename to `relpath`
-    (`former_paths` its earlier names, kept as aliases).
+    (`former_paths` its earlier names, kept as aliases). `dates` gathers the store's date
+    convention (provgraph/ingest/markdown/dates.py) and, once settled, reads ambiguous dates by it.
     Returns one Observation plus any Quarantined / Notice records.
     """
     records: list[Record] = []
@@ -95,7 +98,7 @@ def parse_markdown(
     edges: tuple[EdgeRecord, ...] = ()
     if document.front_matter is None or fields is not None:
         names = _Names(relpath, identity, former_paths)
-        built = _claim(names, document, fields, options, records, where)
+        built = _claim(names, document, fields, options, records, where, dates)
         if built is not None:
             claim, edges = built
             if claim.asserted_at is not None and claim.asserted_at > revised_at:
@@ -121,6 +124,7 @@ def _claim(
     options: IngestOptions,
     records: list[Record],
     where: str,
+    dates: DateConvention | None = None,
 ) -> tuple[ClaimRecord, tuple[EdgeRecord, ...]] | None:
     status_section = section(document, lambda text: re.fullmatch(r"status(\s*[:\-\u2013\u2014]\s*.*)?", normal_heading(text)) is not None)
     (header_status, header_line), header_date = _header_fields(document, status_section)
@@ -152,11 +156,18 @@ def _claim(
 
     asserted_at = fields.get("date")
     if asserted_at is None and header_date:
+        order = options.options.get("date_order") or (dates.effective if dates is not None else None)
+        if dates is not None:
+            dates.observe(header_date)
         try:
-            asserted_at = _loose_date(header_date, options.options.get("date_order"))
+            asserted_at = _loose_date(header_date, order)
             problem = "cannot read the date"
         except AmbiguousDate:
             problem = "ambiguous date (give --dayfirst or --monthfirst)"
+            if dates is not None:
+                dates.ambiguous.add(relpath)
+                if dates.settled:
+                    problem = f"ambiguous date, {dates.why_unsettled()} (give --dayfirst or --monthfirst)"
         if asserted_at is None:
             # said once per file: the path, not the version, so every snapshot repeats the same notice
             records.append(Notice("unparsed_date", uid, f"{relpath}: {problem} {header_date[:80]!r}"))

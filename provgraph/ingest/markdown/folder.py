@@ -10,6 +10,7 @@ from provgraph.base.errors import InputError
 from provgraph.ingest import register
 from provgraph.ingest.fields import read_bytes
 from provgraph.ingest.markdown.adr import parse_markdown
+from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.markdown.document import is_markdown_name
 from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined, Record, Skipped
 from provgraph.ingest.selection import FileSelection
@@ -32,6 +33,8 @@ def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:
         raise InputError(path, "not a file or directory")
     selection = FileSelection.from_options(options.options)
     seen_ids: dict[str, str] = {}
+    dates = DateConvention(order=options.options.get("date_order"))
+    held: list[tuple[str, bytes, datetime]] = []  # files with a date that reads both ways: read once the store's dates are in
     for file in files:
         relpath = file.relative_to(root).as_posix()
         reason = selection.skip_reason(relpath) if path.is_dir() else None  # a file named on its own is read
@@ -44,13 +47,28 @@ def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:
         except OSError as error:
             yield Quarantined(relpath, None, f"cannot read: {error.strerror or error}")
             continue
-        for record in parse_markdown(relpath, data, revised_at, options, dated=True):
-            if isinstance(record, Observation):
-                for claim in record.claims:
-                    if claim.uid in seen_ids:
-                        yield Notice("duplicate_id", claim.uid, f"{relpath} uses the id of {seen_ids[claim.uid]}")
-                    seen_ids.setdefault(claim.uid, relpath)
-            yield record
+        ambiguous_before = len(dates.ambiguous)
+        records = parse_markdown(relpath, data, revised_at, options, dated=True, dates=dates)
+        if len(dates.ambiguous) > ambiguous_before:
+            held.append((relpath, data, revised_at))
+            continue
+        yield from _checked(records, relpath, seen_ids)
+    dates.settled = True
+    for relpath, data, revised_at in held:
+        yield from _checked(parse_markdown(relpath, data, revised_at, options, dated=True, dates=dates), relpath, seen_ids)
+    said = dates.summary(options.store)
+    if said is not None:
+        yield said
+
+
+def _checked(records: list[Record], relpath: str, seen_ids: dict[str, str]) -> Iterator[Record]:
+    for record in records:
+        if isinstance(record, Observation):
+            for claim in record.claims:
+                if claim.uid in seen_ids:
+                    yield Notice("duplicate_id", claim.uid, f"{relpath} uses the id of {seen_ids[claim.uid]}")
+                seen_ids.setdefault(claim.uid, relpath)
+        yield record
 
 
 def is_walked(relpath: str) -> bool:

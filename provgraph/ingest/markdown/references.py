@@ -7,6 +7,7 @@ import re
 from typing import Iterator
 from urllib.parse import unquote
 
+from provgraph.ingest import lifecycle
 from provgraph.ingest.markdown.document import LEADING_MARKUP, STRIKETHROUGH, Document, body_lines, is_markdown_name
 
 # Front matter keys holding references the other way round (target -> self); fields.REFERENCE_FIELDS holds
@@ -38,6 +39,12 @@ _STATUS_LINE_VERBS = ("superseded", "superceded", "replaced by", "obsoleted by")
 LINK_LINE = re.compile(
     r"(supersedes|supercedes|superseded\s+by|superceded\s+by|amends|amended\s+by"
     r"|superseded|superceded|replaced\s+by|obsoleted\s+by)\b[\s:*_]*(.*)",
+    re.IGNORECASE,
+)
+# A verb anywhere on a status line (`🤔 Proposed, supersedes [0002](0002-x.md)`): each verb takes the links up to the next.
+_VERB_ANYWHERE = re.compile(
+    r"(?<![\w-])(supersedes|supercedes|superseded\s+by|superceded\s+by|amends|amended\s+by"
+    r"|superseded|superceded|replaced\s+by|obsoleted\s+by)\b",
     re.IGNORECASE,
 )
 _MARKDOWN_LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+\"[^\"\n]*\")?\s*\)")
@@ -105,6 +112,8 @@ def link_lines(relpath: str, document: Document, status_section: tuple[int, int]
             status_section is not None and status_section[0] - 1 <= index < status_section[1])
         found = LINK_LINE.match(unprefixed)
         if not found:
+            if on_status_line and lifecycle.canonical(unprefixed) is not None:  # the line that states the status
+                yield from _verbs_anywhere(relpath, unprefixed)
             continue
         verb = re.sub(r"\s+", " ", found.group(1).lower())
         if verb in _STATUS_LINE_VERBS and not on_status_line:
@@ -114,10 +123,22 @@ def link_lines(relpath: str, document: Document, status_section: tuple[int, int]
             yield kind, reverse, target, index
 
 
+def _verbs_anywhere(relpath: str, text: str) -> Iterator[tuple[str, bool, str]]:
+    """A status line whose link verb is not its first word: each verb names the links that follow it, up to the next verb."""
+    verbs = list(_VERB_ANYWHERE.finditer(_MARKDOWN_LINK.sub(lambda m: " " * len(m.group(0)), text)))
+    for number, found in enumerate(verbs):
+        end = verbs[number + 1].start() if number + 1 < len(verbs) else len(text)
+        kind, reverse = _LINK_VERBS[re.sub(r"\s+", " ", found.group(1).lower())]
+        for target in _link_targets(relpath, text[found.end():end]):
+            yield kind, reverse, target
+
+
 def status_references(relpath: str, status: str) -> Iterator[tuple[str, bool, str]]:
     """MADR front matter such as `status: superseded by ADR-0123` or `... by [x](0123-x.md)`."""
     found = LINK_LINE.match(LEADING_MARKUP.sub("", status.strip()))
     if not found:
+        if "](" in status and lifecycle.canonical(status) is not None:  # `proposed, supersedes [x](0002-x.md)`
+            yield from _verbs_anywhere(relpath, status)
         return
     verb = re.sub(r"\s+", " ", found.group(1).lower())
     kind, reverse = _LINK_VERBS[verb]

@@ -27,6 +27,8 @@ from provgraph.graph.schema import ensure_schema
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
 from provgraph.ingest.pipeline.batch import batch_size, write_batch, write_quarantine
+from provgraph.ingest.pipeline.rebuild import Reading, reread_reason, take_out
+from provgraph.ingest.pipeline.rebuild import record as record_reading
 from provgraph.ingest.pipeline.snapshots import check_append_only, plan_snapshots, resolve
 from provgraph.ingest.records import (
     IngestOptions,
@@ -39,6 +41,7 @@ from provgraph.ingest.records import (
 
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
 POLICIES = ("latest-wins",)
+READING_NOTICES = ("date_order",)  # notices about how the store was read: the summary's `reading` lines, not findings
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
 
 
@@ -59,6 +62,7 @@ class IngestSummary:
     quarantined: list[dict[str, Any]] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
     adjudications: int = 0
+    readings: list[str] = field(default_factory=list)  # how this ingest read the store (an inferred date order, ...)
 
     def text_lines(self) -> list[str]:
         """The summary as `ingest` prints it: one line, then what needs a look (bounded lists)."""
@@ -75,6 +79,7 @@ class IngestSummary:
             reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(self.skipped.items()))
             lines.append(f"  skipped     {sum(self.skipped.values())} file(s) that are not decisions: {reasons}"
                          " (read them with --include GLOB)")
+        lines += [f"  reading     {reading}" for reading in self.readings]
         lines += [f"  unresolved  {ref}  (kept as a placeholder: UNKNOWN/UNBOUND)" for ref in self.unresolved[:20]]
         lines += [f"  external    {ref}  (a lineage link to something not ingested: an external reference)"
                   for ref in self.external[:20]]
@@ -100,6 +105,7 @@ class IngestSummary:
             "quarantined": self.quarantined,
             "findings": self.findings,
             "adjudications": self.adjudications,
+            "readings": self.readings,
         }
 
     def to_json(self) -> str:
@@ -128,10 +134,14 @@ def ingest(
     policy: str | None = None,
     options: dict[str, Any] | None = None,
     progress: Progress | None = None,
+    rebuild: bool = False,
 ) -> IngestSummary:
-    """Read `path` with the (kind, fmt) ingester and write the result. Returns what changed."""
+    """Read `path` with the (kind, fmt) ingester and write the result. Returns what changed.
+
+    `rebuild` reads the store from scratch (its sources, snapshots and recorded edges out first; claims and
+    adjudications stay); so does a reading unlike the store's last one (provgraph/ingest/pipeline/rebuild.py)."""
     source = open_store(kind, path, fmt=fmt, store=store, scope=scope, options=options)
-    return source.write(graph, policy=policy, progress=progress)
+    return source.write(graph, policy=policy, progress=progress, rebuild=rebuild)
 
 
 @dataclass
@@ -143,29 +153,55 @@ class StoreInput:
     scope: str
     path: Path
     records: Iterable[Record]
+    reading: Reading | None = None
 
-    def read_all(self) -> "StoreInput":
-        """Read every record now, so input that is unusable as a whole fails before anything is written."""
-        self.records = list(self.records)
-        return self
-
-    def write(self, graph: Graph, *, policy: str | None = None, progress: Progress | None = None) -> IngestSummary:
+    def write(self, graph: Graph, *, policy: str | None = None, progress: Progress | None = None,
+              rebuild: bool = False) -> IngestSummary:
         return write(graph, self.records, store=self.store, store_kind=self.store_kind, scope=self.scope,
-                     policy=policy, path=str(self.path), progress=progress)
+                     policy=policy, path=str(self.path), progress=progress, reading=self.reading, rebuild=rebuild)
 
 
 def read_every_store(config_path: Path, stores: Sequence[StoreConfig]) -> list[StoreInput]:
-    """Every store of an `ingest --config` file read in full before any is written: one unusable input
-    raises InputError naming the store and its path, and nothing is written."""
+    """Every store of an `ingest --config` file checked before any is written, then opened again to be streamed.
+
+    The check reads each store's input through once and keeps nothing (existence, format, readability: whatever
+    makes an ingester raise InputError), so one unusable input names its store and path and nothing is written,
+    while memory holds one store's input at a time, not every store's records. The inputs returned are lazy: each
+    store is read again as it is written, one store after the other.
+    """
     inputs = []
     for number, store in enumerate(stores, 1):
         try:
-            inputs.append(open_store(store.kind, store.path, fmt=store.fmt, store=store.name, scope=store.scope,
-                                     options=store.options).read_all())
+            for _ in _open(store).records:
+                pass
         except InputError as error:
-            raise InputError(error.path, f"{error.reason} (store {store.name or f'#{number}'} in {config_path}; "
+            raise InputError(error.path, f"{error.reason} (store {_name(store, number)} in {config_path}; "
                                          "nothing was written)") from None
+        inputs.append(_open(store))
     return inputs
+
+
+def write_every_store(graph: Graph, config_path: Path, stores: Sequence[StoreConfig], inputs: Sequence[StoreInput],
+                      progress: Progress | None = None) -> list[IngestSummary]:
+    """The checked inputs of `read_every_store` written one store at a time. An input that became unusable since
+    the check (changed on disk meanwhile) stops the run with the stores before it written, and says so."""
+    summaries: list[IngestSummary] = []
+    for number, (store, source) in enumerate(zip(stores, inputs, strict=True), 1):
+        try:
+            summaries.append(source.write(graph, policy=store.policy, progress=progress))
+        except InputError as error:
+            written = ", ".join(summary.store for summary in summaries) or "none"
+            raise InputError(error.path, f"{error.reason} (store {_name(store, number)} in {config_path} changed since "
+                                         f"it was checked; stores written: {written})") from None
+    return summaries
+
+
+def _open(store: StoreConfig) -> StoreInput:
+    return open_store(store.kind, store.path, fmt=store.fmt, store=store.name, scope=store.scope, options=store.options)
+
+
+def _name(store: StoreConfig, number: int) -> str:
+    return store.name or f"#{number}"
 
 
 def open_store(kind: str, path: Path, *, fmt: str = "default", store: str | None = None, scope: str = "",
@@ -176,7 +212,7 @@ def open_store(kind: str, path: Path, *, fmt: str = "default", store: str | None
     opts = IngestOptions(store=store_name, scope=scope or "", path=str(path), options=dict(options or {}))
     store_kind = "git" if kind == "files" and fmt == "git" else kind
     return StoreInput(store=store_name, store_kind=store_kind, scope=scope or "", path=Path(path),
-                      records=ingester(path, opts))
+                      records=ingester(path, opts), reading=Reading.of(store_kind, fmt, scope, opts.options))
 
 
 def write(
@@ -189,8 +225,11 @@ def write(
     policy: str | None = None,
     path: str = "",
     progress: Progress | None = None,
+    reading: Reading | None = None,
+    rebuild: bool = False,
 ) -> IngestSummary:
-    """Write ingester records to the graph in batches; the heart of every ingest."""
+    """Write ingester records to the graph in batches; the heart of every ingest. With a `reading` (how the records
+    were read), a store last read another way, or `rebuild`, is taken out first and written again from scratch."""
     observed_at = datetime.now(timezone.utc)
     summary = IngestSummary(store=store, kind=store_kind, path=path)
     observations: list[Observation] = []
@@ -202,6 +241,8 @@ def write(
             observations.append(record)
         elif isinstance(record, Quarantined):
             quarantined.append(record)
+        elif isinstance(record, Notice) and record.kind in READING_NOTICES:
+            summary.readings.append(record.detail)
         elif isinstance(record, Notice):
             notices.append(record)
         elif isinstance(record, Skipped):
@@ -211,6 +252,12 @@ def write(
     summary.observations = len(observations)
     summary.skipped = dict(skipped)
     ensure_schema(graph)  # a first ingest into a new database installs the schema (read input first: bad input writes nothing)
+    retaken: list[str] = []  # claims whose stored status taking the store out forgot
+    if reading is not None:
+        why = reread_reason(graph, store, reading, rebuild)
+        if why is not None:  # every record is read by now: unusable input never gets here
+            retaken = take_out(graph, store)
+            summary.readings.insert(0, why)
 
     planned, summary.snapshots_unchanged = plan_snapshots(graph, observations, observed_at)
     planned, rewrite_findings = check_append_only(graph, store, planned, observed_at, observations)
@@ -241,7 +288,9 @@ def write(
     summary.claims_written = len(written)
     # a graph written before external references existed holds lineage-only placeholders: turn them
     graph.write(cypher.load("ingest_lineage_placeholders").text)
-    stored_status.store_pending(graph, pending)
+    stored_status.store_pending(graph, pending | set(retaken))
+    if reading is not None:
+        record_reading(graph, store, store_kind, reading)
 
     if policy == "latest-wins":
         def latest_wins(tx: Tx) -> dict[str, Any]:

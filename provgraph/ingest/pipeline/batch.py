@@ -69,7 +69,7 @@ def write_batch(
             "source": {"uid": source.uid, "kind": source.kind, "locator": source.locator, "url": source.url,
                        "title": source.title, "container": source.container},
             "snapshot": {"uid": item.snapshot_uid, "sha256": snapshot.sha256, "revised_at": snapshot.revised_at,
-                         "version": snapshot.version, "deleted": bool(snapshot.deleted),
+                         "version": snapshot.version, "deleted": bool(snapshot.deleted), "path": source.locator,
                          "author": snapshot.author, "authored_at": snapshot.authored_at, "committer": snapshot.committer},
             "claims": [_claim_row(claim, scope, item.rewritten, source.title) for claim in observation.claims],
         })
