@@ -13,10 +13,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar
 
-from provgraph.base.as_of import parse_at
+from provgraph.base.as_of import at_or_now, parse_at
 from provgraph.base.config import Settings
 from provgraph.base.errors import UsageError
-from provgraph.engine import adjudication, citations, conflicts, lineage, prov, queries, status, stored_status, stores, suspects, verify
+from provgraph.engine import adjudication, changes, citations, conflicts, lineage, prov, queries, status, stored_status, stores, suspects, verify
 from provgraph.engine.conflicts import Conflict
 from provgraph.engine.lineage import Lineage
 from provgraph.engine.queries import QueryResult
@@ -204,6 +204,11 @@ class Provgraph:
     def claim_uids(self, ids: Iterable[str]) -> dict[str, str | None]:
         """Each id (a uid or an alias) with the uid of the claim it names; None where the graph holds none."""
         return citations.claim_uids(self.graph, ids_of(ids, "ids") or [])
+
+    def changes(self, start: When, end: When = None, *, scope: str | None = None,
+                store: str | None = None) -> list[changes.Change]:
+        """Every claim whose status differs between `start` and `end` (default now), with the account of the change."""
+        return changes.changes(self.graph, at_or_now(start), at_or_now(end), scope=scope, store=store)
 
     def check(self, *, at: When = None, fix: bool = False) -> CheckResult:
         """Compare every claim's stored status with the full computation (and recompute drifted ones with `fix`)."""

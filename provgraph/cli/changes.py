@@ -1,30 +1,29 @@
-"""`provgraph changes`: thin over provgraph.engine.changes."""
+"""`provgraph changes`: thin over Provgraph.changes."""
 from __future__ import annotations
 
 import json
 
 import click
 
+from provgraph.api import Provgraph
 from provgraph.base.as_of import at_or_now
 from provgraph.base.times import to_iso
 from provgraph.cli.options import connection_options, output_format, question_scope_option
-from provgraph.engine.changes import changes as find_changes
-from provgraph.graph.connection import Graph
 from provgraph.views.changes import render_csv, render_markdown, render_table
 
 
-@click.command()
+@click.command("changes")
 @click.option("--from", "start", required=True, metavar="T", help="The earlier instant: ISO 8601, YYYYMMDD or epoch ms")
 @click.option("--to", "end", default=None, metavar="T", help="The later instant [default: now]")
 @question_scope_option
 @click.option("--store", default=None, metavar="NAME", help="Only claims from this store")
 @output_format("table", "json", "csv", "md")
 @connection_options
-def changes(start: str, end: str | None, scope: str | None, store: str | None, fmt: str, graph: Graph) -> None:
+def changes_command(start: str, end: str | None, scope: str | None, store: str | None, fmt: str, pg: Provgraph) -> None:
     """Every claim whose status differs between two instants: before, after, when it changed, and the record,
     commit and author that changed it (the account of its status at --to)."""
     begin, finish = at_or_now(start), at_or_now(end)
-    found = find_changes(graph, begin, finish, scope=scope, store=store)
+    found = pg.changes(begin, finish, scope=scope, store=store)
     if fmt == "json":
         click.echo(json.dumps({"from": to_iso(begin), "to": to_iso(finish),
                                "changes": [change.to_dict() for change in found]}, indent=2))
@@ -36,4 +35,4 @@ def changes(start: str, end: str | None, scope: str | None, store: str | None, f
         click.echo(render_table(found))
 
 
-COMMANDS = [changes]
+COMMANDS = [changes_command]

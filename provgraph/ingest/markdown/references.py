@@ -113,7 +113,7 @@ def link_lines(relpath: str, document: Document, status_section: tuple[int, int]
         found = LINK_LINE.match(unprefixed)
         if not found:
             if on_status_line and lifecycle.canonical(unprefixed) is not None:  # the line that states the status
-                yield from _verbs_anywhere(relpath, unprefixed)
+                yield from ((kind, reverse, target, index) for kind, reverse, target in _verbs_anywhere(relpath, unprefixed))
             continue
         verb = re.sub(r"\s+", " ", found.group(1).lower())
         if verb in _STATUS_LINE_VERBS and not on_status_line:
