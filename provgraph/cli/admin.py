@@ -5,6 +5,7 @@ import click
 
 from provgraph.base.errors import UsageError
 from provgraph.cli.options import connection_options
+from provgraph.engine.kept_suspects import catch_up
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
 
@@ -14,6 +15,7 @@ from provgraph.graph.schema import install_schema, wipe
 def init(graph: Graph) -> None:
     """Install provgraph's constraints and indexes (safe to re-run)."""
     names = install_schema(graph)
+    catch_up(graph)  # the kept suspects of claims written before they were kept, or whose fields were just rewritten
     click.echo(f"schema ready on {graph.settings.safe_uri}: {len(names)} constraints and indexes")
 
 

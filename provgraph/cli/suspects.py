@@ -6,6 +6,7 @@ import json
 import click
 
 from provgraph.cli.options import connection_options, output_format
+from provgraph.engine.kept_suspects import refresh_all
 from provgraph.engine.suspects import MIN_SCORE, PER_CLAIM
 from provgraph.engine.suspects import suspects as find_suspects
 from provgraph.graph.connection import Graph
@@ -22,16 +23,23 @@ _COLUMNS = ["earlier", "later", "score", "rank", "terms", "earlier_scope", "late
               help="Least similarity (0..1) a pair needs")
 @click.option("--per-claim", type=click.IntRange(1, 20), default=PER_CLAIM, show_default=True,
               help="At most this many suspects per earlier claim")
+@click.option("--refresh", is_flag=True,
+              help="Run every full-text lookup again against the store as it is now and keep the pairs found first "
+                   "(the list is otherwise what each write found when it was written)")
 @output_format("table", "json", "csv")
 @connection_options
-def suspects(scope: str | None, since: str | None, store: str | None, min_score: float, per_claim: int, fmt: str,
-             graph: Graph) -> None:
+def suspects(scope: str | None, since: str | None, store: str | None, min_score: float, per_claim: int, refresh: bool,
+             fmt: str, graph: Graph) -> None:
     """Possible unlinked revisions: later claims that say the same thing as an earlier one, nothing linking them.
 
     Ranked by similarity (Lucene full-text, in the database) with the terms both say. Confirm one with
     `provgraph adjudicate --keep LATER --retire EARLIER`, dismiss it with
     `provgraph adjudicate --distinct EARLIER LATER --why TEXT`; a dismissed pair is never suggested again.
+    The pairs are found when claims are written and kept in the graph (as found when written: Lucene's scores
+    depend on the store at that time); --refresh finds them all again now.
     """
+    if refresh:
+        refresh_all(graph)
     found = find_suspects(graph, since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim)
     records = [s.to_dict() for s in found]
     if fmt == "json":

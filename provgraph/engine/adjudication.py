@@ -23,6 +23,7 @@ from provgraph import cypher
 from provgraph.base.as_of import at_or_now
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.times import native, to_iso
+from provgraph.engine import kept_suspects
 from provgraph.engine import stored_status
 from provgraph.engine.status import resolve
 from provgraph.graph.connection import Graph, Tx
@@ -114,8 +115,15 @@ def distinguish(
         return {"adjudication": row["adjudication"], "distinct": pair, "decided_at": to_iso(row["decided_at"]),
                 "by": by, "why": why, "existing": True}
     uid = adjudication_uid("distinct", pair, None, decided_at, by, why)
-    row = graph.write(cypher.load("adjudicate_distinct").text,
-                      {"uid": uid, "claims": pair, "at": decided_at, "by": by, "why": why})[0]
+
+    def unit(tx: Tx) -> dict[str, Any]:
+        stored_status.lock(tx, changes=False)  # no status changes; the kept suspects of the pair do
+        written = tx.rows(cypher.load("adjudicate_distinct").text,
+                          {"uid": uid, "claims": pair, "at": decided_at, "by": by, "why": why})[0]
+        kept_suspects.refresh_pairs(tx, pair)
+        return written
+
+    row = graph.transaction(unit, write=True)
     return {"adjudication": row["adjudication"], "distinct": pair, "decided_at": to_iso(row["decided_at"]),
             "by": by, "why": why, "existing": False}
 
@@ -137,14 +145,19 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
     if decided_at is not None and moment < decided_at:
         raise UsageError(f"cannot revoke {adjudication} at {to_iso(moment)}: it was decided later, at {to_iso(decided_at)}")
     claims = [*(current["keeps"] or []), *(current["retires"] or [])]
-    row = _write(graph, "adjudication_revoke", {"uid": adjudication, "at": moment}, claims)
+    row = _write(graph, "adjudication_revoke", {"uid": adjudication, "at": moment}, claims,
+                 [*claims, *(current["distinct"] or [])])
     return {"adjudication": row["adjudication"], "revoked_at": to_iso(row["revoked_at"]), "edges": row["edges"]}
 
 
-def _write(graph: Graph, name: str, params: dict[str, Any], claims: list[str]) -> dict[str, Any]:
-    """The write and the status pass for the claims it decides between, in one transaction."""
+def _write(graph: Graph, name: str, params: dict[str, Any], claims: list[str],
+           suspected: list[str] | None = None) -> dict[str, Any]:
+    """The write, the status pass for the claims it decides between and their kept suspects (or those of
+    `suspected`), in one transaction."""
     def work(tx: Tx) -> dict[str, Any]:
-        return tx.rows(cypher.load(name).text, params)[0]
+        row = tx.rows(cypher.load(name).text, params)[0]
+        kept_suspects.refresh_pairs(tx, claims if suspected is None else suspected)
+        return row
 
     return stored_status.write_with_status(graph, work, lambda _: (claims, ()))
 

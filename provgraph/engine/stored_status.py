@@ -126,12 +126,12 @@ def store_pending(graph: Graph, claims: Iterable[str]) -> int:
     chunks = list(chunked(sorted(set(claims)), CLAIMS_PER_CHUNK))
     stored = 0
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        ahead = _ahead(pool, lambda chunk: compute(graph, chunk), chunks, WORKERS)
-        for index, (chunk, computing) in enumerate(ahead):
+        window = ahead(pool, lambda chunk: compute(graph, chunk), chunks, WORKERS)
+        for index, (chunk, computing) in enumerate(window):
             count, unchanged = store_computed(graph, chunk, computing.result(), generation)
             stored += count
             if not unchanged:
-                ahead.close()
+                window.close()
                 for rest in chunks[index + 1:]:
                     stored += graph.transaction(lambda tx: _refresh_locked(tx, rest), write=True)  # noqa: B023
                 break
@@ -163,7 +163,7 @@ def store_computed(graph: Graph, claims: list[str], computed: tuple[datetime, li
     return graph.transaction(unit, write=True)
 
 
-def _ahead(pool: ThreadPoolExecutor, work: Callable[[T], U], items: Iterable[T], depth: int) -> Generator[tuple[T, Future[U]], None, None]:
+def ahead(pool: ThreadPoolExecutor, work: Callable[[T], U], items: Iterable[T], depth: int) -> Generator[tuple[T, Future[U]], None, None]:
     """(item, future of work(item)) in order, with at most `depth` items being worked on ahead of the one yielded."""
     window: deque[tuple[T, Future[U]]] = deque()
     for item in items:
@@ -285,5 +285,5 @@ def _refresh_locked(tx: Tx, claims: list[str]) -> int:
     return refresh(tx, claims)
 
 
-__all__ = ["CheckResult", "affected", "check", "compute", "current_generation", "invalidate", "lock", "now", "refresh",
+__all__ = ["CheckResult", "affected", "ahead", "check", "compute", "current_generation", "invalidate", "lock", "now", "refresh",
            "refresh_after", "store_computed", "store_pending", "write_with_status"]

@@ -3,8 +3,10 @@
 Revision closure follows only links someone recorded. `suspects` finds the pairs nobody linked, for a
 person to confirm (`provgraph adjudicate --keep LATER --retire EARLIER`) or dismiss
 (`provgraph adjudicate --distinct EARLIER LATER`); it suggests, it never decides, and no status changes
-until someone does. The similarity is Lucene's, in the database: one full-text lookup per earlier claim
-in the `claim_search` index (provgraph/graph/fulltext.py), ranked and filtered in `cypher/suspects.cypher`.
+until someone does. The similarity is Lucene's, in the database: one full-text lookup per claim in the
+`claim_search` index (provgraph/graph/fulltext.py). The lookups run at write time and the pairs are kept in the
+graph (provgraph/engine/kept_suspects.py); this module reads what is kept (`cypher/suspects_kept.cypher`), or with
+`fresh=True` runs the full computation against the store as it is now (`cypher/suspects.cypher`).
 """
 from __future__ import annotations
 
@@ -24,6 +26,13 @@ MIN_SCORE = 0.5  # least similarity (the mean, over both lookups, of a hit's sco
 CLOSE = 0.9  # a suspect's similarity is at least this share of the earlier claim's best suspect's
 MIN_TERMS = 2  # least number of shared terms
 PER_CLAIM = 3  # at most this many suspects per earlier claim
+FETCH = 4  # a lookup asks Lucene for FETCH x HITS hits and keeps the HITS best by score, then uid (ties)
+
+
+def fetch_size(hits: int) -> int:
+    """How many hits a lookup keeping `hits` asks Lucene for: Lucene orders equal scores by its document order, which
+    depends on how the writes were batched, so a tie at the cut is decided by uid among more hits than are kept."""
+    return hits * FETCH
 
 
 @dataclass(frozen=True)
@@ -109,6 +118,7 @@ def params(
         "claims": None if claims is None else list(claims),
         "t": at or datetime.now(timezone.utc),
         "hits": max(hits, per_claim + 1),
+        "fetch": fetch_size(max(hits, per_claim + 1)),
         "min_score": float(min_score),
         "close": CLOSE,
         "min_terms": int(min_terms),
@@ -128,48 +138,49 @@ def suspects(
     claims: Iterable[str] | None = None,
     min_score: float = MIN_SCORE,
     per_claim: int = PER_CLAIM,
+    fresh: bool = False,
 ) -> list[Suspect]:
     """Possible unlinked revisions, best first (see cypher/suspects.cypher for every condition).
 
     `since`: only pairs whose later claim is at least this recent; `scope`: only pairs both of whose scopes
-    overlap it; `store`: only pairs with a claim from that store; `claims`: look up from these (earlier) claims
-    only. Pairs dismissed with `adjudicate --distinct` or linked in any way never appear.
+    overlap it; `store`: only pairs with a claim from that store; `claims`: only pairs with one of these claims on
+    either side. Pairs dismissed with `adjudicate --distinct` or linked in any way never appear.
+    Read from what write time kept (provgraph/engine/kept_suspects.py); `fresh=True`, or a `min_score` under
+    the one pairs are kept at (MIN_SCORE), runs every lookup now instead (the full computation).
     """
-    query = cypher.load("suspects").text
-    rows = graph.read(query, params(claims, since=since, scope=scope, store=store, min_score=min_score,
-                                    per_claim=per_claim))
-    return [_suspect(row) for row in rows]
+    values = params(claims, since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim)
+    if fresh or min_score < MIN_SCORE:
+        rows = graph.read(cypher.load("suspects").text, values)
+        if claims is not None:
+            chosen = set(values["claims"] or ())
+            rows = [row for row in rows if row["earlier"] in chosen or row["later"] in chosen]
+        return [_suspect(row) for row in rows]
+    return [_suspect(row) for row in graph.read(cypher.load("suspects_kept").text, _kept_params(values))]
+
+
+def _kept_params(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: values[key] for key in ("claims", "t", "min_score", "close", "per_claim", "since", "scope", "store")}
 
 
 Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (named query, params) -> rows
 
 
 def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
-    """The suspects (as `suspects` lists them) that have one of `claims` on either side, best first.
+    """The kept suspects (as `suspects` lists them) that have one of `claims` on either side, best first.
 
-    `graph` is a Graph or a runner `(query name, params) -> rows` (verify passes its read transaction's).
-    A pair is scored from the lookups of both its claims, so the claims a lookup from `claims` finds are
-    looked up too (`cypher/suspect_neighbours.cypher`)."""
+    `graph` is a Graph or a runner `(query name, params) -> rows` (verify passes its read transaction's)."""
     wanted = sorted(set(claims))
     if not wanted:
         return []
-    run: Runner
+    values = _kept_params(params(wanted))
     if isinstance(graph, Graph):
-        target = graph
-
-        def run(name: str, values: Mapping[str, Any]) -> list[dict[str, Any]]:
-            return target.read(cypher.load(name).text, values)
+        rows = graph.read(cypher.load("suspects_kept").text, values)
     else:
-        run = graph
-    settings = params(wanted)
-    neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"]})
-    looked_up = sorted(set(wanted) | {row["uid"] for row in neighbours})
-    found = run("suspects", {**settings, "claims": looked_up})
-    chosen = set(wanted)
-    return [_suspect(row) for row in found if row["earlier"] in chosen or row["later"] in chosen]
+        rows = graph("suspects_kept", values)
+    return [_suspect(row) for row in rows]
 
 
-__all__ = ["Suspect", "params", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
+__all__ = ["Suspect", "fetch_size", "params", "suspects", "touching", "FETCH", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
 
 
 # -- the nightly report's section "possible unlinked revisions" --------------------------------------

@@ -15,6 +15,7 @@ from neomodel import (
     ArrayProperty,
     BooleanProperty,
     DateTimeProperty,
+    FloatProperty,
     IntegerProperty,
     RelationshipFrom,
     RelationshipTo,
@@ -56,6 +57,15 @@ class ReferenceRel(LinkRel):
     """REFERENCES, Claim -> ExternalRef: a lineage-only link to something never ingested (same window as RELATES)."""
 
     inbound = BooleanProperty(default=False)  # the record said target -> claim (a Jira inward link)
+
+
+class SuspectedRel(StructuredRel):
+    """SUSPECTED, earlier -> later: a possible unlinked revision found at write time (provgraph/engine/kept_suspects.py),
+    kept until a write touching either claim finds the pairs again (or a link, adjudication or dismissal settles it)."""
+
+    score = FloatProperty()  # 0..1: the mean of the ratio each side's kept lookup gives the other
+    terms = ArrayProperty(StringProperty(), default=list)  # the normalised words both say
+    found_at = DateTimeProperty()  # when the pair was found (its scores are Lucene's as of the lookups then)
 
 
 class CitedAtRel(StructuredRel):
@@ -130,6 +140,11 @@ class Claim(StructuredNode):
     search_scope_under = StringProperty()
     search_terms = ArrayProperty(StringProperty())
     search_query = StringProperty()  # the Lucene query of one lookup
+    # What that lookup found when it last ran (write time, provgraph/engine/kept_suspects.py): the other claims hit,
+    # best first (ties by uid), each hit's score / the lookup's best, and when it ran.
+    search_hits = ArrayProperty(StringProperty())
+    search_ratios = ArrayProperty(FloatProperty())
+    search_looked_up_at = DateTimeProperty()
     # The status of the default question (own scope, now) stored at write time (provgraph/engine/stored_status.py): the
     # status query's columns, when they were computed and the earliest instant they may change without a write.
     status = StringProperty()
@@ -166,6 +181,7 @@ class Claim(StructuredNode):
     depends_on = RelationshipTo("Claim", "DEPENDS_ON", model=LinkRel)
     relates = RelationshipTo("Claim", "RELATES", model=LinkRel)
     references = RelationshipTo("ExternalRef", "REFERENCES", model=ReferenceRel)
+    suspected = RelationshipTo("Claim", "SUSPECTED", model=SuspectedRel)  # a possible unlinked revision (kept)
 
 
 class Adjudication(StructuredNode):

@@ -6,7 +6,8 @@ reader never sees half an observation and a crash loses at most whole batches
 (which the next run writes, since their snapshots are then missing).
 Re-ingesting unchanged input finds every snapshot already stored and writes nothing.
 Each batch also forgets the stored status of every claim it can affect, and the ingest
-stores those again after its last batch (provgraph/engine/stored_status.py).
+stores those again after its last batch (provgraph/engine/stored_status.py); then it finds and
+keeps the suspects of what it wrote (provgraph/engine/kept_suspects.py).
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from typing import Any, Callable, Iterable, Sequence
 from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.errors import InputError
+from provgraph.engine import kept_suspects
 from provgraph.engine import stored_status
 from provgraph.graph.connection import Graph, Tx
 from provgraph.ingest import get as get_ingester
@@ -215,9 +217,11 @@ def write(
         progress("write", 0, len(planned))
     written: set[str] = set()
     pending: set[str] = set()  # claims whose stored status a batch forgot: stored again once every batch is in
+    linked: set[str] = set()  # the ends of the edges written: their kept suspects are recomputed
     for batch in chunked(planned, batch_size()):
         counts = write_batch(graph, batch, resolution, external, store, store_kind, scope, observed_at, notices)
         pending.update(counts["pending"])
+        linked.update(counts["linked"])
         if counts["written"]:
             summary.snapshots_added += len(batch)
             summary.claim_versions_written += counts["claims"]
@@ -235,10 +239,13 @@ def write(
     if policy == "latest-wins":
         def latest_wins(tx: Tx) -> dict[str, Any]:
             rows = tx.rows(cypher.load("ingest_latest_wins").text, {"store": store})
-            return rows[0] if rows else {"adjudications": 0, "claims": []}
+            found: dict[str, Any] = rows[0] if rows else {"adjudications": 0, "claims": []}
+            kept_suspects.refresh_pairs(tx, found["claims"])
+            return found
 
         row = stored_status.write_with_status(graph, latest_wins, lambda found: (found["claims"], ()))
         summary.adjudications = row["adjudications"]
+    kept_suspects.after_ingest(graph, written, linked)
 
     findings = rewrite_findings + [
         {"kind": n.kind, "subject": n.subject, "detail": n.detail} for n in notices

@@ -120,8 +120,9 @@ def write_batch(
 
     pending = graph.transaction(work, write=True)
     if pending is None:
-        return {"written": False, "claims": 0, "edges": 0, "pending": []}
-    return {"written": True, "claims": claims, "edges": len(edge_rows), "pending": pending}
+        return {"written": False, "claims": 0, "edges": 0, "pending": [], "linked": []}
+    linked = sorted({row["from"] for row in edge_rows} | {row["to"] for row in edge_rows})
+    return {"written": True, "claims": claims, "edges": len(edge_rows), "pending": pending, "linked": linked}
 
 
 def batch_size() -> int:
