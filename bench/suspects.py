@@ -202,7 +202,7 @@ def speed(graph: Graph, claims: int, seed: int, workdir: Path, repeat: int = 1, 
           log: Callable[[str], None] | None = None, with_profile: bool = False) -> dict[str, Any]:
     """At `claims` claims: the time to generate and ingest them, one plain full-text lookup per claim (the
     baseline: the same stored Lucene query and hit limit suspects runs, every hit counted in the server), and
-    the full `provgraph suspects` computation (`suspects.suspects`: the query and the rows it returns), each
+    the full `provgraph suspects` computation (`suspects.suspects(fresh=True)`: the query and its rows), each
     the best of `repeat` runs, alternating; wall-clock seconds, and the server's CPU seconds when `server_pid`
     is known. The ratios are suspects / baseline, both measured in this run."""
     say = log or (lambda message: None)
@@ -229,7 +229,7 @@ def speed(graph: Graph, claims: int, seed: int, workdir: Path, repeat: int = 1, 
         best["lookup"].append(wall)
         best["lookup_cpu"] += [cpu] if cpu is not None else []
         say(f"speed {claims}: baseline {attempt}/{repeat}: {wall:.1f} s" + (f" (server CPU {cpu:.1f} s)" if cpu is not None else ""))
-        found, wall, cpu = _timed(lambda: suspects.suspects(graph), server_pid)
+        found, wall, cpu = _timed(lambda: suspects.suspects(graph, fresh=True), server_pid)
         best["suspects"].append(wall)
         best["suspects_cpu"] += [cpu] if cpu is not None else []
         say(f"speed {claims}: suspects {attempt}/{repeat}: {wall:.1f} s" + (f" (server CPU {cpu:.1f} s)" if cpu is not None else ""))

@@ -104,15 +104,23 @@ def _named_on_graph(*, name: str, given: dict, write: bool, graph: Graph) -> que
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
               help=_PARAM_HELP + "; parameters the header marks (DateTime) take ISO 8601, YYYYMMDD, epoch ms or 'now'")
 @click.option("--write", is_flag=True, help="Allow an internal `// mode: write` statement to run")
+@click.option("--print", "print_", is_flag=True,
+              help="Print the query's text with its rule fragments expanded (for cypher-shell or the Browser); run nothing")
 @output_format("table", "json", "csv")
 @_connection_options_lazily
-def query_command(name: str | None, list_: bool, params: tuple[str, ...], write: bool, fmt: str, **connection: object) -> None:
-    """Run a named query from provgraph/cypher/ (see --list); the same files run in cypher-shell."""
+def query_command(name: str | None, list_: bool, params: tuple[str, ...], write: bool, print_: bool, fmt: str,
+                  **connection: object) -> None:
+    """Run a named query from provgraph/cypher/ (see --list); --print shows the text that runs, for cypher-shell."""
     if list_:
         _list_queries()
         return
     if not name:
         raise UsageError("give a query NAME or --list")
+    if print_:
+        from provgraph import cypher
+
+        click.echo(cypher.load(name).text, nl=False)
+        return
     given = queries.parse_params(params)
     _render(_named_on_graph(name=name, given=given, write=write, **connection), fmt)
 

@@ -46,24 +46,7 @@ CALL (nodes, q) {
     AND (NOT type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'AMENDS']
          OR coalesce(r.scope, '') = '' OR r.scope = q OR q STARTS WITH r.scope + '/')
   WITH a, b, r AS rev
-  // BEGIN revision-force
-  CALL (rev) {
-    WITH rev, startNode(rev) AS forceOf
-    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
-    WHERE forceSnap.revised_at <= $t
-    WITH rev, forceOf, forceSaid, forceSnap
-    ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
-    LIMIT 1
-    WITH rev, toLower(CASE WHEN forceSaid IS NULL THEN forceOf.declared ELSE forceSaid.declared END) AS forceWord
-    RETURN CASE
-      WHEN rev IS NULL THEN null
-      WHEN coalesce(rev.via, '') <> '' THEN 'IN_FORCE'
-      WHEN forceWord IN ['rejected', 'withdrawn'] THEN 'VOID'
-      WHEN forceWord IS NULL OR forceWord = '' OR forceWord IN ['accepted', 'amended', 'deprecated', 'superseded'] THEN 'IN_FORCE'
-      ELSE 'PENDING'
-    END AS force
-  }
-  // END revision-force
+  // INCLUDE revision-force
   WITH a, b, rev AS r, force ORDER BY a.uid, b.uid, type(rev)
   RETURN collect({from: a.uid, to: b.uid, kind: type(r), verb: r.verb, scope: r.scope, via: r.via,
                   valid_from: r.valid_from, valid_to: r.valid_to,
