@@ -2,7 +2,8 @@
 // description: For each claim whose status rows are about to be stored (status_store), the earliest instant after $t at
 // description: which any time the rules compare with $t changes side, among the claim and everything its status reads
 // description: (its DEPENDS_ON premises, the rivals and explicit partners of both, and for all of those the claims
-// description: revising them and the claims they reach through revision edges): asserted_at, valid_from, valid_until of
+// description: revising them and the claims they reach through revision edges; and every claim that revises the claim,
+// description: however far: its kept successor closure, status_closure): asserted_at, valid_from, valid_until of
 // description: claims and citations, revised_at and until of every snapshot of their sources, valid_from and valid_to of
 // description: their edges; null when nothing is pending. Untimed and unscoped, so never later than the true instant.
 // description: edge_scopes: the non-empty scopes of the revision edges around the claim and its revision closure (what
@@ -31,14 +32,22 @@ CALL (c) {
     WHERE p.subject <> ''
     RETURN o
   }
-  WITH DISTINCT o
-  CALL (o) {
-    RETURN o AS y
-    UNION
-    MATCH (o)<-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(y:Claim)
+  WITH c, collect(DISTINCT o) AS os
+  CALL (c, os) {
+    UNWIND os AS o
+    CALL (o) {
+      RETURN o AS y
+      UNION
+      MATCH (o)<-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(y:Claim)
+      RETURN y
+      UNION
+      MATCH (o)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]->(y:Claim)
+      RETURN DISTINCT y
+    }
     RETURN y
     UNION
-    MATCH (o)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]->(y:Claim)
+    // the kept successor closure (status_closure): every claim that revises c, however far
+    MATCH (c)<-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(y:Claim)
     RETURN DISTINCT y
   }
   WITH DISTINCT y

@@ -2,7 +2,7 @@
 // description: Store the status rows of the default question (each claim's own scope at $t, as the status query
 // description: computed them, each with expires and edge_scopes from status_expiry) on their claims:
 // description: status_computed_at = $t, status_expires, status_edge_scopes. Returns stored (how many claims).
-// param rows: list of status rows (the status query's columns, plus expires and edge_scopes) of the default question at $t
+// param rows: list of status rows (the status query's columns, plus expires, edge_scopes and closure: a status_closure row) of the default question at $t
 // param t: the time they were computed for (DateTime)
 // mode: write
 UNWIND $rows AS row
@@ -31,6 +31,15 @@ SET c.status = row.status,
     c.status_amendments = row.amendments,
     c.status_computed_at = $t,
     c.status_expires = row.expires,
-    c.status_edge_scopes = row.edge_scopes
+    c.status_edge_scopes = row.edge_scopes,
+    c.status_closure_q = row.closure.q,
+    c.status_closure_successors = row.closure.successors,
+    c.status_closure_directs = row.closure.directs,
+    c.status_closure_kinds = row.closure.kinds,
+    c.status_closure_nexts = row.closure.nexts,
+    c.status_closure_edge_scopes = row.closure.edge_scopes,
+    c.status_closure_vias = row.closure.vias,
+    c.status_closure_heads = row.closure.heads,
+    c.status_closure_forces = row.closure.forces
 RETURN count(c) AS stored
 ;

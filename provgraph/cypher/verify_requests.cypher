@@ -78,29 +78,40 @@ CALL (rq, evidenceUids) {
     pending: c.status_pending, amendments: c.status_amendments
   } ELSE {usable: false, claim: c.uid} END) AS statuses
 }
-// 3. the candidate set's successor closure, as verify_closure
+// 3. the candidate set's successor closure, as the oracle's verify_closure: kept with a fresh stored status for the
+// default question (status_closure), computed otherwise
 CALL (rq, setUids, evidenceUids) {
   UNWIND setUids AS uid
   MATCH (c:Claim {uid: uid})
   WITH c, coalesce(rq, c.scope, '') AS q
-  CALL (c, q) {
-    // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
-    RETURN successor, edge, next, edgeForce, retirers
+  WITH c, q, c.status IS NOT NULL AND c.status_computed_at <= $t
+          AND (c.status_expires IS NULL OR c.status_expires > $t) AND c.status_closure_q = q AS kept
+  CALL (c, q, kept) {
+    WITH c, q, kept WHERE kept
+    UNWIND range(0, size(c.status_closure_successors) - 1) AS i
+    RETURN c.status_closure_successors[i] AS successor, c.status_closure_directs[i] AS direct,
+           c.status_closure_kinds[i] AS kind, c.status_closure_nexts[i] AS next,
+           c.status_closure_edge_scopes[i] AS edgeScope, c.status_closure_vias[i] AS via,
+           c.status_closure_heads[i] AS head, c.status_closure_forces[i] AS force
+    UNION ALL
+    WITH c, q, kept WHERE NOT kept
+    // INCLUDE closure-values
+    RETURN successor, direct, kind, next, edgeScope, via, head, force
   }
-  WITH c, successor, edge, next, edgeForce, retirers
+  WITH c, successor, direct, kind, next, edgeScope, via, head, force
   // a successor in the candidate set matters only as a head of an evidence claim's closure
-  WHERE NOT successor.uid IN setUids OR c.uid IN evidenceUids
-  ORDER BY c.uid, successor.uid
+  WHERE NOT successor IN setUids OR c.uid IN evidenceUids
+  ORDER BY c.uid, successor
   RETURN collect({
     claim: c.uid,
-    successor: successor.uid,
-    direct: next = c,
-    kind: type(edge),
-    next: next.uid,
-    edge_scope: coalesce(edge.scope, ''),
-    via: coalesce(edge.via, ''),
-    head: edgeForce = 'IN_FORCE' AND type(edge) <> 'AMENDS' AND retirers = 0,
-    force: edgeForce
+    successor: successor,
+    direct: direct,
+    kind: kind,
+    next: next,
+    edge_scope: edgeScope,
+    via: via,
+    head: head,
+    force: force
   }) AS closure
 }
 // 4. rivals of the candidate set, as the rivals query, judged from stored statuses

@@ -68,15 +68,18 @@ Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (query text
 
 
 def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]]:
-    """The rows status_store takes for `claims` at `t`: the status query's, each with its expiry and edge scopes."""
+    """The rows status_store takes for `claims` at `t`: the status query's, each with its expiry, edge scopes and the
+    successor closure verify reads for the default question (`status_closure`)."""
     # not cypher.kept_plan: a plan of the status query made on a small graph can scan where a large one needs seeks
     # (bench/HISTORY.md); an ingest plans it once, in `store_pending`, not after every batch
     rows = run(cypher.load("status").text, {"claims": claims, "q": None, "t": t, "subject": None, "only": None})
     if rows:
-        extra = {row["claim"]: row for row in run(cypher.kept_plan("status_expiry"),
-                                                  {"claims": [row["claim"] for row in rows], "t": t})}
+        uids = [row["claim"] for row in rows]
+        extra = {row["claim"]: row for row in run(cypher.kept_plan("status_expiry"), {"claims": uids, "t": t})}
+        closures = {row["claim"]: row for row in run(cypher.kept_plan("status_closure"), {"claims": uids, "t": t})}
         for row in rows:
             row["expires"], row["edge_scopes"] = extra[row["claim"]]["expires"], extra[row["claim"]]["edge_scopes"]
+            row["closure"] = closures[row["claim"]]
     return rows
 
 

@@ -49,11 +49,28 @@ def probe_times(graph: Graph, start: datetime) -> list[datetime]:
     return sorted(out)
 
 
+CLOSURE_COLUMNS = ("q", "successors", "directs", "kinds", "nexts", "edge_scopes", "vias", "heads", "forces")
+
+
+def kept_closures(graph: Graph) -> dict[str, dict[str, Any]]:
+    """The successor closure each claim's stored status keeps (status_store), as status_closure returns it."""
+    rows = graph.read("MATCH (c:Claim) RETURN c.uid AS claim, c.status_closure_q AS q, "
+                      + ", ".join(f"c.status_closure_{name} AS {name}" for name in CLOSURE_COLUMNS[1:]))
+    return {row.pop("claim"): row for row in rows}
+
+
+def computed_closures(graph: Graph, claims: Iterable[str], t: datetime) -> dict[str, dict[str, Any]]:
+    rows = graph.read(cypher.load("status_closure").text, {"claims": sorted(claims), "t": t})
+    return {row.pop("claim"): row for row in rows}
+
+
 def assert_stored_is_the_computation(graph: Graph, start: datetime, *, every_claim_stored: bool = True) -> int:
-    """At `start` and around every later instant: each fresh stored row equals the full computation.
+    """At `start` and around every later instant: each fresh stored row equals the full computation, and so does
+    the successor closure it keeps (what verify reads instead of walking it).
 
     Returns how many (claim, time) pairs were compared through a fresh stored row."""
     compared = 0
+    kept = kept_closures(graph)
     for t in probe_times(graph, start):
         fresh, missing = stored(graph, t)
         if every_claim_stored:
@@ -61,8 +78,10 @@ def assert_stored_is_the_computation(graph: Graph, start: datetime, *, every_cla
         if not fresh:
             continue
         computed = full(graph, t)
+        closures = computed_closures(graph, fresh, t)
         for uid, row in fresh.items():
             assert row == computed[uid], f"{uid} at {t.isoformat()}: stored {row} != computed {computed[uid]}"
+            assert kept[uid] == closures[uid], f"{uid} at {t.isoformat()}: kept closure {kept[uid]} != {closures[uid]}"
             compared += 1
     return compared
 
