@@ -27,17 +27,19 @@ FORMATS = {"cards": "default", "logs": "jsonl"}
 # Targets from the issue: (key in the size result, comparison, limit)
 TARGETS = {
     "ingest_vs_floor": ("<=", 3.0),
-    "reingest_vs_ingest": ("<=", 0.15),
+    "reingest_vs_ingest": ("<=", 0.10),
     "status_vs_raw_scan": ("<=", 2.0),
     "verify_batch_requests_per_s": (">=", 2000.0),
     "verify_single_p50_ms": ("<=", 5.0),
     "verify_batch_no_suspects_requests_per_s": (">=", 2000.0),
     "verify_single_no_suspects_p50_ms": ("<=", 5.0),
     "status_id_p50_ms": ("<=", 5.0),
-    "growth_ingest": ("<=", 4.5),
-    "growth_status": ("<=", 4.5),
-    "growth_verify": ("<=", 4.5),
-    "verify_chain20_vs_chain3": ("<=", 1.5),
+    # growth targets are per 4x step (the power law between two sizes): issue 26 asks 100k -> 1M within 11x for
+    # ingest and status-all (11 ** log10(4) = 4.24 per 4x) and verify within 1.5x (1.5 ** log10(4) = 1.28 per 4x)
+    "growth_ingest": ("<=", 4.24),
+    "growth_status": ("<=", 4.24),
+    "growth_verify": ("<=", 1.28),
+    "verify_chain20_vs_chain3": ("<=", 1.2),
     "concurrent_vs_sequential": ("<=", 1.5),
 }
 
