@@ -169,6 +169,17 @@ class Claim(StructuredNode):
     status_pending = ArrayProperty(StringProperty())
     status_amendments = ArrayProperty(StringProperty())
     status_edge_scopes = ArrayProperty(StringProperty())  # revision-edge scopes rules 5-6 read (verify_requests)
+    # The successor closure verify reads for the default question, kept with the status (cypher/status_closure.cypher):
+    # the question scope it was computed for, then one entry per successor in uid order, in parallel lists.
+    status_closure_q = StringProperty()
+    status_closure_successors = ArrayProperty(StringProperty())
+    status_closure_directs = ArrayProperty(BooleanProperty())
+    status_closure_kinds = ArrayProperty(StringProperty())
+    status_closure_nexts = ArrayProperty(StringProperty())
+    status_closure_edge_scopes = ArrayProperty(StringProperty())
+    status_closure_vias = ArrayProperty(StringProperty())
+    status_closure_heads = ArrayProperty(BooleanProperty())
+    status_closure_forces = ArrayProperty(StringProperty())
     status_computed_at = DateTimeProperty()
     status_expires = DateTimeProperty()  # null: nothing pending
 
