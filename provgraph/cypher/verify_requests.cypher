@@ -1,6 +1,6 @@
 // name: verify_requests
 // description: Many verify requests in one query (the set-wise check behind verify and verify --batch). For each
-// description: request, one row: index; items (as the test oracle's verify_evidence, tests/writetime/queries/: every evidence and candidate item resolved by uid
+// description: request, one row: index; items (as the test oracle's verify_evidence, tests/stored_status/queries/: every evidence and candidate item resolved by uid
 // description: or alias, with the snapshot the reader saw checked as of the request's $t); statuses (each resolved
 // description: evidence claim's stored status row when it is fresh at $t and stored for the request's question scope,
 // description: else {claim, usable: false}); closure (as the oracle's verify_closure: every (claim, successor) of the candidate

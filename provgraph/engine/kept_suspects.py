@@ -30,7 +30,7 @@ from typing import Any, Iterable
 
 from provgraph import cypher
 from provgraph.base.chunks import chunked
-from provgraph.engine import stored_status as writetime
+from provgraph.engine import stored_status
 from provgraph.engine.suspects import HITS, MIN_SCORE, MIN_TERMS, PER_CLAIM, fetch_size
 from provgraph.graph.connection import Graph, Tx
 
@@ -56,7 +56,7 @@ def look_up(graph: Graph, claims: Iterable[str]) -> set[str]:
     chunks = list(chunked(sorted(set(claims)), CHUNK))
     hit: set[str] = set()
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        for _, computing in writetime.ahead(pool, lambda chunk: _look_up(graph, chunk), chunks, WORKERS):
+        for _, computing in stored_status.ahead(pool, lambda chunk: _look_up(graph, chunk), chunks, WORKERS):
             moment, rows = computing.result()
             for row in rows:
                 hit.update(row["hits"])
@@ -65,7 +65,7 @@ def look_up(graph: Graph, claims: Iterable[str]) -> set[str]:
 
 
 def _store_hits(tx: Tx, rows: list[dict[str, Any]], moment: datetime) -> None:
-    writetime.lock(tx, changes=False)
+    stored_status.lock(tx, changes=False)
     tx.run(cypher.kept_plan("suspect_hits_store"), {"rows": rows, "t": moment})
 
 
@@ -83,7 +83,7 @@ def refresh_pairs(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> i
 
 def _refresh_pairs_locked(graph: Graph, claims: list[str]) -> int:
     def unit(tx: Tx) -> int:
-        writetime.lock(tx, changes=False)
+        stored_status.lock(tx, changes=False)
         return refresh_pairs(tx, claims)
 
     return graph.transaction(unit, write=True)
