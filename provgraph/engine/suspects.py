@@ -174,9 +174,9 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
         return []
     values = _kept_params(params(wanted))
     if isinstance(graph, Graph):
-        rows = graph.read(cypher.load("suspects_kept").text, values)
+        rows = graph.read(cypher.load("suspects_kept_of").text, values)
     else:
-        rows = graph("suspects_kept", values)
+        rows = graph("suspects_kept_of", values)
     return [_suspect(row) for row in rows]
 
 
