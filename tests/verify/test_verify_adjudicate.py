@@ -47,7 +47,8 @@ def test_adjudication_history_and_revocation(graph: Graph, tmp_path) -> None:
     assert conflicts(graph, scope="user/u1") == []
 
     revoked = revoke(graph, uid, at=REVOKED)
-    assert revoked == {"adjudication": uid, "revoked_at": REVOKED, "edges": 1}
+    assert {key: revoked[key] for key in ("adjudication", "revoked_at", "edges")} == {"adjudication": uid, "revoked_at": REVOKED, "edges": 1}
+    assert revoked["kind"] is None and revoked["keeps"] and revoked["retires"]  # and what was revoked
     # from the revoke time on the conflict is back; before it the decision still holds
     assert Provgraph(graph).verify(["s33"], ["s13", "s33"], **Q).verdict == "CURRENTNESS_CONFLICT"
     assert Provgraph(graph).verify(["s33"], ["s13", "s33"], at=REVOKED, **Q).verdict == "CURRENTNESS_CONFLICT"
