@@ -6,20 +6,12 @@ import json
 import shutil
 
 import pytest
-from audit_story import story, utc
+from audit_story import utc
 from cli_helpers import run
 
 from provgraph.engine.status import status
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-
-
-@pytest.fixture
-def told(graph, tmp_path):
-    commits = story(tmp_path / "adr")
-    result = run("ingest", "files", str(tmp_path / "adr"), "--git", "--store", "adr")
-    assert result.exit_code == 0, result.output
-    return commits
 
 
 def test_git_snapshots_store_the_commit_author_and_committer(graph, told):

@@ -8,18 +8,9 @@ import json
 import shutil
 
 import pytest
-from audit_story import story
 from cli_helpers import run
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-
-
-@pytest.fixture
-def told(graph, tmp_path):
-    commits = story(tmp_path / "adr")
-    result = run("ingest", "files", str(tmp_path / "adr"), "--git", "--store", "adr")
-    assert result.exit_code == 0, result.output
-    return commits
 
 
 def test_changes_between_two_dates_name_before_after_when_record_commit_and_author(graph, told):
