@@ -109,6 +109,14 @@ def test_a_read_of_a_database_without_provgraph_schema_says_run_init_in_one_line
     assert not (tmp_path / "r").exists()
 
 
+def test_init_and_reset_of_a_database_without_provgraph_schema_succeed(bare: Graph) -> None:
+    reset = run("reset", "--yes")
+    assert reset.exit_code == 0, reset.output
+    init = run("init")
+    assert init.exit_code == 0, init.output
+    assert schema_state(bare)["version"] == SCHEMA_VERSION
+
+
 def test_cypher_reads_a_database_without_provgraph_schema(others: Graph) -> None:
     result = run("cypher", "MATCH (p:Person) RETURN count(p) AS n", "--format", "json")
     assert result.exit_code == 0 and json.loads(result.stdout)[0]["n"] == 40

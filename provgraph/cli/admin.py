@@ -9,7 +9,7 @@ from provgraph.api import Provgraph
 
 
 @click.command("init")
-@connection_options
+@connection_options(schema=False)  # init installs the schema
 def init_command(pg: Provgraph) -> None:
     """Install provgraph's constraints and indexes (safe to re-run)."""
     names = pg.init()
@@ -18,7 +18,7 @@ def init_command(pg: Provgraph) -> None:
 
 @click.command("reset")
 @click.option("--yes", is_flag=True, help="Really delete every provgraph node and relationship")
-@connection_options
+@connection_options(schema=False)  # nothing to reset is not an error
 def reset_command(yes: bool, pg: Provgraph) -> None:
     """Wipe all provgraph data (schema stays). Refuses without --yes."""
     if not yes:

@@ -80,6 +80,10 @@ class CitedAtRel(StructuredRel):
 class Store(StructuredNode):
     name = StringProperty(unique_index=True, required=True)
     kind = StringProperty(required=True)  # files, git, tickets, logs, cards
+    path = StringProperty()  # the absolute file or folder last ingested (SARIF locations)
+    root = StringProperty()  # the absolute folder that ingest ran from
+    reading = StringProperty()  # digest of the reading settings: a changed reading re-reads the store
+    reading_settings = StringProperty()  # the same settings as JSON text
 
     sources = RelationshipFrom("Source", "IN")
 

@@ -28,7 +28,9 @@ def chromium_path() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: while Playwright's sync API is open, the main thread counts as running an event loop,
+# and a later test's anyio.run (the MCP load bench's) fails with "another loop is running".
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     path = chromium_path()
     try:
