@@ -129,10 +129,26 @@ def params(
 
 
 def common_terms(run: Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]) -> list[str]:
-    """The search terms that recur across many claims or stores (boilerplate, template headings)."""
+    """The search terms that recur across many claims or stores (boilerplate, template headings): those the last
+    ingest kept (`keep_common_terms`), one node read whatever the store's size; computed live when none are kept."""
+    kept = run("suspect_common_terms_kept", {})
+    if kept and kept[0]["terms"] is not None:
+        return list(kept[0]["terms"])
+    return live_common_terms(run)
+
+
+def live_common_terms(run: Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]) -> list[str]:
+    """The common terms computed from every claim now: a scan of the whole store."""
     rows = run("suspect_common_terms", {"share": COMMON_SHARE, "min_claims": COMMON_MIN_CLAIMS,
                                         "store_share": COMMON_STORE_SHARE, "min_stores": COMMON_MIN_STORES})
     return [row["term"] for row in rows]
+
+
+def keep_common_terms(graph: Graph) -> list[str]:
+    """Compute the common terms and keep them: every ingest that writes claims calls this once, after its last batch."""
+    terms = live_common_terms(_reader(graph))
+    graph.write(cypher.load("suspect_common_terms_keep").text, {"terms": terms, "t": datetime.now(timezone.utc)})
+    return terms
 
 
 def _reader(graph: Graph) -> Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]:
@@ -185,7 +201,8 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
     return [_suspect(row) for row in found if row["earlier"] in chosen or row["later"] in chosen]
 
 
-__all__ = ["Suspect", "common_terms", "params", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
+__all__ = ["Suspect", "common_terms", "keep_common_terms", "live_common_terms", "params", "suspects", "touching",
+           "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
 
 
 # -- the nightly report's section "possible unlinked revisions" --------------------------------------

@@ -261,6 +261,16 @@ FULLTEXT_INDEXES = {
                                "search_scope_under")),
 }
 
+class SuspectTerms(StructuredNode):
+    """The common search terms, kept at write time (provgraph/engine/suspects.py): every ingest that writes claims
+    computes them again (cypher/suspect_common_terms.cypher), so a suspects lookup reads one node instead of
+    scanning every claim's terms. Missing (an older store, a reset): read live."""
+
+    name = StringProperty(unique_index=True, required=True)  # 'common'
+    terms = ArrayProperty(StringProperty())  # the terms that weigh nothing in a suspect pair
+    computed_at = DateTimeProperty()
+
+
 class ProvgraphLock(StructuredNode):
     """The write lock (provgraph/engine/stored_status.py): every transaction that can change a stored status sets this one
     node first, so they run one at a time. Not counted as provgraph data; `reset` deletes it too."""
@@ -281,8 +291,8 @@ class ProvgraphSchema(StructuredNode):
     installed_at = DateTimeProperty()
 
 
-MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef, ProvgraphLock,
-          ProvgraphSchema)
+MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef, SuspectTerms,
+          ProvgraphLock, ProvgraphSchema)
 LABELS = tuple(model.__name__ for model in MODELS if model not in (ProvgraphLock, ProvgraphSchema))  # the data labels
 REVISION_TYPES = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
 LINK_TYPES = ("AMENDS", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")

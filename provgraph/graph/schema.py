@@ -18,7 +18,7 @@ from provgraph.graph.models import LABELS, MODELS, ProvgraphLock
 
 # Bump when a constraint, an index, the full-text index or fulltext.VERSION changes:
 # tests/test_first_run.py pins the schema's fingerprint to this number.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def install_schema(graph: Graph) -> list[str]:
@@ -32,6 +32,7 @@ def install_schema(graph: Graph) -> list[str]:
     fulltext.ensure_index(graph)  # `provgraph suspects`: claims that say the same thing
     graph.write(cypher.load("schema_await_indexes").text)
     fulltext.backfill(graph)
+    graph.write(cypher.load("suspect_common_terms_forget").text)  # computed from search fields the backfill may change
     graph.write(cypher.load("schema_record").text,
                 {"version": SCHEMA_VERSION, "provgraph": _package_version(), "t": datetime.now(timezone.utc)})
     names = {row["name"] for row in graph.read(cypher.load("schema_constraints").text)}

@@ -22,6 +22,7 @@ from provgraph.base.chunks import chunked
 from provgraph.base.errors import InputError
 from provgraph.base.text import counted
 from provgraph.engine import stored_status
+from provgraph.engine.suspects import keep_common_terms
 from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import ensure_schema
 from provgraph.ingest import get as get_ingester
@@ -289,6 +290,8 @@ def write(
     # a graph written before external references existed holds lineage-only placeholders: turn them
     graph.write(cypher.load("ingest_lineage_placeholders").text)
     stored_status.store_pending(graph, pending | set(retaken))
+    if written or retaken:
+        keep_common_terms(graph)  # the terms that weigh nothing in a suspect pair: kept so a lookup never scans
     if reading is not None:
         record_reading(graph, store, store_kind, reading)
 
