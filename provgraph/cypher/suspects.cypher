@@ -8,7 +8,8 @@
 // description: $min_terms search_terms, their scopes overlap (equal, one under the other, or one global), they are not
 // description: rivals (same non-empty subject with another value: status rule 10), no edge links them (any recorded claim
 // description: edge; an adjudication's implied edge while it stands), no standing `adjudicate --distinct` dismissed them,
-// description: and no chain of revision edges already leads from later to earlier. At most $per_claim per earlier claim
+// description: no chain of revision edges already leads from later to earlier, and the earlier claim is not already
+// description: retired (its stored status, still fresh, is STALE: nothing is left for the later one to retire). At most $per_claim per earlier claim
 // description: (best first); then the filters $since, $scope and $store apply. Common terms ($common: text that recurs across
 // description: many claims or stores, cypher/suspect_common_terms.cypher) weigh nothing: they never count among the shared
 // description: terms, and the similarity is scaled by the share of the pair's shared terms that are not common, so two
@@ -64,6 +65,7 @@ WITH earlier, earlierScope, later, laterScope, shared, [term IN shared WHERE NOT
 WITH earlier, earlierScope, later, laterScope, terms,
      CASE WHEN size(shared) = 0 THEN similarity ELSE similarity * size(terms) / size(shared) END AS similarity
 WHERE size(terms) >= $min_terms AND similarity >= $min_score
+  AND NOT (earlier.status = 'STALE' AND (earlier.status_expires IS NULL OR earlier.status_expires > $t))
   AND NOT EXISTS {
     MATCH (earlier)-[link:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES]-(later)
     WHERE coalesce(link.via, '') = '' OR link.valid_to IS NULL OR link.valid_to > $t }

@@ -38,6 +38,14 @@ def test_a_chain_of_recorded_revisions_is_not_suspected_end_to_end(graph: Graph,
     assert ("cache-1", "cache-2") not in pairs(suspects(graph))
 
 
+def test_an_earlier_claim_already_retired_by_another_is_nobodys_earlier_side(graph: Graph, tmp_path: Path) -> None:
+    retiring = {"ts": "2025-03-15T09:00:00Z", "id": "infra-7", "scope": "org/acme/payments", "supersedes": ["cache-1"],
+                "msg": "The payments team drops its own cache layer; the platform team owns caching from now on"}
+    ingest_log(graph, tmp_path, [CACHE_1, retiring, *OTHERS, CACHE_2])
+    assert status(graph, ["cache-1"])[0].status == "STALE"
+    assert ("cache-1", "cache-2") not in pairs(suspects(graph))
+
+
 def test_a_dismissed_pair_never_returns_until_the_dismissal_is_revoked(graph: Graph, tmp_path: Path) -> None:
     ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
     result = run("adjudicate", "--distinct", "cache-1", "cache-2", "--why", "different clusters", "--by", "reviewer")
