@@ -67,6 +67,13 @@ def table(results: dict[str, Any]) -> str:
     row("verify single --no-suspects p50 / p95 (ms)",
         lambda s: f"{_f(s['verify']['no_suspects']['single']['p50_ms'], 1)} / "
                   f"{_f(s['verify']['no_suspects']['single']['p95_ms'], 1)}" if "no_suspects" in s["verify"] else "-")
+    row("verify batch, common terms kept / computed live (50 requests)",
+        lambda s: f"{_f(s['verify']['common_terms']['kept_vs_live'])}x "
+                  f"({_f(s['verify']['common_terms']['kept_requests_per_s'], 0)} / "
+                  f"{_f(s['verify']['common_terms']['live_requests_per_s'], 0)} req/s)"
+        if "common_terms" in s["verify"] else "-")
+    row("keeping the common terms, once per ingest (s)",
+        lambda s: _f(s["verify"]["common_terms"]["keep_seconds"], 2) if "common_terms" in s["verify"] else "-")
     row("statuses", lambda s: ", ".join(f"{k} {v:,}" for k, v in s["status_all"]["counts"].items()))
     for entry in results.get("growth", []):
         lines.append("")

@@ -140,6 +140,7 @@ def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, sample
         bare_seconds = time.perf_counter() - start
         if [v["verdict"] for v in bare] != [v["verdict"] for v in verdicts]:
             raise AssertionError("verify --no-suspects gave other verdicts")
+        terms = _kept_terms_contrast(graph, requests[:50])
         times, bare_times = [], []
         spent = time.perf_counter()
         for request in requests[:samples]:
@@ -160,9 +161,34 @@ def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, sample
     return {"available": True, "requests": len(requests), "candidate_set": 20, "seconds": seconds,
             "seconds_per_request": seconds / len(requests) if requests else float("nan"),
             "requests_per_s": len(requests) / seconds if seconds else float("inf"),
-            "single": summary_ms(times), "verdicts": kinds,
+            "single": summary_ms(times), "verdicts": kinds, "common_terms": terms,
             "no_suspects": {"seconds": bare_seconds, "requests_per_s": len(requests) / bare_seconds if bare_seconds
                             else float("inf"), "single": summary_ms(bare_times)}}
+
+
+def _kept_terms_contrast(graph: Graph, requests: list[dict[str, Any]]) -> dict[str, float]:
+    """The same verify batch with the common terms kept (one node read) and computed live (a scan of every claim's
+    terms, as before issue 26 kept them), and what keeping them costs once."""
+    from provgraph import cypher
+    from provgraph.engine.suspects import keep_common_terms
+    from provgraph.engine.verify import verify_batch
+
+    def rate() -> float:
+        begin = time.perf_counter()
+        list(verify_batch(graph, requests))
+        return len(requests) / max(time.perf_counter() - begin, 1e-6)
+
+    kept = rate()
+    graph.write(cypher.load("suspect_common_terms_forget").text)
+    try:
+        rate()  # plans the live query
+        live = rate()
+    finally:
+        begin = time.perf_counter()
+        keep_common_terms(graph)
+        keep_seconds = time.perf_counter() - begin
+    return {"kept_requests_per_s": kept, "live_requests_per_s": live, "kept_vs_live": kept / live,
+            "keep_seconds": keep_seconds}
 
 
 def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdir: Path, ogm: dict[str, Any] | None,
@@ -224,6 +250,8 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
         ratios["verify_single_p50_ms"] = result["verify"]["single"]["p50_ms"]
         ratios["verify_batch_no_suspects_requests_per_s"] = result["verify"]["no_suspects"]["requests_per_s"]
         ratios["verify_single_no_suspects_p50_ms"] = result["verify"]["no_suspects"]["single"]["p50_ms"]
+        ratios["verify_kept_terms_vs_live"] = result["verify"]["common_terms"]["kept_vs_live"]
+        ratios["common_terms_keep_seconds"] = result["verify"]["common_terms"]["keep_seconds"]
     ratios["status_id_p50_ms"] = result["status_latency"]["p50_ms"]
     result["ratios"] = {k: round(v, 3) for k, v in ratios.items()}
     return result
