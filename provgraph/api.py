@@ -301,6 +301,12 @@ class Provgraph:
         found = adjudication.distinguish(self.graph, first, second, why=why, by=by, at=at)
         return Decision(found["adjudication"], found)
 
+    def link(self, source: str, target: str, kind: str, *, scope: str | None = None, why: str = "",
+             by: str | None = None, at: When = None) -> Decision:
+        """Record that `source` relates to `target` (kind 'relates') or rests on it ('depends_on'), from `at` on."""
+        found = adjudication.link(self.graph, source, target, kind, scope=scope, why=why, by=by, at=at)
+        return Decision(found["adjudication"], found)
+
     def revoke(self, adjudication_uid: str, *, at: When = None) -> Decision:
         """Revoke an adjudication from `at` (default now) on."""
         found = adjudication.revoke(self.graph, adjudication_uid, at=at)

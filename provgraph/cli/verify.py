@@ -1,4 +1,4 @@
-"""`provgraph verify` and `provgraph adjudicate`: thin over the Python API (Provgraph.verify, .adjudicate)."""
+"""`provgraph verify`: thin over the Python API (Provgraph.verify)."""
 from __future__ import annotations
 
 from typing import IO
@@ -10,7 +10,7 @@ from provgraph.base.text import short_hash
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
 from provgraph.api import Provgraph
 from provgraph.engine.verify import Verdict
-from provgraph.views.display import distinct_line, revoked_line, status_line
+from provgraph.views.display import status_line
 
 
 def _split_ids(values: tuple[str, ...]) -> list[str]:
@@ -103,41 +103,4 @@ def verify_command(evidence: tuple[str, ...], candidates: tuple[str, ...], scope
         raise CheckFailed(f"{verdict.verdict}: {verdict.explanation}")
 
 
-@click.command("adjudicate")
-@click.option("--keep", default=None, metavar="ID", help="The claim that governs")
-@click.option("--retire", multiple=True, metavar="ID", help="The claim it governs over (repeatable)")
-@click.option("--scope", default=None, help="Where the decision applies [default: the kept claim's scope]")
-@click.option("--why", default="", help="Why (kept with the decision)")
-@click.option("--by", "by", default=None, help="Who decided [default: $USER]")
-@click.option("--at", "at", default=None, help="When: ISO 8601, YYYYMMDD, epoch ms or now [default: now]; with --revoke, from when")
-@click.option("--distinct", nargs=2, default=None, metavar="A B",
-              help="Record that claims A and B are not the same matter: `provgraph suspects` never suggests the pair again")
-@click.option("--revoke", default=None, metavar="ADJ", help="Revoke adjudication ADJ from --at (default now) on")
-@connection_options(schema=False)  # a write: adjudicating installs the schema
-def adjudicate_command(keep: str | None, retire: tuple[str, ...], scope: str | None, why: str, by: str | None,
-                       at: str | None, distinct: tuple[str, str] | None, revoke: str | None, pg: Provgraph) -> None:
-    """Record which of two claims governs (--keep/--retire), that two suspects are distinct (--distinct A B),
-    or revoke such a decision (--revoke ADJ).
-
-    --keep LATER --retire EARLIER also confirms a suspect from `provgraph suspects` as a supersession.
-    Prints the adjudication uid.
-    """
-    if revoke is not None:
-        if keep or retire or scope is not None or by is not None or why or distinct:
-            raise UsageError("--revoke takes only --at")
-        click.echo(revoked_line(dict(pg.revoke(revoke, at=at).detail)))
-        return
-    if distinct:
-        if keep or retire or scope is not None:
-            raise UsageError("--distinct A B takes no --keep, --retire or --scope")
-        marked = pg.distinguish(distinct[0], distinct[1], why=why, by=by, at=at)
-        click.echo(marked.adjudication)
-        if marked.detail["existing"]:
-            click.echo(f"provgraph: already recorded: {distinct_line(dict(marked.detail))}", err=True)
-        return
-    if not keep or not retire:
-        raise UsageError("adjudicate needs --keep ID and --retire ID (or --distinct A B, or --revoke ADJ)")
-    click.echo(pg.adjudicate(keep, list(retire), scope=scope, why=why, by=by, at=at).adjudication)
-
-
-COMMANDS = [verify_command, adjudicate_command]
+COMMANDS = [verify_command]

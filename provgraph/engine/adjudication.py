@@ -129,12 +129,49 @@ def distinguish(
             "by": by, "why": why, "existing": False}
 
 
+LINK_KINDS = ("relates", "depends_on")
+
+
+def link(
+    graph: Graph,
+    source: str,
+    target: str,
+    kind: str,
+    *,
+    scope: str | None = None,
+    why: str = "",
+    by: str | None = None,
+    at: datetime | str | int | None = None,
+) -> dict[str, Any]:
+    """Record that `source` relates to `target` (kind 'relates') or rests on it (kind 'depends_on': a premise), as a
+    decision: a suspect confirmed as something other than a revision. The implied edge counts like a recorded one
+    (a premise no longer current makes `source` UNKNOWN) until the adjudication is revoked, and the pair is no
+    suspect while it stands. Ids may be uids or aliases; unknown ids raise NotFound.
+    Returns {"adjudication", "kind", "source", "target", "scope", "decided_at", "by", "why", "edges"}."""
+    if kind not in LINK_KINDS:
+        raise UsageError(f"a link is one of {', '.join(LINK_KINDS)}, not {kind!r}")
+    decided_at = at_or_now(at)
+    ensure_schema(graph)
+    [start] = resolve(graph, [source])
+    [end] = resolve(graph, [target])
+    if start == end:
+        raise UsageError(f"cannot link a claim to itself ({start})")
+    by = by or default_by()
+    uid = adjudication_uid(f"{kind}:{start}", [end], scope, decided_at, by, why)
+    params = {"uid": uid, "kind": kind, "source": start, "target": end, "scope": scope, "at": decided_at, "by": by,
+              "why": why}
+    row = _write(graph, "adjudicate_link", params, [start, end])
+    return {"adjudication": row["adjudication"], "kind": kind, "source": start, "target": end, "scope": row["scope"],
+            "decided_at": to_iso(row["decided_at"]), "by": by, "why": why, "edges": row["edges"]}
+
+
 def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = None) -> dict[str, Any]:
     """Revoke `adjudication` from `at` (default now) on; status as of an earlier time still sees it.
 
     Unknown uid -> NotFound; already revoked, or `at` before the decision -> UsageError.
-    Returns {"adjudication", "revoked_at", "edges"} and what was revoked: "kind" (null, or 'distinct'), "keeps",
-    "retires", "distinct" (claim uids), "scope", "decided_at", "by", "why".
+    Returns {"adjudication", "revoked_at", "edges"} and what was revoked: "kind" (null, 'distinct', 'relates' or
+    'depends_on'), "keeps", "retires", "distinct" (claim uids), "source" and "target" (a link's), "scope",
+    "decided_at", "by", "why".
     """
     moment = at_or_now(at)
     ensure_schema(graph)
@@ -147,11 +184,13 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
     decided_at = native(current["decided_at"])
     if decided_at is not None and moment < decided_at:
         raise UsageError(f"cannot revoke {adjudication} at {to_iso(moment)}: it was decided later, at {to_iso(decided_at)}")
-    claims = [*(current["keeps"] or []), *(current["retires"] or [])]
+    claims = [*(current["keeps"] or []), *(current["retires"] or []), *(current["link_source"] or []),
+              *(current["link_target"] or [])]
     row = _write(graph, "adjudication_revoke", {"uid": adjudication, "at": moment}, claims)
     return {"adjudication": row["adjudication"], "revoked_at": to_iso(row["revoked_at"]), "edges": row["edges"],
             "kind": current["kind"], "keeps": list(current["keeps"] or []), "retires": list(current["retires"] or []),
             "distinct": list(current["distinct"] or []), "scope": current["scope"],
+            "source": (current["link_source"] or [None])[0], "target": (current["link_target"] or [None])[0],
             "decided_at": to_iso(current["decided_at"]), "by": current["by"], "why": current["why"] or ""}
 
 
@@ -163,5 +202,5 @@ def _write(graph: Graph, name: str, params: dict[str, Any], claims: list[str]) -
     return stored_status.write_with_status(graph, work, lambda _: (claims, ()))
 
 
-__all__ = ["adjudicate", "adjudication_uid", "default_by", "distinguish", "revoke"]
+__all__ = ["LINK_KINDS", "adjudicate", "adjudication_uid", "default_by", "distinguish", "link", "revoke"]
 

@@ -203,13 +203,14 @@ class Adjudication(StructuredNode):
     by = StringProperty()
     why = StringProperty()
     policy = StringProperty()  # set for automatic adjudications (e.g. latest-wins)
-    kind = StringProperty()  # 'distinct': two suspects are not the same matter (null: keep/retire)
+    kind = StringProperty()  # 'distinct': not the same matter; 'relates' / 'depends_on': a link (null: keep/retire)
     scope = StringProperty(default="")
     revoked_at = DateTimeProperty()
 
     keeps = RelationshipTo(Claim, "KEEPS")
     retires = RelationshipTo(Claim, "RETIRES")
     distinguishes = RelationshipTo(Claim, "DISTINGUISHES")
+    links = RelationshipTo(Claim, "LINKS")  # kind 'relates' / 'depends_on': the two claims of the edge it implies
 
 
 class Quarantine(StructuredNode):

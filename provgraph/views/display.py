@@ -75,6 +75,9 @@ def revoked_line(result: dict[str, Any]) -> str:
     """`revoked adj:... from T: it kept A over B in scope S (decided T0 by U: why)`: what the uid stood for."""
     if result["kind"] == "distinct":
         what = f"it marked {' and '.join(result['distinct'])} distinct"
+    elif result["kind"] in ("relates", "depends_on"):
+        verb = "relates to" if result["kind"] == "relates" else "depends on"
+        what = f"it recorded that {result.get('source')} {verb} {result.get('target')}"
     else:
         what = f"it kept {', '.join(result['keeps'])} over {', '.join(result['retires'])}"
         what += f" in scope {result['scope']}" if result["scope"] else ""
