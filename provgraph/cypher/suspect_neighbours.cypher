@@ -2,10 +2,14 @@
 // description: The claims one full-text lookup from each of $claims finds (the same lookup `suspects` runs): the claims
 // description: whose own lookups score a pair with one of $claims. One row per uid.
 // param claims: list of claim uids
-// param hits: how many hits one lookup returns
+// param hits: how many hits one lookup keeps (ties at the cut broken by uid, as in suspects)
 UNWIND $claims AS wanted
 MATCH (claim:Claim {uid: wanted}) WHERE claim.search_query IS NOT NULL
-CALL db.index.fulltext.queryNodes('claim_search', claim.search_query, {limit: $hits}) YIELD node
+CALL (claim) {
+  CALL db.index.fulltext.queryNodes('claim_search', claim.search_query, {limit: 2 * $hits}) YIELD node, score
+  WITH node, score ORDER BY score DESC, node.uid LIMIT $hits
+  RETURN node
+}
 WITH claim, node
 WHERE node <> claim
 RETURN DISTINCT node.uid AS uid

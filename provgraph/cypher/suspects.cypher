@@ -1,6 +1,8 @@
 // name: suspects
 // description: Possible unlinked revisions: pairs (earlier, later) whose texts say the same thing, found with ONE
-// description: full-text lookup per claim in the `claim_search` index (its stored search_query, provgraph/graph/fulltext.py).
+// description: full-text lookup per claim in the `claim_search` index (its stored search_query, provgraph/graph/fulltext.py),
+// description: keeping its best $hits by score with ties broken by uid (Lucene returns equal scores in insertion order, so
+// description: the same corpus ingested twice would otherwise keep other hits at the cut): twice as many are asked for.
 // description: A lookup's scores are divided by the best of (the claim's score against itself, the top hit), and a pair's
 // description: similarity is the mean of that ratio from both sides (0 from a side whose lookup missed the other).
 // description: A pair is kept when the later claim is later (asserted_at, else last_cited_at), similarity >= $min_score and
@@ -17,7 +19,7 @@
 // description: terms (shared, normalised, common ones left out), and each side's scope, subject, value, time and title.
 // param claims: list of uids to look up from, or null for every claim (a pair needs both sides looked up to score fully)
 // param t: now (DateTime): which adjudications and implied edges stand
-// param hits: how many hits one lookup returns (the candidates per earlier claim)
+// param hits: how many hits one lookup keeps (the candidates per earlier claim), ties at the cut broken by uid
 // param min_score: the least similarity (0..1) a pair needs
 // param close: a suspect's similarity must be at least this share (0..1) of the earlier claim's best suspect
 // param min_terms: the least number of shared search_terms a pair needs
@@ -40,7 +42,8 @@ WITH claim, coalesce(claim.scope, '') AS claimScope
 WHERE $scope IS NULL OR claimScope = '' OR claimScope = $scope
    OR $scope STARTS WITH claimScope + '/' OR claimScope STARTS WITH $scope + '/'
 CALL (claim) {
-  CALL db.index.fulltext.queryNodes('claim_search', claim.search_query, {limit: $hits}) YIELD node, score
+  CALL db.index.fulltext.queryNodes('claim_search', claim.search_query, {limit: 2 * $hits}) YIELD node, score
+  WITH node, score ORDER BY score DESC, node.uid LIMIT $hits
   RETURN collect({node: node, score: score}) AS hits
 }
 WITH claim, hits, coalesce(head([hit IN hits WHERE hit.node = claim | hit.score]), 0.0) AS itself, head(hits).score AS top,

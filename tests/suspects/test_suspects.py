@@ -142,3 +142,15 @@ def test_cli_formats_and_help(graph: Graph, tmp_path: Path) -> None:
     assert run("adjudicate", "--distinct", "cache-1", "cache-1").exit_code == 2
     assert run("adjudicate", "--distinct", "cache-1", "nope").exit_code == 2
     assert run("suspects", "--since", "2030-01-01").stdout.strip() == "no suspected unlinked revisions"
+
+
+def test_ties_at_the_lookup_cut_are_broken_by_uid_so_ingest_order_changes_nothing(graph: Graph, tmp_path: Path) -> None:
+    same = "Settlement webhooks retry with exponential backoff capped at one hour for every payments service"
+    entries = [{"ts": f"2025-01-{day:02d}T09:00:00Z", "id": f"hook-{day:02d}", "scope": "org/acme/payments", "msg": same}
+               for day in range(1, 15)]  # 14 claims of equal score: more than one lookup keeps (10)
+    found = []
+    for order in (entries, entries[::-1], entries[::2] + entries[1::2]):
+        graph.write("MATCH (n) DETACH DELETE n")
+        ingest_log(graph, tmp_path, order)
+        found.append([s.to_dict() for s in suspects(graph)])
+    assert found[0] and found[0] == found[1] == found[2]
