@@ -34,16 +34,11 @@ def neo4j_settings() -> Settings:
         return
     port = int(os.environ.get("PROVGRAPH_TEST_PORT", "7688"))
     http_port = int(os.environ.get("PROVGRAPH_TEST_HTTP_PORT", str(port + 10000)))
-    # Plans are kept for the whole run: tests wipe and refill the graph all the time, and with Neo4j's default
-    # (replan after 10 s when the statistics moved) the suite replanned the status query, 10-30 s each time,
-    # about 50 times a minute. Tests that build a large graph clear the plan cache first (`fresh_plans`).
     options = local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}", heap="1g", pagecache="512m",
-                                  http_port=http_port, replan_interval="24h")
+                                  http_port=http_port)
     kept = local.status(options)
-    conf = Path(kept.data_dir or "") / "neo4j" / "conf" / "neo4j.conf"
-    written = conf.read_text() if kept.running and conf.is_file() else ""
-    if kept.running and (kept.http_port != http_port or "min_replan_interval=24h" not in written):
-        local.stop(options)  # kept from a run with another HTTP port or other settings: start it as this run needs it
+    if kept.running and kept.http_port != http_port:
+        local.stop(options)  # kept from a run whose server had no (or another) HTTP port: the Browser tests need it
     state = local.start(options)
     yield Settings(uri=state.uri)
     if os.environ.get("PROVGRAPH_TEST_KEEP_SERVER") != "1":

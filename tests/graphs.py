@@ -202,8 +202,6 @@ class GraphBuilder:
         uids = [f"{prefix}{i}" for i in range(length)]
         self._bulk_claims(uids, at)
         self._bulk_edges(kind, [(uids[i + 1], uids[i]) for i in range(length - 1)], at)
-        if length >= 1000:  # the suite's server keeps plans (tests/conftest.py): plan for this graph, not a tiny one
-            self.graph.run("CALL db.clearQueryCaches()", write=True)
         return uids
 
     def diamond_ladder(self, prefix: str, diamonds: int, *, at: str = "2025-01-01", kind: str = "SUPERSEDES") -> list[str]:

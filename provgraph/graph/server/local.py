@@ -48,9 +48,6 @@ class ServerOptions:
     auth: bool = False  # authentication on; neo4j's password from `password` or PROVGRAPH_SERVER_PASSWORD
     password: str | None = field(default=None, repr=False)
     http_port: int | None = None  # the HTTP connector (Neo4j Browser) on 127.0.0.1; None: Bolt only
-    # How long a query plan is kept before changed statistics may replan it (Neo4j's default: 10s). Replanning
-    # the status query costs 10-30 s here; the test suite, whose graphs change size between tests, keeps plans.
-    replan_interval: str | None = None
 
     def server_password(self) -> str | None:
         if not self.auth:
@@ -194,8 +191,6 @@ def neo4j_conf(options: ServerOptions, directory: Path) -> str:
         "dbms.usage_report.enabled": "false",
         "client.allow_telemetry": "false",
     }
-    if options.replan_interval:
-        lines["dbms.cypher.min_replan_interval"] = options.replan_interval
     if options.http_port:
         guides = f"http://127.0.0.1:{options.http_port}{GUIDE_PATH}"
         lines.update({
