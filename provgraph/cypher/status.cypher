@@ -86,7 +86,9 @@ CALL (x, q) {
     // BEGIN revision-force
     CALL (rev) {
       WITH rev, startNode(rev) AS forceOf
-      OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+      // no :Snapshot label (CITED_AT always ends at one): with it, a plan estimated on a small graph seeks every
+      // snapshot by revised_at and expands into this claim, minutes on a 10,000-long chain; without it, it expands
+      OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap)
       WHERE forceSnap.revised_at <= $t
       WITH rev, forceOf, forceSaid, forceSnap
       ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
@@ -126,7 +128,9 @@ CALL (x, q) {
       // BEGIN revision-force
       CALL (rev) {
         WITH rev, startNode(rev) AS forceOf
-        OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+        // no :Snapshot label (CITED_AT always ends at one): with it, a plan estimated on a small graph seeks every
+        // snapshot by revised_at and expands into this claim, minutes on a 10,000-long chain; without it, it expands
+        OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap)
         WHERE forceSnap.revised_at <= $t
         WITH rev, forceOf, forceSaid, forceSnap
         ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
@@ -236,7 +240,9 @@ OPTIONAL CALL (c, q, base) {
         // BEGIN revision-force
         CALL (rev) {
           WITH rev, startNode(rev) AS forceOf
-          OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+          // no :Snapshot label (CITED_AT always ends at one): with it, a plan estimated on a small graph seeks every
+          // snapshot by revised_at and expands into this claim, minutes on a 10,000-long chain; without it, it expands
+          OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap)
           WHERE forceSnap.revised_at <= $t
           WITH rev, forceOf, forceSaid, forceSnap
           ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
@@ -276,7 +282,9 @@ OPTIONAL CALL (c, q, base) {
           // BEGIN revision-force
           CALL (rev) {
             WITH rev, startNode(rev) AS forceOf
-            OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+            // no :Snapshot label (CITED_AT always ends at one): with it, a plan estimated on a small graph seeks every
+            // snapshot by revised_at and expands into this claim, minutes on a 10,000-long chain; without it, it expands
+            OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap)
             WHERE forceSnap.revised_at <= $t
             WITH rev, forceOf, forceSaid, forceSnap
             ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
@@ -397,7 +405,9 @@ OPTIONAL CALL (c, q, base) {
         // BEGIN revision-force
         CALL (rev) {
           WITH rev, startNode(rev) AS forceOf
-          OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+          // no :Snapshot label (CITED_AT always ends at one): with it, a plan estimated on a small graph seeks every
+          // snapshot by revised_at and expands into this claim, minutes on a 10,000-long chain; without it, it expands
+          OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap)
           WHERE forceSnap.revised_at <= $t
           WITH rev, forceOf, forceSaid, forceSnap
           ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
@@ -437,7 +447,9 @@ OPTIONAL CALL (c, q, base) {
           // BEGIN revision-force
           CALL (rev) {
             WITH rev, startNode(rev) AS forceOf
-            OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+            // no :Snapshot label (CITED_AT always ends at one): with it, a plan estimated on a small graph seeks every
+            // snapshot by revised_at and expands into this claim, minutes on a 10,000-long chain; without it, it expands
+            OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap)
             WHERE forceSnap.revised_at <= $t
             WITH rev, forceOf, forceSaid, forceSnap
             ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
@@ -523,7 +535,9 @@ CALL (c, q) {
   // BEGIN revision-force
   CALL (rev) {
     WITH rev, startNode(rev) AS forceOf
-    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+    // no :Snapshot label (CITED_AT always ends at one): with it, a plan estimated on a small graph seeks every
+    // snapshot by revised_at and expands into this claim, minutes on a 10,000-long chain; without it, it expands
+    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap)
     WHERE forceSnap.revised_at <= $t
     WITH rev, forceOf, forceSaid, forceSnap
     ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
@@ -553,7 +567,9 @@ CALL (c, q) {
   // BEGIN revision-force
   CALL (rev) {
     WITH rev, startNode(rev) AS forceOf
-    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap:Snapshot)
+    // no :Snapshot label (CITED_AT always ends at one): with it, a plan estimated on a small graph seeks every
+    // snapshot by revised_at and expands into this claim, minutes on a 10,000-long chain; without it, it expands
+    OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap)
     WHERE forceSnap.revised_at <= $t
     WITH rev, forceOf, forceSaid, forceSnap
     ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
