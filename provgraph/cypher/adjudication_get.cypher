@@ -1,6 +1,6 @@
 // name: adjudication_get
 // description: One adjudication by uid: decided_at, revoked_at, by, why, policy, scope, and the claims it keeps and
-// description: retires, the claims it marks distinct, and a link's source and target (lists of one). No row when there is no such adjudication.
+// description: retires, the claims it marks distinct, and links: the [source, target] of the edge a link implies. No row when there is no such adjudication.
 // param uid: the adjudication uid
 MATCH (adjudication:Adjudication {uid: $uid})
 RETURN adjudication.uid AS adjudication, adjudication.decided_at AS decided_at, adjudication.revoked_at AS revoked_at,
@@ -9,8 +9,6 @@ RETURN adjudication.uid AS adjudication, adjudication.decided_at AS decided_at, 
        COLLECT { MATCH (adjudication)-[:RETIRES]->(retired:Claim) RETURN retired.uid ORDER BY retired.uid } AS retires,
        adjudication.kind AS kind,
        COLLECT { MATCH (adjudication)-[:DISTINGUISHES]->(claim:Claim) RETURN claim.uid ORDER BY claim.uid } AS distinct,
-       COLLECT { MATCH (adjudication)-[:LINKS]->(:Claim)-[edge:DEPENDS_ON|RELATES]->(target:Claim)<-[:LINKS]-(adjudication)
-                 WHERE edge.via = adjudication.uid RETURN startNode(edge).uid } AS link_source,
-       COLLECT { MATCH (adjudication)-[:LINKS]->(:Claim)-[edge:DEPENDS_ON|RELATES]->(target:Claim)<-[:LINKS]-(adjudication)
-                 WHERE edge.via = adjudication.uid RETURN target.uid } AS link_target
+       COLLECT { MATCH (adjudication)-[:LINKS]->(source:Claim)-[edge:DEPENDS_ON|RELATES]->(target:Claim)<-[:LINKS]-(adjudication)
+                 WHERE edge.via = adjudication.uid RETURN [source.uid, target.uid] } AS links
 ;

@@ -184,13 +184,13 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
     decided_at = native(current["decided_at"])
     if decided_at is not None and moment < decided_at:
         raise UsageError(f"cannot revoke {adjudication} at {to_iso(moment)}: it was decided later, at {to_iso(decided_at)}")
-    claims = [*(current["keeps"] or []), *(current["retires"] or []), *(current["link_source"] or []),
-              *(current["link_target"] or [])]
+    [link] = current["links"] or [[None, None]]
+    claims = [*(current["keeps"] or []), *(current["retires"] or []), *(uid for uid in link if uid)]
     row = _write(graph, "adjudication_revoke", {"uid": adjudication, "at": moment}, claims)
     return {"adjudication": row["adjudication"], "revoked_at": to_iso(row["revoked_at"]), "edges": row["edges"],
             "kind": current["kind"], "keeps": list(current["keeps"] or []), "retires": list(current["retires"] or []),
             "distinct": list(current["distinct"] or []), "scope": current["scope"],
-            "source": (current["link_source"] or [None])[0], "target": (current["link_target"] or [None])[0],
+            "source": link[0], "target": link[1],
             "decided_at": to_iso(current["decided_at"]), "by": current["by"], "why": current["why"] or ""}
 
 
