@@ -281,13 +281,9 @@ class Provgraph:
         configured = load_config(config_path)
         inputs = pipeline.read_every_store(config_path, configured)
         summaries = []
-        for store, source in zip(configured, inputs, strict=True):
-            if progress is None:
-                summaries.append(source.write(self.graph, policy=store.policy))
-            else:
-                with progress() as advance:
-                    summaries.append(source.write(self.graph, policy=store.policy, progress=advance))
-            stores.record_paths(self.graph, summaries[-1].store, source.path, config_path.parent)
+        for source, summary in pipeline.write_every_store(self.graph, config_path, configured, inputs, progress):
+            stores.record_paths(self.graph, summary.store, source.path, config_path.parent)
+            summaries.append(summary)
         return summaries
 
     def adjudicate(self, keep: str, retire: str | Iterable[str], *, scope: str | None = None, why: str = "",

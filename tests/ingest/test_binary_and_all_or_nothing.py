@@ -151,3 +151,22 @@ def test_ingest_config_checks_every_store_without_holding_their_records(tmp_path
     inputs = read_every_store(tmp_path / "provgraph.toml", stores)
     assert all(not isinstance(source.records, list) for source in inputs)  # streamed when written
     assert sum(1 for _ in inputs[1].records) == 1000
+
+
+def test_an_input_gone_between_the_check_and_its_turn_names_the_stores_already_written(graph: Graph, tmp_path: Path) -> None:
+    from provgraph.base.errors import InputError
+    from provgraph.ingest.config import load_config
+    from provgraph.ingest.pipeline import read_every_store, write_every_store
+
+    for name in ("first", "second"):
+        (tmp_path / f"{name}.jsonl").write_bytes((EXAMPLES / "cards" / "board.jsonl").read_bytes())
+    config = tmp_path / "provgraph.toml"
+    config.write_text("".join(f'[[store]]\nname = "{name}"\nkind = "cards"\npath = "{name}.jsonl"\n\n'
+                              for name in ("first", "second")))
+    stores = load_config(config)
+    inputs = read_every_store(config, stores)
+    (tmp_path / "second.jsonl").unlink()  # changed on disk after the check
+    with pytest.raises(InputError) as raised:
+        list(write_every_store(graph, config, stores, inputs))
+    assert "store second" in str(raised.value) and "changed since it was checked; stores written: first" in str(raised.value)
+    assert _nodes(graph) > 0  # the first store stays written

@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, ContextManager, Iterable, Iterator, Sequence
 
 from provgraph import cypher
 from provgraph.base.chunks import chunked
@@ -183,18 +183,25 @@ def read_every_store(config_path: Path, stores: Sequence[StoreConfig]) -> list[S
 
 
 def write_every_store(graph: Graph, config_path: Path, stores: Sequence[StoreConfig], inputs: Sequence[StoreInput],
-                      progress: Progress | None = None) -> list[IngestSummary]:
-    """The checked inputs of `read_every_store` written one store at a time. An input that became unusable since
-    the check (changed on disk meanwhile) stops the run with the stores before it written, and says so."""
-    summaries: list[IngestSummary] = []
+                      progress: Callable[[], ContextManager[Progress]] | None = None,
+                      ) -> Iterator[tuple[StoreInput, IngestSummary]]:
+    """The checked inputs of `read_every_store` written one store at a time, each (input, summary) yielded once it is
+    written. `progress`, if given, is called once per store and returns a context manager yielding its callback. An
+    input that became unusable since the check (changed on disk meanwhile) stops the run with the stores before it
+    written, and says so."""
+    written: list[str] = []
     for number, (store, source) in enumerate(zip(stores, inputs, strict=True), 1):
         try:
-            summaries.append(source.write(graph, policy=store.policy, progress=progress))
+            if progress is None:
+                summary = source.write(graph, policy=store.policy)
+            else:
+                with progress() as advance:
+                    summary = source.write(graph, policy=store.policy, progress=advance)
         except InputError as error:
-            written = ", ".join(summary.store for summary in summaries) or "none"
             raise InputError(error.path, f"{error.reason} (store {_name(store, number)} in {config_path} changed since "
-                                         f"it was checked; stores written: {written})") from None
-    return summaries
+                                         f"it was checked; stores written: {', '.join(written) or 'none'})") from None
+        written.append(summary.store)
+        yield source, summary
 
 
 def _open(store: StoreConfig) -> StoreInput:
