@@ -7,7 +7,7 @@ import click
 
 from provgraph.base.errors import UsageError
 from provgraph.cli.options import connection_options, output_format
-from provgraph.cypher import NamedQuery
+from provgraph.cypher import NamedQuery, load
 from provgraph.engine import queries
 from provgraph.api import Provgraph
 
@@ -104,15 +104,21 @@ def _named_on_graph(*, name: str, given: dict, write: bool, pg: Provgraph) -> qu
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
               help=_PARAM_HELP + "; parameters the header marks (DateTime) take ISO 8601, YYYYMMDD, epoch ms or 'now'")
 @click.option("--write", is_flag=True, help="Allow an internal `// mode: write` statement to run")
+@click.option("--print", "print_", is_flag=True,
+              help="Print the query's text with its rule fragments expanded (for cypher-shell or the Browser); run nothing")
 @output_format("table", "json", "csv")
 @_connection_options_lazily
-def query_command(name: str | None, list_: bool, params: tuple[str, ...], write: bool, fmt: str, **connection: object) -> None:
-    """Run a named query from provgraph/cypher/ (see --list); the same files run in cypher-shell."""
+def query_command(name: str | None, list_: bool, params: tuple[str, ...], write: bool, print_: bool, fmt: str,
+                  **connection: object) -> None:
+    """Run a named query from provgraph/cypher/ (see --list); --print shows the text that runs, for cypher-shell."""
     if list_:
         _list_queries()
         return
     if not name:
         raise UsageError("give a query NAME or --list")
+    if print_:
+        click.echo(load(name).text, nl=False)
+        return
     given = queries.parse_params(params)
     _render(_named_on_graph(name=name, given=given, write=write, **connection), fmt)
 

@@ -8,7 +8,10 @@ Each file starts with a comment header:
     // param q: the question scope
     // mode: write       (only on the pipeline's statements that change the graph)
 
-The body runs unchanged in cypher-shell (after `:param t => datetime()` and so on).
+A rule several queries share is written once, in `rules/<name>.cypher`, and a query holds an
+`// INCLUDE <name>` line where it goes; loading expands it (`provgraph/cypher/include.py`).
+The loaded text runs unchanged in cypher-shell (after `:param t => datetime()` and so on):
+`provgraph query NAME --print` shows it.
 """
 from __future__ import annotations
 
@@ -19,8 +22,10 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from provgraph.base.errors import UsageError
+from provgraph.cypher.include import expand
 
 QUERY_DIR = Path(__file__).resolve().parent
+RULES_DIR = QUERY_DIR / "rules"
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _HEADER = re.compile(r"^//\s*(name|description|param|mode)\s*:?\s*(.*)$")
 
@@ -40,8 +45,9 @@ class NamedQuery:
             raise UsageError(f"query {self.name} needs parameter(s): {', '.join('$' + m for m in missing)}")
 
 
-def _parse(path: Path) -> NamedQuery:
-    text = path.read_text(encoding="utf-8")
+def parse(path: Path) -> NamedQuery:
+    """The named query in file `path`, its `// INCLUDE` lines expanded from RULES_DIR."""
+    text = expand(path.read_text(encoding="utf-8"), RULES_DIR, path.name)
     name, description, params, mode = path.stem, "", {}, "read"
     for line in text.splitlines():
         if not line.startswith("//"):
@@ -91,7 +97,7 @@ def load(name: str) -> NamedQuery:
     path = QUERY_DIR / f"{name}.cypher"
     if not re.fullmatch(r"[A-Za-z0-9_\-]+", name) or not path.is_file():
         raise UsageError(f"no named query {name!r}; see `provgraph query --list`")
-    return _parse(path)
+    return parse(path)
 
 
 def all_queries() -> list[NamedQuery]:

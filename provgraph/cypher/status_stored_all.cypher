@@ -10,56 +10,6 @@
 // param only: list of statuses to keep (fresh rows only), or null for all
 MATCH (c:Claim)
 WHERE c.uid IS NOT NULL  // the uid index then gives the rows in uid order: no sort holds them all first
-// BEGIN stored-status-row (the columns; written in rules/stored-status-row.cypher)
-// A claim `c`'s status for the default question as stored at write time, at $t: one row of the status query's
-// columns (times as integer epoch microseconds), plus fresh; filtered by $subject and $only. Needs c.
-WITH c
-WHERE $subject IS NULL OR c.subject = $subject
-WITH c, c.status IS NOT NULL AND c.status_computed_at <= $t AND (c.status_expires IS NULL OR c.status_expires > $t)
-  AS fresh
-WHERE NOT fresh OR $only IS NULL OR c.status IN $only
-RETURN
-  c.uid AS claim,
-  fresh,
-  CASE WHEN fresh THEN c.status END AS status,
-  c.status_reason AS reason,
-  c.status_question_scope AS question_scope,
-  c.status_scope AS scope,
-  c.status_subject AS subject,
-  c.status_value AS value,
-  c.status_declared AS declared,
-  c.status_text AS text,
-  coalesce(c.placeholder, false) AS placeholder,
-  c.status_source AS source,
-  c.status_path AS path,
-  coalesce(c.status_aliases, []) AS aliases,
-  c.status_snapshot AS snapshot,
-  c.status_snapshot_uid AS snapshot_uid,
-  c.status_line_start AS line_start,
-  c.status_line_end AS line_end,
-  c.asserted_at.epochSeconds * 1000000 + c.asserted_at.microsecond AS asserted_at,
-  c.status_valid_from.epochSeconds * 1000000 + c.status_valid_from.microsecond AS valid_from,
-  c.status_valid_until.epochSeconds * 1000000 + c.status_valid_until.microsecond AS valid_until,
-  c.status_successors AS successors,
-  c.status_conflicts_with AS conflicts_with,
-  c.status_premises AS premises,
-  c.status_premises_not_current AS premises_not_current,
-  coalesce(c.status_premise_verdicts, []) AS premise_verdicts,
-  coalesce(c.status_successor_scopes, []) AS successor_scopes,
-  coalesce(c.status_successors_elsewhere, []) AS successors_elsewhere,
-  coalesce(c.status_successors_elsewhere_scopes, []) AS successors_elsewhere_scopes,
-  c.status_pending AS pending,
-  c.status_amendments AS amendments,
-  c.status_since.epochSeconds * 1000000 + c.status_since.microsecond AS since,
-  c.status_because_kind AS because_kind,
-  c.status_because AS because,
-  c.status_because_snapshot AS because_snapshot,
-  c.status_because_commit AS because_commit,
-  c.status_because_author AS because_author,
-  c.status_because_committer AS because_committer,
-  c.status_because_file AS because_file,
-  c.status_because_line AS because_line,
-  c.status_because_by AS because_by
-// END stored-status-row
+// INCLUDE stored-status-row (the columns; written in rules/stored-status-row.cypher)
 ORDER BY claim
 ;

@@ -6,10 +6,7 @@
 UNWIND $claims AS wanted
 MATCH (claim:Claim {uid: wanted}) WHERE claim.search_query IS NOT NULL
 CALL (claim) {
-  // BEGIN suspect-lookup (claim's best $hits by score, ties by uid; written in rules/suspect-lookup.cypher)
-  CALL db.index.fulltext.queryNodes('claim_search', claim.search_query, {limit: 2 * $hits}) YIELD node, score
-  WITH node, score ORDER BY score DESC, node.uid LIMIT $hits
-  // END suspect-lookup
+  // INCLUDE suspect-lookup (claim's best $hits by score, ties by uid; written in rules/suspect-lookup.cypher)
   RETURN node
 }
 WITH claim, node

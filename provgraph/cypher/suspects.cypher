@@ -42,10 +42,7 @@ WITH claim, coalesce(claim.scope, '') AS claimScope
 WHERE $scope IS NULL OR claimScope = '' OR claimScope = $scope
    OR $scope STARTS WITH claimScope + '/' OR claimScope STARTS WITH $scope + '/'
 CALL (claim) {
-  // BEGIN suspect-lookup (claim's best $hits by score, ties by uid; written in rules/suspect-lookup.cypher)
-  CALL db.index.fulltext.queryNodes('claim_search', claim.search_query, {limit: 2 * $hits}) YIELD node, score
-  WITH node, score ORDER BY score DESC, node.uid LIMIT $hits
-  // END suspect-lookup
+  // INCLUDE suspect-lookup (claim's best $hits by score, ties by uid; written in rules/suspect-lookup.cypher)
   RETURN collect({node: node, score: score}) AS hits
 }
 WITH claim, hits, coalesce(head([hit IN hits WHERE hit.node = claim | hit.score]), 0.0) AS itself, head(hits).score AS top,

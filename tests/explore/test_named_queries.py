@@ -126,3 +126,12 @@ def test_named_query_has_full_header_and_is_read_only(name: str) -> None:
     assert named.text.splitlines()[0] == f"// name: {name}"
     for param in named.params.values():
         assert param
+        assert param
+
+
+def test_print_shows_the_query_with_its_rule_fragments_expanded_and_needs_no_database() -> None:
+    result = run("query", "status", "--print", "--uri", "bolt://127.0.0.1:9")  # nothing listens there
+    assert result.exit_code == 0, result.output
+    assert result.stdout == cypher.load("status").text
+    assert "// INCLUDE" not in result.stdout and "// BEGIN base-rules" in result.stdout
+    assert "// INCLUDE base-rules" in (cypher.QUERY_DIR / "status.cypher").read_text(encoding="utf-8")

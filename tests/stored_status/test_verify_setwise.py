@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
+from four_queries import judge, runner
 from hypothesis import strategies as st
 from stored_status_helpers import OFFSETS, Logs, claim
 
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.engine.adjudication import adjudicate
-from provgraph.engine.verify.judge import _advise, _judge, runner, verify_batch
+from provgraph.engine.verify.judge import _advise, verify_batch
 from provgraph.engine.verify.request import Question
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import wipe
@@ -35,7 +36,7 @@ request = st.fixed_dictionaries({
 def _four_queries(graph: Graph, requests: list[dict[str, Any]]) -> list[str]:
     def one(request: dict[str, Any]) -> str:
         return graph.transaction(
-            lambda tx: _advise(runner(tx), [_judge(runner(tx), Question.from_request(request))])[0]).to_json()
+            lambda tx: _advise(runner(tx), [judge(runner(tx), Question.from_request(request))])[0]).to_json()
 
     return [one(r) for r in requests]
 

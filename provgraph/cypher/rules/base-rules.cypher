@@ -43,8 +43,7 @@ CALL (x, q) {
     WITH x, reach WHERE x IN reach
     UNWIND reach AS loopFrom
     MATCH (loopFrom)-[rev:CORRECTS|SUPERSEDES]->(:Claim)
-    // BEGIN revision-force
-    // END revision-force
+    // INCLUDE revision-force
     WITH rev, force WHERE force = 'VOID'
     RETURN collect(rev) AS loopVoid
   }
@@ -67,8 +66,7 @@ CALL (x, q) {
         AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
         AND NOT coalesce(successor.placeholder, false)
       // a successor retires x only while its own lifecycle at $t puts it in force (rule 6): force of the edge rev
-      // BEGIN revision-force
-      // END revision-force
+      // INCLUDE revision-force
       WITH rev, force WHERE force = 'IN_FORCE'
       RETURN DISTINCT type(rev)
     } ELSE [] END AS revisions

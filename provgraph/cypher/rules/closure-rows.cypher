@@ -1,8 +1,7 @@
 // The successor closure of claim `c` for question scope `q` at $t, one row per successor: successor, edge
 // (the edge shown: to c itself first, in force first), next (the claim it revises), edgeForce (IN_FORCE or PENDING)
 // and retirers (how many in-force revisers retire the successor). Needs c and q; keeps c and q.
-// BEGIN revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
-// END revision-walk
+// INCLUDE revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
 // every edge into c or a closure claim from a non-placeholder, not void, is an edge inside the closure (the walk
 // followed it): no membership test needed. Per successor the edge shown: to c itself first, in force first
 UNWIND [c] + closure AS next
@@ -10,8 +9,7 @@ MATCH (next)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(successor:Claim)
 WHERE successor <> c AND NOT coalesce(successor.placeholder, false)
   AND (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
   AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
-// BEGIN revision-force
-// END revision-force
+// INCLUDE revision-force
 WITH c, q, next, successor, rev, force WHERE force <> 'VOID'
 ORDER BY next = c DESC, force, next.uid, type(rev)
 WITH c, q, successor, head(collect({edge: rev, next: next, force: force})) AS chosen
@@ -21,7 +19,6 @@ CALL (successor, q) {
   WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
     AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
     AND NOT coalesce(later.placeholder, false)
-  // BEGIN revision-force
-  // END revision-force
+  // INCLUDE revision-force
   RETURN count(CASE WHEN force = 'IN_FORCE' THEN 1 END) AS retirers
 }

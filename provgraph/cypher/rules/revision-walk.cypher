@@ -10,8 +10,7 @@ CALL (c, q) {
   CALL (walkReach) {
     UNWIND walkReach AS walkFrom
     MATCH (walkFrom)-[rev:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]->(:Claim)
-    // BEGIN revision-force
-    // END revision-force
+    // INCLUDE revision-force
     WITH rev, force WHERE force = 'VOID'
     RETURN collect(rev) AS walkVoid
   }

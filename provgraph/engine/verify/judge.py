@@ -146,26 +146,6 @@ def runner(tx: Tx) -> Runner:
     return run
 
 
-def _judge(run: Runner, question: Question) -> Verdict:
-    """One question the way the four named queries answer it (what verify_requests must agree with)."""
-    given, scope, t = question.given, question.scope, question.t
-    items = [{"id": e.id, "snapshot": e.snapshot} for e in given]
-    items += [{"id": c, "snapshot": None} for c in question.candidates or ()]
-    resolved = run("verify_evidence", {"items": items, "t": t})
-    evidence_uids = sorted({row["claim"] for row in resolved[: len(given)] if row["claim"] is not None})
-    status_rows = []
-    if evidence_uids:
-        status_rows = run("status", {"claims": evidence_uids, "q": scope, "t": t, "subject": None, "only": None})
-    closure_rows: list[dict[str, Any]] = []
-    rival_rows: list[dict[str, Any]] = []
-    if question.candidates is not None:
-        ordered = _candidate_set(resolved)
-        if ordered:
-            closure_rows = run("verify_closure", {"claims": ordered, "q": scope, "t": t})
-            rival_rows = run("rivals", {"claims": ordered, "q": scope, "t": t, "subject": question.subject})
-    return _decide(question, resolved, status_rows, closure_rows, rival_rows)
-
-
 def _candidate_set(resolved: list[dict[str, Any]]) -> list[str]:
     return sorted({row["claim"] for row in resolved if row["claim"] is not None})
 
