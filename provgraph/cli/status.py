@@ -6,10 +6,10 @@ from typing import Any, Iterable
 import click
 
 from provgraph.base.escape import csv_text
-from provgraph.base.text import short_hash
+from provgraph.base.text import and_more, short_hash
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
 from provgraph.api import Provgraph
-from provgraph.engine.status import ClaimStatus, json_array
+from provgraph.engine.status import RIVALS_SHOWN, ClaimStatus, json_array
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import schema_state
 from provgraph.views import lineage
@@ -107,7 +107,11 @@ def conflicts_command(scope: str | None, at: str | None, fmt: str, pg: Provgraph
         if not records:
             click.echo("no unresolved conflicts")
         for c in found:
-            click.echo(f"{c.kind:<17} {' <> '.join(c.claims)}  scope={c.scope or '(global)'}  subject={c.subject or '-'}")
+            members = (" <> ".join(c.claims) if len(c.claims) <= RIVALS_SHOWN
+                       else f"{len(c.claims)} claims: {and_more(c.claims, RIVALS_SHOWN)}")
+            values = sorted({str(v) for v in c.values if v is not None})
+            held = f"  values={and_more(values, RIVALS_SHOWN)}" if len(c.claims) > 2 and values else ""
+            click.echo(f"{c.kind:<17} {members}  scope={c.scope or '(global)'}  subject={c.subject or '-'}{held}")
             for hint in c.resolve:
                 click.echo(f"    resolve: {hint}")
 

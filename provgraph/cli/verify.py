@@ -6,9 +6,10 @@ from typing import IO
 import click
 
 from provgraph.base.errors import CheckFailed, UsageError
-from provgraph.base.text import short_hash
+from provgraph.base.text import and_more, short_hash
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
 from provgraph.api import Provgraph
+from provgraph.engine.status import RIVALS_SHOWN
 from provgraph.engine.verify import Verdict
 from provgraph.views.display import status_line
 
@@ -36,7 +37,7 @@ def _text(verdict: Verdict) -> None:
         if row.successors:
             line += f"  -> {', '.join(row.successors)}"
         if row.conflicts_with:
-            line += f"  <> {', '.join(row.conflicts_with)}"
+            line += f"  <> {and_more(row.conflicts_with, RIVALS_SHOWN)}"
         if check.given.snapshot:
             if not check.seen_cites:
                 seen = "not a citing snapshot"

@@ -19,7 +19,7 @@ CALL (c) {
   RETURN coalesce($q, citedScope, c.scope, '') AS q
 }
 WITH c, c AS x, q
-// INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher, filled in by python -m provgraph.cypher.build)
+// INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
 WITH c, q, base AS own
 CALL (c, q) {
   MATCH (c)-[link:CONFLICTS_WITH]-(other:Claim)
@@ -37,7 +37,7 @@ CALL (c, q) {
   RETURN DISTINCT other, 'RIVAL_CLAIM' AS kind
 }
 WITH c, q, own, other, kind, other AS x
-// INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher, filled in by python -m provgraph.cypher.build)
+// INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
 WITH c, own, other, kind, base
 WHERE kind = 'EXPLICIT_CONFLICT'
    OR (base.subject IS NOT NULL AND base.subject <> '' AND base.subject IN [own.subject, $subject]

@@ -37,7 +37,7 @@ CALL (c) {
   RETURN coalesce($q, citedScope, c.scope, '') AS q
 }
 WITH c, c AS x, q
-// INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher, filled in by python -m provgraph.cypher.build)
+// INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
 WITH c, q, base
 // rules 10 and 11, only for a claim that passes rules 1-9
 OPTIONAL CALL (c, q, base) {
@@ -54,7 +54,7 @@ OPTIONAL CALL (c, q, base) {
   CALL (q, premises) {
     UNWIND premises AS x
     WITH x, q
-    // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher, filled in by python -m provgraph.cypher.build)
+    // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
     RETURN collect({node: x, base: base}) AS premiseBases
   }
   // rule 10 for the claim and for each premise that passes rules 1-9. Candidates: explicit conflict partners, and
@@ -82,7 +82,7 @@ OPTIONAL CALL (c, q, base) {
       RETURN other, 'RIVAL_CLAIM' AS kind
     }
     WITH owner, kind, other AS x, q
-    // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher, filled in by python -m provgraph.cypher.build)
+    // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
     WITH owner, kind, x, base
     WHERE base.status IS NULL
       AND (kind = 'EXPLICIT_CONFLICT'

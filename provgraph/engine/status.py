@@ -25,6 +25,8 @@ from provgraph.base.values import from_epoch_us
 from provgraph.engine.account import add_account
 from provgraph.graph.connection import Graph
 
+RIVALS_SHOWN = 5  # rivals named on a status line; the rest counted (a key can have thousands of values)
+
 STATUSES = ("ACTIVE", "STALE", "CONFLICT", "UNKNOWN")
 
 # Every reason code, in the order of the status table; REASONS[code] -> status.
@@ -218,7 +220,7 @@ class ClaimStatus:
                               for uid, scope in zip(self.successors, scopes))
             return f"-> {named} ({self.reason})"
         if self.conflicts_with:
-            return f"<> {', '.join(self.conflicts_with)} ({self.reason})"
+            return f"<> {and_more(self.conflicts_with, RIVALS_SHOWN)} ({self.reason})"
         if self.premises_not_current:
             if len(self.premise_verdicts) == len(self.premises_not_current):
                 named = ", ".join(f"{uid} [{verdict} in scope {question}]"

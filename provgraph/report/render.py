@@ -7,9 +7,10 @@ from typing import Any
 import pandas as pd
 
 from provgraph.base.escape import markdown_text
+from provgraph.base.text import and_more
 from provgraph.base.times import to_iso
 from provgraph.base.values import jsonable
-from provgraph.engine.status import STATUSES
+from provgraph.engine.status import RIVALS_SHOWN, STATUSES
 from provgraph.report.model import MAX_ROWS, Report, ReportResult
 from provgraph.views import svg
 from provgraph.views.display import STATUS_COLOURS
@@ -56,7 +57,7 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     for kind, title, empty in sections:
         frame = report.changed(kind)
         b.append(("h3", f"{title} ({len(frame)})"))
-        b.append(("table", (frame.drop(columns=["change"]), empty)))
+        b.append(("table", (_rivals_counted(frame.drop(columns=["change"])), empty)))
     new_unbound = int(report.unbound["new"].sum()) if len(report.unbound) else 0
     b.append(("h3", f"UNBOUND references ({len(report.unbound)}, {new_unbound} new)"))
     b.append(("p", "Records refer to these ids, but nothing with that id was ingested."))
@@ -68,7 +69,7 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     other = report.changed("changed")
     if len(other):
         b.append(("h3", f"Other status changes ({len(other)})"))
-        b.append(("table", (other.drop(columns=["change"]), "")))
+        b.append(("table", (_rivals_counted(other.drop(columns=["change"])), "")))
     b.append(("h3", f"One-sided links ({len(report.one_sided)})"))
     b.append(("p", "A supersession or correction between two Markdown records that only one of them records."))
     b.append(("table", (report.one_sided, "no one-sided links")))
@@ -95,6 +96,14 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
             b.append(("p", (f"{report.lineages_left_out} more changed claim(s); see ",
                             Code("provgraph lineage ID --format mermaid"), ".")))
     return b
+
+
+def _rivals_counted(frame: pd.DataFrame) -> pd.DataFrame:
+    """The first rivals of each row named and the rest counted, as on a status line (claims.csv keeps them all)."""
+    if "conflicts_with" not in frame.columns or frame.empty:
+        return frame
+    cut = frame["conflicts_with"].map(lambda ids: and_more(ids.split(", "), RIVALS_SHOWN) if ids else ids)
+    return frame.assign(conflicts_with=cut)
 
 
 def _cell(value: Any) -> str:

@@ -76,7 +76,7 @@ def terminal(
             detail = (f"{row.claim} lies on a cycle of revisions{_where(scope, row.question_scope)}: "
                       f"fix the records or record a decision with `provgraph adjudicate`")
         else:
-            rivals = ", ".join(row.conflicts_with) or "a rival"
+            rivals = _names(list(row.conflicts_with)) or "a rival"
             other = shlex.quote(row.conflicts_with[0]) if row.conflicts_with else "ID"
             in_scope = f" --scope {shlex.quote(row.question_scope)}" if row.question_scope else ""
             detail = (f"{row.claim} conflicts with {rivals}{_where(scope, row.question_scope)}: decide which "

@@ -1,0 +1,99 @@
+"""The cliffs of issue 26: one key with many values, asked about at the cost of a key with two (same run, same server).
+
+    python -m bench.cliffs [--values 1000] [--policy latest-wins] [--uri URI] [--json FILE]
+
+A decision log holds one key with N values a second apart and, beside it, a key with two values; both ingested
+through the real `logs --format jsonl` ingester and pipeline, with or without `--policy`. Then, for each key:
+`conflicts` (the whole graph's, which the big key dominates), `status` of the key's newest entry, and `verify`
+with that entry as evidence. Ratios big / small are what the issue's targets are about (within 2x).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from provgraph.api import Provgraph
+from provgraph.base.config import Settings
+from provgraph.graph.connection import Graph
+from provgraph.ingest.pipeline import ingest
+
+BASE = datetime(2025, 3, 1, tzinfo=timezone.utc)
+
+
+def write_log(path: Path, key: str, values: int, spacing: timedelta) -> list[str]:
+    """`values` entries of `key`, `spacing` apart, each a new value; returns their ids, oldest first."""
+    ids = []
+    with open(path, "a", encoding="utf-8") as handle:
+        for n in range(values):
+            uid = f"{key}-{n:05d}"
+            handle.write(json.dumps({"id": uid, "ts": (BASE + n * spacing).isoformat(), "subject": key,
+                                     "value": f"v{n}", "scope": "org/ops", "text": f"set {key} to v{n}"}) + "\n")
+            ids.append(uid)
+    return ids
+
+
+def _best(seconds: Callable[[], Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        seconds()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def measure(graph: Graph, workdir: Path, values: int, policy: str | None, repeat: int = 3) -> dict[str, Any]:
+    from provgraph.graph.schema import install_schema, wipe
+
+    wipe(graph)
+    install_schema(graph)
+    log = workdir / "flags.jsonl"
+    log.unlink(missing_ok=True)
+    big = write_log(log, "flag.big", values, timedelta(seconds=1))
+    small = write_log(log, "flag.small", 2, timedelta(seconds=1))
+    start = time.perf_counter()
+    ingest(graph, "logs", log, fmt="jsonl", store="flags", policy=policy)
+    out: dict[str, Any] = {"values": values, "policy": policy, "ingest_s": round(time.perf_counter() - start, 2)}
+    pg = Provgraph(graph)
+    start = time.perf_counter()
+    found = pg.conflicts()
+    out["conflicts_s"] = round(time.perf_counter() - start, 2)
+    out["conflicts"] = [{"kind": c.kind, "subject": c.subject, "members": len(c.claims)} for c in found]
+    for label, ids in (("big", big), ("small", small)):
+        newest = ids[-1]
+        request = {"evidence": [newest], "candidates": [newest]}
+        answer = pg.verify_many([request])[0]
+        out[f"verdict_{label}"] = answer.verdict or answer.error
+        out[f"status_{label}_s"] = round(_best(lambda newest=newest: list(pg.status([newest])), repeat), 4)
+        out[f"verify_{label}_s"] = round(_best(lambda request=request: pg.verify_many([request]), repeat), 4)
+    for what in ("status", "verify"):
+        out[f"{what}_ratio"] = round(out[f"{what}_big_s"] / max(out[f"{what}_small_s"], 1e-6), 2)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.cliffs", description=__doc__.splitlines()[0])
+    parser.add_argument("--values", type=int, default=1000, help="values of the big key (default 1000)")
+    parser.add_argument("--policy", default=None, help="ingest with this policy (e.g. latest-wins); default none")
+    parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"), help="a server to use (WIPED)")
+    parser.add_argument("--json", type=Path, default=None, help="write the numbers here too")
+    args = parser.parse_args(argv)
+    from bench import harness
+
+    settings = Settings.from_env(uri=args.uri) if args.uri else harness.start_server(harness.DEFAULT_PORT)
+    with Graph(settings) as graph, tempfile.TemporaryDirectory(prefix="provgraph-cliffs-") as folder:
+        measure(graph, Path(folder), 20, args.policy, repeat=1)  # warm-up: plans
+        result = measure(graph, Path(folder), args.values, args.policy)
+    print(json.dumps(result, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
