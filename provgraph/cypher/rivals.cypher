@@ -11,13 +11,7 @@
 // param subject: the question's subject, or null
 UNWIND $claims AS wanted
 MATCH (c:Claim {uid: wanted})
-CALL (c) {
-  OPTIONAL MATCH (c)-[cited:CITED_AT]->(snap:Snapshot)
-  WHERE snap.revised_at <= $t
-  WITH c, cited ORDER BY (snap.until IS NULL OR snap.until > $t) DESC, snap.revised_at DESC
-  WITH c, head(collect(cited.scope)) AS citedScope
-  RETURN coalesce($q, citedScope, c.scope, '') AS q
-}
+// INCLUDE question-scope (the question scope q of claim c: $q, else c's own scope as of $t)
 WITH c, c AS x, q
 // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
 WITH c, q, base AS own

@@ -28,14 +28,7 @@ CALL () {
 WITH c
 WHERE $subject IS NULL OR c.subject = $subject
 WITH c ORDER BY c.uid
-// the question scope: given, else the claim's own scope as of $t
-CALL (c) {
-  OPTIONAL MATCH (c)-[cited:CITED_AT]->(snap:Snapshot)
-  WHERE snap.revised_at <= $t
-  WITH c, cited ORDER BY (snap.until IS NULL OR snap.until > $t) DESC, snap.revised_at DESC
-  WITH c, head(collect(cited.scope)) AS citedScope
-  RETURN coalesce($q, citedScope, c.scope, '') AS q
-}
+// INCLUDE question-scope (the question scope q of claim c: $q, else c's own scope as of $t)
 WITH c, c AS x, q
 // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
 WITH c, q, base

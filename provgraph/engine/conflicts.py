@@ -16,10 +16,11 @@ from typing import Any, Sequence
 from provgraph import cypher
 from provgraph.base.as_of import at_or_now
 from provgraph.base.chunks import chunked
-from provgraph.engine.status import iter_status
+from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
 
 _BATCH = 500
+_CHUNK = 2000  # candidate claims judged per status query
 
 
 @dataclass(frozen=True)
@@ -50,24 +51,26 @@ def _adjudicate_hint(keep: str, retire: Sequence[str], scope: str) -> str:
 
 def conflicts(graph: Graph, *, scope: str | None = None, at: datetime | str | None = None) -> list[Conflict]:
     """Every unresolved conflict at (scope, at), sorted by kind then claims: each explicit conflict and revision cycle,
-    and each group of rivals (one per subject and question scope, however many values it holds)."""
+    and each group of rivals (one per subject and question scope, however many values it holds).
+
+    Only claims with a conflict or revision edge are judged one by one (rule 5's cycles and rule 10's explicit
+    partners need their status); rivals are found per subject, each member judged once, never once per pair."""
     t = at_or_now(at)
     found: dict[tuple[str, tuple[str, ...]], Conflict] = {}
     cyclic: list[str] = []
     explicit: list[Any] = []
-    groups: dict[tuple[str, str], None] = {}  # (subject, question scope), in the order first seen
-    for row in iter_status(graph, scope=scope, at=t, only=["CONFLICT"]):
-        if row.reason == "REVISION_CYCLE":
-            cyclic.append(row.claim)
-            continue
-        if row.reason == "EXPLICIT_CONFLICT":
-            explicit.append(row)
-        if row.subject:  # an explicit conflict may have rivals too: explicit partners win the reason, not the listing
-            groups[(row.subject, row.question_scope)] = None
+    candidates = [row["claim"] for row in graph.read(cypher.load("conflict_candidates").text)]
+    for chunk in chunked(candidates, _CHUNK):
+        for row in status(graph, chunk, scope=scope, at=t, only=["CONFLICT"]):
+            if row.reason == "REVISION_CYCLE":
+                cyclic.append(row.claim)
+            elif row.reason == "EXPLICIT_CONFLICT":
+                explicit.append(row)
     for batch in chunked(explicit, _BATCH):
         _explicit_pairs(graph, batch, scope, t, found)
-    for batch in chunked(list(groups), _BATCH):
-        _rival_groups(graph, batch, t, found)
+    keys = [(row["subject"], row["q"]) for row in graph.read(cypher.load("rival_group_keys").text, {"q": scope, "t": t})]
+    for batch in chunked(keys, _BATCH):
+        _rival_groups(graph, batch, t, found, own_scopes=scope is None)
     if cyclic:
         for cycle in graph.read(cypher.load("revision_cycles").text, {"claims": cyclic, "q": scope, "t": t}):
             members = tuple(sorted(set(cycle["cycle"])))
@@ -96,18 +99,20 @@ def _explicit_pairs(graph: Graph, batch: list[Any], scope: str | None, t: dateti
                               resolve=_pair_hints(pair, question))
 
 
-def _rival_groups(graph: Graph, batch: list[tuple[str, str]], t: datetime, found: dict) -> None:
+def _rival_groups(graph: Graph, batch: list[tuple[str, str]], t: datetime, found: dict, *, own_scopes: bool) -> None:
     """Rule 10 as groups: the members of a subject at a question scope are the claims that pass rules 1-9 there and
-    have a rival among them (another value, or no values, and no revision edge between the two)."""
+    have a rival among them (another value, or no values, and no revision edge between the two). With `own_scopes`
+    (no --scope: each claim judged in its own scope), a group is listed at a scope only if a member's own scope is
+    it; the others are the same rivals seen from a narrower scope."""
     params = {"groups": [{"subject": subject, "q": q} for subject, q in batch], "t": t}
     passing: dict[int, list[dict[str, Any]]] = {}
     for row in graph.read(cypher.load("rival_groups").text, params):
         passing.setdefault(row["group"], []).append(row)
     for index, rows in passing.items():
         members = _with_a_rival(rows)
-        if len(members) < 2:
-            continue
         subject, question = batch[index]
+        if len(members) < 2 or (own_scopes and not any(row["scope"] == question for row in members)):
+            continue
         claims = tuple(row["claim"] for row in members)
         hints = (_pair_hints(claims, question) if len(claims) == 2
                  else (_adjudicate_hint("ONE", ("EACH-OTHER",), question)
