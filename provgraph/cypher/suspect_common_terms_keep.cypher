@@ -3,7 +3,7 @@
 // param terms: list of the common terms
 // param t: when they were computed (DateTime)
 // mode: write
-MERGE (kept:SuspectTerms {name: 'common'})
+MERGE (kept:SuspectTerms {name: 'common-by-claims'})
 SET kept.terms = $terms, kept.computed_at = $t
 RETURN size(kept.terms) AS terms
 ;

@@ -7,15 +7,15 @@
 // description: similarity is the mean of that ratio from both sides (0 from a side whose lookup missed the other).
 // description: A pair is kept when the later claim is later (asserted_at, else last_cited_at), similarity >= $min_score and
 // description: >= $close times the earlier claim's best suspect, they share at least
-// description: $min_terms search_terms, their scopes overlap (equal, one under the other, or one global), they are not
+// description: $min_terms search_terms that are not common, they do not say the very same words (equal search_terms: a
+// description: restatement, such as each log's own copy of "Record architecture decisions", revises nothing), their scopes overlap (equal, one under the other, or one global), they are not
 // description: rivals (same non-empty subject with another value: status rule 10), no edge links them (any recorded claim
 // description: edge; an adjudication's implied edge while it stands), no standing `adjudicate --distinct` dismissed them,
 // description: no chain of revision edges already leads from later to earlier, and the earlier claim is not already
 // description: retired (its stored status, still fresh, is STALE: nothing is left for the later one to retire). At most $per_claim per earlier claim
 // description: (best first); then the filters $since, $scope and $store apply. Common terms ($common: text that recurs across
-// description: many claims or stores, cypher/suspect_common_terms.cypher) weigh nothing: they never count among the shared
-// description: terms, and the similarity is scaled by the share of the pair's shared terms that are not common, so two
-// description: claims whose only overlap is such text are never suspects. One row per pair: earlier, later, score, rank,
+// description: many claims, cypher/suspect_common_terms.cypher) weigh nothing: they never count among the shared terms,
+// description: so two claims whose only overlap is such text are never suspects. One row per pair: earlier, later, score, rank,
 // description: terms (shared, normalised, common ones left out), and each side's scope, subject, value, time and title.
 // param claims: list of uids to look up from, or null for every claim (a pair needs both sides looked up to score fully)
 // param t: now (DateTime): which adjudications and implied edges stand
@@ -63,10 +63,9 @@ WHERE (earlierScope = '' OR laterScope = '' OR earlierScope = laterScope
            AND NOT coalesce(earlier.value = later.value, false))
 WITH earlier, earlierScope, later, laterScope, similarity,
      [term IN earlier.search_terms WHERE term IN later.search_terms] AS shared
-WITH earlier, earlierScope, later, laterScope, shared, [term IN shared WHERE NOT term IN $common] AS terms, similarity
-WITH earlier, earlierScope, later, laterScope, terms,
-     CASE WHEN size(shared) = 0 THEN similarity ELSE similarity * size(terms) / size(shared) END AS similarity
-WHERE size(terms) >= $min_terms AND similarity >= $min_score
+WITH earlier, earlierScope, later, laterScope, [term IN shared WHERE NOT term IN $common] AS terms, similarity
+WHERE size(terms) >= $min_terms
+  AND earlier.search_terms <> later.search_terms
   AND NOT (earlier.status = 'STALE' AND (earlier.status_expires IS NULL OR earlier.status_expires > $t))
   AND NOT EXISTS {
     MATCH (earlier)-[link:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES]-(later)

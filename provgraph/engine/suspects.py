@@ -25,11 +25,9 @@ CLOSE = 0.9  # a suspect's similarity is at least this share of the earlier clai
 MIN_TERMS = 2  # least number of shared terms
 PER_CLAIM = 3  # at most this many suspects per earlier claim
 # A term is common (weighs nothing in a pair: cypher/suspect_common_terms.cypher) when at least COMMON_MIN_CLAIMS claims
-# and COMMON_SHARE of all claims say it, or claims of at least COMMON_MIN_STORES stores and COMMON_STORE_SHARE of all stores
+# and COMMON_SHARE of all claims say it
 COMMON_SHARE = 0.1
 COMMON_MIN_CLAIMS = 20
-COMMON_STORE_SHARE = 0.75
-COMMON_MIN_STORES = 3
 
 
 @dataclass(frozen=True)
@@ -139,8 +137,7 @@ def common_terms(run: Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]) 
 
 def live_common_terms(run: Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]) -> list[str]:
     """The common terms computed from every claim now: a scan of the whole store."""
-    rows = run("suspect_common_terms", {"share": COMMON_SHARE, "min_claims": COMMON_MIN_CLAIMS,
-                                        "store_share": COMMON_STORE_SHARE, "min_stores": COMMON_MIN_STORES})
+    rows = run("suspect_common_terms", {"share": COMMON_SHARE, "min_claims": COMMON_MIN_CLAIMS})
     return [row["term"] for row in rows]
 
 

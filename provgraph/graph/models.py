@@ -267,7 +267,7 @@ class SuspectTerms(StructuredNode):
     computes them again (cypher/suspect_common_terms.cypher), so a suspects lookup reads one node instead of
     scanning every claim's terms. Missing (an older store, a reset): read live."""
 
-    name = StringProperty(unique_index=True, required=True)  # 'common'
+    name = StringProperty(unique_index=True, required=True)  # 'common-by-claims' (the rule of 2 December, later in the day: terms of many claims)
     terms = ArrayProperty(StringProperty())  # the terms that weigh nothing in a suspect pair
     computed_at = DateTimeProperty()
 

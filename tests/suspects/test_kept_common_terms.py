@@ -14,6 +14,8 @@ from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema
 
 BOILERPLATE = "We record architecture decisions as lightweight records following Michael Nygard's template {n}"
+TEMPLATE = "Platform guild notice: "  # every record of every store starts with it: a term of many claims
+FILLERS = 6  # records per store that share nothing but the template with any other
 TOPICS = ["Payment events go through Kafka topics with idempotent producers and seven day retention",
           "Payment events go through Kafka topics with idempotent producers and thirty day retention",
           "Web sessions live in Redis with a one hour expiry keyed by a signed cookie"]
@@ -26,7 +28,9 @@ def _reader(graph: Graph):  # type: ignore[no-untyped-def]
 def _log(folder: Path, store: str, month: int, topic: str) -> Path:
     path = folder / f"{store}.jsonl"
     entries = [{"ts": f"2025-{month:02d}-01T09:00:00Z", "id": f"{store}-intro", "msg": BOILERPLATE.format(n="")},
-               {"ts": f"2025-{month:02d}-15T09:00:00Z", "id": f"{store}-own", "msg": topic}]
+               {"ts": f"2025-{month:02d}-15T09:00:00Z", "id": f"{store}-own", "msg": TEMPLATE + topic}]
+    entries += [{"ts": f"2025-{month:02d}-{20 + n}T09:00:00Z", "id": f"{store}-filler{n}",
+                 "msg": TEMPLATE + f"{store}{n}apple {store}{n}pear {store}{n}plum"} for n in range(FILLERS)]
     path.write_text("".join(json.dumps(entry) + "\n" for entry in entries), encoding="utf-8")
     return path
 
@@ -43,15 +47,16 @@ def _kept(graph: Graph) -> list[str] | None:
 
 def test_every_ingest_that_writes_claims_keeps_the_terms_the_live_computation_gives(graph: Graph, tmp_path: Path) -> None:
     _ingest(_log(tmp_path, "alpha", 1, TOPICS[0]), "alpha")
-    assert _kept(graph) == sorted(live_common_terms(_reader(graph))) == []  # one store: nothing recurs across stores
+    assert _kept(graph) == sorted(live_common_terms(_reader(graph))) == []  # 8 claims: too few for a term to be common
     for month, (store, topic) in enumerate(zip(["beta", "gamma"], TOPICS[1:]), start=2):
         _ingest(_log(tmp_path, store, month, topic), store)
         assert _kept(graph) == sorted(live_common_terms(_reader(graph)))
     kept = _kept(graph)
-    assert kept and {"nygard", "architectur"} & set(kept) or {"nygard", "architecture"} & set(kept or []), kept
+    assert kept is not None and {"platform", "guild", "notice"} <= set(kept) and "kafka" not in kept, kept
     pairs = {(s.earlier, s.later) for s in suspects(graph)}
     assert ("alpha-own", "beta-own") in pairs
-    assert not {pair for pair in pairs if all(side.endswith("-intro") for side in pair)}, pairs
+    assert not {pair for pair in pairs if all(side.endswith("-intro") for side in pair)}, pairs  # restatements
+    assert not {pair for pair in pairs if all("-filler" in side for side in pair)}, pairs  # only the template shared
 
 
 def test_re_ingest_of_unchanged_input_leaves_the_kept_terms_untouched(graph: Graph, tmp_path: Path) -> None:
