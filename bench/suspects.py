@@ -1,4 +1,4 @@
-"""Quality and speed of `provgraph suspects`: `python -m bench.suspects [--uri URI] [--matters N] [--speed 25000]`.
+"""Quality and speed of `provgraph suspects`: `python -m bench.suspects [--uri URI] [--matters N] [--orgs N] [--speed 25000]`.
 
 Quality: corpora whose revisions are known -- the examples (`examples/story`, `examples/adr`, ...) and the
 generated decision records of `bench/suspects_corpus.py` in six writing styles -- are ingested with every
@@ -7,7 +7,10 @@ premises and other links stay). Then:
 
 - recall@3: of the claims some later claim revises (and that rule 10 does not already flag as rivals: the
   same subject label with another value), the share whose true successor is among their top 3 suspects;
-- false suspects per 100 claims: listed pairs that are not the same matter, per 100 claims ingested.
+- false suspects per 100 claims: listed pairs that are not the same matter, per 100 claims ingested, and of
+  those the pairs across stores (no store cites both claims); on the multi-organisation corpus
+  (`bench/suspects_corpus.py` ORGS, `--orgs N` matters each) also across organisations, and how many pair two
+  organisations' ADR 0001 boilerplate.
 
 Speed (`--speed N ...`, `--no-quality` to skip the above): at N claims (generated log entries), the time to
 generate and ingest them, then in the same run the baseline -- one full-text lookup per claim, the same stored
@@ -90,12 +93,31 @@ def _rivals(claims: dict[str, dict[str, Any]], earlier: str, later: str) -> bool
 
 
 MIN_SCORE = suspects.MIN_SCORE  # `--min-score` changes it for a run
+NO_COMMON = False  # `--no-common-terms`: every term weighs, as before issue 23 (what the common-terms rule costs or gains)
 
 
-def score(graph: Graph, truth: dict[str, str], same_matter, label: str) -> dict[str, Any]:
-    """recall@3 and false suspects per 100 claims for the graph as ingested."""
+def _listed(graph: Graph) -> list[suspects.Suspect]:
+    if not NO_COMMON:
+        return suspects.suspects(graph, min_score=MIN_SCORE)
+    rows = graph.read(cypher.load("suspects").text, suspects.params(min_score=MIN_SCORE, common=[]))
+    return [suspects._suspect(row) for row in rows]
+
+
+def _stores(graph: Graph) -> dict[str, set[str]]:
+    """uid -> the stores that cite the claim."""
+    rows = graph.read("MATCH (c:Claim)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)-[:IN]->(store:Store) "
+                      "RETURN c.uid AS uid, collect(DISTINCT store.name) AS stores")
+    return {row["uid"]: set(row["stores"]) for row in rows}
+
+
+def score(graph: Graph, truth: dict[str, str], same_matter, label: str, org_of: dict[str, str] | None = None,
+          boilerplate: set[str] | None = None) -> dict[str, Any]:
+    """recall@3 and false suspects per 100 claims for the graph as ingested; of the false pairs, those across stores,
+    and with `org_of` (uid -> organisation) those across organisations, and with `boilerplate` (uids) those pairing
+    two boilerplate records."""
     claims = _claims(graph)
-    listed = suspects.suspects(graph, min_score=MIN_SCORE)
+    stores = _stores(graph)
+    listed = _listed(graph)
     by_earlier: dict[str, list[str]] = {}
     for s in listed:
         by_earlier.setdefault(s.earlier, []).append(s.later)
@@ -103,14 +125,26 @@ def score(graph: Graph, truth: dict[str, str], same_matter, label: str) -> dict[
     rivals = len([e for e, later in truth.items() if e in claims and later in claims]) - len(countable)
     hits = {e for e, later in countable.items() if later in by_earlier.get(e, [])[:3]}
     false = [s for s in listed if not same_matter(s.earlier, s.later)]
-    return {
+    across_stores = [s for s in false if stores.get(s.earlier, set()).isdisjoint(stores.get(s.later, set()))]
+
+    def per_100(count: int) -> float:
+        return round(100.0 * count / len(claims), 2) if claims else 0.0
+
+    result = {
         "corpus": label, "claims": len(claims), "revisions": len(countable), "rival_revisions": rivals,
         "found": len(hits), "recall_at_3": round(len(hits) / len(countable), 3) if countable else None,
-        "suspects": len(listed), "false": len(false),
-        "false_per_100": round(100.0 * len(false) / len(claims), 2) if claims else 0.0,
+        "suspects": len(listed), "false": len(false), "false_per_100": per_100(len(false)),
+        "false_across_stores": len(across_stores), "false_across_stores_per_100": per_100(len(across_stores)),
         "missed": sorted(f"{e} -> {later}" for e, later in countable.items() if e not in hits),
         "false_pairs": sorted(f"{s.earlier} -> {s.later} ({s.score:.2f})" for s in false),
     }
+    if org_of is not None:
+        across_orgs = [s for s in false if org_of.get(s.earlier) != org_of.get(s.later)]
+        result.update(false_across_orgs=len(across_orgs), false_across_orgs_per_100=per_100(len(across_orgs)),
+                      false_across_orgs_pairs=sorted(f"{s.earlier} -> {s.later} ({s.score:.2f})" for s in across_orgs))
+    if boilerplate is not None:
+        result["false_boilerplate"] = len([s for s in false if s.earlier in boilerplate and s.later in boilerplate])
+    return result
 
 
 def examples_quality(graph: Graph) -> dict[str, Any]:
@@ -150,6 +184,30 @@ def generated_quality(graph: Graph, matters: int, seed: int, workdir: Path) -> d
     result["missed_styles"] = sorted(f"{style_of.get(m.split(' -> ')[0])}->{style_of.get(m.split(' -> ')[1])}"
                                      for m in result["missed"])
     return result
+
+
+def multi_org_quality(graph: Graph, matters: int, seed: int, workdir: Path,
+                      orgs: tuple[suspects_corpus.Org, ...] = suspects_corpus.ORGS) -> dict[str, Any]:
+    """The organisations `orgs` in one graph, `matters` matters each, links stripped."""
+    wipe(graph)
+    corpora = suspects_corpus.generate_orgs(matters, seed, orgs)
+    truth: dict[str, str] = {}
+    matter: dict[str, str] = {}
+    org_of: dict[str, str] = {}
+    boilerplate: set[str] = set()
+    for org, corpus in corpora:
+        for kind, fmt, store, path in suspects_corpus.write_files(corpus, workdir / f"orgs-{matters}" / org.name, seed, org):
+            ingest_stripped(graph, kind, fmt, store, path)
+        truth.update(corpus.truth())
+        matter.update(corpus.matter_of())
+        org_of.update({r.uid: org.name for r in corpus.records})
+        boilerplate.add(f"{org.key}-ADR-0001")
+    stores = len({suspects_corpus.store_of(org, style) for org, _ in corpora for style in org.styles})
+    unscoped = sum(1 for org, _ in corpora if not org.scope)
+    scopes = f"{unscoped} unscoped" if unscoped else "each scoped"
+    return score(graph, truth, lambda a, b: matter.get(a) == matter.get(b),
+                 f"{len(corpora)} organisations ({scopes}), {stores} stores: {matters} matters each (seed {seed})",
+                 org_of=org_of, boilerplate=boilerplate)
 
 
 # The baseline: one lookup per claim, the stored Lucene query and hit limit suspects runs, in one query, every hit
@@ -284,12 +342,17 @@ SPEED_TARGET = 3.0  # issue 15: the suspects query within 3x of one full-text lo
 
 
 def _table(quality: list[dict[str, Any]], speeds: list[dict[str, Any]]) -> str:
-    lines = ["| corpus | claims | revisions counted | recall@3 | suspects | false | false per 100 claims |",
-             "|---|---:|---:|---:|---:|---:|---:|"] if quality else []
+    lines = ["| corpus | claims | revisions counted | recall@3 | suspects | false | false per 100 claims "
+             "| of which across stores (per 100 claims) |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"] if quality else []
     for q in quality:
         recall = "-" if q["recall_at_3"] is None else f"{100 * q['recall_at_3']:.0f}% ({q['found']}/{q['revisions']})"
+        across = f"{q['false_across_stores']} ({q['false_across_stores_per_100']:.1f})"
+        if "false_across_orgs" in q:
+            across += (f"; across organisations {q['false_across_orgs']} ({q['false_across_orgs_per_100']:.1f}), "
+                       f"{q['false_boilerplate']} of them two ADR 0001s")
         lines.append(f"| {q['corpus']} | {q['claims']} | {q['revisions']} (+{q['rival_revisions']} rivals) | {recall} | "
-                     f"{q['suspects']} | {q['false']} | {q['false_per_100']:.1f} |")
+                     f"{q['suspects']} | {q['false']} | {q['false_per_100']:.1f} | {across} |")
     if quality and speeds:
         lines.append("")
     if speeds:
@@ -315,6 +378,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     parser.add_argument("--matters", type=int, nargs="*", default=[160, 400], help="generated corpus sizes (matters)")
+    parser.add_argument("--orgs", type=int, default=40,
+                        help="matters per organisation of the multi-organisation corpus (0: leave it out) [default: 40]")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--speed", type=int, nargs="*", default=[], help="claim counts for the speed check (e.g. 25000 100000)")
     parser.add_argument("--repeat", type=int, default=1,
@@ -323,10 +388,12 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"speed: also PROFILE the suspects query from {PROFILE_CLAIMS:,} claims and print its plan")
     parser.add_argument("--no-quality", action="store_true", help="skip the quality corpora (speed only)")
     parser.add_argument("--min-score", type=float, default=suspects.MIN_SCORE, help="the suspects threshold to measure")
+    parser.add_argument("--no-common-terms", action="store_true",
+                        help="quality: let every term weigh (no common terms), to see what that rule costs or gains")
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = parser.parse_args(argv)
-    global MIN_SCORE
-    MIN_SCORE = args.min_score
+    global MIN_SCORE, NO_COMMON
+    MIN_SCORE, NO_COMMON = args.min_score, args.no_common_terms
     server_pid: int | None = None  # the bench's own server: its CPU time is measured too
     if args.uri:
         settings = Settings.from_env(uri=args.uri)
@@ -342,6 +409,9 @@ def main(argv: list[str] | None = None) -> int:
         quality = [] if args.no_quality else [examples_quality(graph)]
         for matters in [] if args.no_quality else args.matters:
             quality.append(generated_quality(graph, matters, args.seed, workdir))
+        if not args.no_quality and args.orgs > 0:
+            quality.append(multi_org_quality(graph, args.orgs, args.seed, workdir))
+            quality.append(multi_org_quality(graph, args.orgs, args.seed, workdir, suspects_corpus.scoped(suspects_corpus.ORGS)))
         speeds = [speed(graph, claims, args.seed, workdir, repeat=max(1, args.repeat),
                         server_pid=server_pid, log=_progress, with_profile=args.profile)
                   for claims in args.speed]
@@ -353,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
     for q in quality:
         if q["missed"] or q["false_pairs"]:
             print(f"\n{q['corpus']}: missed {q['missed'][:12]}; false {q['false_pairs'][:12]}")
+            if q.get("false_across_orgs_pairs"):
+                print(f"  false across organisations: {q['false_across_orgs_pairs'][:30]}")
             if q.get("missed_styles"):
                 print(f"  missed by style: {q['missed_styles'][:30]}")
     if args.json:

@@ -3,6 +3,7 @@
 No timing is asserted: only that one run measures what bench/README.md says it does, on the real server."""
 from __future__ import annotations
 
+import json
 import os
 
 from bench import suspects as bench_suspects
@@ -43,3 +44,34 @@ def test_server_cpu_reads_a_live_process_and_says_none_when_unknown() -> None:
     after = bench_suspects.server_cpu(os.getpid())
     assert after is not None and after >= before
     assert bench_suspects.server_cpu(None) is None
+
+
+def test_the_multi_organisation_corpus_gives_every_organisation_its_own_ids_and_stores(tmp_path) -> None:
+    corpora = bench_suspects.suspects_corpus.generate_orgs(40, seed=11)
+    uids = [record.uid for _, corpus in corpora for record in corpus.records]
+    assert len(uids) == len(set(uids))  # Jira keys, issue numbers, log, card and ADR ids never collide across seeds
+    for org, corpus in corpora:
+        assert corpus.records[0].uid == f"{org.key}-ADR-0001" and corpus.records[0].title == org.first_adr[0]
+        assert all(record.org == org.name and (org.name in record.uid or record.uid.startswith(org.key))
+                   for record in corpus.records)
+        assert {record.style for record in corpus.records} == set(org.styles)
+    stores = [store for org, corpus in corpora for _, _, store, _ in
+              bench_suspects.suspects_corpus.write_files(corpus, tmp_path / org.name, 11, org)]
+    assert len(stores) == len(set(stores)) == sum(len(org.styles) for org, _ in corpora)  # one ADR style each
+
+
+def test_the_quality_check_counts_false_suspects_across_stores_and_organisations(graph: Graph, tmp_path) -> None:
+    # one decision said twice in two unscoped stores of two organisations: a suspect, and not one matter
+    for store, when in (("one", "2025-01-10T09:00:00Z"), ("two", "2025-06-02T09:00:00Z")):
+        path = tmp_path / f"{store}.jsonl"
+        path.write_text(json.dumps({"ts": when, "id": f"{store}-1", "msg": "Session cache runs on Redis with a 15 minute "
+                                    "session expiry for every payments service"}) + "\n")
+        bench_suspects.ingest_stripped(graph, "logs", "jsonl", store, path)
+    result = bench_suspects.score(graph, {}, lambda a, b: a == b, "two stores", org_of={"one-1": "a", "two-1": "b"},
+                                  boilerplate=set())
+    assert (result["false"], result["false_across_stores"], result["false_across_orgs"]) == (1, 1, 1)
+    assert result["false_across_orgs_per_100"] == 50.0
+    assert "across organisations 1 (50.0)" in bench_suspects._table([result], [])
+    toy = bench_suspects.multi_org_quality(graph, 6, seed=3, workdir=tmp_path / "orgs")
+    assert toy["claims"] == sum(len(c.records) for _, c in bench_suspects.suspects_corpus.generate_orgs(6, 3))
+    assert toy["false_across_orgs"] <= toy["false_across_stores"] <= toy["false"]

@@ -4,7 +4,8 @@
 // description: explicit conflict partners, RELATES neighbours and direct dependents. Returns one row: claim, nodes (uids), edges
 // description: (from, to, kind, verb, scope, via, force: IN_FORCE, PENDING or VOID for revision and amendment edges, valid_from,
 // description: valid_to, recorded_by: {snapshot, commit, author, committer, file, line} of the first record that states it) among them,
-// description: adjudications touching them (keep/retire, and `--distinct` dismissals of a suspect pair: kind 'distinct'),
+// description: adjudications touching them (keep/retire, `--distinct` dismissals of a suspect pair: kind 'distinct', and
+// description: `--relates` / `--depends-on` links: kind 'relates' or 'depends_on', links = [[source, target]] of the edge it implies),
 // description: citations (each claim's citing snapshots with source, sha256, revised_at, until, deleted, lines, current
 // description: at $t), and external references (lineage links from these claims to things never ingested: claim, target,
 // description: verb, inbound).
@@ -73,7 +74,7 @@ CALL (nodes, q, c) {
 }
 CALL (nodes) {
   UNWIND nodes AS n
-  MATCH (adj:Adjudication)-[:KEEPS|RETIRES|DISTINGUISHES]->(n)
+  MATCH (adj:Adjudication)-[:KEEPS|RETIRES|DISTINGUISHES|LINKS]->(n)
   WITH DISTINCT adj
   WHERE adj.decided_at <= $t
   ORDER BY adj.decided_at, adj.uid
@@ -81,7 +82,9 @@ CALL (nodes) {
                   policy: adj.policy, scope: adj.scope, kind: adj.kind,
                   distinct: COLLECT { MATCH (adj)-[:DISTINGUISHES]->(d:Claim) RETURN d.uid ORDER BY d.uid },
                   keeps: COLLECT { MATCH (adj)-[:KEEPS]->(k:Claim) RETURN k.uid ORDER BY k.uid },
-                  retires: COLLECT { MATCH (adj)-[:RETIRES]->(r:Claim) RETURN r.uid ORDER BY r.uid }}) AS adjudications
+                  retires: COLLECT { MATCH (adj)-[:RETIRES]->(r:Claim) RETURN r.uid ORDER BY r.uid },
+                  links: COLLECT { MATCH (adj)-[:LINKS]->(s:Claim)-[link:DEPENDS_ON|RELATES]->(o:Claim)<-[:LINKS]-(adj)
+                                   WHERE link.via = adj.uid RETURN [s.uid, o.uid] }}) AS adjudications
 }
 CALL (nodes) {
   UNWIND nodes AS n

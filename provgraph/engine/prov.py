@@ -21,7 +21,9 @@ Mapping (docs/guide.md "Exploring the graph" has the user-facing list):
 - `Adjudication` -> activity at `decided_at`, `wasAssociatedWith` the agent `by`, `used` the kept
   and retired claims (`prov:role` keeps / retires); while not revoked, each retired claim
   `wasInvalidatedBy` it at `decided_at`. A `--distinct` one (`provgraph:kind` distinct) `used` both
-  claims with `prov:role` distinct and invalidates nothing.
+  claims with `prov:role` distinct and invalidates nothing. A `--relates` / `--depends-on` one (`provgraph:kind`
+  relates / depends_on) `used` both claims, `prov:role` source and target of the edge it implies (with
+  `provgraph:kind` on each), and invalidates nothing; the edge itself is exported as below, `via` the adjudication.
 - `AMENDS` -> `wasDerivedFrom(amendment, amended)` with `provgraph:kind` AMENDS: derived from it,
   not a revision of it (the amended claim stays in force).
 - `DEPENDS_ON`, `CONFLICTS_WITH`, `RELATES` -> `wasInfluencedBy(a, b)` with `provgraph:kind`
@@ -237,6 +239,10 @@ class _Builder:
                 self.document.wasInvalidatedBy(claim, identifier, decided_at)
         for distinct in row.get("distinct") or []:
             self.document.used(identifier, self.id("claim", distinct), None, other_attributes={PROV["role"]: self.ns["distinct"]})
+        for source, target in row.get("links") or []:
+            for claim, role in ((source, "source"), (target, "target")):
+                self.document.used(identifier, self.id("claim", claim), None,
+                                   other_attributes={PROV["role"]: self.ns[role], self.ns["kind"]: row["kind"]})
 
 
 def _applies(claim_scope: str, scope: str) -> bool:
@@ -289,7 +295,8 @@ def build_document(graph: Graph, namespace: str = DEFAULT_NAMESPACE, page_size: 
         if part is None or row["uid"] in part.claims:
             builder.claim(row)
     for row in pages(graph, "export_adjudications", page_size=page_size):
-        if part is None or part.claims.intersection([*row["keeps"], *row["retires"], *(row.get("distinct") or [])]):
+        linked = [claim for link in row.get("links") or [] for claim in link]
+        if part is None or part.claims.intersection([*row["keeps"], *row["retires"], *(row.get("distinct") or []), *linked]):
             builder.adjudication(row)
     return builder.document
 

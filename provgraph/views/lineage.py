@@ -11,6 +11,7 @@ from provgraph.engine.status import ClaimStatus
 from provgraph.views.display import STATUS_COLOURS, account_text
 
 RENDERERS = ("tree", "json", "mermaid", "dot")
+LINK_WORDS = {"relates": "relates to", "depends_on": "depends on"}  # an adjudicated link's kind, as a verb
 
 def _describe(s: ClaimStatus) -> str:
     where = f" @ {s.location}" if s.source else ""
@@ -89,6 +90,11 @@ def render_tree(view: Lineage) -> str:
                 why = f": {a['why']}" if a.get("why") else ""
                 lines.append(f"  {a['uid']}: distinct {' / '.join(a['distinct'])}, not one matter "
                              f"(by {a.get('by') or '?'}, {a['decided_at']}{revoked}){why}")
+                continue
+            if a.get("kind") in LINK_WORDS:
+                why = f": {a['why']}" if a.get("why") else ""
+                linked = "; ".join(f"{source} {LINK_WORDS[a['kind']]} {target}" for source, target in a.get("links") or [])
+                lines.append(f"  {a['uid']}: {linked or a['kind']} (by {a.get('by') or '?'}, {a['decided_at']}{revoked}){why}")
                 continue
             lines.append(f"  {a['uid']}: keep {', '.join(a['keeps'])} retire {', '.join(a['retires'])} ({a['decided_at']}{revoked})")
     return "\n".join(lines)

@@ -8,7 +8,7 @@ import shutil
 import pytest
 from audit_story import Repo, adr, story
 from cli_helpers import run
-from prov.model import ProvAgent, ProvAssociation, ProvAttribution, ProvDocument, ProvEntity
+from prov.model import ProvActivity, ProvAgent, ProvAssociation, ProvAttribution, ProvDocument, ProvEntity, ProvUsage
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -76,3 +76,21 @@ def test_prov_at_a_past_instant_and_one_store(graph, told):
     assert {str(label) for agent in ops.get_records(ProvAgent) for label in agent.get_attribute("prov:label")} == {
         "Dee Merge <dee@example.com>"}
     assert run("export", "--format", "prov-json", "--store", "nope").exit_code == 2
+
+
+def test_prov_round_trip_carries_a_confirmed_link_as_an_adjudication_that_used_both_claims(graph, told):
+    linked = run("adjudicate", "--depends-on", "ops:0001-pager.md", "adr:0002-nats.md", "--by", "Grace Hopper",
+                 "--why", "the pager rides on NATS", "--at", "2024-05-02T00:00:00Z")
+    assert linked.exit_code == 0, linked.output
+    uid = linked.stdout.strip()
+    for document in (_document(), _document("--store", "ops")):
+        [activity] = [r for r in document.get_records(ProvActivity) if _values(r, "uid") == {uid}]
+        assert _values(activity, "kind") == {"depends_on"}
+        used = {(str(r.get_attribute("prov:entity").pop()), str(r.get_attribute("prov:role").pop()),
+                 str(r.get_attribute("provgraph:kind").pop()))
+                for r in document.get_records(ProvUsage) if str(r.get_attribute("prov:activity").pop()) == str(activity.identifier)}
+        assert used == {("provgraph:claim/ops%3A0001-pager.md", "provgraph:source", "depends_on"),
+                        ("provgraph:claim/adr%3A0002-nats.md", "provgraph:target", "depends_on")}
+        associated = {str(r.get_attribute("prov:agent").pop()) for r in document.get_records(ProvAssociation)
+                      if str(r.get_attribute("prov:activity").pop()) == str(activity.identifier)}
+        assert associated == {"provgraph:agent/Grace%20Hopper"}

@@ -7,9 +7,11 @@ from pathlib import Path
 
 from suspects_helpers import CACHE_1, CACHE_2, OTHERS, ingest_log, pairs, run
 
+from provgraph.engine.lineage import lineage
 from provgraph.engine.status import status
 from provgraph.engine.suspects import suspects
 from provgraph.graph.connection import Graph
+from provgraph.views.lineage import render as render_lineage
 
 
 def _statuses(graph: Graph) -> dict[str, tuple[str, str]]:
@@ -57,3 +59,17 @@ def test_a_link_of_a_claim_to_itself_or_with_another_decision_is_refused_in_one_
         assert result.exit_code == 2, (args, result.output)
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert graph.read("MATCH (a:Adjudication) RETURN count(a) AS n")[0]["n"] == 0
+
+
+def test_lineage_lists_a_confirmed_link_with_both_claims_before_and_after_its_revocation(graph: Graph, tmp_path: Path) -> None:
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
+    uid = _adjudicate("--depends-on", "cache-2", "cache-1", "--by", "reviewer", "--why", "the new cache keeps the expiry",
+                      "--at", "2025-07-01T00:00:00Z")
+    for claim in ("cache-1", "cache-2"):
+        [adjudication] = lineage(graph, claim).to_dict()["adjudications"]
+        assert (adjudication["uid"], adjudication["kind"], adjudication["links"]) == (uid, "depends_on", [["cache-2", "cache-1"]])
+        assert (f"{uid}: cache-2 depends on cache-1 (by reviewer, 2025-07-01T00:00:00Z): the new cache keeps the expiry"
+                in render_lineage(lineage(graph, claim), "tree"))
+    _adjudicate("--revoke", uid, "--at", "2025-08-01T00:00:00Z")
+    tree = render_lineage(lineage(graph, "cache-1"), "tree")
+    assert f"{uid}: cache-2 depends on cache-1 (by reviewer, 2025-07-01T00:00:00Z, revoked 2025-08-01T00:00:00Z)" in tree
