@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from cli_helpers import run
 
 from provgraph.engine.suspects import suspects
@@ -79,8 +77,6 @@ def test_boilerplate_across_stores_is_never_a_suspect_and_a_real_cross_store_rev
     assert ("alpha:0002-own.md", "beta:0002-own.md") in pairs
 
 
-@pytest.mark.xfail(strict=True, reason="known gap (issue 23): with two stores no term reaches COMMON_MIN_STORES, so the two "
-                   "organisations' identical ADR 0001 pair up at score 1.0; bench/README.md 'Suspects' has the numbers")
 def test_two_organisations_whose_only_overlap_is_the_adr_tools_boilerplate_are_never_suspects(graph, tmp_path):
     for month, name in enumerate(("alpha", "gamma"), start=1):
         result = run("ingest", "files", str(_store(tmp_path, name, month)), "--store", name)
