@@ -146,11 +146,13 @@ def test_cli_formats_and_help(graph: Graph, tmp_path: Path) -> None:
 
 def test_ties_at_the_lookup_cut_are_broken_by_uid_so_ingest_order_changes_nothing(graph: Graph, tmp_path: Path) -> None:
     same = "Settlement webhooks retry with exponential backoff capped at one hour for every payments service"
-    entries = [{"ts": f"2025-01-{day:02d}T09:00:00Z", "id": f"hook-{day:02d}", "scope": "org/acme/payments", "msg": same}
-               for day in range(1, 15)]  # 14 claims of equal score: more than one lookup keeps (10)
+    # 14 claims in two wordings of 7 (the same words are restatements, never a pair): a lookup from one keeps its 6
+    # twins and 4 of the other wording's 7, all of equal score (it keeps 10)
+    entries = [{"ts": f"2025-01-{day:02d}T09:00:00Z", "id": f"hook-{day:02d}", "scope": "org/acme/payments",
+                "msg": f"{same} {'nightly' if day % 2 else 'daily'}"} for day in range(1, 15)]
     found = []
     for order in (entries, entries[::-1], entries[::2] + entries[1::2]):
         graph.write("MATCH (n) DETACH DELETE n")
         ingest_log(graph, tmp_path, order)
-        found.append([s.to_dict() for s in suspects(graph)])
+        found.append([s.to_dict() for s in suspects(graph, min_score=0.1)])  # the two wordings score ~0.45
     assert found[0] and found[0] == found[1] == found[2]
