@@ -123,3 +123,14 @@ class Logs:
         ingest(graph, "logs", self.path(which), fmt="jsonl", store=f"log{which}")
 
 
+def ingest_both_logs(graph: Graph, claims: list[dict[str, Any]], start: datetime) -> None:
+    """A fresh graph holding the example's claims, both logs ingested (an example that writes nothing else)."""
+    import tempfile
+
+    from provgraph.graph.schema import wipe
+
+    wipe(graph)
+    with tempfile.TemporaryDirectory() as folder:
+        logs = Logs(claims, start, Path(folder))
+        logs.ingest(graph, 0)
+        logs.ingest(graph, 1)

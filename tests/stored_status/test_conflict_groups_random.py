@@ -7,20 +7,17 @@ have an ACTIVE rival, for every scope some claim in CONFLICT is judged at; expli
 from __future__ import annotations
 
 import os
-import tempfile
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from stored_status_helpers import Logs, claim
+from stored_status_helpers import ingest_both_logs, claim
 
 from provgraph import cypher
 from provgraph.engine.conflicts import conflicts
 from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
-from provgraph.graph.schema import wipe
 
 EXAMPLES = 100 if os.environ.get("PROVGRAPH_HEAVY") == "1" else 5
 
@@ -57,12 +54,8 @@ def _pairwise(graph: Graph, scope: str | None, t: datetime) -> tuple[dict[tuple[
 @given(claims=st.lists(claim, min_size=3, max_size=7), scope=st.sampled_from([None, "org/a", ""]))
 def test_rival_groups_hold_exactly_the_claims_rule_10_pairs(graph: Graph, claims: list[dict[str, Any]],
                                                             scope: str | None) -> None:
-    wipe(graph)
     start = datetime.now(timezone.utc)
-    with tempfile.TemporaryDirectory() as folder:
-        logs = Logs(claims, start, Path(folder))
-        logs.ingest(graph, 0)
-        logs.ingest(graph, 1)
+    ingest_both_logs(graph, claims, start)
     groups, explicit = _pairwise(graph, scope, start)
     found = conflicts(graph, scope=scope, at=start)
     assert {(c.subject or "", c.scope): set(c.claims) for c in found if c.kind == "RIVAL_CLAIM"} == groups

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from four_queries import judge, runner
 from hypothesis import strategies as st
-from stored_status_helpers import OFFSETS, Logs, claim
+from stored_status_helpers import ingest_both_logs, OFFSETS, claim
 
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.engine.adjudication import adjudicate
 from provgraph.engine.verify.judge import _advise, verify_batch
 from provgraph.engine.verify.request import Question
 from provgraph.graph.connection import Graph
-from provgraph.graph.schema import wipe
 
 EXAMPLES = 100 if os.environ.get("PROVGRAPH_HEAVY") == "1" else 5
 
@@ -55,12 +52,8 @@ def _setwise(graph: Graph, requests: list[dict[str, Any]]) -> list[str]:
        decide=st.none() | st.tuples(st.integers(0, 6), st.integers(0, 6)))
 def test_setwise_verdicts_are_the_four_query_verdicts_byte_for_byte(
         graph: Graph, claims: list[dict[str, Any]], requests: list[dict[str, Any]], decide: Any) -> None:
-    wipe(graph)
     start = datetime.now(timezone.utc)
-    with tempfile.TemporaryDirectory() as folder:
-        logs = Logs(claims, start, Path(folder))
-        logs.ingest(graph, 0)
-        logs.ingest(graph, 1)
+    ingest_both_logs(graph, claims, start)
     if decide is not None:
         try:
             adjudicate(graph, f"c{decide[0] % len(claims)}", f"c{decide[1] % len(claims)}", scope="org")
