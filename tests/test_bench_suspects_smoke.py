@@ -61,11 +61,12 @@ def test_the_multi_organisation_corpus_gives_every_organisation_its_own_ids_and_
 
 
 def test_the_quality_check_counts_false_suspects_across_stores_and_organisations(graph: Graph, tmp_path) -> None:
-    # one decision said twice in two unscoped stores of two organisations: a suspect, and not one matter
-    for store, when in (("one", "2025-01-10T09:00:00Z"), ("two", "2025-06-02T09:00:00Z")):
+    # one decision said in two unscoped stores of two organisations, in not quite the same words (the same words are a
+    # restatement, never a pair): a suspect, and not one matter
+    for store, when, where in (("one", "2025-01-10T09:00:00Z", ""), ("two", "2025-06-02T09:00:00Z", " in production")):
         path = tmp_path / f"{store}.jsonl"
         path.write_text(json.dumps({"ts": when, "id": f"{store}-1", "msg": "Session cache runs on Redis with a 15 minute "
-                                    "session expiry for every payments service"}) + "\n")
+                                    f"session expiry for every payments service{where}"}) + "\n")
         bench_suspects.ingest_stripped(graph, "logs", "jsonl", store, path)
     result = bench_suspects.score(graph, {}, lambda a, b: a == b, "two stores", org_of={"one-1": "a", "two-1": "b"},
                                   boilerplate=set())
