@@ -270,7 +270,7 @@ def write(
     if progress:
         progress("write", 0, index.observations)
     size = batch_size()
-    written: set[int] = set()  # digests of the claims written (a distinct count, 8 bytes-ish a claim, not their uids)
+    written: set[int] = set()  # digests of the claims written, for a distinct count without holding their uids
     pending: set[str] = set()  # claims whose stored status a batch forgot: stored again once every batch is in
     unresolved: set[str] = set()
     status_unresolved: set[str] = set()
