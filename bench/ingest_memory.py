@@ -4,14 +4,14 @@
     python -m bench.ingest_memory --sizes 100k,1m                           # the issue's pair
 
 Per size: the bench corpus (bench/corpus.py) written to disk as JSON Lines, the graph emptied, then one fresh
-`python -m bench.ingest_probe` process ingests every file; its peak RSS (ru_maxrss from wait4) and the input's
-bytes are reported. Target: the peak grows at most 2x for 10x the input. Not a timed test.
+`python -m bench.ingest_probe` process ingests every file; its peak RSS (VmHWM, which the process reads itself at its
+end: ru_maxrss from wait4 would count the bench's own memory, which a child forked from it starts with) and the
+input's bytes are reported. Target: the peak grows at most 2x for 10x the input. Not a timed test.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -30,40 +30,54 @@ def _ingest_peak(uri: str, files: list[tuple[str, str, Path]]) -> dict[str, Any]
     args = [sys.executable, "-m", "bench.ingest_probe", "--uri", uri, *[f"{s}:{k}:{p}" for s, k, p in files]]
     begin = time.perf_counter()
     process = subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    out, err = process.stdout.read(), process.stderr.read()  # type: ignore[union-attr]
+    out, err = process.communicate()
     if process.returncode != 0:
         raise RuntimeError(f"ingest failed: {err.strip()[-2000:]}")
-    return {"seconds": time.perf_counter() - begin, "peak_rss_mib": usage.ru_maxrss / 1024,
-            "probe": json.loads(out.strip().splitlines()[-1])}
+    probe = json.loads(out.strip().splitlines()[-1])
+    return {"seconds": time.perf_counter() - begin, "peak_rss_mib": probe["peak_rss_kib"] / 1024, "probe": probe}
 
 
 def _parse_peak(files: list[tuple[str, str, Path]]) -> dict[str, Any]:
-    """The readers alone, records kept as the pipeline keeps them (a list per file), in a fresh process."""
+    """The readers and the pipeline's two passes without a database (index, then batches), in a fresh process."""
     args = [sys.executable, "-m", "bench.ingest_memory", "--probe-parse", *[f"{s}:{k}:{p}" for s, k, p in files]]
     begin = time.perf_counter()
     process = subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _, status, usage = os.wait4(process.pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise RuntimeError(f"parse failed: {process.stderr.read().strip()[-2000:]}")  # type: ignore[union-attr]
-    return {"seconds": time.perf_counter() - begin, "peak_rss_mib": usage.ru_maxrss / 1024,
-            "probe": json.loads(process.stdout.read().strip().splitlines()[-1])}  # type: ignore[union-attr]
+    out, err = process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"parse failed: {err.strip()[-2000:]}")
+    probe = json.loads(out.strip().splitlines()[-1])
+    return {"seconds": time.perf_counter() - begin, "peak_rss_mib": probe["peak_rss_kib"] / 1024, "probe": probe}
 
 
 def _probe_parse(specs: list[str]) -> int:
+    """What the pipeline holds of an input without a database: the first pass's index, then the records again a
+    batch at a time (provgraph/ingest/pipeline/stream.py)."""
     from provgraph.ingest import get as get_ingester
+    from provgraph.ingest.pipeline.batch import batch_size
+    from provgraph.ingest.pipeline.stream import index_input, read_batches
     from provgraph.ingest.records import IngestOptions
 
     formats = {"cards": "default", "logs": "jsonl"}
     records = 0
     for spec in specs:
         store, kind, path = spec.split(":", 2)
-        held = list(get_ingester(kind, formats[kind])(Path(path), IngestOptions(store=store, path=path)))
-        records += len(held)
-        del held
-    print(json.dumps({"records": records}))
+        ingester = get_ingester(kind, formats[kind])
+        options = IngestOptions(store=store, path=path)
+        index = index_input(ingester(Path(path), options))
+        for batch in read_batches(ingester(Path(path), options), batch_size()):
+            records += len(batch.observations) + len(batch.quarantined) + len(batch.notices)
+        del index
+    print(json.dumps({"records": records, "peak_rss_kib": peak_rss_kib()}))
     return 0
+
+
+def peak_rss_kib() -> int:
+    """This process's own peak RSS (VmHWM), -1 where /proc is missing."""
+    status = Path("/proc/self/status")
+    for line in (status.read_text().splitlines() if status.exists() else []):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return -1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -76,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--uri", help="a running server instead of the bench's own (its provgraph data is WIPED)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--parse-only", action="store_true",
-                        help="the readers alone, no database: what parsing a file holds in memory")
+                        help="the readers and the pipeline's two passes, no database: what reading a file holds in memory")
     args = parser.parse_args(argv)
     if args.parse_only:
         return _report([_parse_run(size, args.seed) for size in args.sizes])

@@ -2,7 +2,7 @@
 
     python -m bench.ingest_probe --uri bolt://127.0.0.1:7686 cards:PATH logs:PATH ...
 
-Prints one JSON object: seconds, snapshots_added, snapshots_unchanged.
+Prints one JSON object: seconds, snapshots_added, snapshots_unchanged, peak_rss_kib (the process's own VmHWM).
 """
 from __future__ import annotations
 
@@ -34,7 +34,10 @@ def main(argv: list[str] | None = None) -> int:
             added += summary.snapshots_added
             unchanged += summary.snapshots_unchanged
         seconds = time.perf_counter() - start
-    print(json.dumps({"seconds": seconds, "snapshots_added": added, "snapshots_unchanged": unchanged}))
+    from bench.ingest_memory import peak_rss_kib
+
+    print(json.dumps({"seconds": seconds, "snapshots_added": added, "snapshots_unchanged": unchanged,
+                      "peak_rss_kib": peak_rss_kib()}))
     return 0
 
 

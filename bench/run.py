@@ -56,9 +56,9 @@ def _ingest_all(graph: Graph, files: list[tuple[str, str, Path]]) -> dict[str, A
         unchanged += summary.snapshots_unchanged
         claims += summary.claims_written
         edges += summary.edges_written
-        if summary.quarantined or summary.unresolved:
+        if summary.quarantined_count or summary.unresolved:
             raise RuntimeError(f"bench corpus did not ingest cleanly: {store}: "
-                               f"{len(summary.quarantined)} quarantined, {len(summary.unresolved)} unresolved")
+                               f"{summary.quarantined_count} quarantined, {len(summary.unresolved)} unresolved")
     return {"seconds": time.perf_counter() - start, "snapshots_added": written, "snapshots_unchanged": unchanged,
             "claims_written": claims, "edges_written": edges}
 

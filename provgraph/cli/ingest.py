@@ -54,7 +54,7 @@ def _finish(summaries: list[IngestSummary], output: str) -> None:
                    json.dumps([s.to_dict() for s in summaries], indent=2, sort_keys=True, default=str))
     else:
         click.echo("\n".join(line for summary in summaries for line in summary.text_lines()))
-    quarantined = sum(len(s.quarantined) for s in summaries)
+    quarantined = sum(s.quarantined_count for s in summaries)
     if quarantined:
         raise CheckFailed(f"{quarantined} record(s) quarantined; everything else was ingested")
 

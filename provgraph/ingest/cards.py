@@ -68,11 +68,16 @@ def ingest_cards(path: Path, options: IngestOptions) -> Iterator[Record]:
 
 
 def _card_file(path: Path, options: IngestOptions) -> Iterator[Record]:
+    if path.suffix.lower() == ".jsonl":
+        # JSON Lines is read line by line (streamed): never held whole, however large.
+        yield from _card_lines(path, options)
+        return
     data = read_bytes(path)
     text, replaced = decode(data)
+    del data
     whole: Any = None
     try:
-        whole = load_json(text) if path.suffix.lower() != ".jsonl" else None
+        whole = load_json(text)
     except (ValueError, RecursionError):
         whole = None
     if isinstance(whole, (dict, list)):
@@ -91,30 +96,40 @@ def _card_file(path: Path, options: IngestOptions) -> Iterator[Record]:
                         record = quarantine(path, None, f"card [{index}]: {record.reason}")
                     yield record
         return
+    del text, whole  # JSON Lines in a file named otherwise: read again line by line
     yield from _card_lines(path, options)
 
 
 def _card_lines(path: Path, options: IngestOptions) -> Iterator[Record]:
-    """JSON Lines cards; a file in which no line is a JSON object is not cards at all."""
-    entries: list[tuple[int, str, bool, Any, str | None]] = []
+    """JSON Lines cards, read one line at a time; a file in which no line is a JSON object is not cards at all, and
+    says so (InputError) before its first record."""
+    _some_card(path)
     for line in read_lines(path):
         if not line.text.strip():
             continue
+        if line.replaced:
+            yield invalid_utf8_notice(path, line.number)
         try:
-            entries.append((line.number, line.text, line.replaced, load_json(line.text), None))
+            card = load_json(line.text)
         except (ValueError, RecursionError) as error:
-            entries.append((line.number, line.text, line.replaced, None, f"not JSON: {error}"))
-    if not entries:
-        raise InputError(path, "empty: no cards")
-    if not any(isinstance(card, dict) for _, _, _, card, _ in entries):
-        raise InputError(path, "not a JSON card, a JSON array of cards or JSON Lines")
-    for number, raw, replaced, card, problem in entries:
-        if replaced:
-            yield invalid_utf8_notice(path, number)
-        if problem is not None:
-            yield quarantine(path, number, problem)
+            yield quarantine(path, line.number, f"not JSON: {error}")
             continue
-        yield from _guarded(path, number, card, options, (number, number), quote_hash([raw]))
+        yield from _guarded(path, line.number, card, options, (line.number, line.number), quote_hash([line.text]))
+
+
+def _some_card(path: Path) -> None:
+    """InputError unless some line is a JSON object; reads only up to the first one (most files: their first line)."""
+    blank = True
+    for line in read_lines(path):
+        if not line.text.strip():
+            continue
+        blank = False
+        try:
+            if isinstance(load_json(line.text), dict):
+                return
+        except (ValueError, RecursionError):
+            continue
+    raise InputError(path, "empty: no cards" if blank else "not a JSON card, a JSON array of cards or JSON Lines")
 
 
 def _guarded(

@@ -11,11 +11,11 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, BinaryIO, Iterable, Iterator
 
 from provgraph.base.errors import InputError
 from provgraph.base.times import parse_time
-from provgraph.ingest.binary import binary_message, binary_reason
+from provgraph.ingest.binary import SAMPLE, binary_message, binary_reason
 from provgraph.ingest.records import EdgeRecord, Notice, Quarantined, canonical_json, sha256_hex
 
 # Edge kinds written as reference fields (front matter, log entries, card verbs).
@@ -98,13 +98,45 @@ class Line:
 
 
 def read_lines(path: Path) -> Iterator[Line]:
-    """Physical lines split on LF only (other separators such as U+2028 are data)."""
-    data = read_bytes(path)
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    for index, raw in enumerate(data.split(b"\n"), start=1):
-        text, replaced = _utf8(raw)
-        yield Line(index, text[:-1] if text.endswith("\r") else text, replaced)
+    """Physical lines split on LF only (other separators such as U+2028 are data), read one at a time as they are
+    asked for: the file is never held whole, so memory follows the longest line, not the file.
+
+    InputError, before the first line, when the file is missing, a folder, unreadable or binary (its first 8 KiB).
+    A file ending in LF, or an empty one, ends with an empty line, as `split` would give it.
+    """
+    handle = _open_input(path)
+    with handle:
+        number, raw = 0, b""
+        try:
+            for raw in handle:
+                number += 1
+                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                text, replaced = _utf8(raw[:-1] if raw.endswith(b"\n") else raw)
+                yield Line(number, text[:-1] if text.endswith("\r") else text, replaced)
+        except OSError as error:
+            raise InputError(path, f"cannot read: {error.strerror or error}") from None
+        if number == 0 or raw.endswith(b"\n"):
+            yield Line(number + 1, "", False)
+
+
+def _open_input(path: Path) -> BinaryIO:
+    """The file open for reading, checked as `read_bytes` checks it, at the start."""
+    if not path.exists():
+        raise InputError(path, "no such file")
+    if path.is_dir():
+        raise InputError(path, "is a folder, expected a file")
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 -- closed by the caller's `with`
+        head = handle.read(SAMPLE)
+        handle.seek(0)
+    except OSError as error:
+        raise InputError(path, f"cannot read: {error.strerror or error}") from None
+    reason = binary_reason(head)
+    if reason:
+        handle.close()
+        raise InputError(path, binary_message(reason))
+    return handle
 
 
 def load_json(text: str) -> Any:

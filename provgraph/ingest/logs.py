@@ -8,7 +8,7 @@ is quarantined with its number and the lines after it are still read.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from provgraph.base.errors import InputError
 from provgraph.ingest import register
@@ -137,25 +137,41 @@ def ingest_logfmt(path: Path, options: IngestOptions) -> Iterator[Record]:
 
 
 def _ingest(path: Path, options: IngestOptions, parse: LineParser, format_name: str) -> Iterator[Record]:
-    # Read and parse eagerly so a file that is not this format at all fails as a whole
-    # (InputError) before any record is yielded.
-    parsed: list[tuple[Line, dict[str, Any] | None, str | None]] = []
+    # A file that is not this format at all fails as a whole (InputError) before any record is yielded; the check
+    # reads up to the first line that parses. Then the file is read again, one line at a time (streamed).
+    _some_entry(path, parse, format_name)
+    yield from _records(path, options, _parsed(path, parse), split_commas=parse is parse_logfmt_line)
+
+
+def _some_entry(path: Path, parse: LineParser, format_name: str) -> None:
+    first: tuple[int, str] | None = None
     for line in read_lines(path):
         if not line.text.strip():
             continue
         try:
-            parsed.append((line, parse(line.text), None))
+            parse(line.text)
+            return
         except RECORD_ERRORS as error:
-            parsed.append((line, None, str(error)))
-    if parsed and all(entry is None for _, entry, _ in parsed):
-        raise InputError(path, f"no line is {format_name} (line {parsed[0][0].number}: {parsed[0][2]})")
-    return _records(path, options, parsed, split_commas=parse is parse_logfmt_line)
+            first = first or (line.number, str(error))
+    if first is not None:
+        raise InputError(path, f"no line is {format_name} (line {first[0]}: {first[1]})")
+
+
+def _parsed(path: Path, parse: LineParser) -> Iterator[tuple[Line, dict[str, Any] | None, str | None]]:
+    for line in read_lines(path):
+        if not line.text.strip():
+            continue
+        try:
+            yield line, parse(line.text), None
+        except RECORD_ERRORS as error:
+            yield line, None, str(error)
 
 
 def _records(
-    path: Path, options: IngestOptions, parsed: list[tuple[Line, dict[str, Any] | None, str | None]], *, split_commas: bool
+    path: Path, options: IngestOptions, parsed: Iterable[tuple[Line, dict[str, Any] | None, str | None]], *,
+    split_commas: bool
 ) -> Iterator[Record]:
-    seen: dict[str, int] = {}
+    seen: dict[str, int] = {}  # one entry per id: the repeated-id notice needs the line that had it first
     for line, entry, error in parsed:
         if line.replaced:
             yield invalid_utf8_notice(path, line.number)

@@ -11,7 +11,6 @@ stores those again after its last batch (provgraph/engine/stored_status.py).
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -30,19 +29,20 @@ from provgraph.ingest.config import StoreConfig
 from provgraph.ingest.pipeline.batch import batch_size, write_batch, write_quarantine
 from provgraph.ingest.pipeline.rebuild import Reading, reread_reason, take_out
 from provgraph.ingest.pipeline.rebuild import record as record_reading
-from provgraph.ingest.pipeline.snapshots import check_append_only, plan_snapshots, resolve
-from provgraph.ingest.records import (
-    IngestOptions,
-    Notice,
-    Observation,
-    Quarantined,
-    Record,
-    Skipped,
+from provgraph.ingest.pipeline.snapshots import (
+    Planned,
+    check_append_only,
+    plan_snapshots,
+    resolve,
+    rewrite_finding,
+    vanished_entries,
 )
+from provgraph.ingest.pipeline.stream import Records, group_key, index_input, read_batches, rereadable
+from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined, Record
 
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
 POLICIES = ("latest-wins",)
-READING_NOTICES = ("date_order",)  # notices about how the store was read: the summary's `reading` lines, not findings
+LISTED = 1000  # quarantines (and findings) an ingest summary lists; the graph holds them all, the summary counts them
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
 
 
@@ -60,8 +60,10 @@ class IngestSummary:
     unresolved: list[str] = field(default_factory=list)
     external: list[str] = field(default_factory=list)  # lineage-only targets never ingested (ExternalRef)
     skipped: dict[str, int] = field(default_factory=dict)  # reason -> files left out (templates, index pages)
-    quarantined: list[dict[str, Any]] = field(default_factory=list)
-    findings: list[dict[str, Any]] = field(default_factory=list)
+    quarantined: list[dict[str, Any]] = field(default_factory=list)  # the first LISTED of quarantined_count
+    findings: list[dict[str, Any]] = field(default_factory=list)  # the first LISTED of findings_count
+    quarantined_count: int = 0
+    findings_count: int = 0
     adjudications: int = 0
     readings: list[str] = field(default_factory=list)  # how this ingest read the store (an inferred date order, ...)
 
@@ -73,7 +75,7 @@ class IngestSummary:
             f"{self.store} ({self.kind}): {counted(self.observations, 'snapshot')} read, {self.snapshots_added} added, "
             f"{self.snapshots_unchanged} unchanged; {counted(self.claims_written, 'claim')}{versions} and "
             f"{counted(self.edges_written, 'edge')} written; "
-            f"{len(self.unresolved)} unresolved, {len(self.external)} external, {len(self.quarantined)} quarantined"
+            f"{len(self.unresolved)} unresolved, {len(self.external)} external, {self.quarantined_count} quarantined"
             + (f", {counted(self.adjudications, 'policy adjudication')}" if self.adjudications else "")
         ]
         if self.skipped:
@@ -104,7 +106,9 @@ class IngestSummary:
             "external": sorted(self.external),
             "skipped": dict(sorted(self.skipped.items())),
             "quarantined": self.quarantined,
+            "quarantined_count": self.quarantined_count,
             "findings": self.findings,
+            "findings_count": self.findings_count,
             "adjudications": self.adjudications,
             "readings": self.readings,
         }
@@ -147,18 +151,23 @@ def ingest(
 
 @dataclass
 class StoreInput:
-    """One store's input, opened but not written: `records` is the ingester's (lazy) output."""
+    """One store's input, opened but not written: `read` starts the ingester afresh (lazy output), as often as asked."""
 
     store: str
     store_kind: str
     scope: str
     path: Path
-    records: Iterable[Record]
+    read: Callable[[], Iterable[Record]]
     reading: Reading | None = None
+
+    @property
+    def records(self) -> Iterable[Record]:
+        """One read of the input."""
+        return self.read()
 
     def write(self, graph: Graph, *, policy: str | None = None, progress: Progress | None = None,
               rebuild: bool = False) -> IngestSummary:
-        return write(graph, self.records, store=self.store, store_kind=self.store_kind, scope=self.scope,
+        return write(graph, self.read, store=self.store, store_kind=self.store_kind, scope=self.scope,
                      policy=policy, path=str(self.path), progress=progress, reading=self.reading, rebuild=rebuild)
 
 
@@ -220,12 +229,12 @@ def open_store(kind: str, path: Path, *, fmt: str = "default", store: str | None
     opts = IngestOptions(store=store_name, scope=scope or "", path=str(path), options=dict(options or {}))
     store_kind = "git" if kind == "files" and fmt == "git" else kind
     return StoreInput(store=store_name, store_kind=store_kind, scope=scope or "", path=Path(path),
-                      records=ingester(path, opts), reading=Reading.of(store_kind, fmt, scope, opts.options))
+                      read=lambda: ingester(path, opts), reading=Reading.of(store_kind, fmt, scope, opts.options))
 
 
 def write(
     graph: Graph,
-    records: Iterable[Record],
+    records: Records,
     *,
     store: str,
     store_kind: str,
@@ -237,28 +246,19 @@ def write(
     rebuild: bool = False,
 ) -> IngestSummary:
     """Write ingester records to the graph in batches; the heart of every ingest. With a `reading` (how the records
-    were read), a store last read another way, or `rebuild`, is taken out first and written again from scratch."""
+    were read), a store last read another way, or `rebuild`, is taken out first and written again from scratch.
+
+    `records` is read twice (provgraph/ingest/pipeline/stream.py): a callable is called for each read, so an input read
+    lazily is never held whole; once to check it whole and index its names (an unusable input raises InputError then,
+    with nothing written), then again batch by batch, each batch planned, resolved against the index and the graph,
+    and written with its quarantines and findings before the next is read."""
+    read = rereadable(records)
     observed_at = datetime.now(timezone.utc)
     summary = IngestSummary(store=store, kind=store_kind, path=path)
-    observations: list[Observation] = []
-    quarantined: list[Quarantined] = []
-    notices: list[Notice] = []
-    skipped: dict[str, int] = defaultdict(int)
-    for record in records:  # an InputError raised here leaves the graph untouched
-        if isinstance(record, Observation):
-            observations.append(record)
-        elif isinstance(record, Quarantined):
-            quarantined.append(record)
-        elif isinstance(record, Notice) and record.kind in READING_NOTICES:
-            summary.readings.append(record.detail)
-        elif isinstance(record, Notice):
-            notices.append(record)
-        elif isinstance(record, Skipped):
-            skipped[record.reason] += 1
-        if progress:
-            progress("read", 1, None)
-    summary.observations = len(observations)
-    summary.skipped = dict(skipped)
+    index = index_input(read(), (lambda: progress("read", 1, None)) if progress else None)
+    summary.observations = index.observations
+    summary.skipped = index.skipped
+    summary.readings = list(index.readings)
     ensure_schema(graph)  # a first ingest into a new database installs the schema (read input first: bad input writes nothing)
     retaken: list[str] = []  # claims whose stored status taking the store out forgot
     if reading is not None:
@@ -267,33 +267,64 @@ def write(
             retaken = take_out(graph, store)
             summary.readings.insert(0, why)
 
-    planned, summary.snapshots_unchanged = plan_snapshots(graph, observations, observed_at)
-    planned, rewrite_findings = check_append_only(graph, store, planned, observed_at, observations)
-    resolution = resolve(graph, planned)
-    unresolved = {ref for ref, uid in resolution.items() if uid is None}
-    status_refs = {ref for item in planned for edge in item.observation.edges if edge.kind != "RELATES"
-                   for ref in (edge.from_ref, edge.to_ref)}
-    summary.unresolved = sorted(unresolved & status_refs)
-    summary.external = sorted(unresolved - status_refs)
-    external = set(summary.external)
-
     if progress:
-        progress("write", 0, len(planned))
-    written: set[str] = set()
+        progress("write", 0, index.observations)
+    size = batch_size()
+    written: set[int] = set()  # digests of the claims written, for a distinct count without holding their uids
     pending: set[str] = set()  # claims whose stored status a batch forgot: stored again once every batch is in
-    for batch in chunked(planned, batch_size()):
-        counts = write_batch(graph, batch, resolution, external, store, store_kind, scope, observed_at, notices)
-        pending.update(counts["pending"])
-        if counts["written"]:
-            summary.snapshots_added += len(batch)
-            summary.claim_versions_written += counts["claims"]
-            written.update(claim.uid for item in batch for claim in item.observation.claims)
-            summary.edges_written += counts["edges"]
-        else:
-            summary.snapshots_unchanged += len(batch)
+    unresolved: set[str] = set()
+    status_unresolved: set[str] = set()
+    stored_first: dict[int, str | None] = {}  # entries the input holds more than once: their hash before this input
+    templates: dict[str, Observation] = {}  # log file -> an entry of it written now (the vanished ones are cut from it)
+    changed: dict[str, tuple[int, list[str]]] = {}  # log file -> entries changed or vanished, the first 20 locators
+
+    def note_changed(container: str, locators: list[str]) -> None:
+        count, first = changed.get(container, (0, []))
+        changed[container] = (count + len(locators), sorted(first + locators)[:20])
+
+    def write_planned(planned: list[Planned], notices: list[Notice]) -> None:
+        resolution = resolve(graph, planned, index)
+        status_refs = {ref for item in planned for edge in item.observation.edges if edge.kind != "RELATES"
+                       for ref in (edge.from_ref, edge.to_ref)}
+        missing = {ref for ref, uid in resolution.items() if uid is None}
+        unresolved.update(missing)
+        status_unresolved.update(missing & status_refs)
+        external = missing - status_refs - status_unresolved
+        for batch in chunked(planned, size):
+            counts = write_batch(graph, batch, resolution, external, store, store_kind, scope, observed_at, notices)
+            pending.update(counts["pending"])
+            if counts["written"]:
+                summary.snapshots_added += len(batch)
+                summary.claim_versions_written += counts["claims"]
+                written.update(hash(claim.uid) for item in batch for claim in item.observation.claims)
+                summary.edges_written += counts["edges"]
+            else:
+                summary.snapshots_unchanged += len(batch)
+
+    for part in read_batches(read(), size):
+        planned, unchanged = plan_snapshots(graph, part.observations, observed_at)
+        summary.snapshots_unchanged += unchanged
+        planned, rewrites = check_append_only(graph, store, planned, observed_at, index, stored_first)
+        for container, locators in rewrites.items():
+            note_changed(container, locators)
+        for item in planned:
+            if item.observation.append_only_group:
+                templates.setdefault(group_key(item.observation), item.observation)
+        notices = list(part.notices)
+        write_planned(planned, notices)
+        _record_quarantine(graph, summary, part.quarantined, notices, observed_at)
         if progress:
-            progress("write", len(batch), len(planned))
+            progress("write", len(part.observations), index.observations)
+    for container, template in templates.items():
+        gone = vanished_entries(graph, store, container, template, index, observed_at)
+        if gone:
+            note_changed(container, [item.observation.source.locator for item in gone])
+            notices = []
+            write_planned(gone, notices)
+            _record_quarantine(graph, summary, [], notices, observed_at)
     summary.claims_written = len(written)
+    summary.unresolved = sorted(status_unresolved)
+    summary.external = sorted(unresolved - status_unresolved)
     # a graph written before external references existed holds lineage-only placeholders: turn them
     graph.write(cypher.load("ingest_lineage_placeholders").text)
     stored_status.store_pending(graph, pending | set(retaken))
@@ -310,10 +341,21 @@ def write(
         row = stored_status.write_with_status(graph, latest_wins, lambda found: (found["claims"], ()))
         summary.adjudications = row["adjudications"]
 
-    findings = rewrite_findings + [
-        {"kind": n.kind, "subject": n.subject, "detail": n.detail} for n in notices
-    ]
-    write_quarantine(graph, store, quarantined, findings, observed_at)
-    summary.quarantined = [{"file": q.file, "line": q.line, "reason": q.reason} for q in quarantined]
-    summary.findings = findings
+    findings = [rewrite_finding(store, container, count, first) for container, (count, first) in changed.items()]
+    write_quarantine(graph, store, [], findings, observed_at)
+    summary.findings_count += len(findings)
+    summary.findings = findings + summary.findings
+    del summary.findings[LISTED:]
     return summary
+
+
+def _record_quarantine(graph: Graph, summary: IngestSummary, quarantined: list[Quarantined], notices: list[Notice],
+                       observed_at: datetime) -> None:
+    """One batch's quarantines and findings written, counted, and listed in the summary up to LISTED of each."""
+    findings = [{"kind": n.kind, "subject": n.subject, "detail": n.detail} for n in notices]
+    write_quarantine(graph, summary.store, quarantined, findings, observed_at)
+    summary.quarantined_count += len(quarantined)
+    summary.findings_count += len(findings)
+    room = LISTED - len(summary.quarantined)
+    summary.quarantined += [{"file": q.file, "line": q.line, "reason": q.reason} for q in quarantined[:max(room, 0)]]
+    summary.findings += findings[:max(LISTED - len(summary.findings), 0)]

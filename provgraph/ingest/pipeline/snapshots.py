@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.times import to_iso
 from provgraph.base.values import epoch_us
 from provgraph.graph.connection import Graph
+from provgraph.ingest.pipeline.stream import InputIndex, group_key
 from provgraph.ingest.records import Observation, sha256_hex
 
 
@@ -85,68 +86,86 @@ def _after_stored(observation: Observation, stored_latest: tuple[str, Any] | Non
     return replace(observation, snapshot=replace(snapshot, revised_at=moment))
 
 
-def _group_key(observation: Observation) -> str:
-    return observation.source.container or observation.append_only_group or ""
+def check_append_only(graph: Graph, store: str, planned: list[Planned], observed_at: datetime, index: InputIndex,
+                      stored_first: dict[int, str | None]) -> tuple[list[Planned], dict[str, list[str]]]:
+    """A log entry of this batch whose bytes changed after it was ingested is a rewrite: flag it. Returns the batch
+    and the locators that changed, by log file.
 
-
-def check_append_only(graph: Graph, store: str, planned: list[Planned], observed_at: datetime,
-                       observations: Sequence[Observation]) -> tuple[list[Planned], list[dict[str, Any]]]:
-    """A log entry whose bytes changed after it was ingested is a rewrite: flag it and report it."""
+    Asked of the graph for this batch's entries only, which earlier batches of this input have not written, except
+    an entry the input holds more than once: its stored hash from before this input is kept in `stored_first`.
+    """
     groups: dict[str, list[Planned]] = defaultdict(list)
     for item in planned:
         if item.observation.append_only_group:
-            groups[_group_key(item.observation)].append(item)
-    # Every entry the input still holds, stored already or not: only the others vanished.
-    present: dict[str, set[str]] = defaultdict(set)
-    for observation in observations:
-        if observation.append_only_group:
-            present[_group_key(observation)].add(observation.source.uid)
-    if not groups:
-        return planned, []
-    findings: list[dict[str, Any]] = []
+            groups[group_key(item.observation)].append(item)
+    changed: dict[str, list[str]] = {}
     replaced: dict[int, Planned] = {}
-    extra: list[Planned] = []
-    query = cypher.load("ingest_group_entries").text
+    query = cypher.load("ingest_group_entries_of").text
     for container, items in groups.items():
-        stored = {row["source"]: row for row in graph.read(query, {"store": store, "container": container})}
-        if not stored:
-            continue
-        seen = present[container]  # every planned entry came from the input, so this holds them all
-        changed: list[str] = []
+        sources = sorted({item.observation.source.uid for item in items})
+        stored: dict[str, str | None] = {}
+        for chunk in chunked(sources, 10000):
+            stored.update((row["source"], row["sha256"]) for row in graph.read(
+                query, {"store": store, "container": container, "sources": chunk}))
+        for source_uid in sources:
+            digest = hash(source_uid)
+            if digest in index.repeated_entries:  # the hash stored before this input, not one an earlier batch wrote
+                stored[source_uid] = stored_first.setdefault(digest, stored.get(source_uid))
         for item in items:
             before = stored.get(item.observation.source.uid)
-            if before is None or before["sha256"] == item.observation.snapshot.sha256:
+            if before is None or before == item.observation.snapshot.sha256:
                 continue
-            changed.append(item.observation.source.locator)
+            changed.setdefault(container, []).append(item.observation.source.locator)
             observation = item.observation
             # We learn of a rewrite when we see it: the new bytes count from this ingest on.
             moved = replace(observation, snapshot=replace(observation.snapshot, revised_at=observed_at))
             replaced[id(item)] = Planned(moved, f"{item.snapshot_uid}@rewritten:{to_iso(observed_at)}", rewritten=True)
-        # Entries stored before but absent now vanished in the rewrite: their source stops citing them.
-        vanished = sorted(uid for uid, row in stored.items() if uid not in seen and row["cites"])
-        for source_uid in vanished:
-            template = items[0].observation
+    return [replaced.get(id(item), item) for item in planned], changed
+
+
+def vanished_entries(graph: Graph, store: str, container: str, template: Observation, index: InputIndex,
+                     observed_at: datetime, page: int = 10000) -> list[Planned]:
+    """The entries of a log file stored before but absent from the input now: their sources stop citing them.
+
+    Paged through the stored entries (uid order), so memory holds one page, not the log."""
+    gone: list[Planned] = []
+    query = cypher.load("ingest_group_entries").text
+    after = ""
+    while True:
+        rows = graph.read(query, {"store": store, "container": container, "after": after, "limit": page})
+        for row in rows:
+            source_uid = row["source"]
+            if not row["cites"] or index.has_entry(container, source_uid):
+                continue
             locator = source_uid.split(":", 1)[1] if ":" in source_uid else source_uid
-            gone = Observation(
+            observation = Observation(
                 source=replace(template.source, uid=source_uid, locator=locator, title=None, url=None),
                 snapshot=replace(template.snapshot, sha256=sha256_hex(b""), revised_at=observed_at, version=None),
                 append_only_group=template.append_only_group,
             )
-            extra.append(Planned(gone, f"{source_uid}@vanished:{to_iso(observed_at)}", rewritten=True))
-            changed.append(locator)
-        if changed:
-            findings.append({
-                "kind": "log_rewrite",
-                "subject": f"{store}:{container}",
-                "detail": f"{len(changed)} already-ingested entr{'y' if len(changed) == 1 else 'ies'} changed or vanished: "
-                          + ", ".join(sorted(changed)[:20]),
-            })
-    result = [replaced.get(id(item), item) for item in planned] + extra
-    return result, findings
+            gone.append(Planned(observation, f"{source_uid}@vanished:{to_iso(observed_at)}", rewritten=True))
+        if len(rows) < page:
+            return gone
+        after = rows[-1]["source"]
 
 
-def resolve(graph: Graph, planned: list[Planned]) -> dict[str, str | None]:
-    """Map every edge reference to a claim uid (this run's claims first, then the graph); None = placeholder."""
+def rewrite_finding(store: str, container: str, changed: int, first: list[str]) -> dict[str, Any]:
+    """The one finding for a log file whose ingested entries changed or vanished (`first`: the 20 first locators)."""
+    return {
+        "kind": "log_rewrite",
+        "subject": f"{store}:{container}",
+        "detail": f"{changed} already-ingested entr{'y' if changed == 1 else 'ies'} changed or vanished: "
+                  + ", ".join(sorted(first)[:20]),
+    }
+
+
+def resolve(graph: Graph, planned: list[Planned], index: InputIndex | None = None) -> dict[str, str | None]:
+    """Map every edge reference to a claim uid (this run's claims first, then the graph); None = placeholder.
+
+    With the `index` of the whole input, "this run" is the input, not only the batch: a reference to a claim uid of
+    the input resolves to itself wherever in the input the claim is (its placeholder, if the edge is written first, is
+    the claim once its batch is in), and an alias of one of the input's claims resolves to that claim once it is
+    written, until then to a placeholder under the alias that the claim takes over when written."""
     known: dict[str, str] = {}
     for item in planned:
         for claim in item.observation.claims:
@@ -157,15 +176,24 @@ def resolve(graph: Graph, planned: list[Planned]) -> dict[str, str | None]:
                 known.setdefault(alias, claim.uid)
     refs = {ref for item in planned for edge in item.observation.edges for ref in (edge.from_ref, edge.to_ref)}
     resolution: dict[str, str | None] = {ref: known[ref] for ref in refs if ref in known}
+    aliased: set[str] = set()
+    if index is not None:
+        for ref in refs - resolution.keys():
+            if ref in index.uids:
+                resolution[ref] = ref
+            elif ref in index.aliases:
+                aliased.add(ref)
     missing = sorted(refs - set(resolution))
     query = cypher.load("ingest_resolve").text
     for chunk in chunked(missing, 5000):
         for row in graph.read(query, {"refs": chunk}):
-            if row["ref"] not in resolution or (resolution[row["ref"]] is None):
-                resolution.setdefault(row["ref"], row["uid"])
+            if row["ref"] in aliased and (index is None or row["uid"] not in index.uids):
+                continue  # the input's own claim that answers to this alias comes first
+            resolution.setdefault(row["ref"], row["uid"])
     for ref in missing:
-        resolution.setdefault(ref, None)
+        resolution.setdefault(ref, ref if ref in aliased else None)
     return resolution
 
 
-__all__ = ["Planned", "check_append_only", "plan_snapshots", "resolve", "snapshot_uid"]
+__all__ = ["Planned", "check_append_only", "plan_snapshots", "resolve", "rewrite_finding", "snapshot_uid",
+           "vanished_entries"]
