@@ -53,12 +53,17 @@ def quarantine(file: object, line: int | None, error: BaseException | str) -> Qu
     return Quarantined(file=str(file), line=line, reason=reason)
 
 
-def read_bytes(path: Path) -> bytes:
-    """The bytes of an input file; InputError when it is missing, a folder, unreadable or binary."""
+def _a_file(path: Path) -> None:
+    """InputError unless `path` is a file that exists."""
     if not path.exists():
         raise InputError(path, "no such file")
     if path.is_dir():
         raise InputError(path, "is a folder, expected a file")
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of an input file; InputError when it is missing, a folder, unreadable or binary."""
+    _a_file(path)
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -122,10 +127,7 @@ def read_lines(path: Path) -> Iterator[Line]:
 
 def _open_input(path: Path) -> BinaryIO:
     """The file open for reading, checked as `read_bytes` checks it, at the start."""
-    if not path.exists():
-        raise InputError(path, "no such file")
-    if path.is_dir():
-        raise InputError(path, "is a folder, expected a file")
+    _a_file(path)
     try:
         handle = open(path, "rb")  # noqa: SIM115 -- closed by the caller's `with`
         head = handle.read(SAMPLE)
