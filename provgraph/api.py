@@ -165,8 +165,11 @@ class Provgraph:
 
     def suspects(self, *, since: When = None, scope: str | None = None, store: str | None = None,
                  claims: str | Iterable[str] | None = None, min_score: float = suspects.MIN_SCORE,
-                 per_claim: int = suspects.PER_CLAIM) -> Results[Suspect]:
-        """Possible unlinked revisions, best first (advisory: nothing records them)."""
+                 per_claim: int = suspects.PER_CLAIM, refresh: bool = False) -> Results[Suspect]:
+        """Possible unlinked revisions, best first (advisory: nothing records them), read from the pairs kept at write
+        time; `refresh`: look every claim up again first, against the store as it is now."""
+        if refresh:
+            suspects.refresh(self.graph)
         found = suspects.suspects(self.graph, since=since, scope=scope, store=store, claims=ids_of(claims, "claims"),
                                   min_score=min_score, per_claim=per_claim)
         return Results(found, _suspects_json)
@@ -211,8 +214,11 @@ class Provgraph:
         return changes.changes(self.graph, at_or_now(start), at_or_now(end), scope=scope, store=store)
 
     def check(self, *, at: When = None, fix: bool = False) -> CheckResult:
-        """Compare every claim's stored status with the full computation (and recompute drifted ones with `fix`)."""
-        return stored_status.check(self.graph, at=parse_at(at), fix=fix)
+        """Compare every claim's stored status with the full computation (and recompute drifted ones with `fix`); report
+        kept suspect pairs a fresh computation would no longer list (information, never drift)."""
+        result = stored_status.check(self.graph, at=parse_at(at), fix=fix)
+        result.suspects_not_found_now, result.suspects_owed = suspects.kept_not_found_now(self.graph)
+        return result
 
     def cypher(self, query: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> QueryResult:
         """Run Cypher read-only (the server refuses a write unless `write`)."""
@@ -320,8 +326,11 @@ class Provgraph:
                           record=record, now=now, repo_root=repo_root)
 
     def init(self) -> list[str]:
-        """Install provgraph's constraints and indexes (safe to re-run); their names."""
-        return install_schema(self.graph)
+        """Install provgraph's constraints and indexes (safe to re-run), and keep the suspects of claims an older
+        provgraph wrote (the write-time pass); the names of the constraints and indexes."""
+        names = install_schema(self.graph)
+        suspects.keep_pending(self.graph)
+        return names
 
     def reset(self) -> int:
         """Delete every provgraph node and relationship (the schema stays); how many nodes went."""

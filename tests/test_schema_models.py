@@ -117,6 +117,7 @@ def test_every_label_type_and_property_the_writes_store_is_declared_in_the_model
     nodes, relationships = _node_properties(), _relationship_properties()
     undeclared = []
     for row in shape:
+        assert row["name"] not in models.PASS_MARKS, f"the suspects pass left {row['name']} on claims"
         declared = nodes if row["entity"] == "node" else relationships
         if row["name"] not in declared:
             undeclared.append(f"{row['entity']} {row['name']}")

@@ -26,6 +26,14 @@ def check_command(at: str | None, fix: bool, fmt: str, pg: Provgraph) -> None:
             fields = ", ".join(f"{key} stored {value['stored']!r} computed {value['computed']!r}"
                                for key, value in sorted(item["differences"].items()))
             click.echo(f"drift {item['claim']}: {fields}")
+        if result.suspects_owed:
+            click.echo(f"suspects: the write-time pass owes {result.suspects_owed} claim(s) a step, so suspects are "
+                       "computed live until the next ingest or provgraph suspects --refresh")
+        if result.suspects_not_found_now:
+            click.echo(f"suspects: {len(result.suspects_not_found_now)} kept pair(s) a fresh computation no longer "
+                       "lists (information: kept as found when written; provgraph suspects --refresh recomputes them)")
+            for key in result.suspects_not_found_now[:20]:
+                click.echo(f"  kept, not found now: {key}")
     if result.drift:
         raise CheckFailed(f"{len(result.drift)} claim(s) with a stored status that differs from the computation"
                       + ("" if fix else " (provgraph check --fix recomputes them)"))

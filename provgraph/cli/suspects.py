@@ -20,19 +20,24 @@ _COLUMNS = ["earlier", "later", "score", "rank", "terms", "earlier_scope", "late
               help="Least similarity (0..1) a pair needs")
 @click.option("--per-claim", type=click.IntRange(1, 20), default=PER_CLAIM, show_default=True,
               help="At most this many suspects per earlier claim")
+@click.option("--refresh", is_flag=True,
+              help="Look every claim up again first (suspects are kept as found when written; this recomputes them "
+                   "against the store as it is now)")
 @output_format("table", "json", "csv")
 @connection_options
 def suspects_command(scope: str | None, since: str | None, store: str | None, min_score: float, per_claim: int,
-                     fmt: str, pg: Provgraph) -> None:
+                     refresh: bool, fmt: str, pg: Provgraph) -> None:
     """Possible unlinked revisions: later claims that say the same thing as an earlier one, nothing linking them.
 
-    Ranked by similarity (Lucene full-text, in the database) with the terms both say. Confirm one with
+    Ranked by similarity (Lucene full-text, in the database) with the terms both say, read from the pairs each
+    ingest keeps for what it wrote (as found then; --refresh looks everything up again). Confirm one with
     `provgraph adjudicate --keep LATER --retire EARLIER`, dismiss it with
     `provgraph adjudicate --distinct EARLIER LATER --why TEXT`; a dismissed pair is never suggested again.
     """
     if store is not None:
         require_store(pg.graph, store)
-    found = pg.suspects(since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim)
+    found = pg.suspects(since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim,
+                        refresh=refresh)
     if fmt == "json":
         click.echo(found.to_json())
         return

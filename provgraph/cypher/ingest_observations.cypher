@@ -43,7 +43,8 @@ FOREACH (_ IN CASE WHEN claim.last_cited_at IS NULL OR snapshot.revised_at >= cl
       claim.valid_until = c.valid_until,
       claim.declared = c.declared,
       claim += c.search,
-      claim.last_cited_at = snapshot.revised_at)
+      claim.last_cited_at = snapshot.revised_at,
+      claim:SuspectsPending)
 MERGE (claim)-[cite:CITED_AT]->(snapshot)
 SET cite.line_start = c.line_start,
     cite.line_end = c.line_end,

@@ -28,6 +28,7 @@
 // param scope: only pairs both of whose scopes overlap this scope, or null
 // param store: only pairs with a claim cited from this store, or null
 // param common: list of common search_terms that weigh nothing ([] for none)
+// param touching: only pairs with one of these uids on either side, or null
 CALL () {
   WITH 1 AS one WHERE $claims IS NULL
   MATCH (claim:Claim) WHERE claim.search_query IS NOT NULL
@@ -41,62 +42,15 @@ CALL () {
 WITH claim, coalesce(claim.scope, '') AS claimScope
 WHERE $scope IS NULL OR claimScope = '' OR claimScope = $scope
    OR $scope STARTS WITH claimScope + '/' OR claimScope STARTS WITH $scope + '/'
-CALL (claim) {
-  // INCLUDE suspect-lookup (claim's best $hits by score, ties by uid; written in rules/suspect-lookup.cypher)
-  RETURN collect({node: node, score: score}) AS hits
-}
-WITH claim, hits, coalesce(head([hit IN hits WHERE hit.node = claim | hit.score]), 0.0) AS itself, head(hits).score AS top,
-     coalesce(claim.asserted_at, claim.last_cited_at) AS claimAt
-UNWIND hits AS hit
-WITH claim, claimAt, hit.node AS other, hit.score / CASE WHEN itself > top THEN itself ELSE top END AS ratio
-WHERE other <> claim
+// INCLUDE suspect-ratios (each hit's share of the best score; written in rules/suspect-ratios.cypher)
+WITH claim, found, coalesce(claim.asserted_at, claim.last_cited_at) AS claimAt
+UNWIND found AS hit
+WITH claim, claimAt, hit.node AS other, hit.ratio AS ratio
 WITH claim, claimAt, other, ratio, coalesce(other.asserted_at, other.last_cited_at) AS otherAt
 WHERE otherAt <> claimAt
 WITH CASE WHEN claimAt < otherAt THEN claim ELSE other END AS earlier,
      CASE WHEN claimAt < otherAt THEN other ELSE claim END AS later, ratio
 WITH earlier, later, sum(ratio) / 2.0 AS similarity
-WHERE similarity >= $min_score
-WITH earlier, later, similarity, coalesce(earlier.scope, '') AS earlierScope, coalesce(later.scope, '') AS laterScope
-WHERE (earlierScope = '' OR laterScope = '' OR earlierScope = laterScope
-       OR laterScope STARTS WITH earlierScope + '/' OR earlierScope STARTS WITH laterScope + '/')
-  AND NOT (coalesce(earlier.subject, '') <> '' AND earlier.subject = coalesce(later.subject, '')
-           AND NOT coalesce(earlier.value = later.value, false))
-WITH earlier, earlierScope, later, laterScope, similarity,
-     [term IN earlier.search_terms WHERE term IN later.search_terms] AS shared
-WITH earlier, earlierScope, later, laterScope, [term IN shared WHERE NOT term IN $common] AS terms, similarity
-WHERE size(terms) >= $min_terms
-  AND earlier.search_terms <> later.search_terms
-  AND NOT (earlier.status = 'STALE' AND (earlier.status_expires IS NULL OR earlier.status_expires > $t))
-  AND NOT EXISTS {
-    MATCH (earlier)-[link:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES]-(later)
-    WHERE coalesce(link.via, '') = '' OR link.valid_to IS NULL OR link.valid_to > $t }
-  AND NOT EXISTS {
-    MATCH (earlier)<-[:DISTINGUISHES]-(dismissed:Adjudication)-[:DISTINGUISHES]->(later)
-    WHERE dismissed.decided_at <= $t AND (dismissed.revoked_at IS NULL OR dismissed.revoked_at > $t) }
-  AND NOT EXISTS {
-    MATCH ANY SHORTEST (later) ((:Claim)-[step:CORRECTS|SUPERSEDES|INVALIDATES]->(:Claim)
-      WHERE coalesce(step.via, '') = '' OR step.valid_to IS NULL OR step.valid_to > $t)+ (earlier) }
-WITH earlier, earlierScope, later, laterScope, similarity, terms
-ORDER BY similarity DESC, later.uid
-WITH earlier, earlierScope, collect({later: later, laterScope: laterScope, similarity: similarity, terms: terms}) AS found
-WITH earlier, earlierScope, [pick IN found WHERE pick.similarity >= $close * found[0].similarity][..$per_claim] AS best
-UNWIND range(0, size(best) - 1) AS index
-WITH earlier, earlierScope, best[index] AS pick, index + 1 AS rank
-WITH earlier, earlierScope, pick.later AS later, pick.laterScope AS laterScope, pick.similarity AS similarity,
-     pick.terms AS terms, rank
-WHERE ($since IS NULL OR coalesce(later.asserted_at, later.last_cited_at) >= $since)
-  AND ($scope IS NULL OR laterScope = '' OR laterScope = $scope
-       OR $scope STARTS WITH laterScope + '/' OR laterScope STARTS WITH $scope + '/')
-  AND ($store IS NULL
-       OR EXISTS { (earlier)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)-[:IN]->(:Store {name: $store}) }
-       OR EXISTS { (later)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)-[:IN]->(:Store {name: $store}) })
-RETURN earlier.uid AS earlier, later.uid AS later, similarity AS score, rank, terms,
-       earlierScope AS earlier_scope, laterScope AS later_scope,
-       earlier.subject AS earlier_subject, later.subject AS later_subject,
-       earlier.value AS earlier_value, later.value AS later_value,
-       coalesce(earlier.asserted_at, earlier.last_cited_at) AS earlier_at,
-       coalesce(later.asserted_at, later.last_cited_at) AS later_at,
-       coalesce(earlier.search_title, left(earlier.text, 80)) AS earlier_title,
-       coalesce(later.search_title, left(later.text, 80)) AS later_title
-ORDER BY score DESC, earlier, later
+// INCLUDE suspect-pair (the text-level test; written in rules/suspect-pair.cypher)
+// INCLUDE suspect-judge (links, dismissals, ranking and filters at $t; written in rules/suspect-judge.cypher)
 ;

@@ -212,6 +212,10 @@ class CheckResult:
     missing: int = 0
     drift: list[dict[str, Any]] = field(default_factory=list)
     fixed: int = 0
+    # information, not drift: kept suspect pairs (`earlier -> later`) a fresh computation would no longer list, and
+    # how many claims the write-time suspects pass still owes a step (provgraph/engine/suspects.py)
+    suspects_not_found_now: list[str] = field(default_factory=list)
+    suspects_owed: int = 0
 
     @property
     def ok(self) -> bool:
@@ -219,7 +223,8 @@ class CheckResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "claims": self.claims, "fresh": self.fresh, "expired": self.expired,
-                "missing": self.missing, "drift": self.drift, "fixed": self.fixed}
+                "missing": self.missing, "drift": self.drift, "fixed": self.fixed,
+                "suspects_not_found_now": self.suspects_not_found_now, "suspects_owed": self.suspects_owed}
 
     def to_json(self) -> str:
         """What `check --format json` prints."""

@@ -3,8 +3,17 @@
 Revision closure follows only links someone recorded. `suspects` finds the pairs nobody linked, for a
 person to confirm (`provgraph adjudicate --keep LATER --retire EARLIER`) or dismiss
 (`provgraph adjudicate --distinct EARLIER LATER`); it suggests, it never decides, and no status changes
-until someone does. The similarity is Lucene's, in the database: one full-text lookup per earlier claim
-in the `claim_search` index (provgraph/graph/fulltext.py), ranked and filtered in `cypher/suspects.cypher`.
+until someone does. The similarity is Lucene's, in the database: one full-text lookup per claim in the
+`claim_search` index (provgraph/graph/fulltext.py), ranked and filtered in `cypher/suspects.cypher`.
+
+The lookups run at write time (`keep_pending`, after every ingest): each claim the ingest wrote is looked up, and
+so is each claim such a lookup finds (its own lookup may now find the new one); each lookup is kept on its claim,
+and the pairs those claims are in are computed again from the kept lookups of both sides and kept as
+`(later)-[:MAY_REVISE]->(earlier)`. Reads (`suspects`, the report, verify's advisory field) take the kept pairs
+and decide at read time what can change without a new text: links, dismissals, retired claims, the ranking
+(`cypher/suspects_kept.cypher`). A kept pair is as found when written: Lucene's scores depend on the whole
+corpus, so the same pair scored again today can differ; `refresh` looks every claim up again, after which the
+kept pairs are exactly the live computation's.
 """
 from __future__ import annotations
 
@@ -28,6 +37,7 @@ PER_CLAIM = 3  # at most this many suspects per earlier claim
 # and COMMON_SHARE of all claims say it
 COMMON_SHARE = 0.1
 COMMON_MIN_CLAIMS = 20
+Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (named query, params) -> rows
 
 
 @dataclass(frozen=True)
@@ -123,6 +133,7 @@ def params(
         "scope": scope_text or None,
         "store": store or None,
         "common": sorted(set(common)),
+        "touching": None,
     }
 
 
@@ -155,6 +166,55 @@ def _reader(graph: Graph) -> Callable[[str, Mapping[str, Any]], list[dict[str, A
     return run
 
 
+KEPT_SINCE_SCHEMA = 3  # the schema version from which a write keeps suspects (graph/schema.py SCHEMA_VERSION)
+PASS_CHUNK = 500  # claims per transaction of the write-time pass
+
+
+def kept_complete(run: Runner) -> bool:
+    """Whether the kept pairs answer for the whole store: the write-time pass owes nothing, and the store's schema
+    is one whose writes keep suspects."""
+    row = run("suspects_owed", {})[0]
+    return int(row["owed"]) == 0 and row["schema"] is not None and int(row["schema"]) >= KEPT_SINCE_SCHEMA
+
+
+def keep_pending(graph: Graph, t: datetime | None = None) -> int:
+    """The write-time suspects pass: look up every claim written since the last pass (SuspectsPending) and every
+    claim those lookups found, keep each lookup, then compute again the kept pairs of every claim looked up.
+    Each step takes the write lock and a chunk of claims; a pass cut short leaves the rest marked for the next
+    one, and reads compute live until then. Returns how many pairs the recomputed claims now have."""
+    from provgraph.engine.stored_status import lock
+
+    moment = t or datetime.now(timezone.utc)
+    hits = max(HITS, PER_CLAIM + 1)
+    kept = 0
+    for label in ("SuspectsPending", "SuspectsRelook", "SuspectsPairs"):
+        while owing := [row["uid"] for row in graph.read(cypher.load("suspects_pending").text,
+                                                         {"label": label, "limit": PASS_CHUNK})]:
+            if label == "SuspectsPairs":
+                query, values = "suspect_pairs_keep", {"claims": owing, "min_score": MIN_SCORE, "min_terms": MIN_TERMS}
+            else:  # looked up in a read of its own: see cypher/suspect_lookups.cypher
+                found = graph.read(cypher.load("suspect_lookups").text, {"claims": owing, "hits": hits})
+                query, values = "suspect_lookups_keep", {"rows": found, "relook": label == "SuspectsPending"}
+
+            def step(tx: Any, query: str = query, values: dict[str, Any] = values) -> list[dict[str, Any]]:
+                lock(tx, moment, changes=False)
+                return tx.rows(cypher.load(query).text, {**values, "t": moment})
+
+            rows = graph.transaction(step, write=True)
+            kept += int(rows[0].get("kept", 0)) if rows and label == "SuspectsPairs" else 0
+    return kept
+
+
+def refresh(graph: Graph) -> int:
+    """Look every claim up again and compute every kept pair again, against the store as it is now (`suspects
+    --refresh`): afterwards the kept pairs are exactly what the live computation finds. Returns the pairs kept."""
+    from provgraph.graph.schema import ensure_schema, mark_unkept_suspects
+
+    ensure_schema(graph)
+    mark_unkept_suspects(graph, every=True)
+    return keep_pending(graph)
+
+
 def suspects(
     graph: Graph,
     *,
@@ -171,13 +231,30 @@ def suspects(
     overlap it; `store`: only pairs with a claim from that store; `claims`: look up from these (earlier) claims
     only. Pairs dismissed with `adjudicate --distinct` or linked in any way never appear.
     """
-    query = cypher.load("suspects").text
-    rows = graph.read(query, params(claims, since=since, scope=scope, store=store, min_score=min_score,
-                                    per_claim=per_claim, common=common_terms(_reader(graph))))
-    return [_suspect(row) for row in rows]
+    run = _reader(graph)
+    settings = params(claims, since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim,
+                      common=common_terms(run))
+    kept = min_score >= MIN_SCORE and kept_complete(run)
+    return [_suspect(row) for row in run("suspects_kept" if kept else "suspects", settings)]
 
 
-Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (named query, params) -> rows
+def live(graph: Graph, **options: Any) -> list[Suspect]:
+    """The suspects computed now with a lookup per claim, as `suspects` lists them when nothing is kept (`check`
+    compares the kept pairs with these)."""
+    run = _reader(graph)
+    return [_suspect(row) for row in run("suspects", params(None, common=common_terms(run), **options))]
+
+
+def kept_not_found_now(graph: Graph) -> tuple[list[str], int]:
+    """(the kept pairs, as `earlier -> later`, that the live computation would no longer list; how many claims the
+    write-time pass still owes a step): what `provgraph check` reports as information. While anything is owed,
+    reads are live and no pair is compared."""
+    run = _reader(graph)
+    owed = int(run("suspects_owed", {})[0]["owed"])
+    if owed or not kept_complete(run):
+        return [], owed
+    kept = {s.key for s in suspects(graph)}
+    return sorted(kept - {s.key for s in live(graph)}), 0
 
 
 def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
@@ -191,6 +268,8 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
         return []
     run: Runner = _reader(graph) if isinstance(graph, Graph) else graph
     settings = params(wanted, common=common_terms(run))
+    if kept_complete(run):
+        return [_suspect(row) for row in run("suspects_kept", {**settings, "claims": None, "touching": wanted})]
     neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"]})
     looked_up = sorted(set(wanted) | {row["uid"] for row in neighbours})
     found = run("suspects", {**settings, "claims": looked_up})
@@ -198,8 +277,8 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
     return [_suspect(row) for row in found if row["earlier"] in chosen or row["later"] in chosen]
 
 
-__all__ = ["Suspect", "common_terms", "keep_common_terms", "live_common_terms", "params", "suspects", "touching",
-           "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
+__all__ = ["Suspect", "common_terms", "keep_common_terms", "keep_pending", "kept_complete", "kept_not_found_now", "live", "live_common_terms",
+           "params", "refresh", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
 
 
 # -- the nightly report's section "possible unlinked revisions" --------------------------------------

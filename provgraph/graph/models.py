@@ -15,6 +15,7 @@ from neomodel import (
     ArrayProperty,
     BooleanProperty,
     DateTimeProperty,
+    FloatProperty,
     IntegerProperty,
     RelationshipFrom,
     RelationshipTo,
@@ -58,6 +59,15 @@ class ReferenceRel(LinkRel):
     """REFERENCES, Claim -> ExternalRef: a lineage-only link to something never ingested (same window as RELATES)."""
 
     inbound = BooleanProperty(default=False)  # the record said target -> claim (a Jira inward link)
+
+
+class SuspectRel(StructuredRel):
+    """MAY_REVISE, later -> earlier: a suspect pair the write-time pass kept (provgraph/engine/suspects.py), as found
+    when it ran: never an edge of any rule, only what `suspects` and verify's advisory field read."""
+
+    similarity = FloatProperty()
+    shared = ArrayProperty(StringProperty())  # every search term both say, common ones too
+    found_at = DateTimeProperty()
 
 
 class CitedAtRel(StructuredRel):
@@ -141,6 +151,11 @@ class Claim(StructuredNode):
     search_scope_under = StringProperty()
     search_terms = ArrayProperty(StringProperty())
     search_query = StringProperty()  # the Lucene query of one lookup
+    # The claim's lookup as the write-time suspects pass last ran it (provgraph/engine/suspects.py `keep_pending`):
+    # the hits, best first, and each one's share of the best score. A pair's similarity is read from both claims'.
+    suspect_hits = ArrayProperty(StringProperty())
+    suspect_ratios = ArrayProperty(FloatProperty())
+    suspects_at = DateTimeProperty()
     # The status of the default question (own scope, now) stored at write time (provgraph/engine/stored_status.py): the
     # status query's columns, when they were computed and the earliest instant they may change without a write.
     status = StringProperty()
@@ -195,6 +210,7 @@ class Claim(StructuredNode):
     depends_on = RelationshipTo("Claim", "DEPENDS_ON", model=LinkRel)
     relates = RelationshipTo("Claim", "RELATES", model=LinkRel)
     references = RelationshipTo("ExternalRef", "REFERENCES", model=ReferenceRel)
+    may_revise = RelationshipTo("Claim", "MAY_REVISE", model=SuspectRel)  # a kept suspect pair: later -> earlier
 
 
 class Adjudication(StructuredNode):
@@ -295,5 +311,8 @@ class ProvgraphSchema(StructuredNode):
 MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef, SuspectTerms,
           ProvgraphLock, ProvgraphSchema)
 LABELS = tuple(model.__name__ for model in MODELS if model not in (ProvgraphLock, ProvgraphSchema))  # the data labels
+# Labels a Claim carries while the write-time suspects pass owes it a step (provgraph/engine/suspects.py): not
+# models of their own, never counted as data; the pass removes each when the step is done.
+PASS_MARKS = ("SuspectsPending", "SuspectsRelook", "SuspectsPairs")
 REVISION_TYPES = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
 LINK_TYPES = ("AMENDS", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")

@@ -18,7 +18,7 @@ from provgraph.graph.models import LABELS, MODELS, ProvgraphLock
 
 # Bump when a constraint, an index, the full-text index or fulltext.VERSION changes:
 # tests/test_first_run.py pins the schema's fingerprint to this number.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: claims never looked up by the write-time suspects pass owe it one
 
 
 def install_schema(graph: Graph) -> list[str]:
@@ -33,11 +33,23 @@ def install_schema(graph: Graph) -> list[str]:
     graph.write(cypher.load("schema_await_indexes").text)
     fulltext.backfill(graph)
     graph.write(cypher.load("suspect_common_terms_forget").text)  # computed from search fields the backfill may change
+    mark_unkept_suspects(graph)
     graph.write(cypher.load("schema_record").text,
                 {"version": SCHEMA_VERSION, "provgraph": _package_version(), "t": datetime.now(timezone.utc)})
     names = {row["name"] for row in graph.read(cypher.load("schema_constraints").text)}
     names |= {row["name"] for row in graph.read(cypher.load("schema_indexes").text)}
     return sorted(names)
+
+
+def mark_unkept_suspects(graph: Graph, *, every: bool = False, batch: int = 10000) -> int:
+    """Mark the claims the write-time suspects pass never looked up (`every`: all claims with search fields) as owing
+    it a lookup (provgraph/engine/suspects.py `keep_pending` runs it). Returns how many."""
+    query, after, marked = cypher.load("suspects_mark").text, "", 0
+    while True:
+        row = graph.write(query, {"after": after, "limit": batch, "unkept": not every})[0]
+        if row["last"] is None:
+            return marked
+        after, marked = row["last"], marked + int(row["marked"])
 
 
 def _package_version() -> str:

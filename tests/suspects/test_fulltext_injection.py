@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from suspects_helpers import CACHE_1, CACHE_2, OTHERS, ingest_log, pairs, run
 
-from provgraph.engine.suspects import suspects
+from provgraph import cypher
+from provgraph.engine.suspects import kept_complete, suspects
 from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph
 
@@ -68,10 +69,15 @@ def test_injection_strings_in_cli_options_are_values(graph: Graph, tmp_path: Pat
 
 def test_an_older_graph_gets_its_fulltext_fields_from_init(graph: Graph, tmp_path: Path) -> None:
     ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
-    graph.write("MATCH (c:Claim) REMOVE c.search_version, c.search_query, c.search_terms, c.search_text")
+    # what a provgraph of schema 2 left: no full-text fields, no kept lookups or pairs
+    graph.write("MATCH (c:Claim) REMOVE c.search_version, c.search_query, c.search_terms, c.search_text, "
+                "c.suspect_hits, c.suspect_ratios, c.suspects_at")
+    graph.write("MATCH (:Claim)-[kept:MAY_REVISE]->(:Claim) DELETE kept")
+    graph.write("MATCH (s:ProvgraphSchema) SET s.version = 2")
     assert suspects(graph) == []
     assert run("init").exit_code == 0
     assert pairs(suspects(graph)) == [("cache-1", "cache-2")]
+    assert kept_complete(lambda name, values: graph.read(cypher.load(name).text, values))  # read from the kept pairs
     assert fulltext.backfill(graph) == 0  # nothing left to fill
 
 

@@ -21,7 +21,7 @@ from provgraph.base.chunks import chunked
 from provgraph.base.errors import InputError
 from provgraph.base.text import counted
 from provgraph.engine import stored_status
-from provgraph.engine.suspects import keep_common_terms
+from provgraph.engine.suspects import keep_common_terms, keep_pending
 from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import ensure_schema
 from provgraph.ingest import get as get_ingester
@@ -330,6 +330,7 @@ def write(
     stored_status.store_pending(graph, pending | set(retaken))
     if written or retaken:
         keep_common_terms(graph)  # the terms that weigh nothing in a suspect pair: kept so a lookup never scans
+    keep_pending(graph)  # the suspects of what this ingest wrote (and of any pass an earlier one left unfinished)
     if reading is not None:
         record_reading(graph, store, store_kind, reading)
 

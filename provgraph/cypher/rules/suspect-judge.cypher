@@ -1,0 +1,43 @@
+// What a pair that passed suspect-pair still needs at $t, and the ranking: common terms ($common) left out of the
+// shared ones (at least $min_terms must remain), the earlier claim not already retired (its stored status, still
+// fresh, is STALE), no edge linking them (any recorded claim edge; an adjudication's implied edge while it stands),
+// no standing `adjudicate --distinct` between them, no chain of revision edges from later to earlier; then at most
+// $per_claim per earlier claim, best first, each at least $close times that claim's best; then $since, $scope, $store and $touching
+// (one of these claims on either side).
+// Needs earlier, earlierScope, later, laterScope, similarity, shared; ends the query with one row per pair.
+WITH earlier, earlierScope, later, laterScope, [term IN shared WHERE NOT term IN $common] AS terms, similarity
+WHERE size(terms) >= $min_terms
+  AND NOT (earlier.status = 'STALE' AND (earlier.status_expires IS NULL OR earlier.status_expires > $t))
+  AND NOT EXISTS {
+    MATCH (earlier)-[link:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES]-(later)
+    WHERE coalesce(link.via, '') = '' OR link.valid_to IS NULL OR link.valid_to > $t }
+  AND NOT EXISTS {
+    MATCH (earlier)<-[:DISTINGUISHES]-(dismissed:Adjudication)-[:DISTINGUISHES]->(later)
+    WHERE dismissed.decided_at <= $t AND (dismissed.revoked_at IS NULL OR dismissed.revoked_at > $t) }
+  AND NOT EXISTS {
+    MATCH ANY SHORTEST (later) ((:Claim)-[step:CORRECTS|SUPERSEDES|INVALIDATES]->(:Claim)
+      WHERE coalesce(step.via, '') = '' OR step.valid_to IS NULL OR step.valid_to > $t)+ (earlier) }
+WITH earlier, earlierScope, later, laterScope, similarity, terms
+ORDER BY similarity DESC, later.uid
+WITH earlier, earlierScope, collect({later: later, laterScope: laterScope, similarity: similarity, terms: terms}) AS found
+WITH earlier, earlierScope, [pick IN found WHERE pick.similarity >= $close * found[0].similarity][..$per_claim] AS best
+UNWIND range(0, size(best) - 1) AS index
+WITH earlier, earlierScope, best[index] AS pick, index + 1 AS rank
+WITH earlier, earlierScope, pick.later AS later, pick.laterScope AS laterScope, pick.similarity AS similarity,
+     pick.terms AS terms, rank
+WHERE ($since IS NULL OR coalesce(later.asserted_at, later.last_cited_at) >= $since)
+  AND ($scope IS NULL OR laterScope = '' OR laterScope = $scope
+       OR $scope STARTS WITH laterScope + '/' OR laterScope STARTS WITH $scope + '/')
+  AND ($store IS NULL
+       OR EXISTS { (earlier)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)-[:IN]->(:Store {name: $store}) }
+       OR EXISTS { (later)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)-[:IN]->(:Store {name: $store}) })
+  AND ($touching IS NULL OR earlier.uid IN $touching OR later.uid IN $touching)
+RETURN earlier.uid AS earlier, later.uid AS later, similarity AS score, rank, terms,
+       earlierScope AS earlier_scope, laterScope AS later_scope,
+       earlier.subject AS earlier_subject, later.subject AS later_subject,
+       earlier.value AS earlier_value, later.value AS later_value,
+       coalesce(earlier.asserted_at, earlier.last_cited_at) AS earlier_at,
+       coalesce(later.asserted_at, later.last_cited_at) AS later_at,
+       coalesce(earlier.search_title, left(earlier.text, 80)) AS earlier_title,
+       coalesce(later.search_title, left(later.text, 80)) AS later_title
+ORDER BY score DESC, earlier, later

@@ -1,0 +1,27 @@
+// name: suspect_lookups_keep
+// description: The write-time suspects pass, step 1, kept: each claim's lookup (suspect_lookups) stored on it as
+// description: suspect_hits (uids, best first) and suspect_ratios (each hit's share of the best score), with
+// description: suspects_at = $t; the claim then owes its pairs (SuspectsPairs). With $relook, each hit not looked up
+// description: in this pass (suspects_at <> $t) and not owing a lookup already is marked SuspectsRelook: its own
+// description: lookup may now find the claim. Returns how many claims were kept.
+// param rows: list of {uid, hits, ratios}
+// param t: the pass's time (DateTime)
+// param relook: true: mark the hits to look up again
+// mode: write
+UNWIND $rows AS row
+MATCH (claim:Claim {uid: row.uid})
+SET claim.suspect_hits = row.hits,
+    claim.suspect_ratios = row.ratios,
+    claim.suspects_at = $t,
+    claim:SuspectsPairs
+REMOVE claim:SuspectsPending, claim:SuspectsRelook
+WITH claim, row
+CALL (row) {
+  UNWIND CASE WHEN $relook THEN row.hits ELSE [] END AS uid
+  MATCH (other:Claim {uid: uid})
+  WHERE (other.suspects_at IS NULL OR other.suspects_at <> $t) AND NOT other:SuspectsPending
+  SET other:SuspectsRelook
+  RETURN count(other) AS marked
+}
+RETURN count(claim) AS kept_lookups
+;

@@ -1,0 +1,51 @@
+// name: suspect_pairs_keep
+// description: The write-time suspects pass, step 2: recompute the kept pairs of each of $claims from the lookups
+// description: kept on both claims (suspect_lookups_keep): a pair's similarity is the mean of the ratio each claim's
+// description: kept lookup gave the other (0 when it did not find it), as the live suspects query takes it from two
+// description: lookups. Candidates: each claim's kept hits and the claims a kept pair links it to. A pair that passes
+// description: rules/suspect-pair at the defaults ($min_score, $min_terms) is kept as (later)-[:MAY_REVISE {similarity,
+// description: shared, found_at}]->(earlier); every other kept pair of $claims is removed. The claims owe nothing after.
+// description: Returns how many pairs are kept.
+// param claims: list of claim uids
+// param min_score: the least similarity a kept pair needs
+// param min_terms: the least number of shared search_terms a kept pair needs
+// param t: the pass's time (DateTime)
+// mode: write
+UNWIND $claims AS wanted
+MATCH (a:Claim {uid: wanted})
+WITH collect(a) AS touched
+CALL (touched) {
+  UNWIND touched AS a
+  CALL (a) {
+    UNWIND coalesce(a.suspect_hits, []) AS uid
+    MATCH (b:Claim {uid: uid})
+    RETURN b
+    UNION
+    MATCH (a)-[:MAY_REVISE]-(b:Claim)
+    RETURN b
+  }
+  WITH a, b, coalesce(a.suspect_hits, []) AS aHits, coalesce(b.suspect_hits, []) AS bHits
+  WITH a, b,
+    coalesce(head([i IN range(0, size(aHits) - 1) WHERE aHits[i] = b.uid | a.suspect_ratios[i]]), 0.0)
+      + coalesce(head([i IN range(0, size(bHits) - 1) WHERE bHits[i] = a.uid | b.suspect_ratios[i]]), 0.0) AS ratios,
+    coalesce(a.asserted_at, a.last_cited_at) AS aAt, coalesce(b.asserted_at, b.last_cited_at) AS bAt
+  WHERE aAt <> bAt
+  WITH CASE WHEN aAt < bAt THEN a ELSE b END AS earlier, CASE WHEN aAt < bAt THEN b ELSE a END AS later,
+       ratios / 2.0 AS similarity
+  // INCLUDE suspect-pair (the text-level test; written in rules/suspect-pair.cypher)
+  RETURN collect(DISTINCT {earlier: earlier, later: later, similarity: similarity, shared: shared}) AS keep
+}
+CALL (touched) {
+  UNWIND touched AS a
+  MATCH (a)-[old:MAY_REVISE]-(:Claim)
+  DELETE old
+  RETURN count(*) AS removed
+}
+FOREACH (a IN touched | REMOVE a:SuspectsPairs)
+WITH keep
+UNWIND keep AS pair
+WITH pair, pair.later AS later, pair.earlier AS earlier
+MERGE (later)-[kept:MAY_REVISE]->(earlier)
+SET kept.similarity = pair.similarity, kept.shared = pair.shared, kept.found_at = $t
+RETURN count(kept) AS kept
+;

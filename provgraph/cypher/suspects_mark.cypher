@@ -1,0 +1,18 @@
+// name: suspects_mark
+// description: Mark up to $limit claims after uid $after (in uid order) as owing a suspects lookup (SuspectsPending):
+// description: with $unkept, only those never looked up (no suspects_at: a store written before suspects were kept);
+// description: without, every claim with search fields (`suspects --refresh`). Returns the last uid seen and how
+// description: many were marked.
+// param after: the last uid of the previous call ('' for the first)
+// param limit: claims per call
+// param unkept: true: only claims without suspects_at
+// mode: write
+MATCH (c:Claim)
+WHERE c.uid > $after
+WITH c ORDER BY c.uid LIMIT $limit
+WITH collect(c) AS seen
+FOREACH (c IN [c IN seen WHERE c.search_query IS NOT NULL AND (NOT $unkept OR c.suspects_at IS NULL)] |
+  SET c:SuspectsPending)
+RETURN CASE WHEN size(seen) = 0 THEN null ELSE last(seen).uid END AS last,
+       size([c IN seen WHERE c.search_query IS NOT NULL AND (NOT $unkept OR c.suspects_at IS NULL)]) AS marked
+;
