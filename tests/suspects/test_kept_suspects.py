@@ -9,6 +9,7 @@ import pytest
 from suspects_helpers import CACHE_1, CACHE_2, OTHERS, entry, ingest_log, pairs, run
 
 from provgraph import cypher
+from provgraph.base.errors import ProvgraphError
 from provgraph.engine import suspects as suspects_module
 from provgraph.engine.suspects import keep_pending, kept_not_found_now, live, suspects, touching
 from provgraph.graph import fulltext
@@ -44,7 +45,7 @@ def test_reads_take_the_kept_pairs_without_a_full_text_lookup(graph: Graph, tmp_
         assert pairs(touching(graph, ["cache-2"])) == [("cache-1", "cache-2")]
         verdict = json.loads(run("verify", "--evidence", "cache-1", "--candidates", "cache-1", "--format", "json").output)
         assert [(s["earlier"], s["later"]) for s in verdict["suspects"]] == [("cache-1", "cache-2")]
-        with pytest.raises(Exception):
+        with pytest.raises(ProvgraphError, match="init"):
             live(graph)  # the live computation needs the index: the reads above never touched it
     finally:
         fulltext.ensure_index(graph)
