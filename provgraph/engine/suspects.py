@@ -186,6 +186,7 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
 
     moment = t or datetime.now(timezone.utc)
     hits = max(HITS, PER_CLAIM + 1)
+    common = common_terms(_reader(graph))
     kept = 0
     for label in ("SuspectsPending", "SuspectsRelook", "SuspectsPairs"):
         while owing := [row["uid"] for row in graph.read(cypher.load("suspects_pending").text,
@@ -194,7 +195,8 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
                 query, values = "suspect_pairs_keep", {"claims": owing, "min_score": MIN_SCORE, "min_terms": MIN_TERMS}
             else:  # looked up in a read of its own: see cypher/suspect_lookups.cypher
                 found = graph.read(cypher.load("suspect_lookups").text, {"claims": owing, "hits": hits})
-                query, values = "suspect_lookups_keep", {"rows": found, "relook": label == "SuspectsPending"}
+                query, values = "suspect_lookups_keep", {"rows": found, "relook": label == "SuspectsPending",
+                                                         "common": common, "min_terms": MIN_TERMS}
 
             def step(tx: Any, query: str = query, values: dict[str, Any] = values) -> list[dict[str, Any]]:
                 lock(tx, moment, changes=False)
