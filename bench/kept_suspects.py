@@ -33,11 +33,16 @@ MARK = "MATCH (c:Claim {uid: $uid}) SET c:SuspectsPending"
 UNMARK = "MATCH (c:Claim {uid: $uid}) REMOVE c:SuspectsPending"
 
 
-def _timed_batch(graph: Graph, requests: list[dict[str, Any]], advised: bool) -> tuple[float, list[dict[str, Any]]]:
+def _timed_batch(graph: Graph, requests: list[dict[str, Any]], advised: bool, repeat: int = 3
+                 ) -> tuple[float, list[dict[str, Any]]]:
+    """The best of `repeat` runs of the batch (a busy machine only ever slows a run down), and its verdicts."""
     list(verify_batch(graph, requests[:10], suspects=advised))  # plans, caches
-    start = time.perf_counter()
-    verdicts = list(verify_batch(graph, requests, suspects=advised))
-    return time.perf_counter() - start, verdicts
+    best, verdicts = float("inf"), []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        verdicts = list(verify_batch(graph, requests, suspects=advised))
+        best = min(best, time.perf_counter() - start)
+    return best, verdicts
 
 
 def measure(graph: Graph, size: int, requests: int, seed: int = 7) -> dict[str, Any]:

@@ -131,6 +131,11 @@ def claim_fingerprint(graph: Graph) -> dict[str, Any]:
 
 
 def fingerprint(graph: Graph) -> dict[str, Any]:
+    """Counts and claims, with the suspects scored again first: kept suspect pairs are as found when written, so
+    they depend on the order the ingests ran (and a killed one's pass); against the same store they must agree."""
+    from provgraph.engine.suspects import refresh
+
+    refresh(graph)
     return {"counts": counts(graph), "claims": claim_fingerprint(graph)}
 
 
