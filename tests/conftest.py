@@ -34,11 +34,15 @@ def neo4j_settings() -> Settings:
         return
     port = int(os.environ.get("PROVGRAPH_TEST_PORT", "7688"))
     http_port = int(os.environ.get("PROVGRAPH_TEST_HTTP_PORT", str(port + 10000)))
+    # Plans kept an hour: every test wipes and refills a small graph, and with Neo4j's 10s the changed statistics had the
+    # server re-plan the big status query (seconds on 2 cores) many times a minute
     options = local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}", heap="1g", pagecache="512m",
-                                  http_port=http_port)
+                                  http_port=http_port, replan_interval=os.environ.get("PROVGRAPH_TEST_REPLAN_INTERVAL", "1h"))
     kept = local.status(options)
-    if kept.running and kept.http_port != http_port:
-        local.stop(options)  # kept from a run whose server had no (or another) HTTP port: the Browser tests need it
+    conf = Path(kept.data_dir) / "neo4j" / "conf" / "neo4j.conf"
+    if kept.running and (kept.http_port != http_port or not conf.is_file()
+                         or conf.read_text() != local.neo4j_conf(options, Path(kept.data_dir))):
+        local.stop(options)  # kept from a run with other settings (the Browser tests need the HTTP port)
     state = local.start(options)
     yield Settings(uri=state.uri)
     if os.environ.get("PROVGRAPH_TEST_KEEP_SERVER") != "1":

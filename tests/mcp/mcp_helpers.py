@@ -31,8 +31,8 @@ def server_env(uri: str) -> dict[str, str]:
 
 
 @asynccontextmanager
-async def stdio_session(uri: str, errlog: IO[str]) -> AsyncIterator[ClientSession]:
-    params = StdioServerParameters(command=PROVGRAPH, args=["mcp"], env=server_env(uri))
+async def stdio_session(uri: str, errlog: IO[str], env: dict[str, str] | None = None) -> AsyncIterator[ClientSession]:
+    params = StdioServerParameters(command=PROVGRAPH, args=["mcp"], env={**server_env(uri), **(env or {})})
     async with stdio_client(params, errlog=errlog) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()

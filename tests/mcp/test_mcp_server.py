@@ -228,7 +228,8 @@ def test_server_reconnects_when_the_database_comes_back(pricing, neo4j_settings:
         async def session() -> list:
             results = []
             with _errlog() as log:
-                async with stdio_session(gate.uri, log) as client:
+                # a call into the outage fails once the driver's retries give up: after 3 s, not the default 30
+                async with stdio_session(gate.uri, log, env={"PROVGRAPH_RETRY_SECONDS": "3"}) as client:
                     results.append(await client.call_tool("status", {"ids": ["PRICE-6"]}))  # database away at start
                     gate.open = True
                     results.append(await client.call_tool("status", {"ids": ["PRICE-6"]}))

@@ -48,6 +48,11 @@ class ServerOptions:
     auth: bool = False  # authentication on; neo4j's password from `password` or PROVGRAPH_SERVER_PASSWORD
     password: str | None = field(default=None, repr=False)
     http_port: int | None = None  # the HTTP connector (Neo4j Browser) on 127.0.0.1; None: Bolt only
+    # How long a query plan is kept before changed statistics may re-plan it (dbms.cypher.min_replan_interval, e.g.
+    # "1h"); None: Neo4j's 10s. The test suite's server keeps them long: it wipes and refills a small graph in every
+    # test, so with 10s the statistics always look changed and the big status query (seconds to plan on 2 cores) is
+    # planned again and again.
+    replan_interval: str | None = None
 
     def server_password(self) -> str | None:
         if not self.auth:
@@ -191,6 +196,8 @@ def neo4j_conf(options: ServerOptions, directory: Path) -> str:
         "dbms.usage_report.enabled": "false",
         "client.allow_telemetry": "false",
     }
+    if options.replan_interval:
+        lines["dbms.cypher.min_replan_interval"] = options.replan_interval
     if options.http_port:
         guides = f"http://127.0.0.1:{options.http_port}{GUIDE_PATH}"
         lines.update({
