@@ -54,20 +54,22 @@ WITH DISTINCT r
 WITH collect(r) AS revised
 CALL (revised) {
   UNWIND revised AS r
-  RETURN r AS o
-  UNION
-  UNWIND revised AS r
-  MATCH (r)-[:CONFLICTS_WITH]-(o:Claim)
-  RETURN o
-  UNION
-  UNWIND revised AS r
   UNWIND [about IN [r.subject] + COLLECT { MATCH (r)-[cited:CITED_AT]->(:Snapshot) RETURN cited.subject }
           WHERE about IS NOT NULL AND about <> ''] AS about
-  WITH DISTINCT about
+  RETURN collect(DISTINCT about) AS subjects
+}
+CALL (subjects) {
+  UNWIND subjects AS about
   MATCH (o:Claim {subject: about})
   USING INDEX o:Claim(subject)
-  RETURN o
+  RETURN collect(o) AS sharing
 }
+CALL (revised) {
+  UNWIND revised AS r
+  MATCH (r)-[:CONFLICTS_WITH]-(o:Claim)
+  RETURN collect(o) AS partners
+}
+UNWIND revised + partners + sharing AS o
 WITH DISTINCT o
 CALL (o) {
   RETURN o AS a
