@@ -53,7 +53,7 @@ def ranks(region: list[dict[str, Any]]) -> dict[str, int | None]:
 
 def rerank(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> int:
     """Recompute and store the revision rank of every claim the write (touched `seeds` and `sources`) can change.
-    Returns how many claims were ranked or unranked."""
+    Returns how many claims' ranks changed."""
     seeds, sources = sorted(set(seeds)), sorted(set(sources))
     if not seeds and not sources:
         return 0
@@ -66,7 +66,8 @@ def rerank(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> int:
                  for row in tx.rows(cypher.kept_plan("revision_rank_step"), {"claims": chunk})]
         region.update((row["claim"], row) for row in found)
         frontier = sorted({uid for row in found for uid in row["revisers"] if uid not in region})
-    rows = [{"claim": claim, "rank": rank} for claim, rank in sorted(ranks(list(region.values())).items())]
+    rows = [{"claim": claim, "rank": rank} for claim, rank in sorted(ranks(list(region.values())).items())
+            if rank != region[claim]["rank"]]  # only what changed is written
     for chunk in chunked(rows, _PER_STATEMENT):
         tx.run(cypher.kept_plan("revision_rank_store"), {"rows": chunk})
     return len(rows)
