@@ -31,9 +31,8 @@ CALL (c) {
 }
 WITH DISTINCT w
 WITH collect(w) AS touched
-WITH touched, [w IN touched | w.uid] AS touchedUids
 UNWIND touched AS w
-CALL (w, touchedUids) {
+CALL (w, touched) {
   RETURN w AS r
   UNION
   MATCH (w)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]->(r:Claim)
@@ -42,10 +41,11 @@ CALL (w, touchedUids) {
   // no walk from a claim that CORRECTS or SUPERSEDES a ranked touched claim: that claim's walk reaches it and all that
   // reaches it, and ranks fall along such edges, so following them ends at a claim that walks (a chain written at
   // once walks once, not once per claim)
-  WITH w, touchedUids
+  // (membership of the node, not of its uid: a uid list is planned as an index seek per uid, per claim)
+  WITH w, touched
   WHERE NOT EXISTS {
     MATCH (w)-[:CORRECTS|SUPERSEDES]->(x:Claim)
-    WHERE x.revision_rank IS NOT NULL AND x.uid IN touchedUids }
+    WHERE x.revision_rank IS NOT NULL AND x IN touched }
   MATCH (w)<-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(r:Claim)
   RETURN DISTINCT r
 }
