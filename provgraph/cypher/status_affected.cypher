@@ -6,8 +6,9 @@
 // description: partners of all those, by any subject they have ever been cited with (rule 10); and every claim that
 // description: depends on one of them through DEPENDS_ON (rule 11). Untimed and unscoped, so a superset: the inverse of
 // description: what status_expiry reads for a claim's expiry. One row per claim: claim (uid), sorted, and deep = its
-// description: status reads more than $limit claims through one kind of link (revision reach for rule 5, premises,
-// description: claims about its subject), so its status is not stored but computed when read (a bounded count each).
+// description: status reads more than $limit claims through one kind of link (revision reach for rule 5 when the claim
+// description: has no revision rank, premises, claims about its subject that no revision edge retires), so its status
+// description: is not stored but computed when read (a bounded count each).
 // param seeds: list of claim uids the write touched
 // param sources: list of source uids the write added snapshots to
 // param limit: how many claims one kind of link may reach before a claim's status is too costly to store
@@ -29,28 +30,46 @@ CALL (c) {
   RETURN w
 }
 WITH DISTINCT w
-CALL (w) {
+WITH collect(w) AS touched
+UNWIND touched AS w
+CALL (w, touched) {
   RETURN w AS r
   UNION
   MATCH (w)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]->(r:Claim)
   RETURN r
   UNION
+  // no walk from a claim that CORRECTS or SUPERSEDES a ranked touched claim: that claim's walk reaches it and all that
+  // reaches it, and ranks fall along such edges, so following them ends at a claim that walks (a chain written at
+  // once walks once, not once per claim)
+  // (membership of the node, not of its uid: a uid list is planned as an index seek per uid, per claim)
+  WITH w, touched
+  WHERE NOT EXISTS {
+    MATCH (w)-[:CORRECTS|SUPERSEDES]->(x:Claim)
+    WHERE x.revision_rank IS NOT NULL AND x IN touched }
   MATCH (w)<-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(r:Claim)
   RETURN DISTINCT r
 }
 WITH DISTINCT r
-CALL (r) {
-  RETURN r AS o
-  UNION
-  MATCH (r)-[:CONFLICTS_WITH]-(o:Claim)
-  RETURN o
-  UNION
+// each subject's claims fetched once, however many of its claims were reached (a key of n claims: n, not n * n)
+WITH collect(r) AS revised
+CALL (revised) {
+  UNWIND revised AS r
   UNWIND [about IN [r.subject] + COLLECT { MATCH (r)-[cited:CITED_AT]->(:Snapshot) RETURN cited.subject }
           WHERE about IS NOT NULL AND about <> ''] AS about
+  RETURN collect(DISTINCT about) AS subjects
+}
+CALL (subjects) {
+  UNWIND subjects AS about
   MATCH (o:Claim {subject: about})
   USING INDEX o:Claim(subject)
-  RETURN o
+  RETURN collect(o) AS sharing
 }
+CALL (revised) {
+  UNWIND revised AS r
+  MATCH (r)-[:CONFLICTS_WITH]-(o:Claim)
+  RETURN collect(o) AS partners
+}
+UNWIND revised + partners + sharing AS o
 WITH DISTINCT o
 CALL (o) {
   RETURN o AS a
@@ -59,10 +78,25 @@ CALL (o) {
   RETURN DISTINCT a
 }
 WITH DISTINCT a
+// the subjects whose claims no revision edge retires are more than $limit: counted once per subject, not per claim
+WITH collect(a) AS found
+CALL (found) {
+  UNWIND found AS a
+  WITH DISTINCT a.subject AS about
+  WHERE coalesce(about, '') <> '' AND COUNT {
+    MATCH (x:Claim {subject: about})
+    WHERE NOT EXISTS { (x)<-[:CORRECTS|SUPERSEDES|INVALIDATES]-(:Claim) }
+    WITH x LIMIT $limit + 1 RETURN x } > $limit
+  RETURN collect(about) AS crowded
+}
+UNWIND found AS a
+// the revision reach only when rule 5 walks it (no revision rank); on the subject, only the claims no revision edge
+// retires (those with one cost rule 10 one look at their revisers, and their own status reads no rival)
 WITH a,
-  COUNT { MATCH (a)-[:CORRECTS|SUPERSEDES*1..]->(x:Claim) WITH DISTINCT x LIMIT $limit + 1 RETURN x } > $limit
+  (a.revision_rank IS NULL
+   AND COUNT { MATCH (a)-[:CORRECTS|SUPERSEDES*1..]->(x:Claim) WITH DISTINCT x LIMIT $limit + 1 RETURN x } > $limit)
   OR COUNT { MATCH (a)-[:DEPENDS_ON*1..]->(x:Claim) WITH DISTINCT x LIMIT $limit + 1 RETURN x } > $limit
-  OR (coalesce(a.subject, '') <> '' AND COUNT { MATCH (x:Claim {subject: a.subject}) WITH x LIMIT $limit + 1 RETURN x } > $limit)
+  OR coalesce(a.subject, '') IN crowded
   AS deep
 RETURN a.uid AS claim, deep
 ORDER BY claim

@@ -7,28 +7,36 @@
 // description: their edges; null when nothing is pending. Untimed and unscoped, so never later than the true instant.
 // description: edge_scopes: the non-empty scopes of the revision edges around the claim and its revision closure (what
 // description: rules 5 and 6 compare with the question scope). A read: the write-time pass runs it outside the lock.
+// description: Two things a status reads nothing of are left out: a claim whose status rules 1-9 decide ($settled) reads
+// description: no premise, rival or partner (the first rule that matches wins, so only what rules 1-9 read can change
+// description: it); a claim with a revision rank lies on no cycle, so rule 5 reads nothing of its reach.
 // param claims: list of claim uids
+// param settled: the claims among them whose status rules 1-9 decide (a reason of rules 1-9)
 // param t: the time the statuses are computed for (DateTime)
 UNWIND $claims AS uid
 MATCH (c:Claim {uid: uid})
 USING INDEX c:Claim(uid)
-CALL (c) {
-  CALL (c) {
+WITH c, uid IN $settled AS settled
+CALL (c, settled) {
+  CALL (c, settled) {
     RETURN c AS p
     UNION
+    WITH c, settled WHERE NOT settled
     MATCH (c)-[:DEPENDS_ON*1..]->(p:Claim)
     RETURN DISTINCT p
   }
-  WITH DISTINCT p
-  CALL (p) {
+  WITH DISTINCT p, settled
+  CALL (p, settled) {
     RETURN p AS o
     UNION
+    WITH p, settled WHERE NOT settled
     MATCH (p)-[:CONFLICTS_WITH]-(o:Claim)
     RETURN o
     UNION
-    MATCH (o:Claim {subject: p.subject})
+    // the guard in the seek itself: a WHERE before it is planned after the seek, which reads every claim on the subject
+    WITH p, CASE WHEN settled OR p.subject = '' THEN null ELSE p.subject END AS about
+    MATCH (o:Claim {subject: about})
     USING INDEX o:Claim(subject)
-    WHERE p.subject <> ''
     RETURN o
   }
   WITH DISTINCT o
@@ -38,6 +46,7 @@ CALL (c) {
     MATCH (o)<-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(y:Claim)
     RETURN y
     UNION
+    WITH o WHERE o.revision_rank IS NULL
     MATCH (o)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]->(y:Claim)
     RETURN DISTINCT y
   }
@@ -68,6 +77,7 @@ CALL (c) {
   CALL (c) {
     RETURN c AS m
     UNION
+    WITH c WHERE c.revision_rank IS NULL
     MATCH (c)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]->(m:Claim)
     RETURN DISTINCT m
   }

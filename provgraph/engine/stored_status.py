@@ -31,6 +31,7 @@ from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.times import native
 from provgraph.engine.account import add_account
+from provgraph.engine.ranks import rerank, violations
 from provgraph.engine.status import stored_rows
 from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import ensure_schema
@@ -41,6 +42,8 @@ WORKERS = 2  # chunks `store_pending` computes at once outside the lock
 # a subject thousands of claims share) is not stored: computing it for every claim such a write touches costs the
 # square of the chain, so those claims are computed when read, as before write-time status (docs/design.md "Stored status (write time)")
 DEEP = 200
+# the reasons of rules 10-12: only a status with one of them reads premises, rivals and explicit partners
+_READS_PAST_RULE_9 = frozenset({"EXPLICIT_CONFLICT", "RIVAL_CLAIM", "PREMISE_NOT_CURRENT", "CURRENT"})
 T = TypeVar("T")
 U = TypeVar("U")
 
@@ -58,10 +61,11 @@ def lock(tx: Tx, t: datetime | None = None, *, changes: bool = True) -> int:
 
 def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple[list[str], list[str]]:
     """(claims to store, claims too deep to store): every claim whose default-question status the touched
-    claims and sources can change."""
+    claims and sources can change. Re-ranks what they can change first (provgraph.engine.ranks)."""
     seeds, sources = sorted(set(seeds)), sorted(set(sources))
     if not seeds and not sources:
         return [], []
+    rerank(tx, seeds, sources)  # first: which claims are too deep to store reads the ranks
     rows = tx.rows(cypher.kept_plan("status_affected"), {"seeds": seeds, "sources": sources, "limit": DEEP})
     return [row["claim"] for row in rows if not row["deep"]], [row["claim"] for row in rows if row["deep"]]
 
@@ -76,8 +80,9 @@ def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]
     # (bench/HISTORY.md); an ingest plans it once, in `store_pending`, not after every batch
     rows = run(cypher.load("status").text, {"claims": claims, "q": None, "t": t, "subject": None, "only": None})
     if rows:
+        settled = [row["claim"] for row in rows if row["reason"] not in _READS_PAST_RULE_9]
         extra = {row["claim"]: row for row in run(cypher.kept_plan("status_expiry"),
-                                                  {"claims": [row["claim"] for row in rows], "t": t})}
+                                                  {"claims": [row["claim"] for row in rows], "settled": settled, "t": t})}
         for row in rows:
             row["expires"], row["edge_scopes"] = extra[row["claim"]]["expires"], extra[row["claim"]]["edge_scopes"]
         add_account(run, rows, t)
@@ -292,10 +297,29 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
         if differences:
             result.drift.append({"claim": stored["claim"], "differences": differences})
             stale.append(stored["claim"])
+    # a ranked claim that revises one without a lower rank (a write that bypassed provgraph): rule 5 would skip a walk
+    # it needs, so the full computation above is not to be trusted for what reaches it either; fix re-ranks them
+    unranked = sorted({row["claim"] for row in violations(graph)})
+    for uid in unranked:
+        result.drift.append({"claim": uid, "differences": {"revision_rank": {"stored": "breaks the rank invariant",
+                                                                             "computed": None}}})
+    if fix and unranked:
+        def unit(tx: Tx) -> int:
+            lock(tx)
+            return rerank(tx, unranked)
+
+        graph.transaction(unit, write=True)
+        stale = sorted(set(stale) | set(affected_by(graph, unranked)))
     if fix and stale:
         for uids in chunked(stale, CLAIMS_PER_CHUNK):
             result.fixed += graph.transaction(lambda tx: _refresh_locked(tx, uids), write=True)  # noqa: B023 - runs now
     return result
+
+
+def affected_by(graph: Graph, claims: list[str]) -> list[str]:
+    """Every claim whose status `claims` can change (status_affected, read without the lock), deep ones included."""
+    return [row["claim"] for row in graph.read(cypher.load("status_affected").text,
+                                               {"seeds": claims, "sources": [], "limit": DEEP})]
 
 
 def _refresh_locked(tx: Tx, claims: list[str]) -> int:

@@ -200,6 +200,8 @@ class Claim(StructuredNode):
     status_because_by = StringProperty()  # an adjudication's `by`
     status_computed_at = DateTimeProperty()
     status_expires = DateTimeProperty()  # null: nothing pending
+    # falls along every CORRECTS/SUPERSEDES edge from a ranked claim, so it lies on no cycle (provgraph/engine/ranks.py)
+    revision_rank = IntegerProperty()  # null: rule 5 walks its reach
 
     cited_at = RelationshipTo(Snapshot, "CITED_AT", model=CitedAtRel)
     corrects = RelationshipTo("Claim", "CORRECTS", model=RevisionRel)

@@ -69,6 +69,24 @@ def assert_stored_is_the_computation(graph: Graph, start: datetime, *, every_cla
     return compared
 
 
+def assert_ranks_are_sound(graph: Graph, t: datetime) -> None:
+    """The revision ranks hold their invariant, and the full computation gives the same rows without them (rule 5
+    walking every claim's reach, as before ranks were kept); the ranks are put back after."""
+    from provgraph.engine.ranks import violations
+
+    assert violations(graph) == []
+    kept = {row["claim"]: row["rank"] for row in graph.read(
+        "MATCH (c:Claim) WHERE c.revision_rank IS NOT NULL RETURN c.uid AS claim, c.revision_rank AS rank")}
+    with_ranks = full(graph, t)
+    graph.write("MATCH (c:Claim) REMOVE c.revision_rank")
+    try:
+        without = full(graph, t)
+    finally:
+        graph.write("UNWIND $rows AS row MATCH (c:Claim {uid: row.claim}) SET c.revision_rank = row.rank",
+                    {"rows": [{"claim": uid, "rank": rank} for uid, rank in kept.items()]})
+    assert with_ranks == without
+
+
 def write_jsonl(path: Path, entries: Iterable[dict[str, Any]]) -> Path:
     path.write_text("".join(json.dumps(entry) + "\n" for entry in entries), encoding="utf-8")
     return path

@@ -16,7 +16,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from stored_status_helpers import OFFSETS, Logs, assert_stored_is_the_computation, claim
+from stored_status_helpers import OFFSETS, Logs, assert_ranks_are_sound, assert_stored_is_the_computation, claim
 
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.engine.adjudication import adjudicate, revoke
@@ -46,6 +46,7 @@ def test_stored_status_equals_the_computation_after_every_write_and_when_time_pa
         logs = Logs(claims, start, Path(folder))
         logs.ingest(graph, 0)
         assert_stored_is_the_computation(graph, start)
+        assert_ranks_are_sound(graph, start)
         ingested = {0}
         decisions: list[str] = []
         for op in operations:
@@ -78,4 +79,5 @@ def test_stored_status_equals_the_computation_after_every_write_and_when_time_pa
                 except UsageError:  # revoking before the decision
                     pass
             assert_stored_is_the_computation(graph, start)
+            assert_ranks_are_sound(graph, start)
         assert check(graph).ok

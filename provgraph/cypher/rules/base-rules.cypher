@@ -26,10 +26,11 @@ CALL (x, q) {
       ELSE null
     END AS early
   // rule 5: x lies on a cycle when it is among the claims its own revision edges reach. The reach is a
-  // pruning BFS in a CALL (inside an expression it would be planned as a path-enumerating expand)
+  // pruning BFS in a CALL (inside an expression it would be planned as a path-enumerating expand). A claim with a
+  // revision rank lies on no cycle (ranks fall along every edge from it: provgraph/engine/ranks.py), so no walk
   CALL (x, q, early) {
     WITH x, q, early
-    WHERE early IS NULL AND EXISTS { (x)<-[:CORRECTS|SUPERSEDES]-(:Claim) }
+    WHERE early IS NULL AND x.revision_rank IS NULL AND EXISTS { (x)<-[:CORRECTS|SUPERSEDES]-(:Claim) }
     OPTIONAL MATCH (x)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
     WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
       AND (loop.valid_to IS NULL OR loop.valid_to > $t)
