@@ -230,8 +230,10 @@ def suspects(
     """Possible unlinked revisions, best first (see cypher/suspects.cypher for every condition).
 
     `since`: only pairs whose later claim is at least this recent; `scope`: only pairs both of whose scopes
-    overlap it; `store`: only pairs with a claim from that store; `claims`: look up from these (earlier) claims
-    only. Pairs dismissed with `adjudicate --distinct` or linked in any way never appear.
+    overlap it; `store`: only pairs with a claim from that store; `claims`: only pairs whose earlier claim is one
+    of these (computed live: looked up from these claims only). Pairs dismissed with `adjudicate --distinct` or
+    linked in any way never appear. Read from the kept pairs (`keep_pending`) when they are complete and
+    `min_score` is at least MIN_SCORE, else computed live.
     """
     run = _reader(graph)
     settings = params(claims, since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim,
