@@ -69,7 +69,7 @@ def _text(verdict: Verdict) -> None:
 @click.option("--batch", "batch", type=click.File("r", encoding="utf-8"), default=None, metavar="REQUESTS.jsonl",
               help="JSONL requests ('-' = stdin), one verdict per line out, in order")
 @click.option("--no-suspects", "no_suspects", is_flag=True,
-              help="Skip the advisory suspects (possible unlinked revisions): same verdict, a fraction of the time")
+              help="Skip the advisory suspects (possible unlinked revisions, read from the pairs each ingest keeps): same verdict")
 @output_format("json", "text")
 @connection_options
 def verify_command(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | None, at: str | None,
