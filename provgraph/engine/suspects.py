@@ -170,11 +170,17 @@ KEPT_SINCE_SCHEMA = 3  # the schema version from which a write keeps suspects (g
 PASS_CHUNK = 500  # claims per transaction of the write-time pass
 
 
+def _owed(run: Runner) -> tuple[int, bool]:
+    """(how many claims the write-time pass owes a step, whether the store's schema is one whose writes keep suspects)."""
+    row = run("suspects_owed", {})[0]
+    return int(row["owed"]), row["schema"] is not None and int(row["schema"]) >= KEPT_SINCE_SCHEMA
+
+
 def kept_complete(run: Runner) -> bool:
     """Whether the kept pairs answer for the whole store: the write-time pass owes nothing, and the store's schema
     is one whose writes keep suspects."""
-    row = run("suspects_owed", {})[0]
-    return int(row["owed"]) == 0 and row["schema"] is not None and int(row["schema"]) >= KEPT_SINCE_SCHEMA
+    owed, keeps = _owed(run)
+    return owed == 0 and keeps
 
 
 def keep_pending(graph: Graph, t: datetime | None = None) -> int:
@@ -253,9 +259,8 @@ def kept_not_found_now(graph: Graph) -> tuple[list[str], int]:
     """(the kept pairs, as `earlier -> later`, that the live computation would no longer list; how many claims the
     write-time pass still owes a step): what `provgraph check` reports as information. While anything is owed,
     reads are live and no pair is compared."""
-    run = _reader(graph)
-    owed = int(run("suspects_owed", {})[0]["owed"])
-    if owed or not kept_complete(run):
+    owed, keeps = _owed(_reader(graph))
+    if owed or not keeps:
         return [], owed
     kept = {s.key for s in suspects(graph)}
     return sorted(kept - {s.key for s in live(graph)}), 0
