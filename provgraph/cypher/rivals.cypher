@@ -15,21 +15,8 @@ MATCH (c:Claim {uid: wanted})
 WITH c, c AS x, q
 // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
 WITH c, q, base AS own
-CALL (c, q) {
-  MATCH (c)-[link:CONFLICTS_WITH]-(other:Claim)
-  WHERE other <> c
-    AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
-    AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
-  RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
-  UNION
-  UNWIND [s IN [c.subject, $subject] WHERE s IS NOT NULL AND s <> ''] AS about
-  MATCH (other:Claim {subject: about})
-  WHERE other <> c
-    AND NOT EXISTS {
-      MATCH (c)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(other)
-      WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
-  RETURN DISTINCT other, 'RIVAL_CLAIM' AS kind
-}
+WITH c, q, own, c AS rivalOf, [c.subject, $subject] AS abouts
+// INCLUDE rival-candidates (explicit partners and claims on the subjects; written in rules/rival-candidates.cypher)
 WITH c, q, own, other, kind, other AS x
 // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
 WITH c, own, other, kind, base

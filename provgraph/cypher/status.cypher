@@ -58,22 +58,8 @@ OPTIONAL CALL (c, q, base) {
   CALL (q, me, premiseBases) {
     UNWIND [me] + [p IN premiseBases WHERE p.base.status IS NULL] AS owner
     WITH owner, owner.node AS ownerNode, q
-    CALL (ownerNode, q) {
-      MATCH (ownerNode)-[link:CONFLICTS_WITH]-(other:Claim)
-      WHERE other <> ownerNode
-        AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
-        AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
-      RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
-      UNION
-      MATCH (other:Claim)
-      USING INDEX other:Claim(subject)
-      WHERE ownerNode.subject IS NOT NULL AND ownerNode.subject <> '' AND other.subject = ownerNode.subject
-        AND other <> ownerNode
-        AND NOT EXISTS {
-          MATCH (ownerNode)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(other)
-          WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
-      RETURN other, 'RIVAL_CLAIM' AS kind
-    }
+    WITH owner, q, ownerNode AS rivalOf, [ownerNode.subject] AS abouts
+    // INCLUDE rival-candidates (explicit partners and claims on the subject; written in rules/rival-candidates.cypher)
     WITH owner, kind, other AS x, q
     // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
     WITH owner, kind, x, base

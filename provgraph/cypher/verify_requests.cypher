@@ -5,7 +5,7 @@
 // description: evidence claim's stored status row when it is fresh at $t and stored for the request's question scope,
 // description: else {claim, usable: false}); closure (as the oracle's verify_closure: every (claim, successor) of the candidate
 // description: set's successor closure, less the rows that cannot change the verdict: a successor already in the set,
-// description: unless it is one of an evidence claim's); rivals (as rivals, each rival judged by rules 1-9 from its stored status at
+// description: unless it is a current head of an evidence claim's closure); rivals (as rivals, each rival judged by rules 1-9 from its stored status at
 // description: the request's question scope, which is exact when the stored status is fresh at $t and every revision
 // description: edge scope it depends on covers that scope as it covers the rival's own; rivals in the set left out) and fallback (the candidate
 // description: claims whose rivals cannot be judged from stored statuses: their caller asks the rivals query).
@@ -67,14 +67,18 @@ CALL (rq, evidenceUids) {
   MATCH (c:Claim {uid: uid})
   WITH c, c.status IS NOT NULL AND c.status_computed_at <= $t AND (c.status_expires IS NULL OR c.status_expires > $t)
           AND (rq IS NULL OR rq = c.status_question_scope) AS usable
+  // times as [epochSeconds, nanosecond, offsetSeconds] (provgraph.base.times.from_epoch): the driver's DateTime costs
+  // more Python time than the rest of the row
+  WITH c, usable, [x IN [c.asserted_at, c.status_valid_from, c.status_valid_until] |
+    CASE WHEN valueType(x) STARTS WITH 'ZONED DATETIME' THEN [x.epochSeconds, x.nanosecond, x.offsetSeconds] ELSE x END] AS times
   RETURN collect(CASE WHEN usable THEN {
     usable: true, claim: c.uid, status: c.status, reason: c.status_reason, question_scope: c.status_question_scope,
     scope: c.status_scope, subject: c.status_subject, value: c.status_value, declared: c.status_declared,
     text: c.status_text, placeholder: coalesce(c.placeholder, false), source: c.status_source,
     path: c.status_path, aliases: coalesce(c.status_aliases, []),
     snapshot: c.status_snapshot, snapshot_uid: c.status_snapshot_uid, line_start: c.status_line_start,
-    line_end: c.status_line_end, asserted_at: c.asserted_at, valid_from: c.status_valid_from,
-    valid_until: c.status_valid_until, successors: c.status_successors, conflicts_with: c.status_conflicts_with,
+    line_end: c.status_line_end, asserted_at: times[0], valid_from: times[1],
+    valid_until: times[2], successors: c.status_successors, conflicts_with: c.status_conflicts_with,
     premises: c.status_premises, premises_not_current: c.status_premises_not_current,
     premise_verdicts: coalesce(c.status_premise_verdicts, []), successor_scopes: coalesce(c.status_successor_scopes, []),
     successors_elsewhere: coalesce(c.status_successors_elsewhere, []),
@@ -91,9 +95,10 @@ CALL (rq, setUids, evidenceUids) {
     // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
     RETURN successor, edge, next, edgeForce, retirers
   }
-  WITH c, successor, edge, next, edgeForce, retirers
+  WITH c, successor, edge, next, edgeForce, retirers,
+    edgeForce = 'IN_FORCE' AND type(edge) <> 'AMENDS' AND retirers = 0 AS isHead
   // a successor in the candidate set matters only as a head of an evidence claim's closure
-  WHERE NOT successor.uid IN setUids OR c.uid IN evidenceUids
+  WHERE NOT successor.uid IN setUids OR (isHead AND c.uid IN evidenceUids)
   ORDER BY c.uid, successor.uid
   RETURN collect({
     claim: c.uid,
@@ -103,7 +108,7 @@ CALL (rq, setUids, evidenceUids) {
     next: next.uid,
     edge_scope: coalesce(edge.scope, ''),
     via: coalesce(edge.via, ''),
-    head: edgeForce = 'IN_FORCE' AND type(edge) <> 'AMENDS' AND retirers = 0,
+    head: isHead,
     force: edgeForce
   }) AS closure
 }
@@ -117,21 +122,8 @@ CALL (rq, subject, setUids) {
   CALL (c, q, subject, ownFresh, setUids) {
     WITH c, q, subject, ownFresh, setUids
     WHERE ownFresh
-    CALL (c, q, subject) {
-      MATCH (c)-[link:CONFLICTS_WITH]-(other:Claim)
-      WHERE other <> c
-        AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
-        AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
-      RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
-      UNION
-      UNWIND [s IN [c.subject, subject] WHERE s IS NOT NULL AND s <> ''] AS about
-      MATCH (other:Claim {subject: about})
-      WHERE other <> c
-        AND NOT EXISTS {
-          MATCH (c)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(other)
-          WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
-      RETURN DISTINCT other, 'RIVAL_CLAIM' AS kind
-    }
+    WITH c, q, subject, setUids, c AS rivalOf, [c.subject, subject] AS abouts
+    // INCLUDE rival-candidates (explicit partners and claims on the subjects; written in rules/rival-candidates.cypher)
     // a rival in the candidate set is no missing claim
     WITH c, q, subject, other, kind
     WHERE NOT other.uid IN setUids

@@ -116,9 +116,14 @@ class Tx:
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> Result:
         return _result(self._tx.run(query, dict(params or {})))
 
-    def rows(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-        """The rows as dicts."""
-        return [_row(record) for record in self._tx.run(query, dict(params or {}))]
+    def rows(self, query: str, params: Mapping[str, Any] | None = None, *, plain: bool = False) -> list[dict[str, Any]]:
+        """The rows as dicts. `plain=True` for a query that returns no node, relationship or path anywhere in its
+        rows (verify_requests): the rows are not searched for them, which was a sixth of a verify's Python time."""
+        result = self._tx.run(query, dict(params or {}))
+        if plain:
+            keys = result.keys()
+            return [dict(zip(keys, record.values())) for record in result]
+        return [_row(record) for record in result]
 
 
 def _query_error(error: neo4j_errors.Neo4jError) -> QueryError:

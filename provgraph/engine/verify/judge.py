@@ -164,7 +164,9 @@ def _judge_many(tx: Tx, questions: Sequence[Question], *, suspects: bool = True)
                      + [{"id": c, "snapshot": None} for c in question.candidates or ()],
             "evidence": len(question.given), "candidates": question.candidates is not None,
         })
-    rows = sorted((row for t, requests in by_time.items() for row in run("verify_requests", {"requests": requests, "t": t})),
+    setwise = cypher.load("verify_requests").text
+    rows = sorted((row for t, requests in by_time.items()
+                   for row in tx.rows(setwise, {"requests": requests, "t": t}, plain=True)),
                   key=lambda row: row["index"])
 
     # what the stored statuses could not answer, one named query per distinct question

@@ -1,0 +1,22 @@
+// The rival candidates of claim `rivalOf` (status rule 10) at question scope `q` and $t, one row per (other, kind):
+// its explicit CONFLICTS_WITH partners visible at $t whose link scope covers q (EXPLICIT_CONFLICT), and the claims
+// whose subject is one of `abouts` with no revision edge visible at $t between them and `rivalOf` (RIVAL_CLAIM).
+// Needs rivalOf, q, abouts; out: other, kind. The claims revision-linked to rivalOf are collected once, not tested
+// per subject member: a key with thousands of values would otherwise expand rivalOf's edges once per member.
+CALL (rivalOf, q, abouts) {
+  MATCH (rivalOf)-[link:CONFLICTS_WITH]-(other:Claim)
+  WHERE other <> rivalOf
+    AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
+    AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
+  RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
+  UNION
+  WITH rivalOf, abouts,
+    [(rivalOf)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(linked:Claim)
+     WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t)
+     | linked] AS linked
+  UNWIND [s IN abouts WHERE s IS NOT NULL AND s <> ''] AS about
+  MATCH (other:Claim {subject: about})
+  USING INDEX other:Claim(subject)
+  WHERE other <> rivalOf AND NOT other IN linked
+  RETURN DISTINCT other, 'RIVAL_CLAIM' AS kind
+}
