@@ -7,9 +7,9 @@ CALL () {
   MATCH (c:Claim {uid: $claim})
   RETURN c
   UNION
-  MATCH (c:Claim)
-  WHERE $claim IN c.aliases
-  RETURN c
+  WITH $claim AS wanted
+  // INCLUDE alias-claims (the claims listing it among their aliases; written in rules/alias-claims.cypher)
+  RETURN aliasOf AS c
 }
 MATCH (c)-[cited:CITED_AT]->(snapshot:Snapshot)-[:OF]->(source:Source)
 RETURN c.uid AS claim, source.uid AS source, snapshot.uid AS snapshot, snapshot.sha256 AS sha256,

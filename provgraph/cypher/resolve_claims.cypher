@@ -3,8 +3,10 @@
 // param ids: list of claim uids or aliases
 UNWIND $ids AS id
 OPTIONAL MATCH (exact:Claim {uid: id})
-CALL (id, exact) {
-  OPTIONAL MATCH (alias:Claim) WHERE exact IS NULL AND id IN alias.aliases
-  RETURN alias.uid AS alias ORDER BY alias LIMIT 1 }
+OPTIONAL CALL (id, exact) {
+  WITH id AS wanted WHERE exact IS NULL
+  // INCLUDE alias-claims (the claims listing the id among their aliases; written in rules/alias-claims.cypher)
+  RETURN aliasOf.uid AS alias ORDER BY alias LIMIT 1
+}
 RETURN id, coalesce(exact.uid, alias) AS uid
 ;

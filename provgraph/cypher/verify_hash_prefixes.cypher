@@ -8,10 +8,9 @@ UNWIND range(0, size($items) - 1) AS index
 WITH index, $items[index] AS item
 OPTIONAL MATCH (exact:Claim {uid: item.id})
 OPTIONAL CALL (item, exact) {
-  UNWIND CASE WHEN exact IS NULL THEN [item.id] ELSE [] END AS wanted
-  MATCH (alias:Claim)
-  WHERE wanted IN alias.aliases
-  RETURN alias ORDER BY alias.uid LIMIT 1
+  WITH item.id AS wanted WHERE exact IS NULL
+  // INCLUDE alias-claims (the claims listing the id among their aliases; written in rules/alias-claims.cypher)
+  RETURN aliasOf AS alias ORDER BY alias.uid LIMIT 1
 }
 WITH index, item, coalesce(exact, alias) AS c
 RETURN index,

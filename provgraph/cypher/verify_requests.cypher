@@ -19,26 +19,30 @@ CALL (request) {
   WITH position, request.items[position] AS item
   OPTIONAL MATCH (exact:Claim {uid: item.id})
   OPTIONAL CALL (item, exact) {
-    UNWIND CASE WHEN exact IS NULL THEN [item.id] ELSE [] END AS wanted
-    MATCH (alias:Claim)
-    WHERE wanted IN alias.aliases
-    RETURN alias ORDER BY alias.uid LIMIT 1
+    WITH item.id AS wanted WHERE exact IS NULL
+    // INCLUDE alias-claims (the claims listing the id among their aliases; written in rules/alias-claims.cypher)
+    RETURN aliasOf AS alias ORDER BY alias.uid LIMIT 1
   }
   WITH position, item, coalesce(exact, alias) AS c
-  WITH position, item, c,
-    reduce(latest = null, cite IN [(c)-[cited:CITED_AT]->(snap:Snapshot)
-        WHERE snap.revised_at <= $t AND (snap.until IS NULL OR snap.until > $t) | {cited: cited, snap: snap}] |
-      CASE WHEN latest IS NULL OR cite.snap.revised_at > latest.snap.revised_at
-             OR (cite.snap.revised_at = latest.snap.revised_at AND cite.snap.uid > latest.snap.uid)
-           THEN cite ELSE latest END) AS now,
-    reduce(latest = null, cite IN [(c)-[cited:CITED_AT]->(snap:Snapshot)
-        WHERE item.snapshot IS NOT NULL AND snap.sha256 = item.snapshot AND snap.revised_at <= $t | {cited: cited, snap: snap}] |
-      CASE WHEN latest IS NULL OR cite.snap.revised_at > latest.snap.revised_at
-             OR (cite.snap.revised_at = latest.snap.revised_at AND cite.snap.uid > latest.snap.uid)
-           THEN cite ELSE latest END) AS seen
-  WITH position, item, c, now.cited AS now_cited, now.snap AS now_snap, seen.cited AS seen_cited, seen.snap AS seen_snap
+  // which snapshot the reader saw and which is current: asked for the evidence only (a candidate needs its uid)
+  OPTIONAL CALL (position, item, c, request) {
+    WITH item, c WHERE position < request.evidence
+    WITH item, c,
+      reduce(latest = null, cite IN [(c)-[cited:CITED_AT]->(snap:Snapshot)
+          WHERE snap.revised_at <= $t AND (snap.until IS NULL OR snap.until > $t) | {cited: cited, snap: snap}] |
+        CASE WHEN latest IS NULL OR cite.snap.revised_at > latest.snap.revised_at
+               OR (cite.snap.revised_at = latest.snap.revised_at AND cite.snap.uid > latest.snap.uid)
+             THEN cite ELSE latest END) AS now,
+      reduce(latest = null, cite IN [(c)-[cited:CITED_AT]->(snap:Snapshot)
+          WHERE item.snapshot IS NOT NULL AND snap.sha256 = item.snapshot AND snap.revised_at <= $t | {cited: cited, snap: snap}] |
+        CASE WHEN latest IS NULL OR cite.snap.revised_at > latest.snap.revised_at
+               OR (cite.snap.revised_at = latest.snap.revised_at AND cite.snap.uid > latest.snap.uid)
+             THEN cite ELSE latest END) AS seen
+    RETURN now.cited AS now_cited, now.snap AS now_snap, seen.cited AS seen_cited, seen.snap AS seen_snap
+  }
+  WITH position, item, c, now_cited, now_snap, seen_cited, seen_snap
   ORDER BY position
-  RETURN collect({
+  RETURN collect(CASE WHEN position >= request.evidence THEN {index: position, claim: c.uid} ELSE {
     index: position,
     id: item.id,
     claim: c.uid,
@@ -54,7 +58,7 @@ CALL (request) {
         THEN seen_cited.quote_sha256 <> now_cited.quote_sha256
       ELSE coalesce(seen_cited.text, '') <> coalesce(now_cited.text, '')
     END
-  }) AS items
+  } END) AS items
 }
 WITH request, rq, subject, items,
   COLLECT { UNWIND items[0..request.evidence] AS i WITH i WHERE i.claim IS NOT NULL RETURN DISTINCT i.claim } AS evidenceUids,
@@ -158,7 +162,9 @@ CALL (rq, subject, setUids) {
   }
   WITH c, ownFresh, coalesce(found, []) AS found
   RETURN
-    [f IN collect(CASE WHEN ownFresh THEN found ELSE [] END) | f] AS perClaim,
+    // a STALE or UNKNOWN rival is no missing claim
+    [f IN collect(CASE WHEN ownFresh THEN [r IN found WHERE NOT r.rival_status IN ['STALE', 'UNKNOWN']] ELSE [] END) | f]
+      AS perClaim,
     [x IN collect(CASE WHEN NOT ownFresh OR any(f IN found WHERE NOT f.usable) THEN c.uid END) WHERE x IS NOT NULL]
       AS fallback
 }

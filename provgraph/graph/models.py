@@ -273,11 +273,13 @@ class ReportRun(StructuredNode):
     counts = StringProperty()  # JSON: status -> claims (the trend chart); absent on runs recorded before it was kept
 
 
-# Full-text indexes neomodel cannot declare (one index over several properties): name -> (label, properties).
-# init installs them from cypher/fulltext_index.cypher; provgraph/graph/fulltext.py writes and queries the fields.
+# Full-text indexes neomodel cannot declare (one index over several properties, a list's members): name -> (label,
+# properties). init installs them from cypher/fulltext_index.cypher (provgraph/graph/fulltext.py writes and queries
+# the fields) and cypher/alias_index.cypher (rules/alias-claims queries it).
 FULLTEXT_INDEXES = {
     "claim_search": ("Claim", ("search_title", "search_subject", "search_value", "search_text", "search_scope",
                                "search_scope_under")),
+    "claim_aliases": ("Claim", ("aliases",)),
 }
 
 class SuspectTerms(StructuredNode):

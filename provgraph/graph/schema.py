@@ -18,7 +18,7 @@ from provgraph.graph.models import LABELS, MODELS, ProvgraphLock
 
 # Bump when a constraint, an index, the full-text index or fulltext.VERSION changes:
 # tests/test_first_run.py pins the schema's fingerprint to this number.
-SCHEMA_VERSION = 3  # 3: claims never looked up by the write-time suspects pass owe it one
+SCHEMA_VERSION = 4  # 3: claims never looked up by the write-time suspects pass owe it one; 4: the alias index
 
 
 def install_schema(graph: Graph) -> list[str]:
@@ -30,6 +30,7 @@ def install_schema(graph: Graph) -> list[str]:
     for model in MODELS:
         db.install_labels(model, quiet=True, stdout=io.StringIO())
     fulltext.ensure_index(graph)  # `provgraph suspects`: claims that say the same thing
+    graph.write(cypher.load("alias_index").text)  # a claim found by an alias with a seek (rules/alias-claims)
     graph.write(cypher.load("schema_await_indexes").text)
     fulltext.backfill(graph)
     graph.write(cypher.load("suspect_common_terms_forget").text)  # computed from search fields the backfill may change
