@@ -1,13 +1,13 @@
 // name: verify_requests
 // description: Many verify requests in one query (the set-wise check behind verify and verify --batch). For each
 // description: request, one row: index; items (as the test oracle's verify_evidence, tests/stored_status/queries: every evidence and candidate item resolved by uid
-// description: or alias, with the snapshot the reader saw checked as of the request's $t); statuses (each resolved
+// description: or alias, with the snapshot the reader saw checked as of the request's $t; a candidate item only {index, claim}); statuses (each resolved
 // description: evidence claim's stored status row when it is fresh at $t and stored for the request's question scope,
 // description: else {claim, usable: false}); closure (as the oracle's verify_closure: every (claim, successor) of the candidate
 // description: set's successor closure, less the rows that cannot change the verdict: a successor already in the set,
 // description: unless it is a current head of an evidence claim's closure); rivals (as rivals, each rival judged by rules 1-9 from its stored status at
 // description: the request's question scope, which is exact when the stored status is fresh at $t and every revision
-// description: edge scope it depends on covers that scope as it covers the rival's own; rivals in the set left out) and fallback (the candidate
+// description: edge scope it depends on covers that scope as it covers the rival's own; rivals in the set, and STALE or UNKNOWN ones, left out) and fallback (the candidate
 // description: claims whose rivals cannot be judged from stored statuses: their caller asks the rivals query).
 // param requests: list of {index, q: question scope or null, subject: or null, items: [{id, snapshot}], evidence: how many of the items are evidence (the first ones), candidates: true when a candidate set was given}
 // param t: the as-of time of every request in this call (DateTime)
