@@ -18,8 +18,8 @@ WITH c, q, base AS own
 CALL (c, q) {
   MATCH (c)-[link:CONFLICTS_WITH]-(other:Claim)
   WHERE other <> c
-    AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
-    AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
+    AND /*INCLUDE edge-visible(link)*/
+    AND /*INCLUDE scope-covers(link.scope, q)*/
   RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
   UNION
   UNWIND [s IN [c.subject, $subject] WHERE s IS NOT NULL AND s <> ''] AS about
@@ -27,7 +27,7 @@ CALL (c, q) {
   WHERE other <> c
     AND NOT EXISTS {
       MATCH (c)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(other)
-      WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
+      WHERE /*INCLUDE edge-visible(between)*/ }
   RETURN DISTINCT other, 'RIVAL_CLAIM' AS kind
 }
 WITH c, q, own, other, kind, other AS x

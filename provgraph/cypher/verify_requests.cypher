@@ -65,7 +65,7 @@ WITH request, rq, subject, items,
 CALL (rq, evidenceUids) {
   UNWIND evidenceUids AS uid
   MATCH (c:Claim {uid: uid})
-  WITH c, c.status IS NOT NULL AND c.status_computed_at <= $t AND (c.status_expires IS NULL OR c.status_expires > $t)
+  WITH c, /*INCLUDE stored-fresh(c)*/
           AND (rq IS NULL OR rq = c.status_question_scope) AS usable
   RETURN collect(CASE WHEN usable THEN {
     usable: true, claim: c.uid, status: c.status, reason: c.status_reason, question_scope: c.status_question_scope,
@@ -112,7 +112,7 @@ CALL (rq, subject, setUids) {
   UNWIND setUids AS uid
   MATCH (c:Claim {uid: uid})
   WITH c, subject,
-    c.status IS NOT NULL AND c.status_computed_at <= $t AND (c.status_expires IS NULL OR c.status_expires > $t) AS ownFresh,
+    /*INCLUDE stored-fresh(c)*/ AS ownFresh,
     coalesce(rq, c.status_question_scope) AS q
   CALL (c, q, subject, ownFresh, setUids) {
     WITH c, q, subject, ownFresh, setUids
@@ -120,8 +120,8 @@ CALL (rq, subject, setUids) {
     CALL (c, q, subject) {
       MATCH (c)-[link:CONFLICTS_WITH]-(other:Claim)
       WHERE other <> c
-        AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
-        AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
+        AND /*INCLUDE edge-visible(link)*/
+        AND /*INCLUDE scope-covers(link.scope, q)*/
       RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
       UNION
       UNWIND [s IN [c.subject, subject] WHERE s IS NOT NULL AND s <> ''] AS about
@@ -129,18 +129,17 @@ CALL (rq, subject, setUids) {
       WHERE other <> c
         AND NOT EXISTS {
           MATCH (c)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(other)
-          WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t) }
+          WHERE /*INCLUDE edge-visible(between)*/ }
       RETURN DISTINCT other, 'RIVAL_CLAIM' AS kind
     }
     // a rival in the candidate set is no missing claim
     WITH c, q, subject, other, kind
     WHERE NOT other.uid IN setUids
     WITH c, q, subject, other, kind,
-      other.status IS NOT NULL AND other.status_computed_at <= $t
-        AND (other.status_expires IS NULL OR other.status_expires > $t)
+      /*INCLUDE stored-fresh(other)*/
         AND (other.status_reason IN ['UNBOUND', 'NOT_YET_ASSERTED']
              // rule 3 at q, from the stored scope
-             OR NOT (coalesce(other.status_scope, '') = '' OR other.status_scope = q OR q STARTS WITH other.status_scope + '/')
+             OR NOT /*INCLUDE scope-covers(other.status_scope, q)*/
              // rules 4-9 as stored, when every edge scope they read covers q as it covers the rival's own scope
              OR (other.status_reason <> 'OUT_OF_SCOPE'
                  AND all(s IN coalesce(other.status_edge_scopes, [])
@@ -151,7 +150,7 @@ CALL (rq, subject, setUids) {
     WITH c, subject, other, kind, usable, scope,
       CASE
         WHEN other.status_reason IN ['UNBOUND', 'NOT_YET_ASSERTED'] THEN [other.status, other.status_reason]
-        WHEN NOT (scope = '' OR scope = q OR q STARTS WITH scope + '/') THEN ['UNKNOWN', 'OUT_OF_SCOPE']
+        WHEN NOT /*INCLUDE scope-covers(scope, q)*/ THEN ['UNKNOWN', 'OUT_OF_SCOPE']
         WHEN other.status_reason IN ['EXPLICIT_CONFLICT', 'RIVAL_CLAIM', 'PREMISE_NOT_CURRENT', 'CURRENT'] THEN ['ACTIVE', 'CURRENT']
         ELSE [other.status, other.status_reason]
       END AS base

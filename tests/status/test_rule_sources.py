@@ -50,6 +50,22 @@ def test_an_unknown_or_self_including_fragment_is_an_error(tmp_path) -> None:
         expand("// INCLUDE loop\n", tmp_path)
 
 
+def test_every_hand_copy_of_an_expression_rule_is_a_use_of_its_fragment() -> None:
+    """Edge visibility at $t, scope coverage and the fresh stored status are written only in their fragments."""
+    copies = {
+        "edge-visible": re.compile(r"valid_from IS NULL OR \w+\.valid_from <= \$t"),
+        "scope-covers": re.compile(r"= '' OR [\w.]+ = q OR q STARTS WITH"),
+        "stored-fresh": re.compile(r"status_computed_at <= \$t"),
+    }
+    for path in [*QUERY_DIR.glob("*.cypher"), *RULES_DIR.glob("*.cypher")]:
+        text = path.read_text(encoding="utf-8")
+        for name, copy in copies.items():
+            if path.stem != name:
+                assert not copy.search(text), f"{path.name} restates rules/{name}.cypher: use /*INCLUDE {name}(...)*/"
+    assert "/*INCLUDE edge-visible(between)*/" in (QUERY_DIR / "rivals.cypher").read_text(encoding="utf-8")
+    assert "/*edge-visible(between)*/ ((between.valid_from IS NULL" in cypher.load("rivals").text
+
+
 def _fragments(tmp_path, **files: str):
     for name, text in files.items():
         (tmp_path / f"{name.replace('_', '-')}.cypher").write_text(text, encoding="utf-8")
