@@ -51,11 +51,15 @@ def test_an_unknown_or_self_including_fragment_is_an_error(tmp_path) -> None:
 
 
 def test_every_hand_copy_of_an_expression_rule_is_a_use_of_its_fragment() -> None:
-    """Edge visibility at $t, scope coverage and the fresh stored status are written only in their fragments."""
+    """Edge visibility at $t, scope coverage, the fresh stored status and the suspect pair's time and text tests are
+    written only in their fragments."""
     copies = {
         "edge-visible": re.compile(r"valid_from IS NULL OR \w+\.valid_from <= \$t"),
         "scope-covers": re.compile(r"= '' OR [\w.]+ = q OR q STARTS WITH"),
         "stored-fresh": re.compile(r"status_computed_at <= \$t"),
+        "suspect-time": re.compile(r"asserted_at, \w+\.last_cited_at"),
+        "suspect-texts-may-pair": re.compile(r"search_terms <> \w+\.search_terms"),
+        "shared-terms": re.compile(r"WHERE term IN \w+\.search_terms"),
     }
     for path in [*QUERY_DIR.glob("*.cypher"), *RULES_DIR.glob("*.cypher")]:
         text = path.read_text(encoding="utf-8")
