@@ -4,7 +4,7 @@
 // description: claim), recorded_by (source uids). These are not placeholders and have no status. Sorted by claim, target.
 // param t: the as-of time (DateTime); pass datetime() for now
 MATCH (c:Claim)-[ref:REFERENCES]->(target:ExternalRef)
-WHERE (ref.valid_from IS NULL OR ref.valid_from <= $t) AND (ref.valid_to IS NULL OR ref.valid_to > $t)
+WHERE /*INCLUDE edge-visible(ref)*/
 RETURN c.uid AS claim, coalesce(c.scope, '') AS claim_scope, ref.verb AS verb, target.uid AS target,
        coalesce(ref.inbound, false) AS inbound, ref.sources AS recorded_by
 ORDER BY claim, target, verb

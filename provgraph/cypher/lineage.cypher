@@ -16,28 +16,28 @@ MATCH (c:Claim {uid: $claim})
 WITH c, coalesce($q, c.scope, '') AS q
 WITH c, q, COLLECT {
   MATCH (c)<-[revs:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(later:Claim)
-  WHERE all(rev IN revs WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-    AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))
+  WHERE all(rev IN revs WHERE /*INCLUDE edge-visible(rev)*/
+    AND /*INCLUDE scope-covers(rev.scope, q)*/)
   RETURN DISTINCT later
 } AS successors, COLLECT {
   MATCH (c)-[revs:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]->(earlier:Claim)
-  WHERE all(rev IN revs WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-    AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))
+  WHERE all(rev IN revs WHERE /*INCLUDE edge-visible(rev)*/
+    AND /*INCLUDE scope-covers(rev.scope, q)*/)
   RETURN DISTINCT earlier
 } AS predecessors, COLLECT {
   MATCH (c)-[deps:DEPENDS_ON*1..]->(premise:Claim)
-  WHERE all(dep IN deps WHERE (dep.valid_from IS NULL OR dep.valid_from <= $t) AND (dep.valid_to IS NULL OR dep.valid_to > $t))
+  WHERE all(dep IN deps WHERE /*INCLUDE edge-visible(dep)*/)
   RETURN DISTINCT premise
 } AS premises, COLLECT {
   // direct revisers whose edge acts only in a scope q does not cover: shown, with that scope, never walked on
   MATCH (c)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(other:Claim)
-  WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-    AND NOT (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+  WHERE /*INCLUDE edge-visible(rev)*/
+    AND NOT /*INCLUDE scope-covers(rev.scope, q)*/
   RETURN DISTINCT other
 } AS elsewhere
 CALL (c) {
   OPTIONAL MATCH (c)-[link:CONFLICTS_WITH|RELATES|DEPENDS_ON]-(other:Claim)
-  WHERE (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
+  WHERE /*INCLUDE edge-visible(link)*/
   RETURN collect(DISTINCT other) AS neighbours
 }
 WITH c, q, [c] + successors + predecessors + premises + neighbours + elsewhere AS found
@@ -50,9 +50,9 @@ CALL (nodes, q, c) {
   UNWIND nodes AS a
   MATCH (a)-[r:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS|CONFLICTS_WITH|DEPENDS_ON|RELATES]->(b:Claim)
   WHERE b IN nodes
-    AND (r.valid_from IS NULL OR r.valid_from <= $t) AND (r.valid_to IS NULL OR r.valid_to > $t)
+    AND /*INCLUDE edge-visible(r)*/
     AND (NOT type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'AMENDS']
-         OR coalesce(r.scope, '') = '' OR r.scope = q OR q STARTS WITH r.scope + '/'
+         OR /*INCLUDE scope-covers(r.scope, q)*/
          OR (b = c AND type(r) <> 'AMENDS'))
   WITH a, b, r AS rev
   // INCLUDE revision-force
@@ -68,7 +68,7 @@ CALL (nodes, q, c) {
   WITH a, b, rev AS r, force, recordedBy ORDER BY a.uid, b.uid, type(rev)
   RETURN collect({from: a.uid, to: b.uid, kind: type(r), verb: r.verb, scope: r.scope, via: r.via,
                   elsewhere: type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES']
-                    AND NOT (coalesce(r.scope, '') = '' OR r.scope = q OR q STARTS WITH r.scope + '/'),
+                    AND NOT /*INCLUDE scope-covers(r.scope, q)*/,
                   valid_from: r.valid_from, valid_to: r.valid_to, recorded_by: recordedBy,
                   force: CASE WHEN type(r) IN ['CORRECTS', 'SUPERSEDES', 'INVALIDATES', 'AMENDS'] THEN force END}) AS edges
 }
@@ -99,7 +99,7 @@ CALL (nodes) {
 CALL (nodes) {
   UNWIND nodes AS n
   MATCH (n)-[ref:REFERENCES]->(target:ExternalRef)
-  WHERE (ref.valid_from IS NULL OR ref.valid_from <= $t) AND (ref.valid_to IS NULL OR ref.valid_to > $t)
+  WHERE /*INCLUDE edge-visible(ref)*/
   WITH n, ref, target ORDER BY n.uid, target.uid, ref.verb
   RETURN collect({claim: n.uid, target: target.uid, verb: ref.verb, inbound: coalesce(ref.inbound, false)}) AS external
 }

@@ -7,7 +7,7 @@
 UNWIND $claims AS wanted
 MATCH (c:Claim {uid: wanted})
 MATCH (c)-[deps:DEPENDS_ON*1..]->(premise:Claim)
-WHERE all(dep IN deps WHERE (dep.valid_from IS NULL OR dep.valid_from <= $t) AND (dep.valid_to IS NULL OR dep.valid_to > $t))
+WHERE all(dep IN deps WHERE /*INCLUDE edge-visible(dep)*/)
 WITH DISTINCT c, premise
 WHERE premise <> c
 RETURN
@@ -15,7 +15,7 @@ RETURN
   premise.uid AS premise,
   EXISTS {
     MATCH (c)-[direct:DEPENDS_ON]->(premise)
-    WHERE (direct.valid_from IS NULL OR direct.valid_from <= $t) AND (direct.valid_to IS NULL OR direct.valid_to > $t)
+    WHERE /*INCLUDE edge-visible(direct)*/
   } AS direct
 ORDER BY claim, premise
 ;

@@ -19,8 +19,8 @@ WITH c, coalesce($q, c.scope, '') AS q
 UNWIND [c] + closure AS next
 MATCH (next)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(successor:Claim)
 WHERE successor <> c AND NOT coalesce(successor.placeholder, false)
-  AND (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-  AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+  AND /*INCLUDE edge-visible(rev)*/
+  AND /*INCLUDE scope-covers(rev.scope, q)*/
 // INCLUDE revision-force
 WITH c, q, next, successor, rev, force WHERE force <> 'VOID'
 WITH c, q, successor,
@@ -30,8 +30,8 @@ WITH c, q, successor,
      max(CASE WHEN force = 'IN_FORCE' AND type(rev) <> 'AMENDS' THEN 1 ELSE 0 END) = 1 AS retiring
 CALL (successor, q) {
   OPTIONAL MATCH (successor)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(later:Claim)
-  WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-    AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+  WHERE /*INCLUDE edge-visible(rev)*/
+    AND /*INCLUDE scope-covers(rev.scope, q)*/
     AND NOT coalesce(later.placeholder, false)
   // INCLUDE revision-force
   RETURN count(CASE WHEN force = 'IN_FORCE' THEN 1 END) AS retirers

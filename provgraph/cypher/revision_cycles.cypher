@@ -20,8 +20,8 @@ WHERE EXISTS { (c)-[:CORRECTS|SUPERSEDES]->(:Claim) } AND EXISTS { (c)<-[:CORREC
 WITH c, coalesce($q, c.scope, '') AS q
 WITH c, q, COLLECT {
   MATCH (c)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
-  WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
-    AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))
+  WHERE all(loop IN loops WHERE /*INCLUDE edge-visible(loop)*/
+    AND /*INCLUDE scope-covers(loop.scope, q)*/)
   RETURN DISTINCT reached
 } AS forward
 WHERE c IN forward
@@ -35,15 +35,15 @@ CALL (forward) {
 }
 WITH c, q, loopVoid, CASE WHEN size(loopVoid) = 0 THEN forward ELSE COLLECT {
   MATCH (c)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
-  WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
-    AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/') AND NOT loop IN loopVoid)
+  WHERE all(loop IN loops WHERE /*INCLUDE edge-visible(loop)*/
+    AND /*INCLUDE scope-covers(loop.scope, q)*/ AND NOT loop IN loopVoid)
   RETURN DISTINCT reached
 } END AS forward
 WHERE c IN forward
 WITH c, forward, COLLECT {
   MATCH (c)<-[loops:CORRECTS|SUPERSEDES*1..]-(reaching:Claim)
-  WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t) AND (loop.valid_to IS NULL OR loop.valid_to > $t)
-    AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/') AND NOT loop IN loopVoid)
+  WHERE all(loop IN loops WHERE /*INCLUDE edge-visible(loop)*/
+    AND /*INCLUDE scope-covers(loop.scope, q)*/ AND NOT loop IN loopVoid)
   RETURN DISTINCT reaching
 } AS backward
 RETURN c.uid AS claim, COLLECT { UNWIND forward AS n WITH n WHERE n IN backward RETURN n.uid AS uid ORDER BY uid } AS cycle

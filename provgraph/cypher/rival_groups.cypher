@@ -19,7 +19,7 @@ RETURN
   base.scope AS scope,
   COLLECT {
     MATCH (x)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(other:Claim {subject: about})
-    WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t)
+    WHERE /*INCLUDE edge-visible(between)*/
     RETURN DISTINCT other.uid
   } AS linked
 ORDER BY group, claim

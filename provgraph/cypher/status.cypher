@@ -39,7 +39,7 @@ OPTIONAL CALL (c, q, base) {
   // premises: everything reachable through DEPENDS_ON visible at $t (a pruning BFS, never path enumeration)
   WITH c, q, base, COLLECT {
     MATCH (c)-[deps:DEPENDS_ON*1..]->(premise:Claim)
-    WHERE all(dep IN deps WHERE (dep.valid_from IS NULL OR dep.valid_from <= $t) AND (dep.valid_to IS NULL OR dep.valid_to > $t))
+    WHERE all(dep IN deps WHERE /*INCLUDE edge-visible(dep)*/)
       AND premise <> c
     RETURN DISTINCT premise
   } AS premises
@@ -97,8 +97,8 @@ WHERE $only IS NULL OR verdict[0] IN $only
 // an unrecognised word) or void (rejected, withdrawn: left out); amendments in force or pending
 CALL (c, q) {
   OPTIONAL MATCH (c)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(successor:Claim)
-  WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-    AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+  WHERE /*INCLUDE edge-visible(rev)*/
+    AND /*INCLUDE scope-covers(rev.scope, q)*/
     AND NOT coalesce(successor.placeholder, false)
   // INCLUDE revision-force
   WITH successor, type(rev) AS kind, force, coalesce(rev.scope, '') AS edgeScope
@@ -110,8 +110,8 @@ CALL (c, q) {
 // them, but a claim retired there (or declared superseded) names them and that scope
 CALL (c, q) {
   OPTIONAL MATCH (c)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
-  WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-    AND NOT (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+  WHERE /*INCLUDE edge-visible(rev)*/
+    AND NOT /*INCLUDE scope-covers(rev.scope, q)*/
     AND NOT coalesce(successor.placeholder, false)
   // INCLUDE revision-force
   WITH successor, rev, force

@@ -54,8 +54,8 @@ CALL (x, row, q) {
   WHERE kind IS NOT NULL
   MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
   WHERE type(rev) = kind
-    AND (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-    AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+    AND /*INCLUDE edge-visible(rev)*/
+    AND /*INCLUDE scope-covers(rev.scope, q)*/
     AND NOT coalesce(successor.placeholder, false)
   // INCLUDE revision-force
   WITH x, rev, successor, force WHERE force = 'IN_FORCE'
@@ -102,7 +102,7 @@ CALL (x, row, q) {
   WITH x, row, q WHERE row.reason = 'EXPLICIT_CONFLICT'
   MATCH (x)-[link:CONFLICTS_WITH]-(other:Claim)
   WHERE other.uid IN coalesce(row.conflicts_with, [])
-    AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
+    AND /*INCLUDE edge-visible(link)*/
   OPTIONAL CALL (link) {
     UNWIND range(0, size(coalesce(link.recorded_in, [])) - 1) AS i
     MATCH (recorded:Snapshot {uid: link.recorded_in[i]})
@@ -121,7 +121,7 @@ CALL (x, row) {
   WHERE (row.reason = 'CURRENT' AND edge.valid_to IS NOT NULL AND edge.valid_to <= $t
          AND (type(edge) = 'CONFLICTS_WITH' OR endNode(edge) = x))
      OR (row.reason = 'REVISION_CYCLE' AND type(edge) IN ['CORRECTS', 'SUPERSEDES']
-         AND (edge.valid_from IS NULL OR edge.valid_from <= $t) AND (edge.valid_to IS NULL OR edge.valid_to > $t))
+         AND /*INCLUDE edge-visible(edge)*/)
   OPTIONAL MATCH (adjudication:Adjudication {uid: edge.via})
   WITH row, edge, adjudication, CASE WHEN row.reason = 'CURRENT' THEN edge.valid_to ELSE edge.valid_from END AS at
   // the snapshot of a recording source at that instant (the one that dropped or added the edge)

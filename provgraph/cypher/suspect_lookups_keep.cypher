@@ -24,10 +24,8 @@ CALL (claim, row) {
   UNWIND CASE WHEN $relook THEN row.hits ELSE [] END AS uid
   MATCH (other:Claim {uid: uid})
   WHERE (other.suspects_at IS NULL OR other.suspects_at <> $t) AND NOT other:SuspectsPending
-    AND size([term IN claim.search_terms WHERE term IN other.search_terms AND NOT term IN $common]) >= $min_terms
-    AND claim.search_terms <> other.search_terms
-    AND NOT (coalesce(claim.subject, '') <> '' AND claim.subject = coalesce(other.subject, '')
-             AND NOT coalesce(claim.value = other.value, false))
+    AND size([term IN /*INCLUDE shared-terms(claim, other)*/ WHERE NOT term IN $common]) >= $min_terms
+    AND /*INCLUDE suspect-texts-may-pair(claim, other)*/
   SET other:SuspectsRelook
   RETURN count(other) AS marked
 }

@@ -25,13 +25,11 @@ CALL (touched) {
     RETURN b
   }
   WITH a, b, coalesce(a.suspect_hits, []) AS aHits, coalesce(b.suspect_hits, []) AS bHits
-  WITH a, b,
+  WITH /*INCLUDE suspect-order(a, b)*/ AS pair,
     coalesce(head([i IN range(0, size(aHits) - 1) WHERE aHits[i] = b.uid | a.suspect_ratios[i]]), 0.0)
-      + coalesce(head([i IN range(0, size(bHits) - 1) WHERE bHits[i] = a.uid | b.suspect_ratios[i]]), 0.0) AS ratios,
-    coalesce(a.asserted_at, a.last_cited_at) AS aAt, coalesce(b.asserted_at, b.last_cited_at) AS bAt
-  WHERE aAt <> bAt
-  WITH CASE WHEN aAt < bAt THEN a ELSE b END AS earlier, CASE WHEN aAt < bAt THEN b ELSE a END AS later,
-       ratios / 2.0 AS similarity
+      + coalesce(head([i IN range(0, size(bHits) - 1) WHERE bHits[i] = a.uid | b.suspect_ratios[i]]), 0.0) AS ratios
+  WHERE pair IS NOT NULL
+  WITH pair[0] AS earlier, pair[1] AS later, ratios / 2.0 AS similarity
   // INCLUDE suspect-pair (the text-level test; written in rules/suspect-pair.cypher)
   RETURN collect(DISTINCT {earlier: earlier, later: later, similarity: similarity, shared: shared}) AS keep
 }

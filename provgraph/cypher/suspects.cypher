@@ -40,16 +40,13 @@ CALL () {
   RETURN claim
 }
 WITH claim, coalesce(claim.scope, '') AS claimScope
-WHERE $scope IS NULL OR claimScope = '' OR claimScope = $scope
-   OR $scope STARTS WITH claimScope + '/' OR claimScope STARTS WITH $scope + '/'
+WHERE $scope IS NULL OR /*INCLUDE scope-covers(claimScope, $scope)*/ OR claimScope STARTS WITH $scope + '/'
 // INCLUDE suspect-ratios (each hit's share of the best score; written in rules/suspect-ratios.cypher)
-WITH claim, found, coalesce(claim.asserted_at, claim.last_cited_at) AS claimAt
 UNWIND found AS hit
-WITH claim, claimAt, hit.node AS other, hit.ratio AS ratio
-WITH claim, claimAt, other, ratio, coalesce(other.asserted_at, other.last_cited_at) AS otherAt
-WHERE otherAt <> claimAt
-WITH CASE WHEN claimAt < otherAt THEN claim ELSE other END AS earlier,
-     CASE WHEN claimAt < otherAt THEN other ELSE claim END AS later, ratio
+WITH claim, hit.node AS other, hit.ratio AS ratio
+WITH /*INCLUDE suspect-order(claim, other)*/ AS pair, ratio
+WHERE pair IS NOT NULL
+WITH pair[0] AS earlier, pair[1] AS later, ratio
 WITH earlier, later, sum(ratio) / 2.0 AS similarity
 // INCLUDE suspect-pair (the text-level test; written in rules/suspect-pair.cypher)
 // INCLUDE suspect-judge (links, dismissals, ranking and filters at $t; written in rules/suspect-judge.cypher)

@@ -41,7 +41,6 @@ MATCH (earlier)<-[kept:MAY_REVISE]-(later:Claim)
 WITH earlier, later, kept.similarity AS similarity, kept.shared AS shared,
      coalesce(earlier.scope, '') AS earlierScope, coalesce(later.scope, '') AS laterScope
 WHERE similarity >= $min_score
-  AND ($scope IS NULL OR earlierScope = '' OR earlierScope = $scope
-       OR $scope STARTS WITH earlierScope + '/' OR earlierScope STARTS WITH $scope + '/')
+  AND ($scope IS NULL OR /*INCLUDE scope-covers(earlierScope, $scope)*/ OR earlierScope STARTS WITH $scope + '/')
 // INCLUDE suspect-judge (links, dismissals, ranking and filters at $t; written in rules/suspect-judge.cypher)
 ;

@@ -69,7 +69,7 @@ WITH request, rq, subject, items,
 CALL (rq, evidenceUids) {
   UNWIND evidenceUids AS uid
   MATCH (c:Claim {uid: uid})
-  WITH c, c.status IS NOT NULL AND c.status_computed_at <= $t AND (c.status_expires IS NULL OR c.status_expires > $t)
+  WITH c, /*INCLUDE stored-fresh(c)*/
           AND (rq IS NULL OR rq = c.status_question_scope) AS usable
   // times as [epochSeconds, nanosecond, offsetSeconds] (provgraph.base.times.from_epoch): the driver's DateTime costs
   // more Python time than the rest of the row
@@ -121,7 +121,7 @@ CALL (rq, subject, setUids) {
   UNWIND setUids AS uid
   MATCH (c:Claim {uid: uid})
   WITH c, subject,
-    c.status IS NOT NULL AND c.status_computed_at <= $t AND (c.status_expires IS NULL OR c.status_expires > $t) AS ownFresh,
+    /*INCLUDE stored-fresh(c)*/ AS ownFresh,
     coalesce(rq, c.status_question_scope) AS q
   CALL (c, q, subject, ownFresh, setUids) {
     WITH c, q, subject, ownFresh, setUids
@@ -132,11 +132,10 @@ CALL (rq, subject, setUids) {
     WITH c, q, subject, other, kind
     WHERE NOT other.uid IN setUids
     WITH c, q, subject, other, kind,
-      other.status IS NOT NULL AND other.status_computed_at <= $t
-        AND (other.status_expires IS NULL OR other.status_expires > $t)
+      /*INCLUDE stored-fresh(other)*/
         AND (other.status_reason IN ['UNBOUND', 'NOT_YET_ASSERTED']
              // rule 3 at q, from the stored scope
-             OR NOT (coalesce(other.status_scope, '') = '' OR other.status_scope = q OR q STARTS WITH other.status_scope + '/')
+             OR NOT /*INCLUDE scope-covers(other.status_scope, q)*/
              // rules 4-9 as stored, when every edge scope they read covers q as it covers the rival's own scope
              OR (other.status_reason <> 'OUT_OF_SCOPE'
                  AND all(s IN coalesce(other.status_edge_scopes, [])
@@ -147,7 +146,7 @@ CALL (rq, subject, setUids) {
     WITH c, subject, other, kind, usable, scope,
       CASE
         WHEN other.status_reason IN ['UNBOUND', 'NOT_YET_ASSERTED'] THEN [other.status, other.status_reason]
-        WHEN NOT (scope = '' OR scope = q OR q STARTS WITH scope + '/') THEN ['UNKNOWN', 'OUT_OF_SCOPE']
+        WHEN NOT /*INCLUDE scope-covers(scope, q)*/ THEN ['UNKNOWN', 'OUT_OF_SCOPE']
         WHEN other.status_reason IN ['EXPLICIT_CONFLICT', 'RIVAL_CLAIM', 'PREMISE_NOT_CURRENT', 'CURRENT'] THEN ['ACTIVE', 'CURRENT']
         ELSE [other.status, other.status_reason]
       END AS base

@@ -17,7 +17,7 @@ def test_no_shipped_query_carries_a_stamped_copy_of_a_rule() -> None:
 
 def test_every_query_loads_with_its_includes_expanded() -> None:
     for query in cypher.all_queries():
-        assert "// INCLUDE " not in query.text, query.name
+        assert "// INCLUDE " not in query.text and "/*INCLUDE" not in query.text, query.name
     assert cypher.load("status").text.count("// BEGIN base-rules") == 3
 
 
@@ -48,3 +48,88 @@ def test_an_unknown_or_self_including_fragment_is_an_error(tmp_path) -> None:
     (tmp_path / "loop.cypher").write_text("// INCLUDE loop\n", encoding="utf-8")
     with pytest.raises(IncludeError, match="includes itself"):
         expand("// INCLUDE loop\n", tmp_path)
+
+
+def test_every_hand_copy_of_an_expression_rule_is_a_use_of_its_fragment() -> None:
+    """Edge visibility at $t, scope coverage, the fresh stored status and the suspect pair's time and text tests are
+    written only in their fragments."""
+    copies = {
+        "edge-visible": re.compile(r"valid_from IS NULL OR \w+\.valid_from <= \$t"),
+        "scope-covers": re.compile(r"= '' OR [\w.]+ = q OR q STARTS WITH"),
+        "stored-fresh": re.compile(r"status_computed_at <= \$t"),
+        "suspect-time": re.compile(r"asserted_at, \w+\.last_cited_at"),
+        "suspect-texts-may-pair": re.compile(r"search_terms <> \w+\.search_terms"),
+        "shared-terms": re.compile(r"WHERE term IN \w+\.search_terms"),
+    }
+    for path in [*QUERY_DIR.glob("*.cypher"), *RULES_DIR.glob("*.cypher")]:
+        text = path.read_text(encoding="utf-8")
+        for name, copy in copies.items():
+            if path.stem != name:
+                assert not copy.search(text), f"{path.name} restates rules/{name}.cypher: use /*INCLUDE {name}(...)*/"
+    assert "/*INCLUDE edge-visible(between)*/" in (QUERY_DIR / "rivals.cypher").read_text(encoding="utf-8")
+    assert "/*edge-visible(between)*/ ((between.valid_from IS NULL" in cypher.load("rivals").text
+
+
+def _fragments(tmp_path, **files: str):
+    for name, text in files.items():
+        (tmp_path / f"{name.replace('_', '-')}.cypher").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_an_inline_use_expands_to_the_expression_in_parentheses_with_its_arguments(tmp_path) -> None:
+    rules = _fragments(tmp_path, visible="// the window\n// arguments: edge\n(edge.from IS NULL OR edge.from <= $t)\n"
+                                         "  AND (edge.to IS NULL OR edge.to > $t)\n")
+    assert expand("MATCH ()-[r]-()\nWHERE NOT /*INCLUDE visible(r)*/ OR r.kept\nRETURN r\n", rules) == (
+        "MATCH ()-[r]-()\n"
+        "WHERE NOT /*visible(r)*/ ((r.from IS NULL OR r.from <= $t) AND (r.to IS NULL OR r.to > $t)) OR r.kept\n"
+        "RETURN r\n")
+
+
+def test_an_argument_replaces_only_the_variable_of_its_name(tmp_path) -> None:
+    rules = _fragments(tmp_path, covers="// arguments: scope, q\n"
+                                        "coalesce(scope, '') = '' OR scope = q OR q STARTS WITH scope + '/' "
+                                        "OR x.scope = 'scope' OR $scope = q // q\n")
+    with pytest.raises(IncludeError, match="no `//` comment"):
+        expand("RETURN /*INCLUDE covers(rev.scope, $q)*/ AS covered\n", rules)
+    rules = _fragments(tmp_path, covers="// arguments: scope, q\n"
+                                        "coalesce(scope, '') = '' OR q STARTS WITH scope + '/' "
+                                        "OR x.scope = 'scope' OR $scope = q OR (q:Scope) OR `q` = /* q */ q\n")
+    assert expand("RETURN /*INCLUDE covers(rev.scope, $q)*/ AS covered\n", rules) == (
+        "RETURN /*covers(rev.scope, $q)*/ (coalesce(rev.scope, '') = '' OR $q STARTS WITH rev.scope + '/' "
+        "OR x.scope = 'scope' OR $scope = $q OR ($q:Scope) OR `q` = /* q */ $q) AS covered\n")
+
+
+def test_a_fragment_passes_its_arguments_on_to_the_fragments_it_uses(tmp_path) -> None:
+    rules = _fragments(tmp_path, inner="// arguments: a\na.x > 0\n",
+                       outer="// arguments: b, c\n/*INCLUDE inner(b)*/ AND /*INCLUDE inner(c)*/\n",
+                       block="// arguments: claim\nWITH claim WHERE /*INCLUDE outer(claim, claim.next)*/\n")
+    assert expand("  // INCLUDE block(c) (a note)\n", rules) == (
+        "  // BEGIN block(c) (a note)\n"
+        "  WITH c WHERE /*outer(c, c.next)*/ (/*inner(c)*/ (c.x > 0) AND /*inner(c.next)*/ (c.next.x > 0))\n"
+        "  // END block\n")
+
+
+def test_a_use_with_the_wrong_arguments_or_of_the_wrong_kind_is_an_error_at_load(tmp_path) -> None:
+    rules = _fragments(tmp_path, covers="// arguments: scope, q\nscope = q\n", block="WITH 1 AS one\n")
+    for use, error in [("RETURN /*INCLUDE covers(s)*/\n", r"takes 2 argument\(s\) \(scope, q\), given 1"),
+                       ("RETURN /*INCLUDE covers*/\n", "given 0"),
+                       ("RETURN /*INCLUDE covers(s, q, r)*/\n", "given 3"),
+                       ("RETURN /*INCLUDE covers(s, 'q')*/\n", "argument \"'q'\" is not a variable"),
+                       ("RETURN /*INCLUDE covers(s, a + b)*/\n", "is not a variable"),
+                       ("RETURN /*INCLUDE nope(s)*/\n", "no rule fragment nope"),
+                       ("RETURN /* INCLUDE covers(s, q) */\n", "malformed use"),
+                       ("RETURN /*INCLUDE block*/\n", "block .* use it on a line"),
+                       ("// INCLUDE covers(s, q)\n", "an expression: use it inline"),
+                       ("// INCLUDE block(s)\n", r"takes 0 argument\(s\)")]:
+        with pytest.raises(IncludeError, match=error):
+            expand(use, rules, "query.cypher")
+    with pytest.raises(IncludeError, match="query.cypher: line 2: "):
+        expand("MATCH (s)\nRETURN /*INCLUDE covers(s)*/\n", rules, "query.cypher")
+    _fragments(tmp_path, loop="// arguments: a\n/*INCLUDE loop(a)*/\n")
+    with pytest.raises(IncludeError, match="includes itself: loop -> loop"):
+        expand("RETURN /*INCLUDE loop(x)*/\n", rules)
+
+
+def test_a_use_in_a_comment_line_is_left_as_written(tmp_path) -> None:
+    text = "// description: uses /*INCLUDE nope(x)*/ as a rule\nRETURN 1\n"
+    assert expand(text, _fragments(tmp_path)) == text

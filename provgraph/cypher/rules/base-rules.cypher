@@ -17,7 +17,7 @@ CALL (x, q) {
         THEN ['UNKNOWN', 'UNBOUND']
       WHEN cur IS NULL OR x.asserted_at > $t
         THEN ['UNKNOWN', 'NOT_YET_ASSERTED']
-      WHEN NOT (scope = '' OR scope = q OR q STARTS WITH scope + '/')
+      WHEN NOT /*INCLUDE scope-covers(scope, q)*/
         THEN ['UNKNOWN', 'OUT_OF_SCOPE']
       WHEN valid_until IS NOT NULL AND valid_until <= $t
         THEN ['STALE', 'EXPIRED']
@@ -32,9 +32,8 @@ CALL (x, q) {
     WITH x, q, early
     WHERE early IS NULL AND x.revision_rank IS NULL AND EXISTS { (x)<-[:CORRECTS|SUPERSEDES]-(:Claim) }
     OPTIONAL MATCH (x)-[loops:CORRECTS|SUPERSEDES*1..]->(reached:Claim)
-    WHERE all(loop IN loops WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
-      AND (loop.valid_to IS NULL OR loop.valid_to > $t)
-      AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/'))
+    WHERE all(loop IN loops WHERE /*INCLUDE edge-visible(loop)*/
+      AND /*INCLUDE scope-covers(loop.scope, q)*/)
     WITH DISTINCT reached
     RETURN collect(reached) AS reach
   }
@@ -51,9 +50,8 @@ CALL (x, q) {
   CALL (x, q, loopVoid) {
     WITH x, q, loopVoid WHERE size(loopVoid) > 0
     OPTIONAL MATCH (x)-[kept:CORRECTS|SUPERSEDES*1..]->(keptReached:Claim)
-    WHERE all(loop IN kept WHERE (loop.valid_from IS NULL OR loop.valid_from <= $t)
-      AND (loop.valid_to IS NULL OR loop.valid_to > $t)
-      AND (coalesce(loop.scope, '') = '' OR loop.scope = q OR q STARTS WITH loop.scope + '/') AND NOT loop IN loopVoid)
+    WHERE all(loop IN kept WHERE /*INCLUDE edge-visible(loop)*/
+      AND /*INCLUDE scope-covers(loop.scope, q)*/ AND NOT loop IN loopVoid)
     WITH DISTINCT keptReached
     RETURN collect(keptReached) AS reachKept
   }
@@ -63,8 +61,8 @@ CALL (x, q) {
   WITH x, q, cur, cited, snap, scope, subject, value, declared, valid_from, valid_until, early,
     CASE WHEN early IS NULL THEN COLLECT {
       MATCH (x)<-[rev:CORRECTS|SUPERSEDES|INVALIDATES]-(successor:Claim)
-      WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-        AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/')
+      WHERE /*INCLUDE edge-visible(rev)*/
+        AND /*INCLUDE scope-covers(rev.scope, q)*/
         AND NOT coalesce(successor.placeholder, false)
       // a successor retires x only while its own lifecycle at $t puts it in force (rule 6): force of the edge rev
       // INCLUDE revision-force

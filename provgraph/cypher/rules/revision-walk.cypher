@@ -2,8 +2,8 @@ CALL (c, q) {
   // every claim the revision and amendment edges visible at $t for q reach from c (a pruning BFS: MATCH + DISTINCT)
   CALL (c, q) {
     MATCH (c)<-[walked:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(walkReached:Claim)
-    WHERE all(rev IN walked WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-      AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/'))
+    WHERE all(rev IN walked WHERE /*INCLUDE edge-visible(rev)*/
+      AND /*INCLUDE scope-covers(rev.scope, q)*/)
     RETURN collect(DISTINCT walkReached) AS walkReach
   }
   // the edges out of them that revise nothing (the reviser is rejected or withdrawn at $t): the walk does not cross them
@@ -18,8 +18,8 @@ CALL (c, q) {
   OPTIONAL CALL (c, q, walkVoid) {
     WITH c, q, walkVoid WHERE size(walkVoid) > 0
     MATCH (c)<-[kept:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]-(walkKept:Claim)
-    WHERE all(rev IN kept WHERE (rev.valid_from IS NULL OR rev.valid_from <= $t) AND (rev.valid_to IS NULL OR rev.valid_to > $t)
-      AND (coalesce(rev.scope, '') = '' OR rev.scope = q OR q STARTS WITH rev.scope + '/') AND NOT rev IN walkVoid)
+    WHERE all(rev IN kept WHERE /*INCLUDE edge-visible(rev)*/
+      AND /*INCLUDE scope-covers(rev.scope, q)*/ AND NOT rev IN walkVoid)
     RETURN collect(DISTINCT walkKept) AS walkKeptReach
   }
   RETURN [n IN CASE WHEN size(walkVoid) = 0 THEN walkReach ELSE coalesce(walkKeptReach, []) END

@@ -6,14 +6,13 @@
 CALL (rivalOf, q, abouts) {
   MATCH (rivalOf)-[link:CONFLICTS_WITH]-(other:Claim)
   WHERE other <> rivalOf
-    AND (link.valid_from IS NULL OR link.valid_from <= $t) AND (link.valid_to IS NULL OR link.valid_to > $t)
-    AND (coalesce(link.scope, '') = '' OR link.scope = q OR q STARTS WITH link.scope + '/')
+    AND /*INCLUDE edge-visible(link)*/
+    AND /*INCLUDE scope-covers(link.scope, q)*/
   RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
   UNION
   WITH rivalOf, abouts,
     [(rivalOf)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(linked:Claim)
-     WHERE (between.valid_from IS NULL OR between.valid_from <= $t) AND (between.valid_to IS NULL OR between.valid_to > $t)
-     | linked] AS linked
+     WHERE /*INCLUDE edge-visible(between)*/ | linked] AS linked
   UNWIND [s IN abouts WHERE s IS NOT NULL AND s <> ''] AS about
   MATCH (other:Claim {subject: about})
   USING INDEX other:Claim(subject)

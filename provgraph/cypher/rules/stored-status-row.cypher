@@ -2,7 +2,7 @@
 // columns (times as integer epoch microseconds), plus fresh; filtered by $subject and $only. Needs c.
 WITH c
 WHERE $subject IS NULL OR c.subject = $subject
-WITH c, c.status IS NOT NULL AND c.status_computed_at <= $t AND (c.status_expires IS NULL OR c.status_expires > $t)
+WITH c, /*INCLUDE stored-fresh(c)*/
   AS fresh
 WHERE NOT fresh OR $only IS NULL OR c.status IN $only
 RETURN

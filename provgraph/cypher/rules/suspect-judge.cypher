@@ -25,9 +25,8 @@ UNWIND range(0, size(best) - 1) AS index
 WITH earlier, earlierScope, best[index] AS pick, index + 1 AS rank
 WITH earlier, earlierScope, pick.later AS later, pick.laterScope AS laterScope, pick.similarity AS similarity,
      pick.terms AS terms, rank
-WHERE ($since IS NULL OR coalesce(later.asserted_at, later.last_cited_at) >= $since)
-  AND ($scope IS NULL OR laterScope = '' OR laterScope = $scope
-       OR $scope STARTS WITH laterScope + '/' OR laterScope STARTS WITH $scope + '/')
+WHERE ($since IS NULL OR /*INCLUDE suspect-time(later)*/ >= $since)
+  AND ($scope IS NULL OR /*INCLUDE scope-covers(laterScope, $scope)*/ OR laterScope STARTS WITH $scope + '/')
   AND ($store IS NULL
        OR EXISTS { (earlier)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)-[:IN]->(:Store {name: $store}) }
        OR EXISTS { (later)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)-[:IN]->(:Store {name: $store}) })
@@ -36,8 +35,8 @@ RETURN earlier.uid AS earlier, later.uid AS later, similarity AS score, rank, te
        earlierScope AS earlier_scope, laterScope AS later_scope,
        earlier.subject AS earlier_subject, later.subject AS later_subject,
        earlier.value AS earlier_value, later.value AS later_value,
-       coalesce(earlier.asserted_at, earlier.last_cited_at) AS earlier_at,
-       coalesce(later.asserted_at, later.last_cited_at) AS later_at,
+       /*INCLUDE suspect-time(earlier)*/ AS earlier_at,
+       /*INCLUDE suspect-time(later)*/ AS later_at,
        coalesce(earlier.search_title, left(earlier.text, 80)) AS earlier_title,
        coalesce(later.search_title, left(later.text, 80)) AS later_title
 ORDER BY score DESC, earlier, later

@@ -5,11 +5,7 @@
 // search_terms. Out: earlier, earlierScope, later, laterScope, similarity, shared (every shared term, common ones too).
 WITH earlier, later, similarity, coalesce(earlier.scope, '') AS earlierScope, coalesce(later.scope, '') AS laterScope
 WHERE similarity >= $min_score
-  AND (earlierScope = '' OR laterScope = '' OR earlierScope = laterScope
-       OR laterScope STARTS WITH earlierScope + '/' OR earlierScope STARTS WITH laterScope + '/')
-  AND NOT (coalesce(earlier.subject, '') <> '' AND earlier.subject = coalesce(later.subject, '')
-           AND NOT coalesce(earlier.value = later.value, false))
-  AND earlier.search_terms <> later.search_terms
-WITH earlier, earlierScope, later, laterScope, similarity,
-     [term IN earlier.search_terms WHERE term IN later.search_terms] AS shared
+  AND (/*INCLUDE scope-covers(earlierScope, laterScope)*/ OR /*INCLUDE scope-covers(laterScope, earlierScope)*/)
+  AND /*INCLUDE suspect-texts-may-pair(earlier, later)*/
+WITH earlier, earlierScope, later, laterScope, similarity, /*INCLUDE shared-terms(earlier, later)*/ AS shared
 WHERE size(shared) >= $min_terms
