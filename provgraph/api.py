@@ -22,7 +22,7 @@ from provgraph.engine.lineage import Lineage
 from provgraph.engine.queries import QueryResult
 from provgraph.engine.status import ClaimStatus
 from provgraph.engine.stored_status import CheckResult
-from provgraph.engine.suspects import Suspect
+from provgraph.engine.suspects import Suspect, kept_not_found_now
 from provgraph.engine.verify import Verdict
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
@@ -213,11 +213,12 @@ class Provgraph:
         """Every claim whose status differs between `start` and `end` (default now), with the account of the change."""
         return changes.changes(self.graph, at_or_now(start), at_or_now(end), scope=scope, store=store)
 
-    def check(self, *, at: When = None, fix: bool = False) -> CheckResult:
+    def check(self, *, at: When = None, fix: bool = False, suspects: bool = True) -> CheckResult:
         """Compare every claim's stored status with the full computation (and recompute drifted ones with `fix`); report
-        kept suspect pairs a fresh computation would no longer list (information, never drift)."""
+        kept suspect pairs a fresh computation would no longer list (information, never drift), unless `suspects` is
+        False (then `suspects_not_found_now` is None: not compared)."""
         result = stored_status.check(self.graph, at=parse_at(at), fix=fix)
-        result.suspects_not_found_now, result.suspects_owed = suspects.kept_not_found_now(self.graph)
+        result.suspects_not_found_now, result.suspects_owed = kept_not_found_now(self.graph, compare=suspects)
         return result
 
     def cypher(self, query: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> QueryResult:

@@ -219,7 +219,7 @@ class CheckResult:
     fixed: int = 0
     # information, not drift: kept suspect pairs (`earlier -> later`) a fresh computation would no longer list, and
     # how many claims the write-time suspects pass still owes a step (provgraph/engine/suspects.py)
-    suspects_not_found_now: list[str] = field(default_factory=list)
+    suspects_not_found_now: list[str] | None = field(default_factory=list)  # None: not compared (check --no-suspects)
     suspects_owed: int = 0
 
     @property

@@ -83,6 +83,9 @@ def test_check_reports_a_kept_pair_a_fresh_computation_no_longer_lists_and_refre
     assert json.loads(checked.output)["suspects_not_found_now"] == ["cache-1 -> tls-1"]
     text = run("check")
     assert text.exit_code == 0 and "kept, not found now: cache-1 -> tls-1" in text.output
+    skipped = run("check", "--no-suspects", "--format", "json")  # the store-wide lookups left out: not compared
+    assert skipped.exit_code == 0 and json.loads(skipped.output)["suspects_not_found_now"] is None
+    assert "not compared" in run("check", "--no-suspects").output
     refreshed = run("suspects", "--refresh", "--format", "json")
     assert refreshed.exit_code == 0, refreshed.output
     assert [(s["earlier"], s["later"]) for s in json.loads(refreshed.output)] == [("cache-1", "cache-2")]
