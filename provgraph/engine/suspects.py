@@ -4,7 +4,9 @@ Revision closure follows only links someone recorded. `suspects` finds the pairs
 person to confirm (`provgraph adjudicate --keep LATER --retire EARLIER`) or dismiss
 (`provgraph adjudicate --distinct EARLIER LATER`); it suggests, it never decides, and no status changes
 until someone does. The similarity is Lucene's, in the database: one full-text lookup per claim in the
-`claim_search` index (provgraph/graph/fulltext.py), ranked and filtered in `cypher/suspects.cypher`.
+`claim_search` index (provgraph/graph/fulltext.py), ranked and filtered in `cypher/suspects.cypher`. A lookup
+searches for the claim's words less the common terms (`common_terms`: text that recurs across many claims), so
+every path that looks up (the live query, verify's, the write-time pass) must pass the same common terms.
 
 The lookups run at write time (`keep_pending`, after every ingest): each claim the ingest wrote is looked up, and
 so is each claim such a lookup finds (its own lookup may now find the new one); each lookup is kept on its claim,
@@ -200,7 +202,7 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
             if label == "SuspectsPairs":
                 query, values = "suspect_pairs_keep", {"claims": owing, "min_score": MIN_SCORE, "min_terms": MIN_TERMS}
             else:  # looked up in a read of its own: see cypher/suspect_lookups.cypher
-                found = graph.read(cypher.load("suspect_lookups").text, {"claims": owing, "hits": hits})
+                found = graph.read(cypher.load("suspect_lookups").text, {"claims": owing, "hits": hits, "common": common})
                 query, values = "suspect_lookups_keep", {"rows": found, "relook": label == "SuspectsPending",
                                                          "common": common, "min_terms": MIN_TERMS}
 
@@ -279,7 +281,7 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
     settings = params(wanted, common=common_terms(run))
     if kept_complete(run):
         return [_suspect(row) for row in run("suspects_kept", {**settings, "claims": None, "touching": wanted})]
-    neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"]})
+    neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"], "common": settings["common"]})
     looked_up = sorted(set(wanted) | {row["uid"] for row in neighbours})
     found = run("suspects", {**settings, "claims": looked_up})
     chosen = set(wanted)
