@@ -31,7 +31,7 @@ from provgraph.graph.connection import Graph
 
 # Defaults measured with `python -m bench.suspects` (bench/README.md, "Suspects").
 HITS = 10  # candidates one lookup returns
-MIN_SCORE = 0.5  # least similarity (the mean, over both lookups, of a hit's score / the lookup's best score)
+MIN_SCORE = 0.53  # least similarity (the mean, over both lookups, of a hit's score / the lookup's best score)
 CLOSE = 0.9  # a suspect's similarity is at least this share of the earlier claim's best suspect's
 MIN_TERMS = 2  # least number of shared terms
 PER_CLAIM = 3  # at most this many suspects per earlier claim
