@@ -155,9 +155,17 @@ def live_common_terms(run: Callable[[str, Mapping[str, Any]], list[dict[str, Any
 
 
 def keep_common_terms(graph: Graph) -> list[str]:
-    """Compute the common terms and keep them: every ingest that writes claims calls this once, after its last batch."""
+    """Compute the common terms and keep them: every ingest that writes claims calls this once, after its last batch.
+    A lookup leaves the common terms out of its query, so when the set changes, the claims already looked up that
+    say a term which entered or left it owe a lookup again (`cypher/suspects_mark_common.cypher`): the kept lookups
+    then do not depend on the order in which ingests kept the set."""
+    before = _reader(graph)("suspect_common_terms_kept", {})
     terms = live_common_terms(_reader(graph))
     graph.write(cypher.load("suspect_common_terms_keep").text, {"terms": terms, "t": datetime.now(timezone.utc)})
+    kept_before = before[0]["terms"] if before else None  # none kept (a new store, a schema install): nothing to compare
+    changed = sorted(set(terms) ^ set(kept_before)) if kept_before is not None else []
+    if changed:
+        graph.write(cypher.load("suspects_mark_common").text, {"changed": changed})
     return terms
 
 
