@@ -34,6 +34,8 @@ from typing import Any, Callable, Iterable
 from bench import suspects_corpus
 from provgraph import cypher
 from provgraph.base.config import Settings
+from provgraph.cypher import RULES_DIR
+from provgraph.cypher.include import expand
 from provgraph.engine import suspects
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
@@ -210,14 +212,17 @@ def multi_org_quality(graph: Graph, matters: int, seed: int, workdir: Path,
                  org_of=org_of, boilerplate=boilerplate)
 
 
-# The baseline: one lookup per claim, the stored Lucene query and hit limit suspects runs, in one query, every hit
-# counted in the server (streaming a million rows to Python would time the driver, not the lookups).
-LOOKUP_BASELINE = """
-MATCH (claim:Claim) WHERE claim.search_query IS NOT NULL
+# The baseline: one lookup per claim, the Lucene query (built as suspects builds it: common words left out) and hit
+# limit suspects runs, in one query, every hit counted in the server (streaming a million rows to Python would time
+# the driver, not the lookups).
+LOOKUP_BASELINE = expand("""
+MATCH (claim:Claim) WHERE claim.search_words IS NOT NULL
 WITH claim LIMIT $limit
-CALL db.index.fulltext.queryNodes('claim_search', claim.search_query, {limit: $hits}) YIELD node, score
+// INCLUDE suspect-query
+WITH claim, query WHERE query IS NOT NULL
+CALL db.index.fulltext.queryNodes('claim_search', query, {limit: $hits}) YIELD node, score
 RETURN count(*) AS hits, count(DISTINCT claim) AS lookups
-"""
+""", RULES_DIR, "bench/suspects.py")
 WARMUP_CLAIMS = 1000  # lookups run before the clock starts: the index's files paged in, the plans compiled
 
 
@@ -232,7 +237,8 @@ def _speed_corpus(claims: int, seed: int, path: Path) -> None:
 
 
 def _lookups(graph: Graph, hits: int, limit: int) -> dict[str, Any]:
-    return graph.read(LOOKUP_BASELINE, {"hits": hits, "limit": limit})[0]
+    common = suspects.common_terms(lambda name, values: graph.read(cypher.load(name).text, values))
+    return graph.read(LOOKUP_BASELINE, {"hits": hits, "limit": limit, "common": common})[0]
 
 
 def server_cpu(pid: int | None) -> float | None:
@@ -311,9 +317,10 @@ def profile(graph: Graph, claims: int = PROFILE_CLAIMS) -> list[dict[str, Any]]:
     """The plan of the suspects query looked up from the first `claims` claims, as PROFILE reports it: one row per
     operator (depth, operator, rows, db hits, details), in plan order from the result down."""
     sample = [row["uid"] for row in graph.read(
-        "MATCH (c:Claim) WHERE c.search_query IS NOT NULL RETURN c.uid AS uid ORDER BY c.uid LIMIT $n", {"n": claims})]
+        "MATCH (c:Claim) WHERE c.search_words IS NOT NULL RETURN c.uid AS uid ORDER BY c.uid LIMIT $n", {"n": claims})]
     with graph.driver.session(database=graph.settings.database) as session:
-        result = session.run("PROFILE " + cypher.load("suspects").text, suspects.params(sample))
+        common = suspects.common_terms(lambda name, values: graph.read(cypher.load(name).text, values))
+        result = session.run("PROFILE " + cypher.load("suspects").text, suspects.params(sample, common=common))
         plan = result.consume().profile
     rows: list[dict[str, Any]] = []
 

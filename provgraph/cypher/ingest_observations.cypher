@@ -3,7 +3,7 @@
 // param store: the store name
 // param store_kind: files, git, tickets, logs or cards
 // param observed_at: the ingest time (DateTime)
-// param rows: list of {source: {uid, kind, locator, url, title, container}, snapshot: {uid, sha256, revised_at, version, deleted, path, author, authored_at, committer}, claims: [{uid, aliases, text, subject, value, scope, asserted_at, valid_from, valid_until, declared, line_start, line_end, quote_sha256, status_line, rewritten, search: {search_version, search_title, search_subject, search_value, search_text, search_scope, search_scope_under, search_terms, search_query}}]} (search: the full-text fields, provgraph/graph/fulltext.py)
+// param rows: list of {source: {uid, kind, locator, url, title, container}, snapshot: {uid, sha256, revised_at, version, deleted, path, author, authored_at, committer}, claims: [{uid, aliases, text, subject, value, scope, asserted_at, valid_from, valid_until, declared, line_start, line_end, quote_sha256, status_line, rewritten, search: {search_version, search_title, search_subject, search_value, search_text, search_scope, search_scope_under, search_terms, search_words, search_stems, search_query (null: removed)}}]} (search: the full-text fields, provgraph/graph/fulltext.py)
 // mode: write
 MERGE (store:Store {name: $store})
   ON CREATE SET store.kind = $store_kind

@@ -5,10 +5,10 @@
 // description: index, and so differently from the live query. One row per claim: uid, hits (uids, best first), ratios.
 // param claims: list of claim uids
 // param hits: how many hits one lookup keeps
+// param common: the common search terms now: their words are left out of each lookup's query (rules/suspect-query)
 UNWIND $claims AS wanted
 MATCH (claim:Claim {uid: wanted})
 OPTIONAL CALL (claim) {
-  WITH claim WHERE claim.search_query IS NOT NULL
   // INCLUDE suspect-ratios (each hit's share of the best score; written in rules/suspect-ratios.cypher)
   RETURN found
 }

@@ -3,8 +3,9 @@
 // description: whose own lookups score a pair with one of $claims. One row per uid.
 // param claims: list of claim uids
 // param hits: how many hits one lookup keeps (ties at the cut broken by uid, as in suspects)
+// param common: the common search terms: their words are left out of each lookup's query (rules/suspect-query)
 UNWIND $claims AS wanted
-MATCH (claim:Claim {uid: wanted}) WHERE claim.search_query IS NOT NULL
+MATCH (claim:Claim {uid: wanted}) WHERE claim.search_words IS NOT NULL OR claim.search_query IS NOT NULL
 CALL (claim) {
   // INCLUDE suspect-lookup (claim's best $hits by score, ties by uid; written in rules/suspect-lookup.cypher)
   RETURN node

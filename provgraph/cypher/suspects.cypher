@@ -1,6 +1,7 @@
 // name: suspects
 // description: Possible unlinked revisions: pairs (earlier, later) whose texts say the same thing, found with ONE
-// description: full-text lookup per claim in the `claim_search` index (its stored search_query, provgraph/graph/fulltext.py),
+// description: full-text lookup per claim in the `claim_search` index (its search_words less the common ones, as a Lucene query
+// description: built when it runs: rules/suspect-query.cypher, provgraph/graph/fulltext.py),
 // description: keeping its best $hits by score with ties broken by uid (Lucene returns equal scores in insertion order, so
 // description: the same corpus ingested twice would otherwise keep other hits at the cut): twice as many are asked for.
 // description: A lookup's scores are divided by the best of (the claim's score against itself, the top hit), and a pair's
@@ -14,7 +15,7 @@
 // description: no chain of revision edges already leads from later to earlier, and the earlier claim is not already
 // description: retired (its stored status, still fresh, is STALE: nothing is left for the later one to retire). At most $per_claim per earlier claim
 // description: (best first); then the filters $since, $scope and $store apply. Common terms ($common: text that recurs across
-// description: many claims, cypher/suspect_common_terms.cypher) weigh nothing: they never count among the shared terms,
+// description: many claims, cypher/suspect_common_terms.cypher) weigh nothing: no lookup searches for them, and they never count among the shared terms,
 // description: so two claims whose only overlap is such text are never suspects. One row per pair: earlier, later, score, rank,
 // description: terms (shared, normalised, common ones left out), and each side's scope, subject, value, time and title.
 // param claims: list of uids to look up from, or null for every claim (a pair needs both sides looked up to score fully)
@@ -31,12 +32,12 @@
 // param touching: only pairs with one of these uids on either side, or null
 CALL () {
   WITH 1 AS one WHERE $claims IS NULL
-  MATCH (claim:Claim) WHERE claim.search_query IS NOT NULL
+  MATCH (claim:Claim) WHERE claim.search_words IS NOT NULL OR claim.search_query IS NOT NULL
   RETURN claim
   UNION
   WITH 1 AS one WHERE $claims IS NOT NULL
   UNWIND $claims AS wanted
-  MATCH (claim:Claim {uid: wanted}) WHERE claim.search_query IS NOT NULL
+  MATCH (claim:Claim {uid: wanted}) WHERE claim.search_words IS NOT NULL OR claim.search_query IS NOT NULL
   RETURN claim
 }
 WITH claim, coalesce(claim.scope, '') AS claimScope

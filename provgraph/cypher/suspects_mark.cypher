@@ -11,8 +11,8 @@ MATCH (c:Claim)
 WHERE c.uid > $after
 WITH c ORDER BY c.uid LIMIT $limit
 WITH collect(c) AS seen
-FOREACH (c IN [c IN seen WHERE c.search_query IS NOT NULL AND (NOT $unkept OR c.suspects_at IS NULL)] |
+FOREACH (c IN [c IN seen WHERE c.search_words IS NOT NULL AND (NOT $unkept OR c.suspects_at IS NULL)] |
   SET c:SuspectsPending)
 RETURN CASE WHEN size(seen) = 0 THEN null ELSE last(seen).uid END AS last,
-       size([c IN seen WHERE c.search_query IS NOT NULL AND (NOT $unkept OR c.suspects_at IS NULL)]) AS marked
+       size([c IN seen WHERE c.search_words IS NOT NULL AND (NOT $unkept OR c.suspects_at IS NULL)]) AS marked
 ;

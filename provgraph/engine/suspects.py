@@ -4,7 +4,9 @@ Revision closure follows only links someone recorded. `suspects` finds the pairs
 person to confirm (`provgraph adjudicate --keep LATER --retire EARLIER`) or dismiss
 (`provgraph adjudicate --distinct EARLIER LATER`); it suggests, it never decides, and no status changes
 until someone does. The similarity is Lucene's, in the database: one full-text lookup per claim in the
-`claim_search` index (provgraph/graph/fulltext.py), ranked and filtered in `cypher/suspects.cypher`.
+`claim_search` index (provgraph/graph/fulltext.py), ranked and filtered in `cypher/suspects.cypher`. A lookup
+searches for the claim's words less the common terms (`common_terms`: text that recurs across many claims), so
+every path that looks up (the live query, verify's, the write-time pass) must pass the same common terms.
 
 The lookups run at write time (`keep_pending`, after every ingest): each claim the ingest wrote is looked up, and
 so is each claim such a lookup finds (its own lookup may now find the new one); each lookup is kept on its claim,
@@ -29,7 +31,7 @@ from provgraph.graph.connection import Graph
 
 # Defaults measured with `python -m bench.suspects` (bench/README.md, "Suspects").
 HITS = 10  # candidates one lookup returns
-MIN_SCORE = 0.5  # least similarity (the mean, over both lookups, of a hit's score / the lookup's best score)
+MIN_SCORE = 0.53  # least similarity (the mean, over both lookups, of a hit's score / the lookup's best score)
 CLOSE = 0.9  # a suspect's similarity is at least this share of the earlier claim's best suspect's
 MIN_TERMS = 2  # least number of shared terms
 PER_CLAIM = 3  # at most this many suspects per earlier claim
@@ -153,9 +155,17 @@ def live_common_terms(run: Callable[[str, Mapping[str, Any]], list[dict[str, Any
 
 
 def keep_common_terms(graph: Graph) -> list[str]:
-    """Compute the common terms and keep them: every ingest that writes claims calls this once, after its last batch."""
+    """Compute the common terms and keep them: every ingest that writes claims calls this once, after its last batch.
+    A lookup leaves the common terms out of its query, so when the set changes, the claims already looked up that
+    say a term which entered or left it owe a lookup again (`cypher/suspects_mark_common.cypher`): the kept lookups
+    then do not depend on the order in which ingests kept the set."""
+    before = _reader(graph)("suspect_common_terms_kept", {})
     terms = live_common_terms(_reader(graph))
     graph.write(cypher.load("suspect_common_terms_keep").text, {"terms": terms, "t": datetime.now(timezone.utc)})
+    kept_before = before[0]["terms"] if before else None  # none kept (a new store, a schema install): nothing to compare
+    changed = sorted(set(terms) ^ set(kept_before)) if kept_before is not None else []
+    if changed:
+        graph.write(cypher.load("suspects_mark_common").text, {"changed": changed})
     return terms
 
 
@@ -200,7 +210,7 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
             if label == "SuspectsPairs":
                 query, values = "suspect_pairs_keep", {"claims": owing, "min_score": MIN_SCORE, "min_terms": MIN_TERMS}
             else:  # looked up in a read of its own: see cypher/suspect_lookups.cypher
-                found = graph.read(cypher.load("suspect_lookups").text, {"claims": owing, "hits": hits})
+                found = graph.read(cypher.load("suspect_lookups").text, {"claims": owing, "hits": hits, "common": common})
                 query, values = "suspect_lookups_keep", {"rows": found, "relook": label == "SuspectsPending",
                                                          "common": common, "min_terms": MIN_TERMS}
 
@@ -282,7 +292,7 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
     settings = params(wanted, common=common_terms(run))
     if kept_complete(run):
         return [_suspect(row) for row in run("suspects_kept", {**settings, "claims": None, "touching": wanted})]
-    neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"]})
+    neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"], "common": settings["common"]})
     looked_up = sorted(set(wanted) | {row["uid"] for row in neighbours})
     found = run("suspects", {**settings, "claims": looked_up})
     chosen = set(wanted)

@@ -9,7 +9,13 @@ The ingest pipeline writes these properties on every claim it writes, and the fu
 - `search_text`    what the claim cites: an ADR's decision section, a ticket's summary and body, a log message
 - `search_scope`, `search_scope_under`  the scope as opaque tokens: the scope itself, and it and every scope above it
 - `search_terms`   the claim's distinct normalised words (the terms two claims share are shown with a suspect)
-- `search_query`   the Lucene query one lookup runs to find claims that say the same (see `lucene_query`)
+- `search_words`   the words one lookup searches for, escaped and weighted (`retry^2`), heaviest first, at most
+                   MAX_QUERY_TERMS; `search_stems` the normalised form of each (as in `search_terms`)
+
+A lookup builds its Lucene query when it runs (`cypher/rules/suspect-query.cypher`, the same text as
+`lucene_query`) from `search_words` less the words whose stem is a common term (text that recurs across many
+claims, `cypher/suspect_common_terms.cypher`): such words match nearly every claim and weigh little, and a
+lookup that carried them scored most of the store (bench/README.md "Suspects kept at write time").
 
 The lookup only finds claims whose scope overlaps the claim's own (equal, one under the other, or
 one global): a required clause on the scope tokens, so claims of other scopes never crowd the hits.
@@ -36,7 +42,8 @@ FIELD_BOOSTS = {"search_title": 2.0, "search_subject": 2.0, "search_value": 1.5,
 # How much a word counts by the field of *this* claim it comes from (the highest wins).
 TERM_WEIGHTS = {"title": 2.0, "subject": 2.0, "value": 1.5, "text": 1.0}
 MAX_QUERY_TERMS = 32  # bounds the query (4 fields x 32 terms, far under Lucene's 1024 clauses)
-VERSION = 2  # bump when the fields or the query change: `provgraph init` rewrites older claims' fields
+VERSION = 3  # bump when the fields or the query change: `provgraph init` rewrites older claims' fields
+# 3: search_words and search_stems instead of a stored search_query (the query leaves the common terms out)
 
 # Characters with a meaning in Lucene's query syntax, and its word operators.
 LUCENE_SPECIAL = set('+-&|!(){}[]^"~*?:\\/')
@@ -128,15 +135,26 @@ def scope_tokens(scope: str | None) -> tuple[str, str]:
     return scope_token(chain[-1]), " ".join(scope_token(part) for part in chain)
 
 
-def lucene_query(terms: Iterable[tuple[str, float]], scope: str | None = None) -> str | None:
-    """The Lucene query for one lookup: each field of FIELDS searched for the (escaped, weighted) terms,
-    boosted by FIELD_BOOSTS, and -- for a scoped claim -- a required clause that keeps only claims whose scope
-    overlaps: global ones, the scope itself and those above it (search_scope), those under it
-    (search_scope_under). None when there is nothing to search for."""
+def query_words(terms: Iterable[tuple[str, float]]) -> tuple[list[str], list[str]]:
+    """(search_words, search_stems): the first MAX_QUERY_TERMS of the weighted `terms`, each escaped with its
+    weight (`retry^2`; none for 1), and each one's stem (`stem`), in the same order."""
     chosen = list(terms)[:MAX_QUERY_TERMS]
+    return ([escape(word) + (f"^{weight:g}" if weight != 1.0 else "") for word, weight in chosen],
+            [stem(word) for word, _ in chosen])
+
+
+def lucene_query(terms: Iterable[tuple[str, float]], scope: str | None = None, common: Iterable[str] = ()) -> str | None:
+    """The Lucene query for one lookup: each field of FIELDS searched for the (escaped, weighted) terms -- the
+    first MAX_QUERY_TERMS, less those whose stem is one of `common` --, boosted by FIELD_BOOSTS, and -- for a
+    scoped claim -- a required clause that keeps only claims whose scope overlaps: global ones, the scope itself
+    and those above it (search_scope), those under it (search_scope_under). None when there is nothing to search
+    for. The lookups build the same text in Cypher from the stored fields (`cypher/rules/suspect-query.cypher`)."""
+    left_out = set(common)
+    searched, stems = query_words(terms)
+    chosen = [word for word, term in zip(searched, stems) if term not in left_out]
     if not chosen:
         return None
-    bag = " ".join(escape(word) + (f"^{weight:g}" if weight != 1.0 else "") for word, weight in chosen)
+    bag = " ".join(chosen)
     query = "(" + " ".join(f"{field}:({bag})^{FIELD_BOOSTS[field]:g}" for field in FIELDS) + ")"
     chain = _scope_chain(scope or "")
     if chain:
@@ -150,6 +168,7 @@ def search_fields(title: str | None, subject: str | None, value: str | None, tex
     """The properties the pipeline writes on a claim for the full-text index (see the module docstring)."""
     terms = weighted_terms(title, subject, value, text)
     own_scope, under = scope_tokens(scope)
+    searched, stems = query_words(terms)
     return {
         "search_version": VERSION,
         "search_scope": own_scope,
@@ -159,11 +178,14 @@ def search_fields(title: str | None, subject: str | None, value: str | None, tex
         "search_value": _label_words(value) or None,
         "search_text": text or None,
         "search_terms": sorted({stem(word) for word, _ in terms}),
-        "search_query": lucene_query(terms, scope),
+        "search_words": searched or None,
+        "search_stems": stems or None,
+        "search_query": None,  # the query an older provgraph stored: removed (a lookup builds it now)
     }
 
 
-__all__ = ["FIELDS", "INDEX_NAME", "SCOPE_FIELDS", "VERSION", "backfill", "ensure_index", "escape", "lucene_query", "search_fields", "stem",
+__all__ = ["FIELDS", "INDEX_NAME", "SCOPE_FIELDS", "VERSION", "backfill", "ensure_index", "escape", "lucene_query", "query_words",
+           "search_fields", "stem",
            "weighted_terms", "words"]
 
 

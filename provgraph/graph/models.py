@@ -150,7 +150,10 @@ class Claim(StructuredNode):
     search_scope = StringProperty()
     search_scope_under = StringProperty()
     search_terms = ArrayProperty(StringProperty())
-    search_query = StringProperty()  # the Lucene query of one lookup
+    # the words one lookup searches for (escaped, weighted) and each one's stem: the lookup builds its query from
+    # them, less the common terms (cypher/rules/suspect-query.cypher)
+    search_words = ArrayProperty(StringProperty())
+    search_stems = ArrayProperty(StringProperty())
     # The claim's lookup as the write-time suspects pass last ran it (provgraph/engine/suspects.py `keep_pending`):
     # the hits, best first, and each one's share of the best score. A pair's similarity is read from both claims'.
     suspect_hits = ArrayProperty(StringProperty())

@@ -18,7 +18,7 @@ from provgraph.graph.models import LABELS, MODELS, ProvgraphLock
 
 # Bump when a constraint, an index, the full-text index or fulltext.VERSION changes:
 # tests/test_first_run.py pins the schema's fingerprint to this number.
-SCHEMA_VERSION = 4  # 3: claims never looked up by the write-time suspects pass owe it one; 4: the alias index
+SCHEMA_VERSION = 4  # 3: claims never looked up by the write-time suspects pass owe it one; 4: the alias index, fulltext.VERSION 3 (search_words)
 
 
 def install_schema(graph: Graph) -> list[str]:

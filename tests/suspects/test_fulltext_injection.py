@@ -70,7 +70,7 @@ def test_injection_strings_in_cli_options_are_values(graph: Graph, tmp_path: Pat
 def test_an_older_graph_gets_its_fulltext_fields_from_init(graph: Graph, tmp_path: Path) -> None:
     ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
     # what a provgraph of schema 2 left: no full-text fields, no kept lookups or pairs
-    graph.write("MATCH (c:Claim) REMOVE c.search_version, c.search_query, c.search_terms, c.search_text, "
+    graph.write("MATCH (c:Claim) REMOVE c.search_version, c.search_words, c.search_stems, c.search_terms, c.search_text, "
                 "c.suspect_hits, c.suspect_ratios, c.suspects_at")
     graph.write("MATCH (:Claim)-[kept:MAY_REVISE]->(:Claim) DELETE kept")
     graph.write("MATCH (s:ProvgraphSchema) SET s.version = 2")
@@ -91,3 +91,39 @@ def test_the_index_covers_exactly_the_fields_ingest_writes() -> None:
 
     assert FULLTEXT_INDEXES[fulltext.INDEX_NAME] == ("Claim", fulltext.FIELDS + fulltext.SCOPE_FIELDS)
     assert f"INDEX {fulltext.INDEX_NAME} " in text
+
+
+
+BUILT_QUERY = """
+MATCH (claim:Claim {uid: $uid})
+// INCLUDE suspect-query
+RETURN query
+"""
+QUERY_CLAIMS = {  # uid: (title, subject, value, text, scope)
+    "q-scoped": ("3. Session cache", "payments.session-cache", "memcached", CACHE_2["msg"], "org/acme/payments"),
+    "q-hostile": (INJECTIONS[0], INJECTIONS[2], "AND OR", INJECTIONS[8] + " session cache", "org/acme/payments/cards"),
+    "q-global": (None, None, None, "Session cache keys are hashed with SHA-256", None),
+}
+
+
+@pytest.mark.parametrize("common", [[], ["session", "cache", "minute"], ["15", "cach", "expiry", "memcach", "minute",
+                                                                         "move", "payment", "redi", "service", "session",
+                                                                         "stay", "memcached", "cache"]])
+def test_a_lookup_builds_the_query_lucene_query_writes_less_the_common_words(graph: Graph, common: list[str]) -> None:
+    from provgraph.cypher import RULES_DIR
+    from provgraph.cypher.include import expand
+
+    for uid, fields in QUERY_CLAIMS.items():
+        graph.write("CREATE (c:Claim {uid: $uid}) SET c += $search", {"uid": uid, "search": fulltext.search_fields(*fields)})
+    query = expand(BUILT_QUERY, RULES_DIR, "test")
+    for uid, (title, subject, value, text, scope) in QUERY_CLAIMS.items():
+        built = graph.read(query, {"uid": uid, "common": common})[0]["query"]
+        assert built == fulltext.lucene_query(fulltext.weighted_terms(title, subject, value, text), scope, common), uid
+        if not common:
+            assert built is not None
+        if built is not None:  # and it runs
+            graph.read("CALL db.index.fulltext.queryNodes('claim_search', $q) YIELD node RETURN count(node) AS n",
+                       {"q": built})
+    # every word common: nothing to search for
+    every = [fulltext.stem(word) for word, _ in fulltext.weighted_terms(*QUERY_CLAIMS["q-global"][:4])]
+    assert graph.read(query, {"uid": "q-global", "common": every})[0]["query"] is None
