@@ -27,7 +27,7 @@ from provgraph import cypher
 from provgraph.base.errors import UsageError
 from provgraph.base.times import to_iso
 from provgraph.engine.status import parse_at
-from provgraph.graph.connection import Graph
+from provgraph.graph.connection import Graph, Tx
 
 # Defaults measured with `python -m bench.suspects` (bench/README.md, "Suspects").
 HITS = 10  # candidates one lookup returns
@@ -158,14 +158,23 @@ def keep_common_terms(graph: Graph) -> list[str]:
     """Compute the common terms and keep them: every ingest that writes claims calls this once, after its last batch.
     A lookup leaves the common terms out of its query, so when the set changes, the claims already looked up that
     say a term which entered or left it owe a lookup again (`cypher/suspects_mark_common.cypher`): the kept lookups
-    then do not depend on the order in which ingests kept the set."""
-    before = _reader(graph)("suspect_common_terms_kept", {})
-    terms = live_common_terms(_reader(graph))
-    graph.write(cypher.load("suspect_common_terms_keep").text, {"terms": terms, "t": datetime.now(timezone.utc)})
-    kept_before = before[0]["terms"] if before else None  # none kept (a new store, a schema install): nothing to compare
-    changed = sorted(set(terms) ^ set(kept_before)) if kept_before is not None else []
-    if changed:
-        graph.write(cypher.load("suspects_mark_common").text, {"changed": changed})
+    then do not depend on the order in which ingests kept the set. The set is replaced and the claims marked in one
+    transaction under the write lock, which the pass's keep steps take too (`keep_pending`)."""
+    from provgraph.engine.stored_status import lock
+
+    terms = live_common_terms(_reader(graph))  # a scan of the store: outside the lock
+    moment = datetime.now(timezone.utc)
+
+    def keep(tx: Any) -> None:
+        lock(tx, moment, changes=False)
+        before = tx.rows(cypher.load("suspect_common_terms_kept").text)
+        tx.rows(cypher.load("suspect_common_terms_keep").text, {"terms": terms, "t": moment})
+        kept_before = before[0]["terms"] if before else None  # none kept (a new store, a schema install): nothing to compare
+        changed = sorted(set(terms) ^ set(kept_before)) if kept_before is not None else []
+        if changed:
+            tx.rows(cypher.load("suspects_mark_common").text, {"changed": changed})
+
+    graph.transaction(keep, write=True)
     return terms
 
 
@@ -193,6 +202,13 @@ def kept_complete(run: Runner) -> bool:
     return owed == 0 and keeps
 
 
+def _kept_terms(reader: Any) -> list[str] | None:
+    """The kept common terms, or None when none are kept; `reader` is a Graph or a transaction (Tx)."""
+    text = cypher.load("suspect_common_terms_kept").text
+    rows = reader.rows(text) if isinstance(reader, Tx) else reader.read(text)
+    return list(rows[0]["terms"]) if rows and rows[0]["terms"] is not None else None
+
+
 def keep_pending(graph: Graph, t: datetime | None = None) -> int:
     """The write-time suspects pass: look up every claim written since the last pass (SuspectsPending) and every
     claim those lookups found, keep each lookup, then compute again the kept pairs of every claim looked up.
@@ -202,7 +218,8 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
 
     moment = t or datetime.now(timezone.utc)
     hits = max(HITS, PER_CLAIM + 1)
-    common = common_terms(_reader(graph))
+    seen = _kept_terms(graph)  # the kept common terms the lookups leave out; None: none kept, computed live
+    common = seen if seen is not None else live_common_terms(_reader(graph))
     kept = 0
     for label in ("SuspectsPending", "SuspectsRelook", "SuspectsPairs"):
         while owing := [row["uid"] for row in graph.read(cypher.load("suspects_pending").text,
@@ -214,11 +231,18 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
                 query, values = "suspect_lookups_keep", {"rows": found, "relook": label == "SuspectsPending",
                                                          "common": common, "min_terms": MIN_TERMS}
 
-            def step(tx: Any, query: str = query, values: dict[str, Any] = values) -> list[dict[str, Any]]:
+            def step(tx: Any, query: str = query, values: dict[str, Any] = values,
+                     checks: bool = label != "SuspectsPairs", seen: list[str] | None = seen) -> list[dict[str, Any]] | None:
                 lock(tx, moment, changes=False)
+                if checks and _kept_terms(tx) != seen:
+                    return None  # another ingest kept other common terms since these lookups ran: look up again
                 return tx.rows(cypher.load(query).text, {**values, "t": moment})
 
             rows = graph.transaction(step, write=True)
+            if rows is None:
+                seen = _kept_terms(graph)
+                common = seen if seen is not None else live_common_terms(_reader(graph))
+                continue
             kept += int(rows[0].get("kept", 0)) if rows and label == "SuspectsPairs" else 0
     return kept
 
