@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from typing import Any
 
 
@@ -10,16 +10,6 @@ def native(value: Any) -> Any:
     """A Neo4j temporal value (DateTime, Date, ...) as its Python counterpart; anything else as it is."""
     return value.to_native() if hasattr(value, "to_native") else value
 
-
-def from_epoch(value: Any) -> Any:
-    """An instant a query returned as [epochSeconds, nanosecond, offsetSeconds] (verify_requests does) as an
-    aware datetime at that offset; anything else as `native` makes it. The driver builds a zoned DateTime in pure
-    Python (~0.26 ms each here), a quarter of a verify request's Python time when its rows carried one."""
-    if isinstance(value, list) and len(value) == 3 and all(isinstance(part, int) for part in value):
-        seconds, nanosecond, offset = value
-        moment = datetime.fromtimestamp(seconds, timezone(timedelta(seconds=offset)))
-        return moment.replace(microsecond=nanosecond // 1000)
-    return native(value)
 
 
 def native_or_text(value: Any) -> Any:

@@ -2,7 +2,7 @@
 // description: Many verify requests in one query (the set-wise check behind verify and verify --batch). For each
 // description: request, one row: index; items (as the test oracle's verify_evidence, tests/stored_status/queries: every evidence and candidate item resolved by uid
 // description: or alias, with the snapshot the reader saw checked as of the request's $t; a candidate item only {index, claim}); statuses (each resolved
-// description: evidence claim's stored status row when it is fresh at $t and stored for the request's question scope,
+// description: evidence claim's stored status row, times as epoch microseconds, when it is fresh at $t and stored for the request's question scope,
 // description: else {claim, usable: false}); closure (as the oracle's verify_closure: every (claim, successor) of the candidate
 // description: set's successor closure, less the rows that cannot change the verdict: a successor already in the set,
 // description: unless it is a current head of an evidence claim's closure); rivals (as rivals, each rival judged by rules 1-9 from its stored status at
@@ -71,18 +71,14 @@ CALL (rq, evidenceUids) {
   MATCH (c:Claim {uid: uid})
   WITH c, /*INCLUDE stored-fresh(c)*/
           AND (rq IS NULL OR rq = c.status_question_scope) AS usable
-  // times as [epochSeconds, nanosecond, offsetSeconds] (provgraph.base.times.from_epoch): the driver's DateTime costs
-  // more Python time than the rest of the row
-  WITH c, usable, [x IN [c.asserted_at, c.status_valid_from, c.status_valid_until] |
-    CASE WHEN valueType(x) STARTS WITH 'ZONED DATETIME' THEN [x.epochSeconds, x.nanosecond, x.offsetSeconds] ELSE x END] AS times
   RETURN collect(CASE WHEN usable THEN {
     usable: true, claim: c.uid, status: c.status, reason: c.status_reason, question_scope: c.status_question_scope,
     scope: c.status_scope, subject: c.status_subject, value: c.status_value, declared: c.status_declared,
     text: c.status_text, placeholder: coalesce(c.placeholder, false), source: c.status_source,
     path: c.status_path, aliases: coalesce(c.status_aliases, []),
     snapshot: c.status_snapshot, snapshot_uid: c.status_snapshot_uid, line_start: c.status_line_start,
-    line_end: c.status_line_end, asserted_at: times[0], valid_from: times[1],
-    valid_until: times[2], successors: c.status_successors, conflicts_with: c.status_conflicts_with,
+    line_end: c.status_line_end, asserted_at: /*INCLUDE epoch-us(c.asserted_at)*/, valid_from: /*INCLUDE epoch-us(c.status_valid_from)*/,
+    valid_until: /*INCLUDE epoch-us(c.status_valid_until)*/, successors: c.status_successors, conflicts_with: c.status_conflicts_with,
     premises: c.status_premises, premises_not_current: c.status_premises_not_current,
     premise_verdicts: coalesce(c.status_premise_verdicts, []), successor_scopes: coalesce(c.status_successor_scopes, []),
     successors_elsewhere: coalesce(c.status_successors_elsewhere, []),

@@ -20,7 +20,7 @@ from provgraph.base.as_of import at_or_now, parse_at
 from provgraph.base.chunks import chunked
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.text import and_more
-from provgraph.base.times import from_epoch, native, to_iso
+from provgraph.base.times import native, to_iso
 from provgraph.base.values import from_epoch_us
 from provgraph.engine.account import add_account
 from provgraph.graph.connection import Graph
@@ -125,9 +125,9 @@ class ClaimStatus:
             snapshot=f"sha256:{row['snapshot']}" if row.get("snapshot") else None,
             snapshot_uid=row.get("snapshot_uid"),
             lines=lines,
-            asserted_at=from_epoch(row.get("asserted_at")),
-            valid_from=from_epoch(row.get("valid_from")),
-            valid_until=from_epoch(row.get("valid_until")),
+            asserted_at=native(row.get("asserted_at")),
+            valid_from=native(row.get("valid_from")),
+            valid_until=native(row.get("valid_until")),
             successors=tuple(row.get("successors") or ()),
             conflicts_with=tuple(row.get("conflicts_with") or ()),
             premises=tuple(row.get("premises") or ()),

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from provgraph import cypher
 from provgraph.base.errors import UsageError
-from provgraph.engine.status import ClaimStatus
+from provgraph.engine.status import ClaimStatus, stored_rows
 from provgraph.engine.verify.explain import rival_reason, successor_reason, terminal
 from provgraph.engine.verify.request import BadRequest, Evidence, Question, decode
 from provgraph.engine.verify.verdict import EvidenceCheck, Verdict
@@ -168,6 +168,8 @@ def _judge_many(tx: Tx, questions: Sequence[Question], *, suspects: bool = True)
     rows = sorted((row for t, requests in by_time.items()
                    for row in tx.rows(setwise, {"requests": requests, "t": t}, plain=True)),
                   key=lambda row: row["index"])
+    for row in rows:
+        row["statuses"] = list(stored_rows(row["statuses"]))  # times come as epoch microseconds (rules/epoch-us)
 
     # what the stored statuses could not answer, one named query per distinct question
     need_status: dict[tuple[Any, ...], set[str]] = {}
