@@ -11,7 +11,6 @@ def native(value: Any) -> Any:
     return value.to_native() if hasattr(value, "to_native") else value
 
 
-
 def native_or_text(value: Any) -> Any:
     """`native`, with a time Python cannot hold (year 0, nanoseconds out of range) kept as its text."""
     try:

@@ -209,6 +209,13 @@ def _kept_terms(reader: Any) -> list[str] | None:
     return list(rows[0]["terms"]) if rows and rows[0]["terms"] is not None else None
 
 
+def _lookup_terms(graph: Graph) -> tuple[list[str] | None, list[str]]:
+    """(the kept common terms, None when none are kept; the common terms a lookup leaves out: those, else computed
+    live)."""
+    seen = _kept_terms(graph)
+    return seen, seen if seen is not None else live_common_terms(_reader(graph))
+
+
 def keep_pending(graph: Graph, t: datetime | None = None) -> int:
     """The write-time suspects pass: look up every claim written since the last pass (SuspectsPending) and every
     claim those lookups found, keep each lookup, then compute again the kept pairs of every claim looked up.
@@ -218,8 +225,7 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
 
     moment = t or datetime.now(timezone.utc)
     hits = max(HITS, PER_CLAIM + 1)
-    seen = _kept_terms(graph)  # the kept common terms the lookups leave out; None: none kept, computed live
-    common = seen if seen is not None else live_common_terms(_reader(graph))
+    seen, common = _lookup_terms(graph)
     kept = 0
     for label in ("SuspectsPending", "SuspectsRelook", "SuspectsPairs"):
         while owing := [row["uid"] for row in graph.read(cypher.load("suspects_pending").text,
@@ -240,8 +246,7 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
 
             rows = graph.transaction(step, write=True)
             if rows is None:
-                seen = _kept_terms(graph)
-                common = seen if seen is not None else live_common_terms(_reader(graph))
+                seen, common = _lookup_terms(graph)
                 continue
             kept += int(rows[0].get("kept", 0)) if rows and label == "SuspectsPairs" else 0
     return kept
