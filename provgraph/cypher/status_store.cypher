@@ -2,8 +2,10 @@
 // description: Store the status rows of the default question (each claim's own scope at $t, as the status query
 // description: computed them, each with expires and edge_scopes from status_expiry) on their claims:
 // description: status_computed_at = $t, status_expires, status_edge_scopes. Returns stored (how many claims).
-// description: The account (since, because_*: cypher/status_account.cypher) is stored as status_since, status_because_*.
-// param rows: list of status rows (the status query's columns, plus expires, edge_scopes and the account's columns) of the default question at $t
+// description: The account (since, because_*: cypher/status_account.cypher) is stored as status_since, status_because_*;
+// description: the successor closure (closure, closure_scope, closure_expires, closure_edge_scopes: cypher/status_closure.cypher) as one
+// description: list per column, status_closure_successor, _kind, _next, _edge_scope, _via, _head, _force.
+// param rows: list of status rows (the status query's columns, plus expires, edge_scopes, the account's columns and closure, closure_scope, closure_expires, closure_edge_scopes) of the default question at $t
 // param t: the time they were computed for (DateTime)
 // mode: write
 UNWIND $rows AS row
@@ -48,6 +50,17 @@ SET c.status = row.status,
     c.status_because_by = row.because_by,
     c.status_computed_at = $t,
     c.status_expires = row.expires,
-    c.status_edge_scopes = row.edge_scopes
+    c.status_edge_scopes = row.edge_scopes,
+    // the kept successor closure (status_closure): one list per column of its rows, null when not kept
+    c.status_closure_successor = [r IN row.closure | r.successor],
+    c.status_closure_kind = [r IN row.closure | r.kind],
+    c.status_closure_next = [r IN row.closure | r.next],
+    c.status_closure_edge_scope = [r IN row.closure | r.edge_scope],
+    c.status_closure_via = [r IN row.closure | r.via],
+    c.status_closure_head = [r IN row.closure | r.head],
+    c.status_closure_force = [r IN row.closure | r.force],
+    c.status_closure_scope = row.closure_scope,
+    c.status_closure_expires = row.closure_expires,
+    c.status_closure_edge_scopes = row.closure_edge_scopes
 RETURN count(c) AS stored
 ;

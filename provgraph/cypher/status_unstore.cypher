@@ -1,11 +1,15 @@
 // name: status_unstore
 // description: Forget the stored status of the given claims (the write-time pass found them too deep to store, see
-// description: status_affected): their status is computed whenever it is read. Returns unstored (how many claims).
+// description: status_affected): their status is computed whenever it is read, and so is their successor closure (the kept
+// description: one, status_closure, is forgotten with it). Returns unstored (how many claims).
 // param claims: list of claim uids
 // mode: write
 UNWIND $claims AS uid
 MATCH (c:Claim {uid: uid})
 USING INDEX c:Claim(uid)
 SET c.status = null, c.status_reason = null, c.status_computed_at = null, c.status_expires = null
+REMOVE c.status_closure_successor, c.status_closure_kind, c.status_closure_next, c.status_closure_edge_scope,
+  c.status_closure_via, c.status_closure_head, c.status_closure_force, c.status_closure_scope,
+  c.status_closure_expires, c.status_closure_edge_scopes
 RETURN count(c) AS unstored
 ;

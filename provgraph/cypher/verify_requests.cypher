@@ -8,7 +8,9 @@
 // description: unless it is a current head of an evidence claim's closure); rivals (as rivals, each rival judged by rules 1-9 from its stored status at
 // description: the request's question scope, which is exact when the stored status is fresh at $t and every revision
 // description: edge scope it depends on covers that scope as it covers the rival's own; rivals in the set, and STALE or UNKNOWN ones, left out) and fallback (the candidate
-// description: claims whose rivals cannot be judged from stored statuses: their caller asks the rivals query).
+// description: claims whose rivals cannot be judged from stored statuses: their caller asks the rivals query). A candidate's closure
+// description: is read from the rows kept with its stored status (status_closure) when they answer the question (rules/closure-kept);
+// description: the candidate claims are matched once, for the closure and the rivals.
 // param requests: list of {index, q: question scope or null, subject: or null, items: [{id, snapshot}], evidence: how many of the items are evidence (the first ones), candidates: true when a candidate set was given}
 // param t: the as-of time of every request in this call (DateTime)
 UNWIND $requests AS request
@@ -65,6 +67,9 @@ WITH request, rq, subject, items,
   CASE WHEN request.candidates
     THEN COLLECT { UNWIND items AS i WITH i WHERE i.claim IS NOT NULL RETURN DISTINCT i.claim AS uid ORDER BY uid }
     ELSE [] END AS setUids
+// the candidate claims, matched once for the closure and the rivals
+WITH request, rq, subject, items, evidenceUids, setUids,
+  COLLECT { UNWIND setUids AS uid MATCH (c:Claim {uid: uid}) RETURN c ORDER BY c.uid } AS setNodes
 // 2. the evidence claims' stored status, when it answers this question
 CALL (rq, evidenceUids) {
   UNWIND evidenceUids AS uid
@@ -86,47 +91,45 @@ CALL (rq, evidenceUids) {
     pending: c.status_pending, amendments: c.status_amendments
   } ELSE {usable: false, claim: c.uid} END) AS statuses
 }
-// 3. the candidate set's successor closure, as verify_closure
-CALL (rq, setUids, evidenceUids) {
-  UNWIND setUids AS uid
-  MATCH (c:Claim {uid: uid})
+// 3. the candidate set's successor closure, as verify_closure: kept at write time when it answers the question
+CALL (rq, setUids, setNodes, evidenceUids) {
+  UNWIND setNodes AS c
   WITH c, coalesce(rq, c.scope, '') AS q
-  CALL (c, q) {
+  WITH c, q, /*INCLUDE closure-kept(c, q)*/ AS kept
+  CALL (c, q, kept) {
+    // each list read once, and the others only when the closure is not empty
+    WITH c, c.status_closure_successor AS successors WHERE kept AND size(successors) > 0
+    WITH c, successors, c.status_closure_kind AS kinds, c.status_closure_next AS nexts,
+      c.status_closure_edge_scope AS edgeScopes, c.status_closure_via AS vias, c.status_closure_head AS heads,
+      c.status_closure_force AS forces
+    UNWIND range(0, size(successors) - 1) AS i
+    RETURN {successor: successors[i], direct: nexts[i] = c.uid, kind: kinds[i], next: nexts[i],
+            edge_scope: edgeScopes[i], via: vias[i], head: heads[i], force: forces[i]} AS row
+    UNION ALL
+    WITH c, q, kept WHERE NOT kept
     // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
-    RETURN successor, edge, next, edgeForce, retirers
+    RETURN row
   }
-  WITH c, successor, edge, next, edgeForce, retirers,
-    edgeForce = 'IN_FORCE' AND type(edge) <> 'AMENDS' AND retirers = 0 AS isHead
   // a successor in the candidate set matters only as a head of an evidence claim's closure
-  WHERE NOT successor.uid IN setUids OR (isHead AND c.uid IN evidenceUids)
-  ORDER BY c.uid, successor.uid
-  RETURN collect({
-    claim: c.uid,
-    successor: successor.uid,
-    direct: next = c,
-    kind: type(edge),
-    next: next.uid,
-    edge_scope: coalesce(edge.scope, ''),
-    via: coalesce(edge.via, ''),
-    head: isHead,
-    force: edgeForce
-  }) AS closure
+  WITH c, row
+  WHERE NOT row.successor IN setUids OR (row.head AND c.uid IN evidenceUids)
+  ORDER BY c.uid, row.successor
+  RETURN collect(row {claim: c.uid, .*}) AS closure
 }
 // 4. rivals of the candidate set, as the rivals query, judged from stored statuses
-CALL (rq, subject, setUids) {
-  UNWIND setUids AS uid
-  MATCH (c:Claim {uid: uid})
+CALL (rq, subject, setNodes) {
+  UNWIND setNodes AS c
   WITH c, subject,
     /*INCLUDE stored-fresh(c)*/ AS ownFresh,
     coalesce(rq, c.status_question_scope) AS q
-  CALL (c, q, subject, ownFresh, setUids) {
-    WITH c, q, subject, ownFresh, setUids
+  CALL (c, q, subject, ownFresh, setNodes) {
+    WITH c, q, subject, ownFresh, setNodes
     WHERE ownFresh
-    WITH c, q, subject, setUids, c AS rivalOf, [c.subject, subject] AS abouts
+    WITH c, q, subject, setNodes, c AS rivalOf, [c.subject, subject] AS abouts
     // INCLUDE rival-candidates (explicit partners and claims on the subjects; written in rules/rival-candidates.cypher)
     // a rival in the candidate set is no missing claim
     WITH c, q, subject, other, kind
-    WHERE NOT other.uid IN setUids
+    WHERE NOT other IN setNodes
     WITH c, q, subject, other, kind,
       /*INCLUDE stored-fresh(other)*/
         AND (other.status_reason IN ['UNBOUND', 'NOT_YET_ASSERTED']

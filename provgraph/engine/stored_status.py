@@ -42,6 +42,9 @@ WORKERS = 2  # chunks `store_pending` computes at once outside the lock
 # a subject thousands of claims share) is not stored: computing it for every claim such a write touches costs the
 # square of the chain, so those claims are computed when read, as before write-time status (docs/design.md "Stored status (write time)")
 DEEP = 200
+# A claim more claims than this reach through revision edges keeps no successor closure (status_closure): verify walks
+# it when read. Keeping it costs the square of a chain; verify's walk of a short one costs about a kept read.
+CLOSURE_LIMIT = 64
 # the reasons of rules 10-12: only a status with one of them reads premises, rivals and explicit partners
 _READS_PAST_RULE_9 = frozenset({"EXPLICIT_CONFLICT", "RIVAL_CLAIM", "PREMISE_NOT_CURRENT", "CURRENT"})
 T = TypeVar("T")
@@ -74,8 +77,8 @@ Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (query text
 
 
 def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]]:
-    """The rows status_store takes for `claims` at `t`: the status query's, each with its expiry, edge scopes and
-    account (since, because: provgraph.engine.account)."""
+    """The rows status_store takes for `claims` at `t`: the status query's, each with its expiry, edge scopes,
+    account (since, because: provgraph.engine.account) and kept successor closure (cypher/status_closure.cypher)."""
     # not cypher.kept_plan: a plan of the status query made on a small graph can scan where a large one needs seeks
     # (bench/HISTORY.md); an ingest plans it once, in `store_pending`, not after every batch
     rows = run(cypher.load("status").text, {"claims": claims, "q": None, "t": t, "subject": None, "only": None})
@@ -83,8 +86,14 @@ def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]
         settled = [row["claim"] for row in rows if row["reason"] not in _READS_PAST_RULE_9]
         extra = {row["claim"]: row for row in run(cypher.kept_plan("status_expiry"),
                                                   {"claims": [row["claim"] for row in rows], "settled": settled, "t": t})}
+        closures = {row["claim"]: row for row in run(cypher.kept_plan("status_closure"),
+                                                     {"claims": [row["claim"] for row in rows], "t": t,
+                                                      "limit": CLOSURE_LIMIT})}
         for row in rows:
             row["expires"], row["edge_scopes"] = extra[row["claim"]]["expires"], extra[row["claim"]]["edge_scopes"]
+            kept = closures[row["claim"]]
+            row["closure"], row["closure_scope"] = kept["rows"], kept["scope"]
+            row["closure_expires"], row["closure_edge_scopes"] = kept["expires"], kept["edge_scopes"]
         add_account(run, rows, t)
     return rows
 
@@ -105,6 +114,7 @@ def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
     stored status of those too deep to store)."""
     shallow, deep = affected(tx, seeds, sources)
     _unstore(tx, deep)
+    _forget_closures(tx, shallow + deep)
     return refresh(tx, shallow, t)
 
 
@@ -114,12 +124,20 @@ def invalidate(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> lis
     Returns the claims to store again (`store_pending`, after the ingest's last batch); deep ones stay unstored."""
     shallow, deep = affected(tx, seeds, sources)
     _unstore(tx, shallow + deep)
+    _forget_closures(tx, shallow + deep)
     return shallow
 
 
 def _unstore(tx: Tx, claims: list[str]) -> None:
     for chunk in chunked(claims, CLAIMS_PER_CHUNK):
         tx.run(cypher.kept_plan("status_unstore"), {"claims": chunk})
+
+
+def _forget_closures(tx: Tx, claims: list[str]) -> None:
+    """Forget the kept successor closure of every claim that `claims` reach through revision edges: what changes
+    one of them can change the closure of every claim whose closure holds it (cypher/status_closure_forget.cypher)."""
+    for chunk in chunked(claims, CLAIMS_PER_CHUNK):
+        tx.run(cypher.kept_plan("status_closure_forget"), {"claims": chunk})
 
 
 def store_pending(graph: Graph, claims: Iterable[str]) -> int:

@@ -1,6 +1,7 @@
-// The successor closure of claim `c` for question scope `q` at $t, one row per successor: successor, edge
-// (the edge shown: to c itself first, in force first), next (the claim it revises), edgeForce (IN_FORCE or PENDING)
-// and retirers (how many in-force revisers retire the successor). Needs c and q; keeps c and q.
+// The successor closure of claim `c` for question scope `q` at $t, one row per successor, as the map `row`:
+// successor (uid), direct (it revises c itself), kind, next (the uid of the claim it revises) and edge_scope, via
+// of the edge shown (to c itself first, in force first), force (IN_FORCE or PENDING) and head (in force, no
+// amendment, and no in-force reviser retires it). Needs c and q; keeps c and q.
 // INCLUDE revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
 // every edge into c or a closure claim from a non-placeholder, not void, is an edge inside the closure (the walk
 // followed it): no membership test needed. Per successor the edge shown: to c itself first, in force first
@@ -22,3 +23,13 @@ CALL (successor, q) {
   // INCLUDE revision-force
   RETURN count(CASE WHEN force = 'IN_FORCE' THEN 1 END) AS retirers
 }
+WITH c, q, {
+  successor: successor.uid,
+  direct: next = c,
+  kind: type(edge),
+  next: next.uid,
+  edge_scope: coalesce(edge.scope, ''),
+  via: coalesce(edge.via, ''),
+  head: edgeForce = 'IN_FORCE' AND type(edge) <> 'AMENDS' AND retirers = 0,
+  force: edgeForce
+} AS row

@@ -15,15 +15,7 @@ UNWIND $claims AS wanted
 MATCH (c:Claim {uid: wanted})
 WITH c, coalesce($q, c.scope, '') AS q
 // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
-RETURN
-  c.uid AS claim,
-  successor.uid AS successor,
-  next = c AS direct,
-  type(edge) AS kind,
-  next.uid AS next,
-  coalesce(edge.scope, '') AS edge_scope,
-  coalesce(edge.via, '') AS via,
-  edgeForce = 'IN_FORCE' AND type(edge) <> 'AMENDS' AND retirers = 0 AS head,
-  edgeForce AS force
+RETURN c.uid AS claim, row.successor AS successor, row.direct AS direct, row.kind AS kind, row.next AS next,
+  row.edge_scope AS edge_scope, row.via AS via, row.head AS head, row.force AS force
 ORDER BY claim, successor
 ;
