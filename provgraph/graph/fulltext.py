@@ -1,4 +1,4 @@
-"""The full-text fields of a claim and the Lucene query built from them (for `provgraph suspects`).
+"""The full-text fields of a claim, from which a lookup builds its Lucene query (for `provgraph suspects`).
 
 The ingest pipeline writes these properties on every claim it writes, and the full-text index
 `claim_search` (installed with the schema) indexes them:
@@ -12,10 +12,11 @@ The ingest pipeline writes these properties on every claim it writes, and the fu
 - `search_words`   the words one lookup searches for, escaped and weighted (`retry^2`), heaviest first, at most
                    MAX_QUERY_TERMS; `search_stems` the normalised form of each (as in `search_terms`)
 
-A lookup builds its Lucene query when it runs (`cypher/rules/suspect-query.cypher`, the same text as
-`lucene_query`) from `search_words` less the words whose stem is a common term (text that recurs across many
-claims, `cypher/suspect_common_terms.cypher`): such words match nearly every claim and weigh little, and a
-lookup that carried them scored most of the store (bench/README.md "Suspects kept at write time").
+A lookup builds its Lucene query when it runs (`cypher/rules/suspect-query.cypher`; the suspects tests hold it
+to a Python oracle, tests/suspects/lucene_oracle.py) from `search_words` less the words whose stem is a common
+term (text that recurs across many claims, `cypher/suspect_common_terms.cypher`): such words match nearly every
+claim and weigh little, and a lookup that carried them scored most of the store (bench/README.md "Suspects kept
+at write time").
 
 The lookup only finds claims whose scope overlaps the claim's own (equal, one under the other, or
 one global): a required clause on the scope tokens, so claims of other scopes never crowd the hits.
@@ -143,26 +144,6 @@ def query_words(terms: Iterable[tuple[str, float]]) -> tuple[list[str], list[str
             [stem(word) for word, _ in chosen])
 
 
-def lucene_query(terms: Iterable[tuple[str, float]], scope: str | None = None, common: Iterable[str] = ()) -> str | None:
-    """The Lucene query for one lookup: each field of FIELDS searched for the (escaped, weighted) terms -- the
-    first MAX_QUERY_TERMS, less those whose stem is one of `common` --, boosted by FIELD_BOOSTS, and -- for a
-    scoped claim -- a required clause that keeps only claims whose scope overlaps: global ones, the scope itself
-    and those above it (search_scope), those under it (search_scope_under). None when there is nothing to search
-    for. The lookups build the same text in Cypher from the stored fields (`cypher/rules/suspect-query.cypher`)."""
-    left_out = set(common)
-    searched, stems = query_words(terms)
-    chosen = [word for word, term in zip(searched, stems) if term not in left_out]
-    if not chosen:
-        return None
-    bag = " ".join(chosen)
-    query = "(" + " ".join(f"{field}:({bag})^{FIELD_BOOSTS[field]:g}" for field in FIELDS) + ")"
-    chain = _scope_chain(scope or "")
-    if chain:
-        covering = " ".join([GLOBAL_SCOPE_TOKEN] + [scope_token(part) for part in chain])
-        query = f"+{query} +(search_scope:({covering}) search_scope_under:({scope_token(chain[-1])}))^0"
-    return query
-
-
 def search_fields(title: str | None, subject: str | None, value: str | None, text: str | None,
                   scope: str | None = None) -> dict[str, Any]:
     """The properties the pipeline writes on a claim for the full-text index (see the module docstring)."""
@@ -184,7 +165,7 @@ def search_fields(title: str | None, subject: str | None, value: str | None, tex
     }
 
 
-__all__ = ["FIELDS", "INDEX_NAME", "SCOPE_FIELDS", "VERSION", "backfill", "ensure_index", "escape", "lucene_query", "query_words",
+__all__ = ["FIELDS", "INDEX_NAME", "SCOPE_FIELDS", "VERSION", "backfill", "ensure_index", "escape", "query_words",
            "search_fields", "stem",
            "weighted_terms", "words"]
 

@@ -1,5 +1,5 @@
-// The Lucene query of claim `claim`'s lookup, built when it runs (provgraph/graph/fulltext.py `lucene_query` writes
-// the same text): its search_words less those whose stem ($common: the common terms, cypher/suspect_common_terms.cypher)
+// The Lucene query of claim `claim`'s lookup, built when it runs (the suspects tests hold it to the Python oracle
+// tests/suspects/lucene_oracle.py): its search_words less those whose stem ($common: the common terms, cypher/suspect_common_terms.cypher)
 // weighs nothing in a pair, searched in each full-text field with its boost, and for a scoped claim (search_scope
 // other than the global token '0') a required clause on the scope tokens of the claims whose scope overlaps.
 // Leaving the common words out keeps a lookup from scoring nearly every claim for words that weigh little. A claim
