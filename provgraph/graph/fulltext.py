@@ -21,8 +21,9 @@ at write time").
 The lookup only finds claims whose scope overlaps the claim's own (equal, one under the other, or
 one global): a required clause on the scope tokens, so claims of other scopes never crowd the hits.
 
-Words from the title, subject and value weigh more than words found only in the text, and a match
-in a title, subject or value field counts more than one in the text. Every word reaches the query
+Words from the title, subject and value weigh more than words found only in the text (TERM_WEIGHTS), and a
+match in a title, subject or value field counts more than one in the text (the field boosts, written in
+`cypher/rules/suspect-query.cypher` only). Every word reaches the query
 escaped (`escape`), so text taken from a claim can never change the query's structure.
 """
 from __future__ import annotations
@@ -38,8 +39,6 @@ INDEX_NAME = "claim_search"
 FIELDS = ("search_title", "search_subject", "search_value", "search_text")
 SCOPE_FIELDS = ("search_scope", "search_scope_under")
 GLOBAL_SCOPE_TOKEN = "0"
-# How much a match in each field of the *other* claim counts.
-FIELD_BOOSTS = {"search_title": 2.0, "search_subject": 2.0, "search_value": 1.5, "search_text": 1.0}
 # How much a word counts by the field of *this* claim it comes from (the highest wins).
 TERM_WEIGHTS = {"title": 2.0, "subject": 2.0, "value": 1.5, "text": 1.0}
 MAX_QUERY_TERMS = 32  # bounds the query (4 fields x 32 terms, far under Lucene's 1024 clauses)

@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from lucene_oracle import lucene_query
+from lucene_oracle import field_boosts, lucene_query
 from suspects_helpers import CACHE_1, CACHE_2, OTHERS, ingest_log, pairs, run
 
 from provgraph import cypher
@@ -93,6 +93,11 @@ def test_the_index_covers_exactly_the_fields_ingest_writes() -> None:
     assert FULLTEXT_INDEXES[fulltext.INDEX_NAME] == ("Claim", fulltext.FIELDS + fulltext.SCOPE_FIELDS)
     assert f"INDEX {fulltext.INDEX_NAME} " in text
 
+
+def test_the_fragment_boosts_each_field_once_the_label_fields_above_the_text() -> None:
+    boosts = field_boosts()  # the oracle's boosts, read from rules/suspect-query.cypher
+    assert tuple(boosts) == fulltext.FIELDS
+    assert min(boosts["search_title"], boosts["search_subject"], boosts["search_value"]) > boosts["search_text"]
 
 
 BUILT_QUERY = """
