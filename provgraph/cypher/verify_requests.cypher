@@ -143,7 +143,7 @@ CALL (rq, subject, setUids) {
       CASE
         WHEN other.status_reason IN ['UNBOUND', 'NOT_YET_ASSERTED'] THEN [other.status, other.status_reason]
         WHEN NOT /*INCLUDE scope-covers(scope, q)*/ THEN ['UNKNOWN', 'OUT_OF_SCOPE']
-        WHEN other.status_reason IN ['EXPLICIT_CONFLICT', 'RIVAL_CLAIM', 'PREMISE_NOT_CURRENT', 'CURRENT'] THEN ['ACTIVE', 'CURRENT']
+        WHEN /*INCLUDE past-rule-9(other.status_reason)*/ THEN ['ACTIVE', 'CURRENT']
         ELSE [other.status, other.status_reason]
       END AS base
     WHERE NOT usable

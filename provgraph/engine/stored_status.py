@@ -32,7 +32,7 @@ from provgraph.base.chunks import chunked
 from provgraph.base.times import native
 from provgraph.engine.account import add_account
 from provgraph.engine.ranks import rerank, violations
-from provgraph.engine.status import stored_rows
+from provgraph.engine.status import REASONS, stored_rows
 from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import ensure_schema
 
@@ -42,8 +42,9 @@ WORKERS = 2  # chunks `store_pending` computes at once outside the lock
 # a subject thousands of claims share) is not stored: computing it for every claim such a write touches costs the
 # square of the chain, so those claims are computed when read, as before write-time status (docs/design.md "Stored status (write time)")
 DEEP = 200
-# the reasons of rules 10-12: only a status with one of them reads premises, rivals and explicit partners
-_READS_PAST_RULE_9 = frozenset({"EXPLICIT_CONFLICT", "RIVAL_CLAIM", "PREMISE_NOT_CURRENT", "CURRENT"})
+# the reasons of rules 10-12, the last of REASONS (in rule order): only a status with one of them reads premises,
+# rivals and explicit partners
+_READS_PAST_RULE_9 = frozenset(tuple(REASONS)[tuple(REASONS).index("EXPLICIT_CONFLICT"):])
 T = TypeVar("T")
 U = TypeVar("U")
 
