@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from provgraph import cypher
 from provgraph.cypher import QUERY_DIR, RULES_DIR
 from provgraph.cypher.include import IncludeError, expand, fragment
+
+ORACLE_DIR = Path(__file__).resolve().parents[1] / "stored_status" / "queries"  # the set-wise verify oracle's queries
 
 
 def test_no_shipped_query_carries_a_stamped_copy_of_a_rule() -> None:
@@ -51,8 +54,9 @@ def test_an_unknown_or_self_including_fragment_is_an_error(tmp_path) -> None:
 
 
 def test_every_hand_copy_of_an_expression_rule_is_a_use_of_its_fragment() -> None:
-    """Edge visibility at $t, scope coverage, the fresh stored status, the reasons of rules 10-12 and the suspect
-    pair's time and text tests are written only in their fragments."""
+    """Edge visibility at $t, scope coverage, the fresh stored status, the reasons of rules 10-12, the snapshot current
+    at $t and the snapshots an evidence item cites, and the suspect pair's time and text tests are written only in
+    their fragments (the test oracle's own queries included)."""
     copies = {
         "edge-visible": re.compile(r"valid_from IS NULL OR \w+\.valid_from <= \$t"),
         "scope-covers": re.compile(r"= '' OR [\w.]+ = q OR q STARTS WITH"),
@@ -61,8 +65,11 @@ def test_every_hand_copy_of_an_expression_rule_is_a_use_of_its_fragment() -> Non
         "suspect-texts-may-pair": re.compile(r"search_terms <> \w+\.search_terms"),
         "shared-terms": re.compile(r"WHERE term IN \w+\.search_terms"),
         "past-rule-9": re.compile(r"'EXPLICIT_CONFLICT', 'RIVAL_CLAIM'"),
+        "snapshot-current": re.compile(r"revised_at <= \$t AND \(\w+\.until IS NULL"),
+        "cited-snapshots": re.compile(r"reduce\(latest = null, cite IN"),
     }
-    for path in [*QUERY_DIR.glob("*.cypher"), *RULES_DIR.glob("*.cypher")]:
+    assert (ORACLE_DIR / "verify_evidence.cypher").is_file()
+    for path in [*QUERY_DIR.glob("*.cypher"), *RULES_DIR.glob("*.cypher"), *ORACLE_DIR.glob("*.cypher")]:
         text = path.read_text(encoding="utf-8")
         for name, copy in copies.items():
             if path.stem != name:
