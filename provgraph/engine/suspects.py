@@ -167,15 +167,20 @@ def keep_common_terms(graph: Graph) -> list[str]:
 
     def keep(tx: Tx) -> None:
         lock(tx, moment, changes=False)
-        before = tx.rows(cypher.load("suspect_common_terms_kept").text)
-        tx.rows(cypher.load("suspect_common_terms_keep").text, {"terms": terms, "t": moment})
-        kept_before = before[0]["terms"] if before else None  # none kept (a new store, a schema install): nothing to compare
-        changed = sorted(set(terms) ^ set(kept_before)) if kept_before is not None else []
-        if changed:
-            tx.rows(cypher.load("suspects_mark_common").text, {"changed": changed})
+        replace_common_terms(tx, terms, moment)
 
     graph.transaction(keep, write=True)
     return terms
+
+
+def replace_common_terms(tx: Tx, terms: list[str], moment: datetime) -> None:
+    """Keep `terms` as the common terms, and mark the claims already looked up that say a term which entered or left
+    the set (`keep_common_terms`' step; the caller holds the write lock)."""
+    kept_before = _kept_terms(_tx_reader(tx))  # none kept (a new store, a schema install): nothing to compare
+    tx.rows(cypher.load("suspect_common_terms_keep").text, {"terms": terms, "t": moment})
+    changed = sorted(set(terms) ^ set(kept_before)) if kept_before is not None else []
+    if changed:
+        tx.rows(cypher.load("suspects_mark_common").text, {"changed": changed})
 
 
 def _reader(graph: Graph) -> Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]:
@@ -336,7 +341,7 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
 
 
 __all__ = ["Suspect", "common_terms", "keep_common_terms", "keep_pending", "kept_complete", "kept_not_found_now", "live", "live_common_terms",
-           "params", "refresh", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
+           "params", "refresh", "replace_common_terms", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
 
 
 # -- the nightly report's section "possible unlinked revisions" --------------------------------------
