@@ -29,17 +29,7 @@ CALL (request) {
   // which snapshot the reader saw and which is current: asked for the evidence only (a candidate needs its uid)
   OPTIONAL CALL (position, item, c, request) {
     WITH item, c WHERE position < request.evidence
-    WITH item, c,
-      reduce(latest = null, cite IN [(c)-[cited:CITED_AT]->(snap:Snapshot)
-          WHERE snap.revised_at <= $t AND (snap.until IS NULL OR snap.until > $t) | {cited: cited, snap: snap}] |
-        CASE WHEN latest IS NULL OR cite.snap.revised_at > latest.snap.revised_at
-               OR (cite.snap.revised_at = latest.snap.revised_at AND cite.snap.uid > latest.snap.uid)
-             THEN cite ELSE latest END) AS now,
-      reduce(latest = null, cite IN [(c)-[cited:CITED_AT]->(snap:Snapshot)
-          WHERE item.snapshot IS NOT NULL AND snap.sha256 = item.snapshot AND snap.revised_at <= $t | {cited: cited, snap: snap}] |
-        CASE WHEN latest IS NULL OR cite.snap.revised_at > latest.snap.revised_at
-               OR (cite.snap.revised_at = latest.snap.revised_at AND cite.snap.uid > latest.snap.uid)
-             THEN cite ELSE latest END) AS seen
+    // INCLUDE cited-snapshots(c, item.snapshot) (written in rules/cited-snapshots.cypher)
     RETURN now.cited AS now_cited, now.snap AS now_snap, seen.cited AS seen_cited, seen.snap AS seen_snap
   }
   WITH position, item, c, now_cited, now_snap, seen_cited, seen_snap
@@ -146,7 +136,7 @@ CALL (rq, subject, setNodes) {
       CASE
         WHEN other.status_reason IN ['UNBOUND', 'NOT_YET_ASSERTED'] THEN [other.status, other.status_reason]
         WHEN NOT /*INCLUDE scope-covers(scope, q)*/ THEN ['UNKNOWN', 'OUT_OF_SCOPE']
-        WHEN other.status_reason IN ['EXPLICIT_CONFLICT', 'RIVAL_CLAIM', 'PREMISE_NOT_CURRENT', 'CURRENT'] THEN ['ACTIVE', 'CURRENT']
+        WHEN /*INCLUDE past-rule-9(other.status_reason)*/ THEN ['ACTIVE', 'CURRENT']
         ELSE [other.status, other.status_reason]
       END AS base
     WHERE NOT usable

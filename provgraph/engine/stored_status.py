@@ -32,7 +32,7 @@ from provgraph.base.chunks import chunked
 from provgraph.base.times import native
 from provgraph.engine.account import add_account
 from provgraph.engine.ranks import rerank, violations
-from provgraph.engine.status import stored_rows
+from provgraph.engine.status import REASONS, stored_rows
 from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import ensure_schema
 
@@ -45,8 +45,9 @@ DEEP = 200
 # A claim more claims than this reach through revision edges keeps no successor closure (status_closure): verify walks
 # it when read. Keeping it costs the square of a chain; verify's walk of a short one costs about a kept read.
 CLOSURE_LIMIT = 64
-# the reasons of rules 10-12: only a status with one of them reads premises, rivals and explicit partners
-_READS_PAST_RULE_9 = frozenset({"EXPLICIT_CONFLICT", "RIVAL_CLAIM", "PREMISE_NOT_CURRENT", "CURRENT"})
+# the reasons of rules 10-12, the last of REASONS (in rule order): only a status with one of them reads premises,
+# rivals and explicit partners
+_READS_PAST_RULE_9 = frozenset(tuple(REASONS)[tuple(REASONS).index("EXPLICIT_CONFLICT"):])
 T = TypeVar("T")
 U = TypeVar("U")
 

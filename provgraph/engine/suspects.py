@@ -165,22 +165,34 @@ def keep_common_terms(graph: Graph) -> list[str]:
     terms = live_common_terms(_reader(graph))  # a scan of the store: outside the lock
     moment = datetime.now(timezone.utc)
 
-    def keep(tx: Any) -> None:
+    def keep(tx: Tx) -> None:
         lock(tx, moment, changes=False)
-        before = tx.rows(cypher.load("suspect_common_terms_kept").text)
-        tx.rows(cypher.load("suspect_common_terms_keep").text, {"terms": terms, "t": moment})
-        kept_before = before[0]["terms"] if before else None  # none kept (a new store, a schema install): nothing to compare
-        changed = sorted(set(terms) ^ set(kept_before)) if kept_before is not None else []
-        if changed:
-            tx.rows(cypher.load("suspects_mark_common").text, {"changed": changed})
+        replace_common_terms(tx, terms, moment)
 
     graph.transaction(keep, write=True)
     return terms
 
 
+def replace_common_terms(tx: Tx, terms: list[str], moment: datetime) -> None:
+    """Keep `terms` as the common terms, and mark the claims already looked up that say a term which entered or left
+    the set (`keep_common_terms`' step; the caller holds the write lock)."""
+    kept_before = _kept_terms(_tx_reader(tx))  # none kept (a new store, a schema install): nothing to compare
+    tx.rows(cypher.load("suspect_common_terms_keep").text, {"terms": terms, "t": moment})
+    changed = sorted(set(terms) ^ set(kept_before)) if kept_before is not None else []
+    if changed:
+        tx.rows(cypher.load("suspects_mark_common").text, {"changed": changed})
+
+
 def _reader(graph: Graph) -> Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]:
     def run(name: str, values: Mapping[str, Any]) -> list[dict[str, Any]]:
         return graph.read(cypher.load(name).text, values)
+
+    return run
+
+
+def _tx_reader(tx: Tx) -> Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]:
+    def run(name: str, values: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return tx.rows(cypher.load(name).text, values)
 
     return run
 
@@ -202,17 +214,17 @@ def kept_complete(run: Runner) -> bool:
     return owed == 0 and keeps
 
 
-def _kept_terms(reader: Any) -> list[str] | None:
-    """The kept common terms, or None when none are kept; `reader` is a Graph or a transaction (Tx)."""
-    text = cypher.load("suspect_common_terms_kept").text
-    rows = reader.rows(text) if isinstance(reader, Tx) else reader.read(text)
+def _kept_terms(run: Runner) -> list[str] | None:
+    """The kept common terms, or None when none are kept; `run` reads them in a graph (`_reader`) or a transaction
+    (`_tx_reader`)."""
+    rows = run("suspect_common_terms_kept", {})
     return list(rows[0]["terms"]) if rows and rows[0]["terms"] is not None else None
 
 
 def _lookup_terms(graph: Graph) -> tuple[list[str] | None, list[str]]:
     """(the kept common terms, None when none are kept; the common terms a lookup leaves out: those, else computed
     live)."""
-    seen = _kept_terms(graph)
+    seen = _kept_terms(_reader(graph))
     return seen, seen if seen is not None else live_common_terms(_reader(graph))
 
 
@@ -237,10 +249,10 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
                 query, values = "suspect_lookups_keep", {"rows": found, "relook": label == "SuspectsPending",
                                                          "common": common, "min_terms": MIN_TERMS}
 
-            def step(tx: Any, query: str = query, values: dict[str, Any] = values,
+            def step(tx: Tx, query: str = query, values: dict[str, Any] = values,
                      checks: bool = label != "SuspectsPairs", seen: list[str] | None = seen) -> list[dict[str, Any]] | None:
                 lock(tx, moment, changes=False)
-                if checks and _kept_terms(tx) != seen:
+                if checks and _kept_terms(_tx_reader(tx)) != seen:
                     return None  # another ingest kept other common terms since these lookups ran: look up again
                 return tx.rows(cypher.load(query).text, {**values, "t": moment})
 
@@ -329,7 +341,7 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
 
 
 __all__ = ["Suspect", "common_terms", "keep_common_terms", "keep_pending", "kept_complete", "kept_not_found_now", "live", "live_common_terms",
-           "params", "refresh", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
+           "params", "refresh", "replace_common_terms", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
 
 
 # -- the nightly report's section "possible unlinked revisions" --------------------------------------

@@ -1,4 +1,4 @@
-"""The full-text fields of a claim and the Lucene query built from them (for `provgraph suspects`).
+"""The full-text fields of a claim, from which a lookup builds its Lucene query (for `provgraph suspects`).
 
 The ingest pipeline writes these properties on every claim it writes, and the full-text index
 `claim_search` (installed with the schema) indexes them:
@@ -12,16 +12,18 @@ The ingest pipeline writes these properties on every claim it writes, and the fu
 - `search_words`   the words one lookup searches for, escaped and weighted (`retry^2`), heaviest first, at most
                    MAX_QUERY_TERMS; `search_stems` the normalised form of each (as in `search_terms`)
 
-A lookup builds its Lucene query when it runs (`cypher/rules/suspect-query.cypher`, the same text as
-`lucene_query`) from `search_words` less the words whose stem is a common term (text that recurs across many
-claims, `cypher/suspect_common_terms.cypher`): such words match nearly every claim and weigh little, and a
-lookup that carried them scored most of the store (bench/README.md "Suspects kept at write time").
+A lookup builds its Lucene query when it runs (`cypher/rules/suspect-query.cypher`; the suspects tests hold it
+to a Python oracle, tests/suspects/lucene_oracle.py) from `search_words` less the words whose stem is a common
+term (text that recurs across many claims, `cypher/suspect_common_terms.cypher`): such words match nearly every
+claim and weigh little, and a lookup that carried them scored most of the store (bench/README.md "Suspects kept
+at write time").
 
 The lookup only finds claims whose scope overlaps the claim's own (equal, one under the other, or
 one global): a required clause on the scope tokens, so claims of other scopes never crowd the hits.
 
-Words from the title, subject and value weigh more than words found only in the text, and a match
-in a title, subject or value field counts more than one in the text. Every word reaches the query
+Words from the title, subject and value weigh more than words found only in the text (TERM_WEIGHTS), and a
+match in a title, subject or value field counts more than one in the text (the field boosts, written in
+`cypher/rules/suspect-query.cypher` only). Every word reaches the query
 escaped (`escape`), so text taken from a claim can never change the query's structure.
 """
 from __future__ import annotations
@@ -37,8 +39,6 @@ INDEX_NAME = "claim_search"
 FIELDS = ("search_title", "search_subject", "search_value", "search_text")
 SCOPE_FIELDS = ("search_scope", "search_scope_under")
 GLOBAL_SCOPE_TOKEN = "0"
-# How much a match in each field of the *other* claim counts.
-FIELD_BOOSTS = {"search_title": 2.0, "search_subject": 2.0, "search_value": 1.5, "search_text": 1.0}
 # How much a word counts by the field of *this* claim it comes from (the highest wins).
 TERM_WEIGHTS = {"title": 2.0, "subject": 2.0, "value": 1.5, "text": 1.0}
 MAX_QUERY_TERMS = 32  # bounds the query (4 fields x 32 terms, far under Lucene's 1024 clauses)
@@ -143,26 +143,6 @@ def query_words(terms: Iterable[tuple[str, float]]) -> tuple[list[str], list[str
             [stem(word) for word, _ in chosen])
 
 
-def lucene_query(terms: Iterable[tuple[str, float]], scope: str | None = None, common: Iterable[str] = ()) -> str | None:
-    """The Lucene query for one lookup: each field of FIELDS searched for the (escaped, weighted) terms -- the
-    first MAX_QUERY_TERMS, less those whose stem is one of `common` --, boosted by FIELD_BOOSTS, and -- for a
-    scoped claim -- a required clause that keeps only claims whose scope overlaps: global ones, the scope itself
-    and those above it (search_scope), those under it (search_scope_under). None when there is nothing to search
-    for. The lookups build the same text in Cypher from the stored fields (`cypher/rules/suspect-query.cypher`)."""
-    left_out = set(common)
-    searched, stems = query_words(terms)
-    chosen = [word for word, term in zip(searched, stems) if term not in left_out]
-    if not chosen:
-        return None
-    bag = " ".join(chosen)
-    query = "(" + " ".join(f"{field}:({bag})^{FIELD_BOOSTS[field]:g}" for field in FIELDS) + ")"
-    chain = _scope_chain(scope or "")
-    if chain:
-        covering = " ".join([GLOBAL_SCOPE_TOKEN] + [scope_token(part) for part in chain])
-        query = f"+{query} +(search_scope:({covering}) search_scope_under:({scope_token(chain[-1])}))^0"
-    return query
-
-
 def search_fields(title: str | None, subject: str | None, value: str | None, text: str | None,
                   scope: str | None = None) -> dict[str, Any]:
     """The properties the pipeline writes on a claim for the full-text index (see the module docstring)."""
@@ -184,7 +164,7 @@ def search_fields(title: str | None, subject: str | None, value: str | None, tex
     }
 
 
-__all__ = ["FIELDS", "INDEX_NAME", "SCOPE_FIELDS", "VERSION", "backfill", "ensure_index", "escape", "lucene_query", "query_words",
+__all__ = ["FIELDS", "INDEX_NAME", "SCOPE_FIELDS", "VERSION", "backfill", "ensure_index", "escape", "query_words",
            "search_fields", "stem",
            "weighted_terms", "words"]
 

@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from provgraph import cypher
 from provgraph.cypher import QUERY_DIR, RULES_DIR
 from provgraph.cypher.include import IncludeError, expand, fragment
+
+ORACLE_DIR = Path(__file__).resolve().parents[1] / "stored_status" / "queries"  # the set-wise verify oracle's queries
 
 
 def test_no_shipped_query_carries_a_stamped_copy_of_a_rule() -> None:
@@ -51,8 +54,9 @@ def test_an_unknown_or_self_including_fragment_is_an_error(tmp_path) -> None:
 
 
 def test_every_hand_copy_of_an_expression_rule_is_a_use_of_its_fragment() -> None:
-    """Edge visibility at $t, scope coverage, the fresh stored status and the suspect pair's time and text tests are
-    written only in their fragments."""
+    """Edge visibility at $t, scope coverage, the fresh stored status, the reasons of rules 10-12, the snapshot current
+    at $t and the snapshots an evidence item cites, and the suspect pair's time and text tests are written only in
+    their fragments (the test oracle's own queries included)."""
     copies = {
         "edge-visible": re.compile(r"valid_from IS NULL OR \w+\.valid_from <= \$t"),
         "scope-covers": re.compile(r"= '' OR [\w.]+ = q OR q STARTS WITH"),
@@ -60,14 +64,29 @@ def test_every_hand_copy_of_an_expression_rule_is_a_use_of_its_fragment() -> Non
         "suspect-time": re.compile(r"asserted_at, \w+\.last_cited_at"),
         "suspect-texts-may-pair": re.compile(r"search_terms <> \w+\.search_terms"),
         "shared-terms": re.compile(r"WHERE term IN \w+\.search_terms"),
+        "past-rule-9": re.compile(r"'EXPLICIT_CONFLICT', 'RIVAL_CLAIM'"),
+        "snapshot-current": re.compile(r"revised_at <= \$t AND \(\w+\.until IS NULL"),
+        "cited-snapshots": re.compile(r"reduce\(latest = null, cite IN"),
     }
-    for path in [*QUERY_DIR.glob("*.cypher"), *RULES_DIR.glob("*.cypher")]:
+    assert (ORACLE_DIR / "verify_evidence.cypher").is_file()
+    for path in [*QUERY_DIR.glob("*.cypher"), *RULES_DIR.glob("*.cypher"), *ORACLE_DIR.glob("*.cypher")]:
         text = path.read_text(encoding="utf-8")
         for name, copy in copies.items():
             if path.stem != name:
                 assert not copy.search(text), f"{path.name} restates rules/{name}.cypher: use /*INCLUDE {name}(...)*/"
     assert "/*INCLUDE edge-visible(between)*/" in (RULES_DIR / "rival-candidates.cypher").read_text(encoding="utf-8")
     assert "/*edge-visible(between)*/ ((between.valid_from IS NULL" in cypher.load("rivals").text
+
+
+def test_the_reasons_past_rule_9_are_the_last_of_reasons_in_cypher_and_in_the_status_pass() -> None:
+    """rules/past-rule-9.cypher and the write-time pass's set (derived from REASONS) name the same reasons."""
+    from provgraph.engine.status import REASONS
+    from provgraph.engine.stored_status import _READS_PAST_RULE_9
+
+    listed = re.findall(r"'(\w+)'", fragment(RULES_DIR, "past-rule-9", args=["r"]))
+    assert listed == list(REASONS)[-len(listed):] == ["EXPLICIT_CONFLICT", "RIVAL_CLAIM", "PREMISE_NOT_CURRENT", "CURRENT"]
+    assert _READS_PAST_RULE_9 == set(listed)
+    assert "/*past-rule-9(other.status_reason)*/ (other.status_reason IN [" in cypher.load("verify_requests").text
 
 
 def _fragments(tmp_path, **files: str):

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from lucene_oracle import field_boosts, lucene_query
 from suspects_helpers import CACHE_1, CACHE_2, OTHERS, ingest_log, pairs, run
 
 from provgraph import cypher
@@ -93,6 +94,11 @@ def test_the_index_covers_exactly_the_fields_ingest_writes() -> None:
     assert f"INDEX {fulltext.INDEX_NAME} " in text
 
 
+def test_the_fragment_boosts_each_field_once_the_label_fields_above_the_text() -> None:
+    boosts = field_boosts()  # the oracle's boosts, read from rules/suspect-query.cypher
+    assert tuple(boosts) == fulltext.FIELDS
+    assert min(boosts["search_title"], boosts["search_subject"], boosts["search_value"]) > boosts["search_text"]
+
 
 BUILT_QUERY = """
 MATCH (claim:Claim {uid: $uid})
@@ -109,7 +115,7 @@ QUERY_CLAIMS = {  # uid: (title, subject, value, text, scope)
 @pytest.mark.parametrize("common", [[], ["session", "cache", "minute"], ["15", "cach", "expiry", "memcach", "minute",
                                                                          "move", "payment", "redi", "service", "session",
                                                                          "stay", "memcached", "cache"]])
-def test_a_lookup_builds_the_query_lucene_query_writes_less_the_common_words(graph: Graph, common: list[str]) -> None:
+def test_a_lookup_builds_the_query_the_oracle_writes_less_the_common_words(graph: Graph, common: list[str]) -> None:
     from provgraph.cypher import RULES_DIR
     from provgraph.cypher.include import expand
 
@@ -118,7 +124,7 @@ def test_a_lookup_builds_the_query_lucene_query_writes_less_the_common_words(gra
     query = expand(BUILT_QUERY, RULES_DIR, "test")
     for uid, (title, subject, value, text, scope) in QUERY_CLAIMS.items():
         built = graph.read(query, {"uid": uid, "common": common})[0]["query"]
-        assert built == fulltext.lucene_query(fulltext.weighted_terms(title, subject, value, text), scope, common), uid
+        assert built == lucene_query(fulltext.weighted_terms(title, subject, value, text), scope, common), uid
         if not common:
             assert built is not None
         if built is not None:  # and it runs

@@ -4,14 +4,19 @@ never scans the store, and the pairs it finds are the pairs the live terms give.
 from __future__ import annotations
 
 import json
+import threading
+import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 from cli_helpers import run
 
 from provgraph import cypher
-from provgraph.engine.suspects import common_terms, live_common_terms, suspects
-from provgraph.graph.connection import Graph
-from provgraph.graph.schema import install_schema
+from provgraph.engine.stored_status import lock
+from provgraph.engine.suspects import (HITS, PER_CLAIM, common_terms, keep_pending, live_common_terms, refresh, replace_common_terms,
+                                       suspects)
+from provgraph.graph.connection import Graph, Tx
+from provgraph.graph.schema import install_schema, mark_unkept_suspects
 
 BOILERPLATE = "We record architecture decisions as lightweight records following Michael Nygard's template {n}"
 TEMPLATE = "Platform guild notice: "  # every record of every store starts with it: a term of many claims
@@ -84,3 +89,69 @@ def test_reset_forgets_the_kept_terms(graph: Graph, tmp_path: Path) -> None:
     assert _kept(graph) is not None
     assert run("reset", "--yes").exit_code == 0
     assert _kept(graph) is None
+
+
+def _lookups(graph: Graph) -> dict[str, list[str]]:
+    return {row["uid"]: row["hits"] for row in graph.read("MATCH (c:Claim) RETURN c.uid AS uid, c.suspect_hits AS hits")}
+
+
+def _pairs(graph: Graph) -> list[tuple[str, str]]:
+    rows = graph.read("MATCH (l:Claim)-[:MAY_REVISE]->(e:Claim) RETURN e.uid AS e, l.uid AS l ORDER BY e, l")
+    return [(row["e"], row["l"]) for row in rows]
+
+
+def _wait_for_a_transaction_blocked_on_a_lock(graph: Graph, seconds: float = 120) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if graph.read("SHOW TRANSACTIONS YIELD status WHERE status STARTS WITH 'Blocked' RETURN count(*) AS n")[0]["n"]:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"no transaction waited for a lock within {seconds} s")
+
+
+def test_a_pass_keeps_nothing_of_lookups_other_kept_terms_outdated_and_looks_the_claims_up_again(
+        graph: Graph, tmp_path: Path) -> None:
+    """The race keep_pending closes, made to happen: another ingest keeps other common terms after a pass's lookups
+    ran and before its keep step holds the write lock. The claims the pass looked up still owe a lookup then, so
+    that ingest marks none of them (suspects_mark_common); the step must keep nothing and look them up again."""
+    for month, (store, topic) in enumerate(zip(["alpha", "beta", "gamma"], TOPICS), start=1):
+        _ingest(_log(tmp_path, store, month, topic), store)
+    terms = _kept(graph)
+    assert terms and "platform" in terms
+    refresh(graph)  # the clean run: every claim looked up with `terms` kept
+    clean_lookups, clean_pairs = _lookups(graph), _pairs(graph)
+    assert clean_pairs
+    # every claim owes a lookup, and the terms kept are none: what a pass starts from when another ingest is about
+    # to keep `terms`
+    mark_unkept_suspects(graph, every=True)
+    moment = datetime.now(timezone.utc)
+    graph.transaction(lambda tx: (lock(tx, moment, changes=False), replace_common_terms(tx, [], moment)), write=True)
+    stale = {row["uid"]: row["hits"] for row in graph.read(cypher.load("suspect_lookups").text, {
+        "claims": sorted(clean_lookups), "hits": max(HITS, PER_CLAIM + 1), "common": []})}
+    assert stale != clean_lookups  # the pass's lookups with no terms left out: keeping them would show below
+
+    failures: list[BaseException] = []
+
+    def the_pass() -> None:
+        try:
+            keep_pending(graph)
+        except BaseException as error:  # noqa: BLE001 -- reported by the test below
+            failures.append(error)
+
+    worker = threading.Thread(target=the_pass, daemon=True)
+
+    def another_ingest_keeps_terms(tx: Tx) -> None:
+        lock(tx, moment, changes=False)  # held until this transaction commits
+        if not worker.is_alive() and worker.ident is None:
+            worker.start()
+        # the pass has looked up every claim with none left out and waits for the lock to keep those lookups
+        _wait_for_a_transaction_blocked_on_a_lock(graph)
+        replace_common_terms(tx, terms, moment)
+
+    graph.transaction(another_ingest_keeps_terms, write=True)
+    worker.join(timeout=300)
+    assert not worker.is_alive() and not failures, failures
+    assert _kept(graph) == terms
+    assert _lookups(graph) == clean_lookups and _pairs(graph) == clean_pairs
+    assert graph.read("MATCH (c:Claim) WHERE c:SuspectsPending OR c:SuspectsRelook OR c:SuspectsPairs "
+                      "RETURN count(c) AS n")[0]["n"] == 0

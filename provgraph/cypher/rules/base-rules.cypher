@@ -77,7 +77,7 @@ CALL (x, q) {
       WHEN 'INVALIDATES' IN revisions THEN ['STALE', 'INVALIDATED']
       WHEN NOT cur.current AND EXISTS {
           MATCH (snap)-[:OF]->(:Source)<-[:OF]-(now:Snapshot)
-          WHERE now.revised_at <= $t AND (now.until IS NULL OR now.until > $t) AND coalesce(now.deleted, false) }
+          WHERE /*INCLUDE snapshot-current(now)*/ AND coalesce(now.deleted, false) }
         THEN ['STALE', 'SOURCE_DELETED']
       WHEN NOT cur.current OR coalesce(cited.rewritten, false)
         THEN ['STALE', 'SOURCE_REVISED']

@@ -19,18 +19,7 @@ OPTIONAL CALL (item, exact) {
   RETURN alias ORDER BY alias.uid LIMIT 1
 }
 WITH index, item, coalesce(exact, alias) AS c
-// pattern comprehensions expand from the claim: the planner cannot turn them into a scan of every snapshot's time
-WITH index, item, c,
-  reduce(latest = null, cite IN [(c)-[cited:CITED_AT]->(snap:Snapshot)
-      WHERE snap.revised_at <= $t AND (snap.until IS NULL OR snap.until > $t) | {cited: cited, snap: snap}] |
-    CASE WHEN latest IS NULL OR cite.snap.revised_at > latest.snap.revised_at
-           OR (cite.snap.revised_at = latest.snap.revised_at AND cite.snap.uid > latest.snap.uid)
-         THEN cite ELSE latest END) AS now,
-  reduce(latest = null, cite IN [(c)-[cited:CITED_AT]->(snap:Snapshot)
-      WHERE item.snapshot IS NOT NULL AND snap.sha256 = item.snapshot AND snap.revised_at <= $t | {cited: cited, snap: snap}] |
-    CASE WHEN latest IS NULL OR cite.snap.revised_at > latest.snap.revised_at
-           OR (cite.snap.revised_at = latest.snap.revised_at AND cite.snap.uid > latest.snap.uid)
-         THEN cite ELSE latest END) AS seen
+// INCLUDE cited-snapshots(c, item.snapshot) (the snapshot current at $t and the one the reader saw)
 WITH index, item, c, now.cited AS now_cited, now.snap AS now_snap, seen.cited AS seen_cited, seen.snap AS seen_snap
 RETURN
   index,
