@@ -87,14 +87,9 @@ CALL (rq, setUids, setNodes, evidenceUids) {
   WITH c, coalesce(rq, c.scope, '') AS q
   WITH c, q, /*INCLUDE closure-kept(c, q)*/ AS kept
   CALL (c, q, kept) {
-    // each list read once, and the others only when the closure is not empty
-    WITH c, c.status_closure_successor AS successors WHERE kept AND size(successors) > 0
-    WITH c, successors, c.status_closure_kind AS kinds, c.status_closure_next AS nexts,
-      c.status_closure_edge_scope AS edgeScopes, c.status_closure_via AS vias, c.status_closure_head AS heads,
-      c.status_closure_force AS forces
-    UNWIND range(0, size(successors) - 1) AS i
-    RETURN {successor: successors[i], direct: nexts[i] = c.uid, kind: kinds[i], next: nexts[i],
-            edge_scope: edgeScopes[i], via: vias[i], head: heads[i], force: forces[i]} AS row
+    WITH c WHERE kept
+    // INCLUDE closure-kept-rows (the rows kept at write time; written in rules/closure-kept-rows.cypher)
+    RETURN row
     UNION ALL
     WITH c, q, kept WHERE NOT kept
     // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)

@@ -278,8 +278,10 @@ def _differences(stored: Mapping[str, Any], full: Mapping[str, Any]) -> dict[str
     return out
 
 
-def _pairs(graph: Graph, t: datetime, chunk: int) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
-    """(stored row, full row) for every claim, in uid order, `chunk` claims per full computation."""
+def _pairs(graph: Graph, t: datetime, chunk: int
+           ) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None, dict[str, dict[str, Any]]]]:
+    """(stored row, full row, the chunk's kept closures that differ from the walk) for every claim, in uid order,
+    `chunk` claims per full computation."""
     stored_query = cypher.load("status_stored_all").text
     full_query = cypher.load("status").text
     stored = stored_rows(graph.stream(stored_query, {"t": t, "subject": None, "only": None}))
@@ -287,22 +289,37 @@ def _pairs(graph: Graph, t: datetime, chunk: int) -> Iterator[tuple[dict[str, An
         uids = [row["claim"] for row in rows if row["fresh"]]  # the others are read by the full computation anyway
         full = {row["claim"]: row for row in graph.read(full_query, {
             "claims": uids, "q": None, "t": t, "subject": None, "only": None})} if uids else {}
+        closures = _closure_differences(graph, uids, t) if uids else {}
         for row in rows:
-            yield row, full.get(row["claim"])
+            yield row, full.get(row["claim"]), closures
+
+
+def _closure_differences(graph: Graph, claims: list[str], t: datetime) -> dict[str, dict[str, Any]]:
+    """{claim: {"stored", "computed"}} for each of `claims` whose kept successor closure answers its own scope at `t`
+    and differs from the closure walked at `t` (cypher/status_closure_kept.cypher against status_closure.cypher)."""
+    kept = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure_kept").text,
+                                                            {"claims": claims, "t": t})}
+    if not kept:
+        return {}
+    walked = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure").text,
+                                                              {"claims": sorted(kept), "t": t, "limit": CLOSURE_LIMIT})}
+    return {uid: {"stored": rows, "computed": walked.get(uid)} for uid, rows in kept.items() if rows != walked.get(uid)}
 
 
 def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk: int = 500) -> CheckResult:
-    """Compare every claim's stored status with the full computation at `at` (default now).
+    """Compare every claim's stored status, and the successor closure kept with it, with the full computation at `at`
+    (default now).
 
-    A stored status that is fresh at that time and differs is drift. With `fix`, every claim whose stored
-    status is drifted, missing or expired is recomputed and stored (under the write lock).
+    A stored status or kept closure that is fresh at that time and differs is drift (a closure's under "closure").
+    With `fix`, every claim whose stored status is drifted, missing or expired is recomputed and stored (under the
+    write lock).
     """
     moment = at or now()
     if fix:
         ensure_schema(graph)
     result = CheckResult(at=moment)
     stale: list[str] = []
-    for stored, full in _pairs(graph, moment, chunk):
+    for stored, full, closures in _pairs(graph, moment, chunk):
         result.claims += 1
         if not stored["fresh"]:
             if stored.get("reason") is None:
@@ -313,6 +330,8 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
             continue
         result.fresh += 1
         differences = _differences(stored, full or {})
+        if stored["claim"] in closures:
+            differences["closure"] = closures[stored["claim"]]
         if differences:
             result.drift.append({"claim": stored["claim"], "differences": differences})
             stale.append(stored["claim"])

@@ -42,6 +42,9 @@ def test_a_write_that_bypasses_provgraph_is_drift_exit_1_and_fix_repairs_it(grap
     found = json.loads(result.stdout)
     assert [item["claim"] for item in found["drift"]] == ["a", "b"]  # a is no longer superseded; b now has a rival
     assert found["drift"][0]["differences"]["reason"] == {"stored": "SUPERSEDED", "computed": "RIVAL_CLAIM"}
+    # a's kept successor closure still holds b, the walk no longer finds it
+    closure = found["drift"][0]["differences"]["closure"]
+    assert [row["successor"] for row in closure["stored"]] == ["b"] and closure["computed"] == []
     text = run("check")
     assert text.exit_code == 1 and "drift a: " in text.output and "check --fix" in text.output
     fixed = run("check", "--fix", "--format", "json")
@@ -59,3 +62,22 @@ def test_claims_written_without_the_pipeline_have_no_stored_status_and_are_not_d
     assert json.loads(result.output)["missing"] == 1
     assert json.loads(run("check", "--fix", "--format", "json").output)["fixed"] == 1
     assert json.loads(run("check", "--format", "json").output)["fresh"] == 1
+
+
+def test_a_kept_closure_that_no_longer_matches_the_walk_is_drift_though_the_status_still_does(
+        graph: Graph, tmp_path: Path) -> None:
+    log = write_jsonl(tmp_path / "d.jsonl", [
+        {"ts": "2025-01-01T00:00:00Z", "id": "a", "subject": "x", "value": "1"},
+        {"ts": "2025-02-01T00:00:00Z", "id": "b", "subject": "x", "value": "2", "supersedes": ["a"]},
+        {"ts": "2025-03-01T00:00:00Z", "id": "c", "subject": "x", "value": "3", "supersedes": ["b"]},
+    ])
+    ingest(graph, "logs", log, fmt="jsonl", store="d")
+    # a raw write removes c's edge: a is still superseded by b, but its closure no longer reaches c
+    graph.write("MATCH (:Claim {uid: 'c'})-[r:SUPERSEDES]->(:Claim {uid: 'b'}) DELETE r")
+    found = json.loads(run("check", "--format", "json").stdout)
+    drift = {item["claim"]: item["differences"] for item in found["drift"]}
+    assert set(drift["a"]) == {"closure"}
+    assert [row["successor"] for row in drift["a"]["closure"]["stored"]] == ["b", "c"]
+    assert [row["successor"] for row in drift["a"]["closure"]["computed"]] == ["b"]
+    assert json.loads(run("check", "--fix", "--format", "json").stdout)["fixed"] >= 1
+    assert run("check").exit_code == 0
