@@ -189,6 +189,18 @@ class Claim(StructuredNode):
     status_pending = ArrayProperty(StringProperty())
     status_amendments = ArrayProperty(StringProperty())
     status_edge_scopes = ArrayProperty(StringProperty())  # revision-edge scopes rules 5-6 read (verify_requests)
+    # The successor closure kept with the stored status (cypher/status_closure.cypher), one list per column of its rows;
+    # null when not kept (docs/design.md "Kept successor closures")
+    status_closure_successor = ArrayProperty(StringProperty())
+    status_closure_kind = ArrayProperty(StringProperty())
+    status_closure_next = ArrayProperty(StringProperty())
+    status_closure_edge_scope = ArrayProperty(StringProperty())
+    status_closure_via = ArrayProperty(StringProperty())
+    status_closure_head = ArrayProperty(BooleanProperty())
+    status_closure_force = ArrayProperty(StringProperty())
+    status_closure_scope = StringProperty()  # the question scope it was kept for (the claim's own)
+    status_closure_edge_scopes = ArrayProperty(StringProperty())
+    status_closure_expires = DateTimeProperty()
     # The account of the stored status (provgraph/engine/account.py): since when, and the record, adjudication or
     # expiry that made it so, with that record's snapshot, commit, author, committer, file and line.
     status_since = DateTimeProperty()
