@@ -19,8 +19,6 @@ CALL (given) {
 }
 WITH reached, given
 WHERE reached.status_closure_successor IS NOT NULL AND NOT reached IN given
-REMOVE reached.status_closure_successor, reached.status_closure_kind, reached.status_closure_next, reached.status_closure_edge_scope,
-  reached.status_closure_via, reached.status_closure_head, reached.status_closure_force, reached.status_closure_scope,
-  reached.status_closure_expires, reached.status_closure_edge_scopes
+// INCLUDE closure-forget(reached) (every property the kept closure is in; written in rules/closure-forget.cypher)
 RETURN count(reached) AS forgotten
 ;

@@ -8,8 +8,6 @@ UNWIND $claims AS uid
 MATCH (c:Claim {uid: uid})
 USING INDEX c:Claim(uid)
 SET c.status = null, c.status_reason = null, c.status_computed_at = null, c.status_expires = null
-REMOVE c.status_closure_successor, c.status_closure_kind, c.status_closure_next, c.status_closure_edge_scope,
-  c.status_closure_via, c.status_closure_head, c.status_closure_force, c.status_closure_scope,
-  c.status_closure_expires, c.status_closure_edge_scopes
+// INCLUDE closure-forget(c) (every property the kept closure is in; written in rules/closure-forget.cypher)
 RETURN count(c) AS unstored
 ;

@@ -183,18 +183,20 @@ def replace_common_terms(tx: Tx, terms: list[str], moment: datetime) -> None:
         tx.rows(cypher.load("suspects_mark_common").text, {"changed": changed})
 
 
-def _reader(graph: Graph) -> Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]:
+def _named(rows: Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]) -> Runner:
+    """A named-query runner over `rows` (query text, parameters) -> rows: Graph.read, or Tx.rows."""
     def run(name: str, values: Mapping[str, Any]) -> list[dict[str, Any]]:
-        return graph.read(cypher.load(name).text, values)
+        return rows(cypher.load(name).text, values)
 
     return run
 
 
-def _tx_reader(tx: Tx) -> Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]:
-    def run(name: str, values: Mapping[str, Any]) -> list[dict[str, Any]]:
-        return tx.rows(cypher.load(name).text, values)
+def _reader(graph: Graph) -> Runner:
+    return _named(graph.read)
 
-    return run
+
+def _tx_reader(tx: Tx) -> Runner:
+    return _named(tx.rows)
 
 
 KEPT_SINCE_SCHEMA = 3  # the schema version from which a write keeps suspects (graph/schema.py SCHEMA_VERSION)

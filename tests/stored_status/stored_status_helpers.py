@@ -29,26 +29,16 @@ def stored(graph: Graph, t: datetime) -> tuple[dict[str, ClaimStatus], set[str]]
     return fresh, missing
 
 
-_KEPT_CLOSURES = """
-MATCH (c:Claim)
-WHERE c.status_closure_successor IS NOT NULL AND c.status_computed_at <= $t
-  AND (c.status_expires IS NULL OR c.status_expires > $t)
-  AND (c.status_closure_expires IS NULL OR c.status_closure_expires > $t)
-RETURN c.uid AS claim, [i IN range(0, size(c.status_closure_successor) - 1) | {
-  successor: c.status_closure_successor[i], kind: c.status_closure_kind[i], next: c.status_closure_next[i],
-  edge_scope: c.status_closure_edge_scope[i], via: c.status_closure_via[i], head: c.status_closure_head[i],
-  force: c.status_closure_force[i]}] AS rows
-"""
-
-
 def assert_kept_closures_are_the_computation(graph: Graph, t: datetime) -> int:
-    """Each successor closure kept at write time and fresh at `t` equals the closure walked at `t` (rules/closure-rows,
-    for the claim's own scope). Returns how many were compared."""
-    kept = {row["claim"]: row["rows"] for row in graph.read(_KEPT_CLOSURES, {"t": t})}
+    """Each successor closure kept at write time that answers its claim's own scope at `t` (as verify and `check` read
+    it: status_closure_kept) equals the closure walked at `t` (rules/closure-rows). Returns how many were compared."""
+    claims = [row["uid"] for row in graph.read("MATCH (c:Claim) RETURN c.uid AS uid")]
+    kept = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure_kept").text,
+                                                            {"claims": claims, "t": t})}
     if not kept:
         return 0
-    walked = {row["claim"]: [{k: v for k, v in r.items() if k != "direct"} for r in row["rows"]]
-              for row in graph.read(cypher.load("status_closure").text, {"claims": sorted(kept), "t": t, "limit": 10**6})}
+    walked = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure").text,
+                                                              {"claims": sorted(kept), "t": t, "limit": 10**6})}
     for uid, rows in kept.items():
         assert rows == walked[uid], f"{uid} at {t.isoformat()}: kept closure {rows} != walked {walked[uid]}"
     return len(kept)

@@ -1,0 +1,6 @@
+// Forget the successor closure kept with claim `claim`'s stored status (status_closure): every property it is kept
+// in. Needs claim.
+// arguments: claim
+REMOVE claim.status_closure_successor, claim.status_closure_kind, claim.status_closure_next,
+  claim.status_closure_edge_scope, claim.status_closure_via, claim.status_closure_head, claim.status_closure_force,
+  claim.status_closure_scope, claim.status_closure_expires, claim.status_closure_edge_scopes
