@@ -32,6 +32,8 @@ UNWIND row.claims AS c
 MERGE (claim:Claim {uid: c.uid})
   ON CREATE SET claim.aliases = []
 SET claim.placeholder = false,
+    // a claim with a subject is in the (subject, status_retired_since) index from its first write (rules/never-retired)
+    claim.status_retired_since = coalesce(claim.status_retired_since, /*INCLUDE never-retired*/),
     claim.aliases = reduce(acc = coalesce(claim.aliases, []), a IN c.aliases | CASE WHEN a IN acc THEN acc ELSE acc + a END)
 FOREACH (_ IN CASE WHEN claim.last_cited_at IS NULL OR snapshot.revised_at >= claim.last_cited_at THEN [1] ELSE [] END |
   SET claim.text = c.text,

@@ -1,13 +1,16 @@
 // name: status_unstore
 // description: Forget the stored status of the given claims (the write-time pass found them too deep to store, see
 // description: status_affected): their status is computed whenever it is read, and so is their successor closure (the kept
-// description: one, status_closure, is forgotten with it). Returns unstored (how many claims).
+// description: one, status_closure, is forgotten with it) and it is no
+// description: longer retired (status_retired_since: rules/never-retired). Returns unstored (how many claims).
 // param claims: list of claim uids
 // mode: write
 UNWIND $claims AS uid
 MATCH (c:Claim {uid: uid})
 USING INDEX c:Claim(uid)
-SET c.status = null, c.status_reason = null, c.status_computed_at = null, c.status_expires = null
+SET c.status = null, c.status_reason = null, c.status_computed_at = null, c.status_expires = null,
+  // no stored status: it may be a rival again (rules/rival-candidates-live)
+  c.status_retired_since = /*INCLUDE never-retired*/
 // INCLUDE closure-forget(c) (every property the kept closure is in; written in rules/closure-forget.cypher)
 RETURN count(c) AS unstored
 ;

@@ -11,10 +11,14 @@
 // description: claims whose rivals cannot be judged from stored statuses: their caller asks the rivals query). A candidate's closure
 // description: is read from the rows kept with its stored status (status_closure) when they answer the question (rules/closure-kept);
 // description: the candidate claims are matched once, for the closure and the rivals.
+// description: A claim retired at $t (status_retired_since <= $t, rules/retired) is not read as a rival: the seek leaves it out.
 // param requests: list of {index, q: question scope or null, subject: or null, items: [{id, snapshot}], evidence: how many of the items are evidence (the first ones), candidates: true when a candidate set was given}
 // param t: the as-of time of every request in this call (DateTime)
+// a store of schema 5 or later keeps status_retired_since on every claim with a subject (rules/rival-candidates-live)
+OPTIONAL MATCH (retiredSchema:ProvgraphSchema {name: 'schema'})
+WITH coalesce(retiredSchema.version, 0) >= 5 AS retiredIndexed
 UNWIND $requests AS request
-WITH request, request.q AS rq, request.subject AS subject
+WITH retiredIndexed, request, request.q AS rq, request.subject AS subject
 // 1. the items, as verify_evidence
 CALL (request) {
   UNWIND range(0, size(request.items) - 1) AS position
@@ -52,13 +56,13 @@ CALL (request) {
     END
   } END) AS items
 }
-WITH request, rq, subject, items,
+WITH retiredIndexed, request, rq, subject, items,
   COLLECT { UNWIND items[0..request.evidence] AS i WITH i WHERE i.claim IS NOT NULL RETURN DISTINCT i.claim } AS evidenceUids,
   CASE WHEN request.candidates
     THEN COLLECT { UNWIND items AS i WITH i WHERE i.claim IS NOT NULL RETURN DISTINCT i.claim AS uid ORDER BY uid }
     ELSE [] END AS setUids
 // the candidate claims, matched once for the closure and the rivals
-WITH request, rq, subject, items, evidenceUids, setUids,
+WITH retiredIndexed, request, rq, subject, items, evidenceUids, setUids,
   COLLECT { UNWIND setUids AS uid MATCH (c:Claim {uid: uid}) RETURN c ORDER BY c.uid } AS setNodes
 // 2. the evidence claims' stored status, when it answers this question
 CALL (rq, evidenceUids) {
@@ -102,16 +106,16 @@ CALL (rq, setUids, setNodes, evidenceUids) {
   RETURN collect(row {claim: c.uid, .*}) AS closure
 }
 // 4. rivals of the candidate set, as the rivals query, judged from stored statuses
-CALL (rq, subject, setNodes) {
+CALL (rq, subject, setNodes, retiredIndexed) {
   UNWIND setNodes AS c
-  WITH c, subject,
+  WITH c, subject, retiredIndexed,
     /*INCLUDE stored-fresh(c)*/ AS ownFresh,
     coalesce(rq, c.status_question_scope) AS q
-  CALL (c, q, subject, ownFresh, setNodes) {
-    WITH c, q, subject, ownFresh, setNodes
+  CALL (c, q, subject, ownFresh, setNodes, retiredIndexed) {
+    WITH c, q, subject, ownFresh, setNodes, retiredIndexed
     WHERE ownFresh
-    WITH c, q, subject, setNodes, c AS rivalOf, [c.subject, subject] AS abouts
-    // INCLUDE rival-candidates (explicit partners and claims on the subjects; written in rules/rival-candidates.cypher)
+    WITH c, q, subject, setNodes, retiredIndexed, c AS rivalOf, [c.subject, subject] AS abouts
+    // INCLUDE rival-candidates-live (explicit partners and the live claims on the subjects; written in rules/rival-candidates-live.cypher)
     // a rival in the candidate set is no missing claim
     WITH c, q, subject, other, kind
     WHERE NOT other IN setNodes

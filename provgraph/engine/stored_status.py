@@ -310,7 +310,8 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
     """Compare every claim's stored status, and the successor closure kept with it, with the full computation at `at`
     (default now).
 
-    A stored status or kept closure that is fresh at that time and differs is drift (a closure's under "closure").
+    A stored status or kept closure that is fresh at that time and differs is drift (a closure's under "closure"), and
+    so is a claim with a subject whose `status_retired_since` its stored status does not bear out ("retired_since").
     With `fix`, every claim whose stored status is drifted, missing or expired is recomputed and stored (under the
     write lock).
     """
@@ -335,6 +336,11 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
         if differences:
             result.drift.append({"claim": stored["claim"], "differences": differences})
             stale.append(stored["claim"])
+    # a claim verify's seek of a subject's live claims would leave out wrongly (rules/rival-candidates-live)
+    for row in graph.read(cypher.load("status_retired_drift").text, {"t": moment}):
+        result.drift.append({"claim": row["claim"], "differences": {"retired_since": {
+            "stored": _comparable(row["retired_since"]), "computed": "not retired by its stored status"}}})
+        stale.append(row["claim"])
     # a ranked claim that revises one without a lower rank (a write that bypassed provgraph): rule 5 would skip a walk
     # it needs, so the full computation above is not to be trusted for what reaches it either; fix re-ranks them
     unranked = sorted({row["claim"] for row in violations(graph)})
@@ -349,7 +355,7 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
         graph.transaction(unit, write=True)
         stale = sorted(set(stale) | set(affected_by(graph, unranked)))
     if fix and stale:
-        for uids in chunked(stale, CLAIMS_PER_CHUNK):
+        for uids in chunked(sorted(set(stale)), CLAIMS_PER_CHUNK):
             result.fixed += graph.transaction(lambda tx: _refresh_locked(tx, uids), write=True)  # noqa: B023 - runs now
     return result
 

@@ -189,6 +189,9 @@ class Claim(StructuredNode):
     status_pending = ArrayProperty(StringProperty())
     status_amendments = ArrayProperty(StringProperty())
     status_edge_scopes = ArrayProperty(StringProperty())  # revision-edge scopes rules 5-6 read (verify_requests)
+    # from when the claim counts as no rival at any question scope (cypher/rules/retired.cypher); the far future when it
+    # may be one (rules/never-retired), on every claim with a subject: verify's seek of a subject's live claims
+    status_retired_since = DateTimeProperty()
     # The successor closure kept with the stored status (cypher/status_closure.cypher), one list per column of its rows;
     # null when not kept (docs/design.md "Kept successor closures")
     status_closure_successor = ArrayProperty(StringProperty())

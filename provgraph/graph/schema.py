@@ -18,7 +18,9 @@ from provgraph.graph.models import LABELS, MODELS, ProvgraphLock
 
 # Bump when a constraint, an index, the full-text index or fulltext.VERSION changes:
 # tests/test_first_run.py pins the schema's fingerprint to this number.
-SCHEMA_VERSION = 4  # 3: claims never looked up by the write-time suspects pass owe it one; 4: the alias index, fulltext.VERSION 3 (search_words)
+# 3: claims never looked up by the write-time suspects pass owe it one; 4: the alias index, fulltext.VERSION 3 (search_words);
+# 5: status_retired_since on every claim with a subject and the index on (subject, status_retired_since)
+SCHEMA_VERSION = 5
 
 
 def install_schema(graph: Graph) -> list[str]:
@@ -31,6 +33,8 @@ def install_schema(graph: Graph) -> list[str]:
         db.install_labels(model, quiet=True, stdout=io.StringIO())
     fulltext.ensure_index(graph)  # `provgraph suspects`: claims that say the same thing
     graph.write(cypher.load("alias_index").text)  # a claim found by an alias with a seek (rules/alias-claims)
+    graph.write(cypher.load("claim_rival_index").text)  # a subject's live claims with a seek (rules/rival-candidates-live)
+    mark_unretired(graph)
     graph.write(cypher.load("schema_await_indexes").text)
     fulltext.backfill(graph)
     graph.write(cypher.load("suspect_common_terms_forget").text)  # computed from search fields the backfill may change
@@ -51,6 +55,17 @@ def mark_unkept_suspects(graph: Graph, *, every: bool = False, batch: int = 1000
         if row["last"] is None:
             return marked
         after, marked = row["last"], marked + int(row["marked"])
+
+
+def mark_unretired(graph: Graph, batch: int = 10000) -> int:
+    """Give every claim with a subject and no status_retired_since the far future (not retired), as a store written
+    before schema 5 lacks it; `batch` claims per transaction. Returns how many."""
+    query, marked = cypher.load("claim_rival_backfill").text, 0
+    while True:
+        count = int(graph.write(query, {"limit": batch})[0]["marked"])
+        marked += count
+        if count < batch:
+            return marked
 
 
 def _package_version() -> str:

@@ -44,6 +44,27 @@ def assert_kept_closures_are_the_computation(graph: Graph, t: datetime) -> int:
     return len(kept)
 
 
+def assert_retired_claims_are_no_rivals(graph: Graph, t: datetime) -> int:
+    """Every claim with a subject carries status_retired_since, its stored status bears out each one retired by `t`
+    (status_retired_drift, what `check` reads), and the full computation at `t` judges each such claim STALE or
+    UNKNOWN at every scope some claim or edge of the graph has (and its parents): no question for which it could be a
+    rival verify's seek leaves out (rules/rival-candidates-live). Returns how many claims are retired at `t`."""
+    assert graph.read(cypher.load("status_retired_drift").text, {"t": t}) == []
+    retired = [row["uid"] for row in graph.read(
+        "MATCH (c:Claim) WHERE c.status_retired_since <= $t RETURN c.uid AS uid ORDER BY uid", {"t": t})]
+    if not retired:
+        return 0
+    scopes = {row["scope"] for row in graph.read(
+        "CALL () { MATCH (c:Claim) RETURN c.scope AS scope UNION MATCH (:Claim)-[e]->(:Claim) RETURN e.scope AS scope } "
+        "RETURN DISTINCT coalesce(scope, '') AS scope")}
+    scopes |= {scope.rsplit("/", 1)[0] for scope in scopes if "/" in scope} | {f"{scope}/under".lstrip("/") for scope in scopes}
+    scopes |= {"", "elsewhere"}
+    for q in sorted(scopes):
+        for row in graph.read(cypher.load("status").text, {"claims": retired, "q": q, "t": t, "subject": None, "only": None}):
+            assert row["status"] in ("STALE", "UNKNOWN"), f"{row['claim']} retired, but {row['status']} {row['reason']} at {q!r}, {t}"
+    return len(retired)
+
+
 def graph_times(graph: Graph) -> list[datetime]:
     """Every instant stored in the graph that the rules compare with t (claims, citations, snapshots, edges)."""
     rows = graph.read(
@@ -68,7 +89,7 @@ def probe_times(graph: Graph, start: datetime) -> list[datetime]:
 
 def assert_stored_is_the_computation(graph: Graph, start: datetime, *, every_claim_stored: bool = True) -> int:
     """At `start` and around every later instant: each fresh stored row equals the full computation, and so does
-    each fresh kept successor closure.
+    each fresh kept successor closure; each claim retired then is no rival at any scope.
 
     Returns how many (claim, time) pairs were compared through a fresh stored row."""
     compared = 0
@@ -77,6 +98,7 @@ def assert_stored_is_the_computation(graph: Graph, start: datetime, *, every_cla
         if every_claim_stored:
             assert not missing, f"claims without a stored status: {sorted(missing)}"
         assert_kept_closures_are_the_computation(graph, t)
+        assert_retired_claims_are_no_rivals(graph, t)
         if not fresh:
             continue
         computed = full(graph, t)

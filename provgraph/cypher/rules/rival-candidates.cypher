@@ -3,16 +3,11 @@
 // whose subject is one of `abouts` with no revision edge visible at $t between them and `rivalOf` (RIVAL_CLAIM).
 // Needs rivalOf, q, abouts; out: other, kind. The claims revision-linked to rivalOf are collected once, not tested
 // per subject member: a key with thousands of values would otherwise expand rivalOf's edges once per member.
+// verify reads the same candidates less the retired claims (rules/rival-candidates-live).
 CALL (rivalOf, q, abouts) {
-  MATCH (rivalOf)-[link:CONFLICTS_WITH]-(other:Claim)
-  WHERE other <> rivalOf
-    AND /*INCLUDE edge-visible(link)*/
-    AND /*INCLUDE scope-covers(link.scope, q)*/
-  RETURN DISTINCT other, 'EXPLICIT_CONFLICT' AS kind
+  // INCLUDE rival-explicit (written in rules/rival-explicit.cypher)
   UNION
-  WITH rivalOf, abouts,
-    [(rivalOf)-[between:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(linked:Claim)
-     WHERE /*INCLUDE edge-visible(between)*/ | linked] AS linked
+  WITH rivalOf, abouts, /*INCLUDE revision-linked(rivalOf)*/ AS linked
   UNWIND [s IN abouts WHERE s IS NOT NULL AND s <> ''] AS about
   MATCH (other:Claim {subject: about})
   USING INDEX other:Claim(subject)
