@@ -1,11 +1,14 @@
 """The cliffs of issue 26: one key with many values, asked about at the cost of a key with two (same run, same server).
 
     python -m bench.cliffs [--values 1000] [--policy latest-wins] [--uri URI] [--json FILE]
+    python -m bench.cliffs --premises 4500 [--uri URI] [--json FILE]
 
 A decision log holds one key with N values a second apart and, beside it, a key with two values; both ingested
 through the real `logs --format jsonl` ingester and pipeline, with or without `--policy`. Then, for each key:
 `conflicts` (the whole graph's, which the big key dominates), `status` of the key's newest entry, and `verify`
 with that entry as evidence. Ratios big / small are what the issue's targets are about (within 2x).
+`--premises N` measures the third cliff instead: a chain of N decisions, each depending on the one before (DEPENDS_ON),
+beside a chain of two; `status` and `verify` of each chain's top.
 """
 from __future__ import annotations
 
@@ -76,10 +79,52 @@ def measure(graph: Graph, workdir: Path, values: int, policy: str | None, repeat
     return out
 
 
+def write_premises(path: Path, name: str, length: int) -> list[str]:
+    """A chain of `length` decisions, each depending on the one before; returns their ids, bottom first."""
+    ids = []
+    with open(path, "a", encoding="utf-8") as handle:
+        for n in range(length):
+            uid = f"{name}-{n:05d}"
+            entry: dict[str, Any] = {"id": uid, "ts": (BASE + n * timedelta(seconds=1)).isoformat(), "subject": uid,
+                                     "value": "yes", "scope": "org/ops", "text": f"decision {n} of {name}"}
+            if ids:
+                entry["depends_on"] = [ids[-1]]
+            handle.write(json.dumps(entry) + "\n")
+            ids.append(uid)
+    return ids
+
+
+def measure_premises(graph: Graph, workdir: Path, length: int, repeat: int = 3) -> dict[str, Any]:
+    """`status` and `verify` of the top of a `length`-deep premise chain and of a chain of two (same run)."""
+    from provgraph.graph.schema import install_schema, wipe
+
+    wipe(graph)
+    install_schema(graph)
+    log = workdir / "premises.jsonl"
+    log.unlink(missing_ok=True)
+    big = write_premises(log, "deep", length)
+    small = write_premises(log, "short", 2)
+    start = time.perf_counter()
+    ingest(graph, "logs", log, fmt="jsonl", store="premises")
+    out: dict[str, Any] = {"premises": length, "ingest_s": round(time.perf_counter() - start, 2)}
+    pg = Provgraph(graph)
+    for label, ids in (("big", big), ("small", small)):
+        top = ids[-1]
+        request = {"evidence": [top], "candidates": [top]}
+        out[f"verdict_{label}"] = pg.verify_many([request])[0].verdict
+        out[f"status_{label}"] = list(pg.status([top]))[0].status
+        out[f"status_{label}_s"] = round(_best(lambda top=top: list(pg.status([top])), repeat), 4)
+        out[f"verify_{label}_s"] = round(_best(lambda request=request: pg.verify_many([request]), repeat), 4)
+    for what in ("status", "verify"):
+        out[f"{what}_ratio"] = round(out[f"{what}_big_s"] / max(out[f"{what}_small_s"], 1e-6), 2)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.cliffs", description=__doc__.splitlines()[0])
     parser.add_argument("--values", type=int, default=1000, help="values of the big key (default 1000)")
     parser.add_argument("--policy", default=None, help="ingest with this policy (e.g. latest-wins); default none")
+    parser.add_argument("--premises", type=int, default=0, help="measure a premise chain this deep instead of a key")
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"), help="a server to use (WIPED)")
     parser.add_argument("--json", type=Path, default=None, help="write the numbers here too")
     args = parser.parse_args(argv)
@@ -87,8 +132,12 @@ def main(argv: list[str] | None = None) -> int:
 
     settings = Settings.from_env(uri=args.uri) if args.uri else harness.start_server(harness.DEFAULT_PORT)
     with Graph(settings) as graph, tempfile.TemporaryDirectory(prefix="provgraph-cliffs-") as folder:
-        measure(graph, Path(folder), 20, args.policy, repeat=1)  # warm-up: plans
-        result = measure(graph, Path(folder), args.values, args.policy)
+        if args.premises:
+            measure_premises(graph, Path(folder), 20, repeat=1)  # warm-up: plans
+            result = measure_premises(graph, Path(folder), args.premises)
+        else:
+            measure(graph, Path(folder), 20, args.policy, repeat=1)  # warm-up: plans
+            result = measure(graph, Path(folder), args.values, args.policy)
     print(json.dumps(result, indent=2))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2), encoding="utf-8")

@@ -42,3 +42,15 @@ def test_harness_runs_end_to_end_at_a_toy_size(graph, neo4j_settings):
     assert set(results["chain_length"]["lengths"]) == {"3", "20"}
     json.dumps(results, default=str)
     assert "ingest / raw floor" in table(results)
+
+
+def test_the_cliffs_bench_measures_each_cliff_at_a_toy_size(graph, tmp_path):
+    from bench.cliffs import measure, measure_premises
+
+    chain = measure(graph, tmp_path, 12, "latest-wins", repeat=1)
+    assert chain["verdict_big"] == chain["verdict_small"] == "SUPPORTED_BY_CURRENT_SOURCE"
+    rivals = measure(graph, tmp_path, 12, None, repeat=1)
+    assert [c["members"] for c in rivals["conflicts"]] == [12, 2]
+    premises = measure_premises(graph, tmp_path, 12, repeat=1)
+    assert premises["status_big"] == premises["status_small"] == "ACTIVE"
+    assert {"status_ratio", "verify_ratio"} <= set(premises)

@@ -50,5 +50,5 @@ WHERE pair IS NOT NULL
 WITH pair[0] AS earlier, pair[1] AS later, ratio
 WITH earlier, later, sum(ratio) / 2.0 AS similarity
 // INCLUDE suspect-pair (the text-level test; written in rules/suspect-pair.cypher)
-// INCLUDE suspect-judge (links, dismissals, ranking and filters at $t; written in rules/suspect-judge.cypher)
+// INCLUDE suspect-judge($common) (links, dismissals, ranking and filters at $t; written in rules/suspect-judge.cypher)
 ;

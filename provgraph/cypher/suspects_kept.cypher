@@ -42,5 +42,5 @@ WITH earlier, later, kept.similarity AS similarity, kept.shared AS shared,
      coalesce(earlier.scope, '') AS earlierScope, coalesce(later.scope, '') AS laterScope
 WHERE similarity >= $min_score
   AND ($scope IS NULL OR /*INCLUDE scope-covers(earlierScope, $scope)*/ OR earlierScope STARTS WITH $scope + '/')
-// INCLUDE suspect-judge (links, dismissals, ranking and filters at $t; written in rules/suspect-judge.cypher)
+// INCLUDE suspect-judge($common) (links, dismissals, ranking and filters at $t; written in rules/suspect-judge.cypher)
 ;

@@ -206,7 +206,12 @@ PASS_CHUNK = 500  # claims per transaction of the write-time pass
 def _owed(run: Runner) -> tuple[int, bool]:
     """(how many claims the write-time pass owes a step, whether the store's schema is one whose writes keep suspects)."""
     row = run("suspects_owed", {})[0]
-    return int(row["owed"]), row["schema"] is not None and int(row["schema"]) >= KEPT_SINCE_SCHEMA
+    return int(row["owed"]), _keeps(row["schema"])
+
+
+def _keeps(schema: Any) -> bool:
+    """Whether a store of this recorded schema version is one whose writes keep suspects."""
+    return schema is not None and int(schema) >= KEPT_SINCE_SCHEMA
 
 
 def kept_complete(run: Runner) -> bool:
@@ -326,14 +331,22 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
     """The suspects (as `suspects` lists them) that have one of `claims` on either side, best first.
 
     `graph` is a Graph or a runner `(query name, params) -> rows` (verify passes its read transaction's).
-    A pair is scored from the lookups of both its claims, so the claims a lookup from `claims` finds are
+    When the kept pairs answer for the whole store, that is one query (`cypher/suspects_touching.cypher`); else the
+    pairs are looked up live. A pair is scored from the lookups of both its claims, so the claims a lookup from `claims` finds are
     looked up too (`cypher/suspect_neighbours.cypher`)."""
     wanted = sorted(set(claims))
     if not wanted:
         return []
     run: Runner = _reader(graph) if isinstance(graph, Graph) else graph
-    settings = params(wanted, common=common_terms(run))
-    if kept_complete(run):
+    # one read when the kept pairs answer (what kept_complete and common_terms read, and suspects_kept's pairs)
+    settings = params(wanted)
+    rows = run("suspects_touching", {**settings, "touching": wanted, "kept_since": KEPT_SINCE_SCHEMA})
+    state = rows[0]
+    kept = int(state["owed"]) == 0 and _keeps(state["schema"])
+    if kept and state["common"] is not None:
+        return [_suspect(row) for row in rows if row["earlier"] is not None]
+    settings = params(wanted, common=state["common"] if state["common"] is not None else live_common_terms(run))
+    if kept:
         return [_suspect(row) for row in run("suspects_kept", {**settings, "claims": None, "touching": wanted})]
     neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"], "common": settings["common"]})
     looked_up = sorted(set(wanted) | {row["uid"] for row in neighbours})

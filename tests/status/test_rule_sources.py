@@ -74,7 +74,7 @@ def test_every_hand_copy_of_an_expression_rule_is_a_use_of_its_fragment() -> Non
         for name, copy in copies.items():
             if path.stem != name:
                 assert not copy.search(text), f"{path.name} restates rules/{name}.cypher: use /*INCLUDE {name}(...)*/"
-    assert "/*INCLUDE edge-visible(between)*/" in (RULES_DIR / "rival-candidates.cypher").read_text(encoding="utf-8")
+    assert "/*INCLUDE edge-visible(between)*/" in (RULES_DIR / "revision-linked.cypher").read_text(encoding="utf-8")
     assert "/*edge-visible(between)*/ ((between.valid_from IS NULL" in cypher.load("rivals").text
 
 

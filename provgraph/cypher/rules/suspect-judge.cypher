@@ -1,11 +1,12 @@
-// What a pair that passed suspect-pair still needs at $t, and the ranking: common terms ($common) left out of the
+// What a pair that passed suspect-pair still needs at $t, and the ranking: common terms (`common`) left out of the
 // shared ones (at least $min_terms must remain), the earlier claim not already retired (its stored status, still
 // fresh, is STALE), no edge linking them (any recorded claim edge; an adjudication's implied edge while it stands),
 // no standing `adjudicate --distinct` between them, no chain of revision edges from later to earlier; then at most
 // $per_claim per earlier claim, best first, each at least $close times that claim's best; then $since, $scope, $store and $touching
 // (one of these claims on either side).
 // Needs earlier, earlierScope, later, laterScope, similarity, shared; ends the query with one row per pair.
-WITH earlier, earlierScope, later, laterScope, [term IN shared WHERE NOT term IN $common] AS terms, similarity
+// arguments: common
+WITH earlier, earlierScope, later, laterScope, [term IN shared WHERE NOT term IN common] AS terms, similarity
 WHERE size(terms) >= $min_terms
   AND NOT (earlier.status = 'STALE' AND (earlier.status_expires IS NULL OR earlier.status_expires > $t))
   AND NOT EXISTS {
