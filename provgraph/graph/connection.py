@@ -114,12 +114,12 @@ class Tx:
         self._tx = tx
 
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> Result:
-        return _result(self._tx.run(query, dict(params or {})))
+        return _result(self._tx.run(cypher.wire(query), dict(params or {})))
 
     def rows(self, query: str, params: Mapping[str, Any] | None = None, *, plain: bool = False) -> list[dict[str, Any]]:
         """The rows as dicts. `plain=True` for a query that returns no node, relationship or path anywhere in its
         rows (verify_requests): the rows are not searched for them, which was a sixth of a verify's Python time."""
-        result = self._tx.run(query, dict(params or {}))
+        result = self._tx.run(cypher.wire(query), dict(params or {}))
         if plain:
             keys = result.keys()
             return [dict(zip(keys, record.values())) for record in result]
@@ -178,7 +178,7 @@ class Graph:
         """Run a read query (READ routing, read transaction) and return rows as dicts."""
         with self._translate():
             records, _, _ = self.driver.execute_query(
-                query, dict(params or {}), routing_=RoutingControl.READ, database_=self.settings.database,
+                cypher.wire(query), dict(params or {}), routing_=RoutingControl.READ, database_=self.settings.database,
                 bookmark_manager_=self.driver.execute_query_bookmark_manager,
             )
         return [_row(record) for record in records]
@@ -193,7 +193,7 @@ class Graph:
         with self._translate():
             with self._session(access) as session:
                 with session.begin_transaction() as tx:
-                    result = tx.run(query, dict(params or {}))
+                    result = tx.run(cypher.wire(query), dict(params or {}))
                     for record in result:
                         yield _row(record)
                     tx.commit()
@@ -205,9 +205,9 @@ class Graph:
         with self._translate():
             with self._session(neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS) as session:
                 if write:
-                    return _result(session.run(query, dict(params or {})))
+                    return _result(session.run(cypher.wire(query), dict(params or {})))
                 with session.begin_transaction() as tx:
-                    answer = _result(tx.run(query, dict(params or {})))
+                    answer = _result(tx.run(cypher.wire(query), dict(params or {})))
                     tx.commit()
                     return answer
 

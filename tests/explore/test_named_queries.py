@@ -135,3 +135,24 @@ def test_print_shows_the_query_with_its_rule_fragments_expanded_and_needs_no_dat
     assert result.stdout == cypher.load("status").text
     assert "// INCLUDE" not in result.stdout and "// BEGIN base-rules" in result.stdout
     assert "// INCLUDE base-rules" in (cypher.QUERY_DIR / "status.cypher").read_text(encoding="utf-8")
+
+
+def test_a_named_query_is_sent_without_its_comment_lines_and_an_ad_hoc_one_as_written() -> None:
+    text = cypher.load("verify_requests").text
+    sent = cypher.wire(text)
+    assert "// BEGIN" in text and len(sent) < 0.7 * len(text)
+    assert not any(line.startswith("//") or line != line.strip() for line in sent.splitlines())
+    assert cypher.wire(cypher.kept_plan("status_store")).startswith(cypher.KEEP_PLAN.strip() + "\n")
+    ad_hoc = "MATCH (c:Claim) // a note\n  RETURN c.uid AS uid"
+    assert cypher.wire(ad_hoc) == ad_hoc
+
+
+_STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`")
+
+
+def test_no_named_query_has_a_string_that_spans_lines() -> None:
+    """What makes dropping comment lines and indentation safe (cypher.wire): every quote closes on its own line."""
+    for query in cypher.all_queries():
+        for number, line in enumerate(query.text.splitlines(), 1):
+            code = _STRING.sub("", line).split("//", 1)[0]
+            assert not set("'\"`") & set(code), f"{query.name} line {number}: a string or name left open: {line!r}"
