@@ -62,6 +62,10 @@ def table(results: dict[str, Any]) -> str:
     row("verify single p50 / p95 (ms) (target p50 <= 5)",
         lambda s: f"{_f(s['verify']['single']['p50_ms'], 1)} / {_f(s['verify']['single']['p95_ms'], 1)}"
         if s["verify"].get("available") else "-")
+    row("verify floor: each request's candidates read by uid, same chunks (req/s)",
+        lambda s: f"{_f(s['verify']['floor']['requests_per_s'], 0)} (verify at "
+                  f"{_f(s['verify']['requests_per_s'] / s['verify']['floor']['requests_per_s'])}x its rate)"
+        if "floor" in s["verify"] else "-")
     row("verify batch --no-suspects (req/s)",
         lambda s: _f(s["verify"]["no_suspects"]["requests_per_s"], 0) if "no_suspects" in s["verify"] else "-")
     row("verify single --no-suspects p50 / p95 (ms)",

@@ -141,6 +141,7 @@ def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, sample
         if [v["verdict"] for v in bare] != [v["verdict"] for v in verdicts]:
             raise AssertionError("verify --no-suspects gave other verdicts")
         terms = _kept_terms_contrast(graph, requests[:50])
+        floor = _verify_floor(graph, requests)
         times, bare_times = [], []
         spent = time.perf_counter()
         for request in requests[:samples]:
@@ -161,9 +162,36 @@ def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, sample
     return {"available": True, "requests": len(requests), "candidate_set": 20, "seconds": seconds,
             "seconds_per_request": seconds / len(requests) if requests else float("nan"),
             "requests_per_s": len(requests) / seconds if seconds else float("inf"),
-            "single": summary_ms(times), "verdicts": kinds, "common_terms": terms,
+            "single": summary_ms(times), "verdicts": kinds, "common_terms": terms, "floor": floor,
             "no_suspects": {"seconds": bare_seconds, "requests_per_s": len(requests) / bare_seconds if bare_seconds
                             else float("inf"), "single": summary_ms(bare_times)}}
+
+
+VERIFY_FLOOR = """UNWIND $requests AS request
+CALL (request) {
+  UNWIND request.items AS id
+  MATCH (c:Claim {uid: id})
+  RETURN collect([c.status, c.status_reason, c.status_expires]) AS rows
+}
+RETURN request.index AS index, rows"""
+
+
+def _verify_floor(graph: Graph, requests: list[dict[str, Any]]) -> dict[str, float]:
+    """The bare read under verify: each request's evidence and candidates found by uid and three stored properties
+    read, in the chunks verify_batch sends (one query per REQUESTS_PER_QUERY requests), rows consumed and dropped;
+    best of three. What any check that looks at every candidate costs on this server, through this driver."""
+    from provgraph.engine.verify.judge import REQUESTS_PER_QUERY
+
+    chunks = [[{"index": i, "items": list(dict.fromkeys(r["evidence"] + r["candidates"]))}
+               for i, r in enumerate(requests[start:start + REQUESTS_PER_QUERY])]
+              for start in range(0, len(requests), REQUESTS_PER_QUERY)]
+    best = float("inf")
+    for _ in range(3):
+        begin = time.perf_counter()
+        for chunk in chunks:
+            graph.read(VERIFY_FLOOR, {"requests": chunk})
+        best = min(best, time.perf_counter() - begin)
+    return {"seconds": best, "requests_per_s": len(requests) / best if best else float("inf")}
 
 
 def _kept_terms_contrast(graph: Graph, requests: list[dict[str, Any]]) -> dict[str, float]:
