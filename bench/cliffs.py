@@ -67,12 +67,20 @@ def measure(graph: Graph, workdir: Path, values: int, policy: str | None, repeat
     found = pg.conflicts()
     out["conflicts_s"] = round(time.perf_counter() - start, 2)
     out["conflicts"] = [{"kind": c.kind, "subject": c.subject, "members": len(c.claims)} for c in found]
-    for label, ids in (("big", big), ("small", small)):
-        newest = ids[-1]
-        request = {"evidence": [newest], "candidates": [newest]}
+    out.update(_ask(pg, big[-1], small[-1], repeat))
+    return out
+
+
+def _ask(pg: Provgraph, big: str, small: str, repeat: int) -> dict[str, Any]:
+    """Each claim's verdict (as its own evidence and candidate set) and status, best-of-`repeat` times of `status` and
+    `verify` of it, and the ratios big / small."""
+    out: dict[str, Any] = {}
+    for label, uid in (("big", big), ("small", small)):
+        request = {"evidence": [uid], "candidates": [uid]}
         answer = pg.verify_many([request])[0]
         out[f"verdict_{label}"] = answer.verdict or answer.error
-        out[f"status_{label}_s"] = round(_best(lambda newest=newest: list(pg.status([newest])), repeat), 4)
+        out[f"status_{label}"] = list(pg.status([uid]))[0].status
+        out[f"status_{label}_s"] = round(_best(lambda uid=uid: list(pg.status([uid])), repeat), 4)
         out[f"verify_{label}_s"] = round(_best(lambda request=request: pg.verify_many([request]), repeat), 4)
     for what in ("status", "verify"):
         out[f"{what}_ratio"] = round(out[f"{what}_big_s"] / max(out[f"{what}_small_s"], 1e-6), 2)
@@ -107,16 +115,7 @@ def measure_premises(graph: Graph, workdir: Path, length: int, repeat: int = 3) 
     start = time.perf_counter()
     ingest(graph, "logs", log, fmt="jsonl", store="premises")
     out: dict[str, Any] = {"premises": length, "ingest_s": round(time.perf_counter() - start, 2)}
-    pg = Provgraph(graph)
-    for label, ids in (("big", big), ("small", small)):
-        top = ids[-1]
-        request = {"evidence": [top], "candidates": [top]}
-        out[f"verdict_{label}"] = pg.verify_many([request])[0].verdict
-        out[f"status_{label}"] = list(pg.status([top]))[0].status
-        out[f"status_{label}_s"] = round(_best(lambda top=top: list(pg.status([top])), repeat), 4)
-        out[f"verify_{label}_s"] = round(_best(lambda request=request: pg.verify_many([request]), repeat), 4)
-    for what in ("status", "verify"):
-        out[f"{what}_ratio"] = round(out[f"{what}_big_s"] / max(out[f"{what}_small_s"], 1e-6), 2)
+    out.update(_ask(Provgraph(graph), big[-1], small[-1], repeat))
     return out
 
 
