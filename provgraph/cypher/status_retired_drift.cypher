@@ -1,6 +1,6 @@
 // name: status_retired_drift
 // description: The claims whose status_retired_since verify's seek of a subject's live claims cannot trust at $t
-// description: (rules/rival-candidates-live): a claim with a subject and none (a write that bypassed provgraph), or one
+// description: (rules/subject-live): a claim with a subject and none (a write that bypassed provgraph), or one
 // description: retired by $t whose stored status, fresh at $t, does not retire it from that instant (rules/retired),
 // description: or that has no fresh stored status. One row per claim: claim (uid), retired_since (null when none), sorted.
 // param t: the time checked (DateTime)

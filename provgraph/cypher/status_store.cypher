@@ -52,7 +52,7 @@ SET c.status = row.status,
     c.status_computed_at = $t,
     c.status_expires = row.expires,
     c.status_edge_scopes = row.edge_scopes,
-    // from when the claim counts as no rival at any question scope (verify's seek leaves it out: rules/rival-candidates-live)
+    // from when the claim counts as no rival at any question scope (verify's seek leaves it out: rules/subject-live)
     c.status_retired_since = CASE WHEN /*INCLUDE retired(row)*/ THEN $t ELSE /*INCLUDE never-retired*/ END,
     // the kept successor closure (status_closure): one list per column of its rows, null when not kept
     c.status_closure_successor = [r IN row.closure | r.successor],

@@ -9,7 +9,7 @@ UNWIND $claims AS uid
 MATCH (c:Claim {uid: uid})
 USING INDEX c:Claim(uid)
 SET c.status = null, c.status_reason = null, c.status_computed_at = null, c.status_expires = null,
-  // no stored status: it may be a rival again (rules/rival-candidates-live)
+  // no stored status: it may be a rival again (rules/subject-live)
   c.status_retired_since = /*INCLUDE never-retired*/
 // INCLUDE closure-forget(c) (every property the kept closure is in; written in rules/closure-forget.cypher)
 RETURN count(c) AS unstored

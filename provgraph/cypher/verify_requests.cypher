@@ -10,11 +10,12 @@
 // description: edge scope it depends on covers that scope as it covers the rival's own; rivals in the set, and STALE or UNKNOWN ones, left out) and fallback (the candidate
 // description: claims whose rivals cannot be judged from stored statuses: their caller asks the rivals query). A candidate's closure
 // description: is read from the rows kept with its stored status (status_closure) when they answer the question (rules/closure-kept);
-// description: the candidate claims are matched once, for the closure and the rivals.
+// description: the candidate claims are the items' own nodes, each read once for the closure and the rivals, and the claims on the
+// description: subjects the request and its candidates name are sought once per request (rules/subject-live).
 // description: A claim retired at $t (status_retired_since <= $t, rules/retired) is not read as a rival: the seek leaves it out.
 // param requests: list of {index, q: question scope or null, subject: or null, items: [{id, snapshot}], evidence: how many of the items are evidence (the first ones), candidates: true when a candidate set was given}
 // param t: the as-of time of every request in this call (DateTime)
-// a store of schema 5 or later keeps status_retired_since on every claim with a subject (rules/rival-candidates-live)
+// a store of schema 5 or later keeps status_retired_since on every claim with a subject (rules/subject-live)
 OPTIONAL MATCH (retiredSchema:ProvgraphSchema {name: 'schema'})
 WITH coalesce(retiredSchema.version, 0) >= 5 AS retiredIndexed
 UNWIND $requests AS request
@@ -54,16 +55,16 @@ CALL (request) {
         THEN seen_cited.quote_sha256 <> now_cited.quote_sha256
       ELSE coalesce(seen_cited.text, '') <> coalesce(now_cited.text, '')
     END
-  } END) AS items
+  } END) AS items, collect(c) AS itemNodes
 }
-WITH retiredIndexed, request, rq, subject, items,
+WITH retiredIndexed, request, rq, subject, items, itemNodes,
   COLLECT { UNWIND items[0..request.evidence] AS i WITH i WHERE i.claim IS NOT NULL RETURN DISTINCT i.claim } AS evidenceUids,
   CASE WHEN request.candidates
     THEN COLLECT { UNWIND items AS i WITH i WHERE i.claim IS NOT NULL RETURN DISTINCT i.claim AS uid ORDER BY uid }
     ELSE [] END AS setUids
-// the candidate claims, matched once for the closure and the rivals
+// the candidate claims, as the items found them
 WITH retiredIndexed, request, rq, subject, items, evidenceUids, setUids,
-  COLLECT { UNWIND setUids AS uid MATCH (c:Claim {uid: uid}) RETURN c ORDER BY c.uid } AS setNodes
+  CASE WHEN request.candidates THEN COLLECT { UNWIND itemNodes AS c RETURN DISTINCT c } ELSE [] END AS setNodes
 // 2. the evidence claims' stored status, when it answers this question
 CALL (rq, evidenceUids) {
   UNWIND evidenceUids AS uid
@@ -85,75 +86,90 @@ CALL (rq, evidenceUids) {
     pending: c.status_pending, amendments: c.status_amendments
   } ELSE {usable: false, claim: c.uid} END) AS statuses
 }
-// 3. the candidate set's successor closure, as verify_closure: kept at write time when it answers the question
-CALL (rq, setUids, setNodes, evidenceUids) {
-  UNWIND setNodes AS c
-  WITH c, coalesce(rq, c.scope, '') AS q
-  WITH c, q, /*INCLUDE closure-kept(c, q)*/ AS kept
-  CALL (c, q, kept) {
-    WITH c WHERE kept
-    // INCLUDE closure-kept-rows (the rows kept at write time; written in rules/closure-kept-rows.cypher)
-    RETURN row
-    UNION ALL
-    WITH c, q, kept WHERE NOT kept
-    // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
-    RETURN row
+// 3-4. each candidate claim once: its successor closure (as verify_closure, kept at write time when it answers
+// the question) and its rivals (as the rivals query, judged from stored statuses)
+CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
+  // the claims that may be rivals on the request's subject and on each candidate's, read once for all candidates
+  // (one in the candidate set is no missing claim: left out here)
+  CALL (subject, setNodes, retiredIndexed) {
+    WITH setNodes, retiredIndexed,
+      COLLECT { UNWIND CASE WHEN size(setNodes) > 0 THEN [subject] + [c IN setNodes | c.subject] ELSE [] END AS about
+                WITH about WHERE about IS NOT NULL AND about <> '' RETURN DISTINCT about } AS abouts
+    // INCLUDE subject-live (written in rules/subject-live.cypher)
+    WITH about, member WHERE NOT member IN setNodes
+    WITH about, /*INCLUDE rival-record(member)*/ AS record
+    RETURN collect(record {.*, about: about}) AS subjectRecords
   }
-  // a successor in the candidate set matters only as a head of an evidence claim's closure
-  WITH c, row
-  WHERE NOT row.successor IN setUids OR (row.head AND c.uid IN evidenceUids)
-  ORDER BY c.uid, row.successor
-  RETURN collect(row {claim: c.uid, .*}) AS closure
-}
-// 4. rivals of the candidate set, as the rivals query, judged from stored statuses
-CALL (rq, subject, setNodes, retiredIndexed) {
   UNWIND setNodes AS c
-  WITH c, subject, retiredIndexed,
-    /*INCLUDE stored-fresh(c)*/ AS ownFresh,
-    coalesce(rq, c.status_question_scope) AS q
-  CALL (c, q, subject, ownFresh, setNodes, retiredIndexed) {
-    WITH c, q, subject, ownFresh, setNodes, retiredIndexed
+  WITH c, rq, subject, setUids, setNodes, evidenceUids, retiredIndexed, subjectRecords,
+    /*INCLUDE stored-fresh(c)*/ AS ownFresh, coalesce(rq, c.scope, '') AS closureQ
+  WITH *, /*INCLUDE closure-kept(c, closureQ)*/ AS kept
+  CALL (c, closureQ, kept, setUids, evidenceUids) {
+    CALL (c, closureQ, kept) {
+      WITH c, closureQ AS q WHERE kept
+      // INCLUDE closure-kept-rows (the rows kept at write time; written in rules/closure-kept-rows.cypher)
+      RETURN row
+      UNION ALL
+      WITH c, closureQ AS q, kept WHERE NOT kept
+      // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
+      RETURN row
+    }
+    // a successor in the candidate set matters only as a head of an evidence claim's closure
+    WITH c, row
+    WHERE NOT row.successor IN setUids OR (row.head AND c.uid IN evidenceUids)
+    RETURN collect(row {claim: c.uid, .*}) AS closureRows
+  }
+  OPTIONAL CALL (c, rq, subject, ownFresh, setNodes, subjectRecords, retiredIndexed) {
+    WITH c, coalesce(rq, c.status_question_scope) AS q, subject, setNodes, subjectRecords, retiredIndexed,
+      [c.subject, subject] AS abouts, [c.status_subject, subject] AS judgedAbouts, c.status_value AS ownValue
     WHERE ownFresh
-    WITH c, q, subject, setNodes, retiredIndexed, c AS rivalOf, [c.subject, subject] AS abouts
-    // INCLUDE rival-candidates-live (explicit partners and the live claims on the subjects; written in rules/rival-candidates-live.cypher)
-    // a rival in the candidate set is no missing claim
-    WITH c, q, subject, other, kind
-    WHERE NOT other IN setNodes
-    WITH c, q, subject, other, kind,
-      /*INCLUDE stored-fresh(other)*/
-        AND (other.status_reason IN ['UNBOUND', 'NOT_YET_ASSERTED']
+    // the claims on the subjects that may be rivals (the candidate set's left out); only when there are any, the
+    // claims revision-linked to c (a walk of its edges that most candidates need not pay)
+    WITH *, [r IN subjectRecords WHERE r.about IN abouts] AS onSubjects
+    WITH *, CASE WHEN size(onSubjects) = 0 THEN [] ELSE /*INCLUDE revision-linked(c)*/ END AS linked,
+      // its explicit partners (rule 10), each once
+      reduce(seen = [], other IN [(c)-[link:CONFLICTS_WITH]-(other:Claim)
+                                  WHERE other <> c AND NOT other IN setNodes AND /*INCLUDE edge-visible(link)*/
+                                    AND /*INCLUDE scope-covers(link.scope, q)*/ | other] |
+        CASE WHEN other IN seen THEN seen ELSE seen + other END) AS partners
+    // the rival candidates, as rules/rival-candidates finds them less the retired
+    WITH c, q, judgedAbouts, ownValue,
+      [r IN [other IN partners | /*INCLUDE rival-record(other)*/] | r {.*, kind: 'EXPLICIT_CONFLICT'}]
+      + [r IN onSubjects WHERE r.node <> c AND NOT r.node IN linked | r {.*, kind: 'RIVAL_CLAIM'}] AS pool
+    WITH c, q, judgedAbouts, ownValue, [r IN pool | r {.*,
+      usable: r.fresh
+        AND (r.reason IN ['UNBOUND', 'NOT_YET_ASSERTED']
              // rule 3 at q, from the stored scope
-             OR NOT /*INCLUDE scope-covers(other.status_scope, q)*/
+             OR NOT /*INCLUDE scope-covers(r.scope, q)*/
              // rules 4-9 as stored, when every edge scope they read covers q as it covers the rival's own scope
-             OR (other.status_reason <> 'OUT_OF_SCOPE'
-                 AND all(s IN coalesce(other.status_edge_scopes, [])
+             OR (r.reason <> 'OUT_OF_SCOPE'
+                 AND all(s IN r.edge_scopes
                          WHERE (s = q OR q STARTS WITH s + '/')
-                             = (s = other.status_question_scope OR other.status_question_scope STARTS WITH s + '/'))))
-        AS usable,
-      coalesce(other.status_scope, '') AS scope
-    WITH c, subject, other, kind, usable, scope,
-      CASE
-        WHEN other.status_reason IN ['UNBOUND', 'NOT_YET_ASSERTED'] THEN [other.status, other.status_reason]
-        WHEN NOT /*INCLUDE scope-covers(scope, q)*/ THEN ['UNKNOWN', 'OUT_OF_SCOPE']
-        WHEN /*INCLUDE past-rule-9(other.status_reason)*/ THEN ['ACTIVE', 'CURRENT']
-        ELSE [other.status, other.status_reason]
-      END AS base
-    WHERE NOT usable
-       OR kind = 'EXPLICIT_CONFLICT'
-       OR (other.status_subject IS NOT NULL AND other.status_subject <> ''
-           AND other.status_subject IN [c.status_subject, subject]
-           AND NOT (other.status_value IS NOT NULL AND c.status_value IS NOT NULL AND other.status_value = c.status_value))
-    RETURN collect({claim: c.uid, rival: other.uid, kind: kind, usable: usable, rival_status: base[0],
-                    rival_reason: base[1], scope: scope, subject: other.status_subject,
-                    value: other.status_value}) AS found
+                             = (s = r.question_scope OR r.question_scope STARTS WITH s + '/')))),
+      base: CASE
+        WHEN r.reason IN ['UNBOUND', 'NOT_YET_ASSERTED'] THEN [r.status, r.reason]
+        WHEN NOT /*INCLUDE scope-covers(r.scope, q)*/ THEN ['UNKNOWN', 'OUT_OF_SCOPE']
+        WHEN /*INCLUDE past-rule-9(r.reason)*/ THEN ['ACTIVE', 'CURRENT']
+        ELSE [r.status, r.reason]
+      END}] AS judged
+    RETURN [r IN judged
+            WHERE NOT r.usable
+               OR r.kind = 'EXPLICIT_CONFLICT'
+               OR (r.subject IS NOT NULL AND r.subject <> '' AND r.subject IN judgedAbouts
+                   AND NOT (r.value IS NOT NULL AND ownValue IS NOT NULL AND r.value = ownValue))
+            | {claim: c.uid, rival: r.uid, kind: r.kind, usable: r.usable, rival_status: r.base[0],
+               rival_reason: r.base[1], scope: r.scope, subject: r.subject, value: r.value}] AS found
   }
-  WITH c, ownFresh, coalesce(found, []) AS found
-  RETURN
+  WITH c, ownFresh, closureRows, coalesce(found, []) AS found
+  WITH
+    collect(closureRows) AS closures,
     // a STALE or UNKNOWN rival is no missing claim
     [f IN collect(CASE WHEN ownFresh THEN [r IN found WHERE NOT r.rival_status IN ['STALE', 'UNKNOWN']] ELSE [] END) | f]
       AS perClaim,
     [x IN collect(CASE WHEN NOT ownFresh OR any(f IN found WHERE NOT f.usable) THEN c.uid END) WHERE x IS NOT NULL]
       AS fallback
+  RETURN COLLECT { UNWIND closures AS rows UNWIND rows AS row RETURN row ORDER BY row.claim, row.successor } AS closure,
+    perClaim, fallback
 }
 RETURN
   request.index AS index,

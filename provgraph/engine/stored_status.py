@@ -336,7 +336,7 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
         if differences:
             result.drift.append({"claim": stored["claim"], "differences": differences})
             stale.append(stored["claim"])
-    # a claim verify's seek of a subject's live claims would leave out wrongly (rules/rival-candidates-live)
+    # a claim verify's seek of a subject's live claims would leave out wrongly (rules/subject-live)
     for row in graph.read(cypher.load("status_retired_drift").text, {"t": moment}):
         result.drift.append({"claim": row["claim"], "differences": {"retired_since": {
             "stored": _comparable(row["retired_since"]), "computed": "not retired by its stored status"}}})

@@ -33,7 +33,7 @@ def install_schema(graph: Graph) -> list[str]:
         db.install_labels(model, quiet=True, stdout=io.StringIO())
     fulltext.ensure_index(graph)  # `provgraph suspects`: claims that say the same thing
     graph.write(cypher.load("alias_index").text)  # a claim found by an alias with a seek (rules/alias-claims)
-    graph.write(cypher.load("claim_rival_index").text)  # a subject's live claims with a seek (rules/rival-candidates-live)
+    graph.write(cypher.load("claim_rival_index").text)  # a subject's live claims with a seek (rules/subject-live)
     mark_unretired(graph)
     graph.write(cypher.load("schema_await_indexes").text)
     fulltext.backfill(graph)

@@ -86,7 +86,7 @@ def test_the_reasons_past_rule_9_are_the_last_of_reasons_in_cypher_and_in_the_st
     listed = re.findall(r"'(\w+)'", fragment(RULES_DIR, "past-rule-9", args=["r"]))
     assert listed == list(REASONS)[-len(listed):] == ["EXPLICIT_CONFLICT", "RIVAL_CLAIM", "PREMISE_NOT_CURRENT", "CURRENT"]
     assert _READS_PAST_RULE_9 == set(listed)
-    assert "/*past-rule-9(other.status_reason)*/ (other.status_reason IN [" in cypher.load("verify_requests").text
+    assert "/*past-rule-9(r.reason)*/ (r.reason IN [" in cypher.load("verify_requests").text
 
 
 def _fragments(tmp_path, **files: str):

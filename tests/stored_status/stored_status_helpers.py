@@ -48,7 +48,7 @@ def assert_retired_claims_are_no_rivals(graph: Graph, t: datetime) -> int:
     """Every claim with a subject carries status_retired_since, its stored status bears out each one retired by `t`
     (status_retired_drift, what `check` reads), and the full computation at `t` judges each such claim STALE or
     UNKNOWN at every scope some claim or edge of the graph has (and its parents): no question for which it could be a
-    rival verify's seek leaves out (rules/rival-candidates-live). Returns how many claims are retired at `t`."""
+    rival verify's seek leaves out (rules/subject-live). Returns how many claims are retired at `t`."""
     assert graph.read(cypher.load("status_retired_drift").text, {"t": t}) == []
     retired = [row["uid"] for row in graph.read(
         "MATCH (c:Claim) WHERE c.status_retired_since <= $t RETURN c.uid AS uid ORDER BY uid", {"t": t})]

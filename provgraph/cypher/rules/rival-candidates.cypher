@@ -3,7 +3,7 @@
 // whose subject is one of `abouts` with no revision edge visible at $t between them and `rivalOf` (RIVAL_CLAIM).
 // Needs rivalOf, q, abouts; out: other, kind. The claims revision-linked to rivalOf are collected once, not tested
 // per subject member: a key with thousands of values would otherwise expand rivalOf's edges once per member.
-// verify reads the same candidates less the retired claims (rules/rival-candidates-live).
+// verify reads the same candidates less the retired claims (rules/subject-live).
 CALL (rivalOf, q, abouts) {
   // INCLUDE rival-explicit (written in rules/rival-explicit.cypher)
   UNION
