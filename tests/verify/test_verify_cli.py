@@ -124,6 +124,40 @@ def test_batch_uses_one_session_for_every_request(sessions: Graph, monkeypatch) 
     assert out[0] | {"line": 0} == out[2] | {"line": 0}
 
 
+def test_a_batch_of_many_chunks_answers_every_line_in_order_with_chunks_asked_at_once(sessions: Graph) -> None:
+    from provgraph.engine.verify.judge import REQUESTS_PER_QUERY
+
+    stale = {"scope": "user/u1", "subject": "user.location", "evidence": ["s13"], "candidates": ["s13", "s33"]}
+    unknown = {"scope": "user/u1", "subject": "user.location", "evidence": ["nope"], "candidates": ["s13", "s33"]}
+    lines = []
+    for i in range(2 * REQUESTS_PER_QUERY + 57):  # three chunks and part of a fourth
+        lines.append("{not json" if i % 97 == 5 else json.dumps({**(stale if i % 3 else unknown), "id": i}))
+    one = list(verify_batch(sessions, lines, suspects=False, workers=1))
+    two = list(verify_batch(sessions, lines, suspects=False, workers=2))
+    assert one == two
+    assert [o["line"] for o in two] == list(range(1, len(lines) + 1))
+    assert [o.get("id") for o in two] == [None if i % 97 == 5 else i for i in range(len(lines))]
+    [alone_stale] = verify_batch(sessions, [stale], suspects=False)
+    [alone_unknown] = verify_batch(sessions, [unknown], suspects=False)
+    assert alone_stale["verdict"] != alone_unknown["verdict"]
+    assert {o["verdict"] for i, o in enumerate(two) if i % 97 != 5 and i % 3} == {alone_stale["verdict"]}
+    assert {o["verdict"] for i, o in enumerate(two) if i % 97 != 5 and not i % 3} == {alone_unknown["verdict"]}
+    assert all(o["verdict"] is None and "error" in o for i, o in enumerate(two) if i % 97 == 5)
+
+
+def test_a_batch_stopped_early_asks_no_more_chunks(sessions: Graph, monkeypatch) -> None:
+    from provgraph.engine.verify import judge
+
+    asked = []
+    real = judge._answered
+    monkeypatch.setattr(judge, "_answered", lambda *args: asked.append(1) or real(*args))
+    request = {"scope": "user/u1", "evidence": ["s13"], "candidates": ["s13"]}
+    batch = verify_batch(sessions, [request] * (10 * judge.REQUESTS_PER_QUERY), suspects=False, workers=2)
+    assert next(batch)["line"] == 1
+    batch.close()
+    assert len(asked) <= 3  # the chunk read and at most two asked ahead, of ten
+
+
 def test_database_unreachable_exits_3(monkeypatch) -> None:
     monkeypatch.setenv("NEO4J_URI", "bolt://127.0.0.1:9")
     assert run("verify", "--evidence", "s13", "--candidates", "s13").exit_code == 3

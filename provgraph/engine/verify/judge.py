@@ -13,6 +13,8 @@ per-query overhead is paid per chunk, not per request.
 """
 from __future__ import annotations
 
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
@@ -26,6 +28,7 @@ from provgraph.engine.verify.verdict import EvidenceCheck, Verdict
 from provgraph.graph.connection import Graph, Tx
 
 Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]
+BATCH_WORKERS = 2  # chunks asked at once: the server's work on one overlaps this process's on another (2 cores here)
 
 
 def verify(
@@ -74,7 +77,7 @@ def complete_hashes(graph: Graph, questions: Sequence[Question]) -> list[Questio
 
 
 def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
-                 suspects: bool = True) -> Iterator[dict[str, Any]]:
+                 suspects: bool = True, workers: int = BATCH_WORKERS) -> Iterator[dict[str, Any]]:
     """One verdict dict per request, in order (JSONL in, JSONL out).
 
     A request is {"scope", "at", "subject", "evidence": [id or {"claim", "snapshot"}], "candidates": [ids] or null}
@@ -82,9 +85,35 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
     requests, blank lines included, so it is the line number in the file) and echoes the request's "id" if it has
     one. A malformed request gives {"line", "verdict": null, "error"} and the batch goes on; a database failure
     stops it. Verdicts are yielded chunk by chunk (`REQUESTS_PER_QUERY` requests per query), in request order.
-    `suspects=False` skips the advisory suspects lookup, as in `verify`.
+    `suspects=False` skips the advisory suspects lookup, as in `verify`. Up to `workers` chunks are asked at once,
+    each in its own read transaction, so the server works on one while this process judges another; at most
+    `workers + 1` chunks are held, however long the input.
     """
-    pending: list[tuple[int, Any, Question | None, dict[str, Any] | None]] = []
+    chunks = _chunks(requests)
+    if workers <= 1:
+        for chunk in chunks:
+            yield from _answer(graph, chunk, suspects)
+        return
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="provgraph-verify") as pool:
+        asked: deque[Future[list[dict[str, Any]]]] = deque()
+        try:
+            for chunk in chunks:
+                asked.append(pool.submit(_answered, graph, chunk, suspects))
+                if len(asked) > workers:
+                    yield from asked.popleft().result()
+            while asked:
+                yield from asked.popleft().result()
+        finally:
+            for left in asked:  # the consumer stopped early, or a chunk failed: ask nothing more
+                left.cancel()
+
+
+Pending = list[tuple[int, Any, "Question | None", "dict[str, Any] | None"]]
+
+
+def _chunks(requests: Iterable[Mapping[str, Any] | str]) -> Iterator[Pending]:
+    """The requests decoded, `REQUESTS_PER_QUERY` at a time: (line, decoded, question or None, error or None)."""
+    pending: Pending = []
     line = 0
     for request in requests:
         line += 1  # the line number in the file: blank lines count, though they are skipped
@@ -97,14 +126,17 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
         except (UsageError, BadRequest) as error:
             pending.append((line, decoded, None, {"verdict": None, "error": str(error)}))
         if len(pending) >= REQUESTS_PER_QUERY:
-            yield from _answer(graph, pending, suspects)
+            yield pending
             pending = []
     if pending:
-        yield from _answer(graph, pending, suspects)
+        yield pending
 
 
-def _answer(graph: Graph, pending: list[tuple[int, Any, "Question | None", dict[str, Any] | None]],
-            suspects: bool) -> Iterator[dict[str, Any]]:
+def _answered(graph: Graph, pending: Pending, suspects: bool) -> list[dict[str, Any]]:
+    return list(_answer(graph, pending, suspects))
+
+
+def _answer(graph: Graph, pending: Pending, suspects: bool) -> Iterator[dict[str, Any]]:
     """One chunk of a batch: every well-formed question in one retried read transaction, in request order."""
     now = datetime.now(timezone.utc)
     completed = iter(complete_hashes(graph, [question for _, _, question, _ in pending if question is not None]))
@@ -254,4 +286,4 @@ def _check(item: Evidence, row: dict[str, Any], statuses: dict[str, ClaimStatus]
     )
 
 
-__all__ = ["REQUESTS_PER_QUERY", "Runner", "complete_hashes", "verify", "verify_batch"]
+__all__ = ["BATCH_WORKERS", "REQUESTS_PER_QUERY", "Runner", "complete_hashes", "verify", "verify_batch"]
