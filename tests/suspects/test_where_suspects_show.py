@@ -69,6 +69,17 @@ def test_verify_lists_the_suspects_touching_the_evidence_and_keeps_its_verdict(g
     assert verify(graph, ["cache-1"], candidates=["cache-1"]).suspects == ()
 
 
+def test_verify_by_an_alias_lists_the_suspects_of_the_claim_it_names(graph: Graph, tmp_path: Path) -> None:
+    """A single verify looks its suspects up beside the check for the ids as given; an alias names another claim's
+    uid, so its suspects are looked up again for that claim."""
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
+    graph.write("MATCH (c:Claim {uid: 'cache-1'}) SET c.aliases = coalesce(c.aliases, []) + 'cache-one'")
+    by_uid = verify(graph, ["cache-1"], candidates=["cache-1"])
+    by_alias = verify(graph, ["cache-one"], candidates=["cache-1"])
+    assert [check.status.claim for check in by_alias.evidence] == ["cache-1"]
+    assert by_alias.suspects == by_uid.suspects and [s["later"] for s in by_alias.suspects] == ["cache-2"]
+
+
 def test_verify_without_suspects_gives_the_same_verdict_with_no_suspects_listed(graph: Graph, tmp_path: Path) -> None:
     ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
     advised = verify(graph, ["cache-1"], candidates=["cache-1"]).to_dict()

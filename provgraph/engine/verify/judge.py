@@ -52,7 +52,28 @@ def verify(
     [completed] = complete_hashes(graph, [question])
     if isinstance(completed, UsageError):
         raise completed
-    return graph.transaction(lambda tx: _judge_many(tx, [completed], suspects=suspects))[0]
+    if not suspects:
+        return graph.transaction(lambda tx: _judge_many(tx, [completed], suspects=False))[0]
+    # the advisory lookup runs beside the check, for the ids as given: the same pairs whenever each names its claim
+    # itself (a pair's rank does not depend on which claims are asked about); an alias is looked up again, after
+    from provgraph.engine.suspects import touching
+
+    given = {item.id for item in completed.given}
+    ahead = _beside().submit(touching, graph, given)
+    verdict = graph.transaction(lambda tx: _judge_many(tx, [completed], suspects=False))[0]
+    wanted = _wanted(verdict)
+    found = ahead.result() if wanted <= given else touching(graph, wanted)
+    return _with_suspects([verdict], [wanted], found)[0]
+
+
+_BESIDE: list[ThreadPoolExecutor] = []
+
+
+def _beside() -> ThreadPoolExecutor:
+    """The threads single checks run their advisory lookups on (made on first use, shared by every Graph)."""
+    if not _BESIDE:
+        _BESIDE.append(ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-advice"))
+    return _BESIDE[0]
 
 
 def complete_hashes(graph: Graph, questions: Sequence[Question]) -> list[Question | UsageError]:
@@ -160,9 +181,16 @@ def _advise(run: Runner, verdicts: list[Verdict]) -> list[Verdict]:
     for all of them. Advisory: the verdict rests on recorded links only, so they never change it."""
     from provgraph.engine.suspects import touching
 
-    wanted = [{check.status.claim for check in verdict.evidence if check.known and not check.status.placeholder}
-              for verdict in verdicts]
-    found = touching(run, set().union(*wanted))
+    wanted = [_wanted(verdict) for verdict in verdicts]
+    return _with_suspects(verdicts, wanted, touching(run, set().union(*wanted)))
+
+
+def _wanted(verdict: Verdict) -> set[str]:
+    """The claims whose suspects a verdict lists: its known evidence, placeholders left out."""
+    return {check.status.claim for check in verdict.evidence if check.known and not check.status.placeholder}
+
+
+def _with_suspects(verdicts: list[Verdict], wanted: list[set[str]], found: list[Any]) -> list[Verdict]:
     if not found:
         return verdicts
     return [replace(verdict, suspects=tuple(s.to_dict() for s in found if s.earlier in claims or s.later in claims))
