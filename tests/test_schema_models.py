@@ -149,3 +149,17 @@ def test_init_installs_exactly_the_constraints_and_indexes_the_models_declare(gr
 def test_revision_edges_have_the_valid_from_index_the_status_queries_filter_on(graph: Graph, kind: str) -> None:
     _, indexes = _schema_of_our_labels(graph)
     assert (kind, "valid_from") in indexes
+
+
+def test_each_schema_gate_in_a_query_names_the_version_that_brought_its_index() -> None:
+    """A query seeks the alias index or the (subject, status_retired_since) index only on a store of the version that
+    installs it; the version is written out in Cypher, so it is held here to the constant schema.py names."""
+    from provgraph.graph.schema import ALIAS_INDEX_SINCE, RETIRED_INDEX_SINCE, SCHEMA_VERSION
+
+    assert ALIAS_INDEX_SINCE <= RETIRED_INDEX_SINCE <= SCHEMA_VERSION
+    alias_gate = f"coalesce(aliasSchema.version, 0) >= {ALIAS_INDEX_SINCE} AS aliasIndexed"
+    retired_gate = f"coalesce(retiredSchema.version, 0) >= {RETIRED_INDEX_SINCE} AS retiredIndexed"
+    for name in ("resolve_claims", "verify_requests", "ingest_resolve", "claim_history", "verify_hash_prefixes"):
+        assert alias_gate in cypher.load(name).text, name
+    assert retired_gate in cypher.load("verify_requests").text
+    assert "retiredIndexed" in cypher.load("verify_requests").text.split(retired_gate, 1)[1]

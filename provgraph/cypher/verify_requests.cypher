@@ -1,7 +1,8 @@
 // name: verify_requests
 // description: Many verify requests in one query (the set-wise check behind verify and verify --batch). For each
-// description: request, one row: index; items (as the test oracle's verify_evidence, tests/stored_status/queries: every evidence and candidate item resolved by uid
-// description: or alias, with the snapshot the reader saw checked as of the request's $t; a candidate item only {index, claim}); statuses (each resolved
+// description: request, one row: index; items (as the test oracle's verify_evidence, tests/stored_status/queries: every evidence item resolved by uid
+// description: or alias, with the snapshot the reader saw checked as of the request's $t); candidates (the candidate set: the uids of the claims every item,
+// description: evidence and candidate, names, sorted; [] when the request gives no candidate set); statuses (each resolved
 // description: evidence claim's stored status row, times as epoch microseconds, when it is fresh at $t and stored for the request's question scope,
 // description: else {claim, usable: false}); closure (as the oracle's verify_closure: every (claim, successor) of the candidate
 // description: set's successor closure, less the rows that cannot change the verdict: a successor already in the set,
@@ -39,7 +40,8 @@ CALL (request) {
   }
   WITH position, item, c, now_cited, now_snap, seen_cited, seen_snap
   ORDER BY position
-  RETURN collect(CASE WHEN position >= request.evidence THEN {index: position, claim: c.uid} ELSE {
+  // a candidate item gives only its claim's uid (in itemUids; collect leaves its null out of items)
+  RETURN collect(CASE WHEN position >= request.evidence THEN null ELSE {
     index: position,
     id: item.id,
     claim: c.uid,
@@ -55,13 +57,12 @@ CALL (request) {
         THEN seen_cited.quote_sha256 <> now_cited.quote_sha256
       ELSE coalesce(seen_cited.text, '') <> coalesce(now_cited.text, '')
     END
-  } END) AS items, collect(c) AS itemNodes
+  } END) AS items, collect(c) AS itemNodes, collect(c.uid) AS itemUids
 }
 WITH retiredIndexed, request, rq, subject, items, itemNodes,
-  COLLECT { UNWIND items[0..request.evidence] AS i WITH i WHERE i.claim IS NOT NULL RETURN DISTINCT i.claim } AS evidenceUids,
-  CASE WHEN request.candidates
-    THEN COLLECT { UNWIND items AS i WITH i WHERE i.claim IS NOT NULL RETURN DISTINCT i.claim AS uid ORDER BY uid }
-    ELSE [] END AS setUids
+  COLLECT { UNWIND items AS i WITH i WHERE i.claim IS NOT NULL RETURN DISTINCT i.claim } AS evidenceUids,
+  CASE WHEN request.candidates THEN COLLECT { UNWIND itemUids AS uid RETURN DISTINCT uid ORDER BY uid } ELSE [] END
+    AS setUids
 // the candidate claims, as the items found them
 WITH retiredIndexed, request, rq, subject, items, evidenceUids, setUids,
   CASE WHEN request.candidates THEN COLLECT { UNWIND itemNodes AS c RETURN DISTINCT c } ELSE [] END AS setNodes
@@ -174,6 +175,7 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
 RETURN
   request.index AS index,
   items,
+  setUids AS candidates,
   statuses,
   closure,
   reduce(all = [], found IN perClaim | all + found) AS rivals,

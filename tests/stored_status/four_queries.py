@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from provgraph import cypher
-from provgraph.engine.verify.judge import Runner, _candidate_set, _decide
+from provgraph.engine.verify.judge import Runner, _decide
 from provgraph.engine.verify.request import Question
 from provgraph.engine.verify.verdict import Verdict
 from provgraph.graph.connection import Tx
@@ -40,9 +40,9 @@ def judge(run: Runner, question: Question) -> Verdict:
         status_rows = run("status", {"claims": evidence_uids, "q": scope, "t": t, "subject": None, "only": None})
     closure_rows: list[dict[str, Any]] = []
     rival_rows: list[dict[str, Any]] = []
+    ordered = sorted({row["claim"] for row in resolved if row["claim"] is not None})
     if question.candidates is not None:
-        ordered = _candidate_set(resolved)
         if ordered:
             closure_rows = run("verify_closure", {"claims": ordered, "q": scope, "t": t})
             rival_rows = run("rivals", {"claims": ordered, "q": scope, "t": t, "subject": question.subject})
-    return _decide(question, resolved, status_rows, closure_rows, rival_rows)
+    return _decide(question, resolved[: len(given)], ordered, status_rows, closure_rows, rival_rows)

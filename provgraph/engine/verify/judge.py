@@ -206,10 +206,6 @@ def runner(tx: Tx) -> Runner:
     return run
 
 
-def _candidate_set(resolved: list[dict[str, Any]]) -> list[str]:
-    return sorted({row["claim"] for row in resolved if row["claim"] is not None})
-
-
 REQUESTS_PER_QUERY = 200  # requests per verify_requests query: the per-query overhead is paid once per chunk
 
 
@@ -262,15 +258,16 @@ def _judge_many(tx: Tx, questions: Sequence[Question], *, suspects: bool = True)
         for uid in fallback:
             rival_rows.extend(computed_rivals.get(uid, []))
         rival_rows.sort(key=lambda r: (r["claim"], r["rival"], r["kind"]))
-        verdicts.append(_decide(question, row["items"], status_rows, row["closure"], rival_rows))
+        verdicts.append(_decide(question, row["items"], row["candidates"], status_rows, row["closure"], rival_rows))
     return _advise(run, verdicts) if suspects else verdicts
 
 
-def _decide(question: Question, resolved: list[dict[str, Any]], status_rows: list[dict[str, Any]],
-            closure_rows: list[dict[str, Any]], rival_rows: list[dict[str, Any]]) -> Verdict:
-    """The terminal from what the queries found (rows as the named queries return them)."""
+def _decide(question: Question, seen_rows: list[dict[str, Any]], candidate_uids: list[str],
+            status_rows: list[dict[str, Any]], closure_rows: list[dict[str, Any]],
+            rival_rows: list[dict[str, Any]]) -> Verdict:
+    """The terminal from what the queries found (rows as the named queries return them): `seen_rows`, one per
+    evidence item, and `candidate_uids`, the claims the candidate set names (evidence included)."""
     given, scope, moment = question.given, question.scope, question.moment
-    seen_rows = resolved[: len(given)]
     statuses = {row["claim"]: ClaimStatus.from_row(row, moment) for row in status_rows}
     checks = tuple(sorted(
         (_check(evidence_item, row, statuses, scope, moment) for evidence_item, row in zip(given, seen_rows)),
@@ -281,7 +278,7 @@ def _decide(question: Question, resolved: list[dict[str, Any]], status_rows: lis
     missing: dict[str, str] = {}
     heads: dict[str, list[str]] = {}  # claim -> the current heads of its successor closure
     if question.candidates is not None:
-        candidate_set = set(_candidate_set(resolved))
+        candidate_set = set(candidate_uids)
         for row in closure_rows:
             if row["head"]:
                 heads.setdefault(row["claim"], []).append(row["successor"])
