@@ -8,8 +8,9 @@ cannot answer (no fresh stored status, another question scope) is asked of the n
 `status` and `rivals`, once per distinct question. This module only compares the sets those queries
 return; `explain.terminal` picks the first terminal that matches, in the design's order (`TERMINALS`).
 
-`verify` is one such query; `verify_batch` sends the requests in chunks of `REQUESTS_PER_QUERY`, so the
-per-query overhead is paid per chunk, not per request.
+`verify` is one such query, with its advisory suspects looked up beside it; `verify_batch` sends the requests in
+chunks of `REQUESTS_PER_QUERY`, so the per-query overhead is paid per chunk, not per request, `BATCH_WORKERS`
+chunks at a time.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from provgraph import cypher
@@ -66,14 +68,10 @@ def verify(
     return _with_suspects([verdict], [wanted], found)[0]
 
 
-_BESIDE: list[ThreadPoolExecutor] = []
-
-
+@lru_cache(maxsize=1)
 def _beside() -> ThreadPoolExecutor:
     """The threads single checks run their advisory lookups on (made on first use, shared by every Graph)."""
-    if not _BESIDE:
-        _BESIDE.append(ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-advice"))
-    return _BESIDE[0]
+    return ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-advice")
 
 
 def complete_hashes(graph: Graph, questions: Sequence[Question]) -> list[Question | UsageError]:
