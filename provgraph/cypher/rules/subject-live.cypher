@@ -4,7 +4,7 @@
 // itself, in the index on (subject, status_retired_since), so a subject with 10,000 revisions costs its live claims,
 // not 10,000. `retiredIndexed`: the store's schema (5 or later) keeps status_retired_since on every claim with a
 // subject; on an older store every claim on the subjects is read. Needs abouts, retiredIndexed; out: about, member.
-// One subquery for every subject, not one per subject: a call per candidate cost a third of a verify request.
+// One subquery for all the subjects a verify request names, not one per candidate.
 // Used where rivals are judged from their stored statuses (verify_requests).
 CALL (abouts, retiredIndexed) {
   UNWIND CASE WHEN retiredIndexed THEN abouts ELSE [] END AS about
