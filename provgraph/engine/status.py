@@ -296,7 +296,7 @@ def iter_status(
     """Every claim's status, streamed one row at a time in uid order."""
     params = _params(None, scope, at, subject, only)
     if scope is None:
-        stored = graph.stream(*_stored_query(params))
+        stored = graph.stream(*_stored_query(params), plain=True)  # stored rows hold plain values only
         yield from _merge_stored(graph, stored, params, STREAM_CHUNK)
         return
     for rows in chunked(graph.stream(cypher.load("status").text, params), STREAM_CHUNK):

@@ -187,15 +187,22 @@ class Graph:
         """Run a write query in one retried transaction (see `transaction`) and return rows as dicts."""
         return self.transaction(lambda tx: tx.rows(query, params), write=True)
 
-    def stream(self, query: str, params: Mapping[str, Any] | None = None, write: bool = False) -> Iterator[dict[str, Any]]:
-        """Yield rows one at a time from a single transaction, so large results are never held at once."""
+    def stream(self, query: str, params: Mapping[str, Any] | None = None, write: bool = False, *,
+               plain: bool = False) -> Iterator[dict[str, Any]]:
+        """Yield rows one at a time from a single transaction, so large results are never held at once. `plain=True`
+        for a query that returns no node, relationship or path anywhere in its rows, as `Tx.rows` takes it."""
         access = neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
         with self._translate():
             with self._session(access) as session:
                 with session.begin_transaction() as tx:
                     result = tx.run(cypher.wire(query), dict(params or {}))
-                    for record in result:
-                        yield _row(record)
+                    if plain:
+                        keys = result.keys()
+                        for record in result:
+                            yield dict(zip(keys, record.values()))
+                    else:
+                        for record in result:
+                            yield _row(record)
                     tx.commit()
 
     def run(self, query: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> Result:
