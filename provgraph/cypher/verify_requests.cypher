@@ -102,7 +102,7 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
     RETURN collect(record {.*, about: about}) AS subjectRecords
   }
   UNWIND setNodes AS c
-  WITH c, rq, subject, setUids, setNodes, evidenceUids, retiredIndexed, subjectRecords,
+  WITH c, rq, subject, setUids, setNodes, evidenceUids, subjectRecords,
     /*INCLUDE stored-fresh(c)*/ AS ownFresh, coalesce(rq, c.scope, '') AS closureQ
   WITH *, /*INCLUDE closure-kept(c, closureQ)*/ AS kept
   CALL (c, closureQ, kept, setUids, evidenceUids) {
@@ -120,8 +120,8 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
     WHERE NOT row.successor IN setUids OR (row.head AND c.uid IN evidenceUids)
     RETURN collect(row {claim: c.uid, .*}) AS closureRows
   }
-  OPTIONAL CALL (c, rq, subject, ownFresh, setNodes, subjectRecords, retiredIndexed) {
-    WITH c, coalesce(rq, c.status_question_scope) AS q, subject, setNodes, subjectRecords, retiredIndexed,
+  OPTIONAL CALL (c, rq, subject, ownFresh, setNodes, subjectRecords) {
+    WITH c, coalesce(rq, c.status_question_scope) AS q, subject, setNodes, subjectRecords,
       [c.subject, subject] AS abouts, [c.status_subject, subject] AS judgedAbouts, c.status_value AS ownValue
     WHERE ownFresh
     // the claims on the subjects that may be rivals (the candidate set's left out); only when there are any, the

@@ -100,6 +100,18 @@ def _row(record: neo4j.Record) -> dict[str, Any]:
     return dict(zip(record.keys(), values))
 
 
+def _rows(result: neo4j.Result, plain: bool) -> Iterator[dict[str, Any]]:
+    """The records as dicts; `plain`: the query returns no node, relationship or path anywhere in its rows, so
+    none is searched for."""
+    if plain:
+        keys = result.keys()
+        for record in result:
+            yield dict(zip(keys, record.values()))
+    else:
+        for record in result:
+            yield _row(record)
+
+
 def _result(result: neo4j.Result) -> Result:
     columns = list(result.keys())
     rows = [list(record.values()) for record in result]
@@ -119,11 +131,7 @@ class Tx:
     def rows(self, query: str, params: Mapping[str, Any] | None = None, *, plain: bool = False) -> list[dict[str, Any]]:
         """The rows as dicts. `plain=True` for a query that returns no node, relationship or path anywhere in its
         rows (verify_requests): the rows are not searched for them, which was a sixth of a verify's Python time."""
-        result = self._tx.run(cypher.wire(query), dict(params or {}))
-        if plain:
-            keys = result.keys()
-            return [dict(zip(keys, record.values())) for record in result]
-        return [_row(record) for record in result]
+        return list(_rows(self._tx.run(cypher.wire(query), dict(params or {})), plain))
 
 
 def _query_error(error: neo4j_errors.Neo4jError) -> QueryError:
@@ -195,14 +203,7 @@ class Graph:
         with self._translate():
             with self._session(access) as session:
                 with session.begin_transaction() as tx:
-                    result = tx.run(cypher.wire(query), dict(params or {}))
-                    if plain:
-                        keys = result.keys()
-                        for record in result:
-                            yield dict(zip(keys, record.values()))
-                    else:
-                        for record in result:
-                            yield _row(record)
+                    yield from _rows(tx.run(cypher.wire(query), dict(params or {})), plain)
                     tx.commit()
 
     def run(self, query: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> Result:

@@ -54,15 +54,15 @@ def verify(
     [completed] = complete_hashes(graph, [question])
     if isinstance(completed, UsageError):
         raise completed
-    if not suspects:
-        return graph.transaction(lambda tx: _judge_many(tx, [completed], suspects=False))[0]
-    # the advisory lookup runs beside the check, for the ids as given: the same pairs whenever each names its claim
-    # itself (a pair's rank does not depend on which claims are asked about); an alias is looked up again, after
     from provgraph.engine.suspects import touching
 
+    # the advisory lookup runs beside the check, for the ids as given: the same pairs whenever each names its claim
+    # itself (a pair's rank does not depend on which claims are asked about); an alias is looked up again, after
     given = {item.id for item in completed.given}
-    ahead = _beside().submit(touching, graph, given)
+    ahead = _beside().submit(touching, graph, given) if suspects else None
     verdict = graph.transaction(lambda tx: _judge_many(tx, [completed], suspects=False))[0]
+    if ahead is None:
+        return verdict
     wanted = _wanted(verdict)
     found = ahead.result() if wanted <= given else touching(graph, wanted)
     return _with_suspects([verdict], [wanted], found)[0]
