@@ -2,6 +2,7 @@
 
     python -m bench.cliffs [--values 1000] [--policy latest-wins] [--uri URI] [--json FILE]
     python -m bench.cliffs --premises 4500 [--uri URI] [--json FILE]
+    python -m bench.cliffs --all [--uri URI] [--json FILE]    (the three shapes, one table)
 
 A decision log holds one key with N values a second apart and, beside it, a key with two values; both ingested
 through the real `logs --format jsonl` ingester and pipeline, with or without `--policy`. Then, for each key:
@@ -119,11 +120,40 @@ def measure_premises(graph: Graph, workdir: Path, length: int, repeat: int = 3) 
     return out
 
 
+TARGET = 2.0  # the issue's: each shape asked about at the cost of a short one, within 2x
+
+
+def measure_all(graph: Graph, workdir: Path) -> dict[str, Any]:
+    """The three shapes of issue 26, each after a 20-long warm-up that plans its queries; prints their table."""
+    shapes: list[tuple[str, int, Callable[[int, int], dict[str, Any]]]] = [
+        ("key of 10,000 rival values (no policy)", 10_000, lambda n, r: measure(graph, workdir, n, None, repeat=r)),
+        ("subject with 10,000 revisions (latest-wins)", 10_000,
+         lambda n, r: measure(graph, workdir, n, "latest-wins", repeat=r)),
+        ("premise chain 4,500 deep", 4_500, lambda n, r: measure_premises(graph, workdir, n, repeat=r)),
+    ]
+    out: dict[str, Any] = {}
+    for name, size, run in shapes:
+        run(20, 1)
+        out[name] = run(size, 3)
+    print(f"| shape (target: big / short <= {TARGET}) | ingest (s) | status big / short (s) | ratio "
+          "| verify big / short (s) | ratio |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, row in out.items():
+        marks = {what: "" if row[f"{what}_ratio"] <= TARGET else " (not met)" for what in ("status", "verify")}
+        print(f"| {name} | {row['ingest_s']} | {row['status_big_s']} / {row['status_small_s']} | "
+              f"{row['status_ratio']}x{marks['status']} | {row['verify_big_s']} / {row['verify_small_s']} | "
+              f"{row['verify_ratio']}x{marks['verify']} |")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.cliffs", description=__doc__.splitlines()[0])
     parser.add_argument("--values", type=int, default=1000, help="values of the big key (default 1000)")
     parser.add_argument("--policy", default=None, help="ingest with this policy (e.g. latest-wins); default none")
     parser.add_argument("--premises", type=int, default=0, help="measure a premise chain this deep instead of a key")
+    parser.add_argument("--all", action="store_true",
+                        help="the issue's three shapes in one run: 10,000 rival values, a 10,000-long latest-wins "
+                             "chain, a 4,500-deep premise chain; prints a table against the 2x target")
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"), help="a server to use (WIPED)")
     parser.add_argument("--json", type=Path, default=None, help="write the numbers here too")
     args = parser.parse_args(argv)
@@ -131,7 +161,9 @@ def main(argv: list[str] | None = None) -> int:
 
     settings = Settings.from_env(uri=args.uri) if args.uri else harness.start_server(harness.DEFAULT_PORT)
     with Graph(settings) as graph, tempfile.TemporaryDirectory(prefix="provgraph-cliffs-") as folder:
-        if args.premises:
+        if args.all:
+            result = measure_all(graph, Path(folder))
+        elif args.premises:
             measure_premises(graph, Path(folder), 20, repeat=1)  # warm-up: plans
             result = measure_premises(graph, Path(folder), args.premises)
         else:

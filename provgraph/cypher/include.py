@@ -25,8 +25,9 @@ it), after a comment that names it: `/*edge-visible(rev)*/ ((rev.valid_from IS N
 A fragment may take arguments, named in a comment line of its own, `// arguments: edge, q`, and written in its
 code as variables of those names. Each use gives as many, in order, after the name with no space:
 `/*INCLUDE scope-covers(rev.scope, q)*/`, `// INCLUDE some-block(claim) (a note)`. An argument is a variable,
-a property of one (`rev.scope`) or a `$parameter`; the loader puts it in place of the name wherever the name
-stands as a word of its own in the fragment's code (not in strings or comments, not after `.`, `$` or `:`).
+a property of one (`rev.scope`), a `$parameter` or a function of one variable (`startNode(dep)`); the loader puts
+it in place of the name wherever the name stands as a word of its own in the fragment's code (not in strings or
+comments, not after `.`, `$` or `:`).
 The `// arguments:` line itself is not copied into the query.
 
 A fragment may use others; they are expanded first (the arguments it was given pass on to them). An unknown
@@ -40,11 +41,11 @@ import re
 from pathlib import Path
 
 _NAME = r"[a-z0-9\-]+"
-_INCLUDE = re.compile(rf"^(?P<indent>[ ]*)// INCLUDE (?P<name>{_NAME})(?:\((?P<args>[^()]*)\))?(?P<note>(?:[^(\w\-].*)?)$")
-_INLINE = re.compile(rf"/\*INCLUDE (?P<name>{_NAME})(?:\((?P<args>[^()]*)\))?\*/")
+_INCLUDE = re.compile(rf"^(?P<indent>[ ]*)// INCLUDE (?P<name>{_NAME})(?:\((?P<args>(?:[^()]|\([^()]*\))*)\))?(?P<note>(?:[^(\w\-].*)?)$")
+_INLINE = re.compile(rf"/\*INCLUDE (?P<name>{_NAME})(?:\((?P<args>(?:[^()]|\([^()]*\))*)\))?\*/")
 _MALFORMED = re.compile(r"/\*\s*INCLUDE\b")
 _ARGUMENTS = re.compile(r"^\s*// arguments:(?P<names>.*)$")
-_ARGUMENT = re.compile(r"\$?[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_ARGUMENT = re.compile(r"\$?[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*|[A-Za-z_][A-Za-z0-9_]*\([A-Za-z_][A-Za-z0-9_]*\)")
 # what an argument's name is looked for in: strings and comments are skipped whole, a word after `.`, `$` or `:` too
 _TOKENS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`|/\*.*?\*/|//[^\n]*|(?<![.$:\w])[A-Za-z_]\w*", re.S)
 _CLAUSE = re.compile(r"(?:OPTIONAL\s+MATCH|MATCH|MERGE|CREATE|RETURN|UNWIND|CALL|WITH|DETACH\s+DELETE|DELETE|FOREACH|SET"

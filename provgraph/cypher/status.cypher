@@ -5,10 +5,11 @@
 // description: path (the cited snapshot's path: where the record lived then), aliases (its earlier paths by $t),
 // description: snapshot (sha256 hex), snapshot_uid, line_start, line_end, asserted_at, valid_from, valid_until,
 // description: successors (direct revisers visible at $t whose edge scope covers q), conflicts_with (ACTIVE rivals
-// description: and explicit partners), premises (DEPENDS_ON closure), premises_not_current, premise_verdicts ('STATUS
-// description: REASON' of each premise not current at q, same order), successor_scopes (the scope each successor's edge
-// description: acts in, '' = everywhere, same order as successors), successors_elsewhere and successors_elsewhere_scopes
-// description: (revisers in force whose edge acts only in a scope q does not cover, and that scope), pending, amendments.
+// description: and explicit partners), premises (the direct DEPENDS_ON premises), premises_not_current (each claim of
+// description: the DEPENDS_ON closure not ACTIVE by rules 1-10 at q), premise_verdicts ('STATUS REASON' of each, same
+// description: order), successor_scopes (the scope each successor's edge acts in, '' = everywhere, same order as
+// description: successors), successors_elsewhere and successors_elsewhere_scopes (revisers in force whose edge acts
+// description: only in a scope q does not cover, and that scope), pending, amendments.
 // param claims: list of claim uids to judge, or null for every claim
 // param q: the question scope, or null to judge each claim in its own scope ('' is the global question)
 // param t: the as-of time (DateTime); pass datetime() for now
@@ -36,14 +37,24 @@ WITH c, q, base
 OPTIONAL CALL (c, q, base) {
   WITH c, q, base
   WHERE base.status IS NULL
-  // premises: everything reachable through DEPENDS_ON visible at $t (a pruning BFS, never path enumeration)
+  // premises: everything reachable through DEPENDS_ON visible at $t (a pruning BFS, never path enumeration), but
+  // no walk past a premise whose stored status already judges what it rests on (a chain costs its first kept link)
   WITH c, q, base, COLLECT {
     MATCH (c)-[deps:DEPENDS_ON*1..]->(premise:Claim)
-    WHERE all(dep IN deps WHERE /*INCLUDE edge-visible(dep)*/)
+    WHERE all(dep IN deps WHERE /*INCLUDE edge-visible(dep)*/
+              AND (startNode(dep) = c OR NOT /*INCLUDE premise-kept(startNode(dep), q)*/))
       AND premise <> c
     RETURN DISTINCT premise
-  } AS premises
-  // rules 1-9 for every premise, at the same question scope
+  } AS reached
+  WITH c, q, base,
+    [p IN reached WHERE /*INCLUDE premise-kept(p, q)*/] AS kept,
+    [p IN reached WHERE NOT /*INCLUDE premise-kept(p, q)*/] AS premises
+  // what the kept premises rest on that is not current, as their stored rows judged it (never the claim itself)
+  WITH c, q, base, premises, reduce(acc = [], p IN kept |
+    acc + [i IN range(0, size(coalesce(p.status_premises_not_current, [])) - 1)
+           WHERE p.status_premises_not_current[i] <> c.uid
+           | {uid: p.status_premises_not_current[i], verdict: p.status_premise_verdicts[i]}]) AS inherited
+  // rules 1-9 for every premise walked, at the same question scope
   CALL (q, premises) {
     UNWIND premises AS x
     WITH x, q
@@ -54,7 +65,7 @@ OPTIONAL CALL (c, q, base) {
   // claims on the same subject with no revision edge visible at $t between them. A candidate is a live rival when
   // it passes rules 1-9 at the same question scope and is an explicit partner, or has the same subject as of $t and
   // a different value (or no values at all).
-  WITH c, q, premises, premiseBases, {node: c, base: base} AS me
+  WITH c, q, inherited, premiseBases, {node: c, base: base} AS me
   CALL (q, me, premiseBases) {
     UNWIND [me] + [p IN premiseBases WHERE p.base.status IS NULL] AS owner
     WITH owner, owner.node AS ownerNode, q
@@ -69,13 +80,31 @@ OPTIONAL CALL (c, q, base) {
                AND NOT (base.value IS NOT NULL AND owner.base.value IS NOT NULL AND base.value = owner.base.value)))
     RETURN collect({owner: owner.node.uid, uid: x.uid, kind: kind}) AS live
   }
-  WITH c, premises,
+  WITH c,
     [l IN live WHERE l.owner = c.uid AND l.kind = 'EXPLICIT_CONFLICT' | l.uid] AS explicit,
     [l IN live WHERE l.owner = c.uid AND l.kind = 'RIVAL_CLAIM' | l.uid] AS rivals,
     [p IN premiseBases WHERE p.base.status IS NOT NULL | p.node.uid] + [l IN live WHERE l.owner <> c.uid | l.owner]
-      AS stalePremises,
+      + [i IN inherited | i.uid] AS stalePremises,
     [p IN premiseBases WHERE p.base.status IS NOT NULL | {uid: p.node.uid, verdict: p.base.status + ' ' + p.base.reason}]
-      + [l IN live WHERE l.owner <> c.uid | {uid: l.owner, verdict: 'CONFLICT ' + l.kind}] AS staleVerdicts
+      + [l IN live WHERE l.owner <> c.uid | {uid: l.owner, verdict: 'CONFLICT ' + l.kind}] + inherited AS staleVerdicts
+  // each list sorted in a subquery that imports only that list: in a COLLECT subquery the DISTINCT also keyed on
+  // the lists in scope, one copy a row (a key of n values held n * n ids: 1 GiB of memory at 10,000)
+  CALL (explicit, rivals) {
+    UNWIND explicit + rivals AS uid
+    WITH DISTINCT uid ORDER BY uid
+    RETURN collect(uid) AS conflictsWith
+  }
+  CALL (stalePremises) {
+    UNWIND stalePremises AS uid
+    WITH DISTINCT uid ORDER BY uid
+    RETURN collect(uid) AS staleSorted
+  }
+  // each premise not current, in the same order: its status and reason at the question scope
+  CALL (staleVerdicts) {
+    UNWIND staleVerdicts AS v
+    WITH v.uid AS uid, min(v.verdict) AS verdict ORDER BY uid
+    RETURN collect(verdict) AS premiseVerdicts
+  }
   RETURN
     CASE
       WHEN size(explicit) > 0 THEN ['CONFLICT', 'EXPLICIT_CONFLICT']
@@ -83,12 +112,15 @@ OPTIONAL CALL (c, q, base) {
       WHEN size(stalePremises) > 0 THEN ['UNKNOWN', 'PREMISE_NOT_CURRENT']
       ELSE ['ACTIVE', 'CURRENT']
     END AS late,
-    COLLECT { UNWIND explicit + rivals AS uid RETURN DISTINCT uid ORDER BY uid } AS conflictsWith,
-    COLLECT { UNWIND premises AS p RETURN p.uid AS uid ORDER BY uid } AS premiseUids,
-    COLLECT { UNWIND stalePremises AS uid RETURN DISTINCT uid ORDER BY uid } AS stalePremises,
-    // each premise not current, in the same order: its status and reason at the question scope
-    COLLECT { UNWIND staleVerdicts AS v WITH v.uid AS uid, min(v.verdict) AS verdict ORDER BY uid RETURN verdict }
-      AS premiseVerdicts
+    conflictsWith,
+    // the direct premises (a premise's own premises are its status's to list)
+    COLLECT {
+      MATCH (c)-[dep:DEPENDS_ON]->(p:Claim)
+      WHERE /*INCLUDE edge-visible(dep)*/ AND p <> c
+      RETURN DISTINCT p.uid AS uid ORDER BY uid
+    } AS premiseUids,
+    staleSorted AS stalePremises,
+    premiseVerdicts
 }
 WITH c, q, base, late, conflictsWith, premiseUids, stalePremises, premiseVerdicts,
   CASE WHEN base.status IS NOT NULL THEN [base.status, base.reason] ELSE late END AS verdict

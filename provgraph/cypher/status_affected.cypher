@@ -5,10 +5,11 @@
 // description: that reaches them through revision edges (rules 5 and 6 read them); the rivals and explicit conflict
 // description: partners of all those, by any subject they have ever been cited with (rule 10); and every claim that
 // description: depends on one of them through DEPENDS_ON (rule 11). Untimed and unscoped, so a superset: the inverse of
-// description: what status_expiry reads for a claim's expiry. One row per claim: claim (uid), sorted, and deep = its
+// description: what status_expiry reads for a claim's expiry. One row per claim: claim (uid), sorted; deep = its
 // description: status reads more than $limit claims through one kind of link (revision reach for rule 5 when the claim
-// description: has no revision rank, premises, claims about its subject that no revision edge retires), so its status
-// description: is not stored but computed when read (a bounded count each).
+// description: has no revision rank, claims about its subject that no revision edge retires), so its status is not
+// description: stored but computed when read (a bounded count each); chained = more than $limit premises (stored when
+// description: the pass can order them bottom-up: engine/stored_status.py `premise_bands`).
 // param seeds: list of claim uids the write touched
 // param sources: list of source uids the write added snapshots to
 // param limit: how many claims one kind of link may reach before a claim's status is too costly to store
@@ -95,9 +96,10 @@ UNWIND found AS a
 WITH a,
   (a.revision_rank IS NULL
    AND COUNT { MATCH (a)-[:CORRECTS|SUPERSEDES*1..]->(x:Claim) WITH DISTINCT x LIMIT $limit + 1 RETURN x } > $limit)
-  OR COUNT { MATCH (a)-[:DEPENDS_ON*1..]->(x:Claim) WITH DISTINCT x LIMIT $limit + 1 RETURN x } > $limit
   OR coalesce(a.subject, '') IN crowded
   AS deep
-RETURN a.uid AS claim, deep
+// the premises apart: a pass that stores a chain from the bottom up walks each claim only to the premise below it
+RETURN a.uid AS claim, deep,
+  COUNT { MATCH (a)-[:DEPENDS_ON*1..]->(x:Claim) WITH DISTINCT x LIMIT $limit + 1 RETURN x } > $limit AS chained
 ORDER BY claim
 ;

@@ -9,7 +9,9 @@
 // description: rules 5 and 6 compare with the question scope). A read: the write-time pass runs it outside the lock.
 // description: Two things a status reads nothing of are left out: a claim whose status rules 1-9 decide ($settled) reads
 // description: no premise, rival or partner (the first rule that matches wins, so only what rules 1-9 read can change
-// description: it); a claim with a revision rank lies on no cycle, so rule 5 reads nothing of its reach.
+// description: it); a claim with a revision rank lies on no cycle, so rule 5 reads nothing of its reach. No walk goes
+// description: past a premise whose fresh stored status read all it rests on (rules/premise-judged.cypher): its own
+// description: stored expiry stands for what is below it.
 // param claims: list of claim uids
 // param settled: the claims among them whose status rules 1-9 decide (a reason of rules 1-9)
 // param t: the time the statuses are computed for (DateTime)
@@ -21,55 +23,63 @@ CALL (c, settled) {
   CALL (c, settled) {
     RETURN c AS p
     UNION
+    // no walk past a premise whose fresh stored status read all it rests on: its expiry stands for them
     WITH c, settled WHERE NOT settled
-    MATCH (c)-[:DEPENDS_ON*1..]->(p:Claim)
+    MATCH (c)-[deps:DEPENDS_ON*1..]->(p:Claim)
+    WHERE all(dep IN deps WHERE startNode(dep) = c OR NOT /*INCLUDE premise-judged(startNode(dep))*/)
     RETURN DISTINCT p
   }
-  WITH DISTINCT p, settled
-  CALL (p, settled) {
-    RETURN p AS o
-    UNION
-    WITH p, settled WHERE NOT settled
-    MATCH (p)-[:CONFLICTS_WITH]-(o:Claim)
-    RETURN o
-    UNION
-    // the guard in the seek itself: a WHERE before it is planned after the seek, which reads every claim on the subject
-    WITH p, CASE WHEN settled OR p.subject = '' THEN null ELSE p.subject END AS about
-    MATCH (o:Claim {subject: about})
-    USING INDEX o:Claim(subject)
-    RETURN o
+  WITH c, settled, collect(DISTINCT p) AS reached
+  CALL (settled, reached) {
+    UNWIND reached AS p
+    CALL (p, settled) {
+      RETURN p AS o
+      UNION
+      WITH p, settled WHERE NOT settled
+      MATCH (p)-[:CONFLICTS_WITH]-(o:Claim)
+      RETURN o
+      UNION
+      // the guard in the seek itself: a WHERE before it is planned after the seek, which reads every claim on the subject
+      WITH p, CASE WHEN settled OR p.subject = '' THEN null ELSE p.subject END AS about
+      MATCH (o:Claim {subject: about})
+      USING INDEX o:Claim(subject)
+      RETURN o
+    }
+    WITH DISTINCT o
+    CALL (o) {
+      RETURN o AS y
+      UNION
+      MATCH (o)<-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(y:Claim)
+      RETURN y
+      UNION
+      WITH o WHERE o.revision_rank IS NULL
+      MATCH (o)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]->(y:Claim)
+      RETURN DISTINCT y
+    }
+    WITH DISTINCT y
+    CALL (y) {
+      UNWIND [y.asserted_at, y.valid_from, y.valid_until] AS moment
+      RETURN moment
+      UNION ALL
+      MATCH (y)-[cited:CITED_AT]->(:Snapshot)
+      UNWIND [cited.valid_from, cited.valid_until] AS moment
+      RETURN moment
+      UNION ALL
+      MATCH (y)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)<-[:OF]-(snap:Snapshot)
+      UNWIND [snap.revised_at, snap.until] AS moment
+      RETURN moment
+      UNION ALL
+      MATCH (y)-[edge:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS|CONFLICTS_WITH|DEPENDS_ON]-(:Claim)
+      UNWIND [edge.valid_from, edge.valid_to] AS moment
+      RETURN moment
+    }
+    WITH moment
+    WHERE moment > $t
+    RETURN min(moment) AS walked
   }
-  WITH DISTINCT o
-  CALL (o) {
-    RETURN o AS y
-    UNION
-    MATCH (o)<-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(y:Claim)
-    RETURN y
-    UNION
-    WITH o WHERE o.revision_rank IS NULL
-    MATCH (o)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]->(y:Claim)
-    RETURN DISTINCT y
-  }
-  WITH DISTINCT y
-  CALL (y) {
-    UNWIND [y.asserted_at, y.valid_from, y.valid_until] AS moment
-    RETURN moment
-    UNION ALL
-    MATCH (y)-[cited:CITED_AT]->(:Snapshot)
-    UNWIND [cited.valid_from, cited.valid_until] AS moment
-    RETURN moment
-    UNION ALL
-    MATCH (y)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)<-[:OF]-(snap:Snapshot)
-    UNWIND [snap.revised_at, snap.until] AS moment
-    RETURN moment
-    UNION ALL
-    MATCH (y)-[edge:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS|CONFLICTS_WITH|DEPENDS_ON]-(:Claim)
-    UNWIND [edge.valid_from, edge.valid_to] AS moment
-    RETURN moment
-  }
-  WITH moment
-  WHERE moment > $t
-  RETURN min(moment) AS expires
+  // a premise no walk went past stands for what it rests on by its own expiry
+  RETURN reduce(soonest = walked, moment IN [p IN reached WHERE p <> c AND /*INCLUDE premise-judged(p)*/ | p.status_expires] |
+    CASE WHEN moment > $t AND (soonest IS NULL OR moment < soonest) THEN moment ELSE soonest END) AS expires
 }
 // the scopes of the revision edges rules 5 and 6 can read for this claim (verify_requests judges a rival at another
 // question scope from the stored status when each of them covers both scopes alike)

@@ -31,6 +31,7 @@ from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.times import native
 from provgraph.engine.account import add_account
+from provgraph.engine.premise_order import premise_bands
 from provgraph.engine.ranks import rerank, violations
 from provgraph.engine.status import REASONS, stored_rows
 from provgraph.graph.connection import Graph, Tx
@@ -71,7 +72,11 @@ def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple
         return [], []
     rerank(tx, seeds, sources)  # first: which claims are too deep to store reads the ranks
     rows = tx.rows(cypher.kept_plan("status_affected"), {"seeds": seeds, "sources": sources, "limit": DEEP})
-    return [row["claim"] for row in rows if not row["deep"]], [row["claim"] for row in rows if row["deep"]]
+    deep = {row["claim"] for row in rows if row["deep"]}
+    chained = [row["claim"] for row in rows if row["chained"] and not row["deep"]]
+    if chained:  # a long chain of premises is stored bottom-up, unless it runs through a cycle no order can start
+        deep |= set(chained) & premise_bands(tx.rows, [row["claim"] for row in rows if not row["deep"]])[1]
+    return [row["claim"] for row in rows if row["claim"] not in deep], sorted(deep)
 
 
 Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (query text, params) -> rows: Tx.rows, Graph.read
@@ -106,7 +111,8 @@ def _store(tx: Tx, rows: list[dict[str, Any]], t: datetime) -> int:
 def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
     """Compute the default-question status of `claims` at `t` (default now) and store it; returns how many."""
     moment = t or now()
-    return sum(_store(tx, _compute(tx.rows, chunk, moment), moment) for chunk in chunked(sorted(set(claims)), CLAIMS_PER_CHUNK))
+    return sum(_store(tx, _compute(tx.rows, chunk, moment), moment)
+               for band in premise_bands(tx.rows, claims)[0] for chunk in chunked(band, CLAIMS_PER_CHUNK))
 
 
 def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
@@ -150,19 +156,20 @@ def store_pending(graph: Graph, claims: Iterable[str]) -> int:
     graph-changing transaction committed since the generation was read first; otherwise that chunk and every
     later one is computed again under the lock, as `refresh` does."""
     generation = current_generation(graph)
-
-    chunks = list(chunked(sorted(set(claims)), CLAIMS_PER_CHUNK))
+    # a band is stored before the next is computed: its claims' walks stop at the premises it stored
+    bands = [list(chunked(band, CLAIMS_PER_CHUNK)) for band in premise_bands(graph.read, claims)[0]]
     stored = 0
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        ahead = _ahead(pool, lambda chunk: compute(graph, chunk), chunks, WORKERS)
-        for index, (chunk, computing) in enumerate(ahead):
-            count, unchanged = store_computed(graph, chunk, computing.result(), generation)
-            stored += count
-            if not unchanged:
-                ahead.close()
-                for rest in chunks[index + 1:]:
-                    stored += graph.transaction(lambda tx: _refresh_locked(tx, rest), write=True)  # noqa: B023
-                break
+        for number, chunks in enumerate(bands):
+            ahead = _ahead(pool, lambda chunk: compute(graph, chunk), chunks, WORKERS)
+            for index, (chunk, computing) in enumerate(ahead):
+                count, unchanged = store_computed(graph, chunk, computing.result(), generation)
+                stored += count
+                if not unchanged:
+                    ahead.close()
+                    for rest in chunks[index + 1:] + [chunk for later in bands[number + 1:] for chunk in later]:
+                        stored += graph.transaction(lambda tx: _refresh_locked(tx, rest), write=True)  # noqa: B023
+                    return stored
     return stored
 
 

@@ -58,7 +58,7 @@ def render_tree(view: Lineage) -> str:
     if view.predecessors():
         lines.append("predecessors:")
         walk(view.claim, "down", 1, {view.claim})
-    premises = me.premises
+    premises = _premise_closure(view)
     if premises:
         lines.append("premises:")
         for uid in premises:
@@ -225,3 +225,18 @@ def render(view: Lineage, fmt: str = "tree") -> str:
 
 
 __all__ = ["RENDERERS", "node_ids", "render", "render_dot", "render_mermaid", "render_tree"]
+
+
+def _premise_closure(view: Lineage) -> list[str]:
+    """Every claim `view.claim` rests on through the DEPENDS_ON edges drawn (a status lists only its direct premises)."""
+    below: dict[str, list[str]] = {}
+    for edge in view.edges:
+        if edge.kind == "DEPENDS_ON":
+            below.setdefault(edge.source, []).append(edge.target)
+    seen, todo = {view.claim}, [view.claim]
+    while todo:
+        for premise in below.get(todo.pop(), ()):
+            if premise not in seen:
+                seen.add(premise)
+                todo.append(premise)
+    return sorted(seen - {view.claim})

@@ -128,6 +128,16 @@ def test_a_fragment_passes_its_arguments_on_to_the_fragments_it_uses(tmp_path) -
         "  // END block\n")
 
 
+def test_a_function_of_one_variable_is_an_argument_passed_on_whole(tmp_path) -> None:
+    rules = _fragments(tmp_path, inner="// arguments: a\na.x > 0\n", outer="// arguments: b\n/*INCLUDE inner(b)*/\n")
+    assert expand("WHERE all(dep IN deps WHERE /*INCLUDE outer(startNode(dep))*/)\n", rules) == (
+        "WHERE all(dep IN deps WHERE /*outer(startNode(dep))*/ (/*inner(startNode(dep))*/ (startNode(dep).x > 0)))\n")
+    with pytest.raises(IncludeError, match="is not a variable"):
+        expand("RETURN /*INCLUDE inner(f(x.y))*/\n", rules)
+    with pytest.raises(IncludeError, match="malformed use"):
+        expand("RETURN /*INCLUDE inner(f(g(x)))*/\n", rules)
+
+
 def test_a_use_with_the_wrong_arguments_or_of_the_wrong_kind_is_an_error_at_load(tmp_path) -> None:
     rules = _fragments(tmp_path, covers="// arguments: scope, q\nscope = q\n", block="WITH 1 AS one\n")
     for use, error in [("RETURN /*INCLUDE covers(s)*/\n", r"takes 2 argument\(s\) \(scope, q\), given 1"),

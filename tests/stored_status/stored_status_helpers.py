@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from hypothesis import strategies as st
 
@@ -124,6 +125,28 @@ def assert_ranks_are_sound(graph: Graph, t: datetime) -> None:
         graph.write("UNWIND $rows AS row MATCH (c:Claim {uid: row.claim}) SET c.revision_rank = row.rank",
                     {"rows": [{"claim": uid, "rank": rank} for uid, rank in kept.items()]})
     assert with_ranks == without
+
+
+@contextmanager
+def no_stored_status(graph: Graph) -> Iterator[None]:
+    """Inside: no claim has a stored status, so rule 11 walks every premise (rules/premise-kept), as before premises
+    were kept; the stored statuses are put back after."""
+    graph.write("MATCH (c:Claim) WHERE c.status IS NOT NULL SET c.status_hidden = c.status REMOVE c.status")
+    try:
+        yield
+    finally:
+        graph.write("MATCH (c:Claim) WHERE c.status_hidden IS NOT NULL SET c.status = c.status_hidden REMOVE c.status_hidden")
+
+
+def assert_kept_premises_are_the_walk(graph: Graph, start: datetime) -> None:
+    """At `start` and around every later instant, the full computation gives the same rows whether rule 11 stops at
+    the stored premises or walks every premise."""
+    times = probe_times(graph, start)
+    kept = [full(graph, t) for t in times]
+    with no_stored_status(graph):
+        walked = [full(graph, t) for t in times]
+    for t, with_kept, without in zip(times, kept, walked):
+        assert with_kept == without, f"at {t.isoformat()}"
 
 
 def write_jsonl(path: Path, entries: Iterable[dict[str, Any]]) -> Path:

@@ -16,7 +16,14 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from stored_status_helpers import OFFSETS, Logs, assert_ranks_are_sound, assert_stored_is_the_computation, claim
+from stored_status_helpers import (
+    OFFSETS,
+    Logs,
+    assert_kept_premises_are_the_walk,
+    assert_ranks_are_sound,
+    assert_stored_is_the_computation,
+    claim,
+)
 
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.engine.adjudication import adjudicate, revoke
@@ -47,6 +54,7 @@ def test_stored_status_equals_the_computation_after_every_write_and_when_time_pa
         logs.ingest(graph, 0)
         assert_stored_is_the_computation(graph, start)
         assert_ranks_are_sound(graph, start)
+        assert_kept_premises_are_the_walk(graph, start)
         ingested = {0}
         decisions: list[str] = []
         for op in operations:
@@ -80,4 +88,5 @@ def test_stored_status_equals_the_computation_after_every_write_and_when_time_pa
                     pass
             assert_stored_is_the_computation(graph, start)
             assert_ranks_are_sound(graph, start)
+            assert_kept_premises_are_the_walk(graph, start)
         assert check(graph).ok
