@@ -111,8 +111,10 @@ def _store(tx: Tx, rows: list[dict[str, Any]], t: datetime) -> int:
 def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
     """Compute the default-question status of `claims` at `t` (default now) and store it; returns how many."""
     moment = t or now()
+    wanted = sorted(set(claims))
+    _unstore(tx, wanted)  # first: rule 11 stops at a stored premise (rules/premise-kept), so none may be one it replaces
     return sum(_store(tx, _compute(tx.rows, chunk, moment), moment)
-               for band in premise_bands(tx.rows, claims)[0] for chunk in chunked(band, CLAIMS_PER_CHUNK))
+               for band in premise_bands(tx.rows, wanted)[0] for chunk in chunked(band, CLAIMS_PER_CHUNK))
 
 
 def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
@@ -361,9 +363,18 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
 
         graph.transaction(unit, write=True)
         stale = sorted(set(stale) | set(affected_by(graph, unranked)))
+    if fix and result.drift:
+        # rule 11 stops at a stored premise (rules/premise-kept), so what rests on a drifted claim is recomputed too
+        stale = sorted(set(stale) | set(affected_by(graph, [entry["claim"] for entry in result.drift])))
     if fix and stale:
-        for uids in chunked(sorted(set(stale)), CLAIMS_PER_CHUNK):
-            result.fixed += graph.transaction(lambda tx: _refresh_locked(tx, uids), write=True)  # noqa: B023 - runs now
+        def forget(tx: Tx) -> None:  # all first: a chunk's walks must not stop at a stale row of a later chunk
+            lock(tx, changes=False)
+            _unstore(tx, stale)
+
+        graph.transaction(forget, write=True)
+        for band in premise_bands(graph.read, stale)[0]:  # premises first, as the write-time pass stores them
+            for uids in chunked(band, CLAIMS_PER_CHUNK):
+                result.fixed += graph.transaction(lambda tx: _refresh_locked(tx, uids), write=True)  # noqa: B023
     return result
 
 

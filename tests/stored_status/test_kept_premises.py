@@ -108,3 +108,32 @@ def test_a_premise_cycle_past_deep_is_left_unstored_and_computed_when_read(graph
     walked = full(graph, now)
     assert {(row.status, row.reason) for row in walked.values()} == {("ACTIVE", "CURRENT")}
     assert check(graph).ok
+
+
+def test_check_fix_of_a_drifted_premise_recomputes_what_rests_on_it(graph: Graph, tmp_path: Path) -> None:
+    ingest(graph, "logs", write_jsonl(tmp_path / "chain.jsonl", _chain("p", 3)), fmt="jsonl", store="chain")
+    # a write that bypasses provgraph expires the bottom: only its own stored row is drift, since the claims above
+    # stop at the stored premise below them
+    graph.write("MATCH (c:Claim {uid: 'p-0000'})-[cited:CITED_AT]->() SET cited.valid_until = datetime('2025-02-01')")
+    found = check(graph)
+    assert [entry["claim"] for entry in found.drift] == ["p-0000"]
+    assert check(graph, fix=True).fixed == 3
+    assert check(graph).ok
+    fresh, _ = stored(graph, datetime.now(timezone.utc))
+    assert (fresh["p-0002"].reason, fresh["p-0002"].premises_not_current) == ("PREMISE_NOT_CURRENT", ("p-0000",))
+
+
+def test_an_adjudication_that_retires_the_bottom_makes_every_claim_above_it_not_current(
+        graph: Graph, tmp_path: Path) -> None:
+    from provgraph.engine.adjudication import adjudicate
+
+    entries = _chain("p", 4) + [{"id": "fix", "ts": BASE.isoformat(), "subject": "p-0000", "value": "no",
+                                 "scope": "org/ops"}]
+    ingest(graph, "logs", write_jsonl(tmp_path / "chain.jsonl", entries), fmt="jsonl", store="chain")
+    adjudicate(graph, "fix", "p-0000")  # in the adjudication's own transaction, the pass recomputes the chain above
+    fresh, missing = stored(graph, datetime.now(timezone.utc))
+    assert not missing and fresh["p-0000"].status == "STALE"
+    assert {fresh[f"p-{n:04d}"].reason for n in range(1, 4)} == {"PREMISE_NOT_CURRENT"}
+    with no_stored_status(graph):
+        walked = full(graph, datetime.now(timezone.utc))
+    assert all(fresh[uid] == walked[uid] for uid in fresh)
