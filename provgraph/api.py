@@ -16,12 +16,12 @@ from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence
 from provgraph.base.as_of import at_or_now, parse_at
 from provgraph.base.config import Settings
 from provgraph.base.errors import UsageError
-from provgraph.engine import adjudication, changes, citations, conflicts, lineage, prov, queries, status, stored_status, stores, suspects, verify
+from provgraph.engine import adjudication, changes, citations, conflicts, lineage, prov, queries, status, stored_check, stores, suspects, verify
 from provgraph.engine.conflicts import Conflict
 from provgraph.engine.lineage import Lineage
 from provgraph.engine.queries import QueryResult
 from provgraph.engine.status import ClaimStatus
-from provgraph.engine.stored_status import CheckResult
+from provgraph.engine.stored_check import CheckResult
 from provgraph.engine.suspects import Suspect, kept_not_found_now
 from provgraph.engine.verify import Verdict
 from provgraph.graph.connection import Graph
@@ -217,7 +217,7 @@ class Provgraph:
         """Compare every claim's stored status with the full computation (and recompute drifted ones with `fix`); report
         kept suspect pairs a fresh computation would no longer list (information, never drift), unless `suspects` is
         False (then `suspects_not_found_now` is None: not compared)."""
-        result = stored_status.check(self.graph, at=parse_at(at), fix=fix)
+        result = stored_check.check(self.graph, at=parse_at(at), fix=fix)
         result.suspects_not_found_now, result.suspects_owed = kept_not_found_now(self.graph, compare=suspects)
         return result
 

@@ -17,6 +17,7 @@ from cli_helpers import run
 from provgraph import cypher
 from provgraph.base.edges import REVISION_KINDS
 from provgraph.graph import models
+from provgraph.engine.stored_status import DEEP
 from provgraph.graph.connection import Graph
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -103,6 +104,11 @@ def _exercise_every_write(graph: Graph, tmp_path: Path) -> None:
     assert run("ingest", "logs", str(log), "--store", "rw").exit_code == 1  # the broken line is quarantined
     log.write_text(json.dumps({**first, "value": "changed"}) + "\n" + json.dumps(second) + "\n", encoding="utf-8")
     assert run("ingest", "logs", str(log), "--store", "rw").exit_code == 0
+    crowded = tmp_path / "crowded.jsonl"  # more rival values of one key than stored_status.DEEP: a RivalRoster
+    crowded.write_text("".join(json.dumps({"ts": f"2026-03-01T00:{i // 60:02d}:{i % 60:02d}Z", "id": f"c-{i}",
+                                           "subject": "crowded.key", "value": str(i)}) + "\n"
+                               for i in range(DEEP + 1)), encoding="utf-8")
+    assert run("ingest", "logs", str(crowded), "--store", "crowded").exit_code == 0
     assert run("report", "--out", str(tmp_path / "report1")).exit_code == 0
     decided = run("adjudicate", "--keep", "acme/payments#61", "--retire", "PAY-210", "--why", "14 days")
     assert decided.exit_code == 0, decided.output

@@ -28,6 +28,8 @@ def check_command(at: str | None, fix: bool, skip_suspects: bool, fmt: str, pg: 
             fields = ", ".join(f"{key} stored {value['stored']!r} computed {value['computed']!r}"
                                for key, value in sorted(item["differences"].items()))
             click.echo(f"drift {item['claim']}: {fields}")
+        for subject, differences in sorted(result.rosters_drifted.items()):
+            click.echo(f"drift rival roster of {subject}: {', '.join(sorted(differences))} differ from the computation")
         if result.suspects_owed:
             click.echo(f"suspects: the write-time pass owes {result.suspects_owed} claim(s) a step, so suspects are "
                        "computed live until the next ingest or provgraph suspects --refresh")
@@ -38,9 +40,9 @@ def check_command(at: str | None, fix: bool, skip_suspects: bool, fmt: str, pg: 
                        "lists (information: kept as found when written; provgraph suspects --refresh recomputes them)")
             for key in result.suspects_not_found_now[:20]:
                 click.echo(f"  kept, not found now: {key}")
-    if result.drift:
-        raise CheckFailed(f"{len(result.drift)} claim(s) with a stored status that differs from the computation"
-                      + ("" if fix else " (provgraph check --fix recomputes them)"))
+    if not result.ok:
+        raise CheckFailed(f"{len(result.drift)} claim(s) and {len(result.rosters_drifted)} rival roster(s) stored "
+                          "differently from the computation" + ("" if fix else " (provgraph check --fix recomputes them)"))
 
 
 COMMANDS = [check_command]

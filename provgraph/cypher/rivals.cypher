@@ -9,28 +9,47 @@
 // param q: the question scope, or null for each claim's own scope
 // param t: the as-of time (DateTime)
 // param subject: the question's subject, or null
+// param active: true to leave out the rivals rules 1-9 find STALE or UNKNOWN (then a fresh roster answers for a subject)
 UNWIND $claims AS wanted
 MATCH (c:Claim {uid: wanted})
 // INCLUDE question-scope (the question scope q of claim c: $q, else c's own scope as of $t)
 WITH c, c AS x, q
 // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
 WITH c, q, base AS own
-WITH c, q, own, c AS rivalOf, [c.subject, $subject] AS abouts
-// INCLUDE rival-candidates (explicit partners and claims on the subjects; written in rules/rival-candidates.cypher)
-WITH c, q, own, other, kind, other AS x
-// INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
-WITH c, own, other, kind, base
-WHERE kind = 'EXPLICIT_CONFLICT'
-   OR (base.subject IS NOT NULL AND base.subject <> '' AND base.subject IN [own.subject, $subject]
-       AND NOT (base.value IS NOT NULL AND own.value IS NOT NULL AND base.value = own.value))
+// a crowded subject's claims are read from its roster, judged at write time, when it answers q at $t
+WITH c, q, own, c AS rivalOf, COLLECT {
+  MATCH (roster:RivalRoster)
+  WHERE $active AND roster.subject IN [c.subject, $subject] AND /*INCLUDE roster-fresh(roster, q)*/
+  RETURN /*INCLUDE roster-read(roster)*/
+} AS rosters
+CALL (c, q, own, rivalOf, rosters) {
+  WITH c, q, own, rivalOf, [about IN [c.subject, $subject] WHERE NOT any(r IN rosters WHERE r.subject = about)] AS abouts
+  // INCLUDE rival-candidates (explicit partners and claims on the subjects; written in rules/rival-candidates.cypher)
+  WITH c, q, own, other, kind, other AS x
+  // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
+  WITH other, kind, base
+  RETURN other.uid AS rival, kind, coalesce(base.status, 'ACTIVE') AS rival_status,
+    coalesce(base.reason, 'CURRENT') AS rival_reason, base.scope AS scope, base.subject AS subject, base.value AS value
+  UNION ALL
+  WITH q, rivalOf, rosters
+  // INCLUDE roster-entries (the rosters' claims less rivalOf and its revision neighbours; rules/roster-entries.cypher)
+  UNWIND rosterEntries AS entry
+  RETURN entry.uid AS rival, 'RIVAL_CLAIM' AS kind, entry.status AS rival_status, entry.reason AS rival_reason,
+    entry.scope AS scope, entry.subject AS subject, entry.value AS value
+}
+WITH c, own, rival, kind, rival_status, rival_reason, scope, subject, value
+WHERE NOT ($active AND rival_status IN ['STALE', 'UNKNOWN'])
+  AND (kind = 'EXPLICIT_CONFLICT'
+   OR (subject IS NOT NULL AND subject <> '' AND subject IN [own.subject, $subject]
+       AND NOT (value IS NOT NULL AND own.value IS NOT NULL AND value = own.value)))
 RETURN
   c.uid AS claim,
-  other.uid AS rival,
+  rival,
   kind,
-  coalesce(base.status, 'ACTIVE') AS rival_status,
-  coalesce(base.reason, 'CURRENT') AS rival_reason,
-  base.scope AS scope,
-  base.subject AS subject,
-  base.value AS value
+  rival_status,
+  rival_reason,
+  scope,
+  subject,
+  value
 ORDER BY claim, rival, kind
 ;

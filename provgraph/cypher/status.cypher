@@ -68,32 +68,58 @@ OPTIONAL CALL (c, q, base) {
   WITH c, q, inherited, premiseBases, {node: c, base: base} AS me
   CALL (q, me, premiseBases) {
     UNWIND [me] + [p IN premiseBases WHERE p.base.status IS NULL] AS owner
-    WITH owner, owner.node AS ownerNode, q
-    WITH owner, q, ownerNode AS rivalOf, [ownerNode.subject] AS abouts
-    // INCLUDE rival-candidates (explicit partners and claims on the subject; written in rules/rival-candidates.cypher)
-    WITH owner, kind, other AS x, q
-    // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
-    WITH owner, kind, x, base
-    WHERE base.status IS NULL
-      AND (kind = 'EXPLICIT_CONFLICT'
-           OR (base.subject = owner.base.subject AND owner.base.subject <> ''
-               AND NOT (base.value IS NOT NULL AND owner.base.value IS NOT NULL AND base.value = owner.base.value)))
-    RETURN collect({owner: owner.node.uid, uid: x.uid, kind: kind}) AS live
+    WITH owner, owner.node AS rivalOf, q
+    // a crowded subject's claims are read from its roster, judged at write time, when it answers q at $t
+    WITH owner, rivalOf, q, COLLECT {
+      MATCH (roster:RivalRoster {subject: rivalOf.subject})
+      WHERE /*INCLUDE roster-fresh(roster, q)*/
+      RETURN /*INCLUDE roster-read(roster)*/
+    } AS rosters
+    CALL (owner, rivalOf, q, rosters) {
+      WITH owner, rivalOf, q, CASE WHEN size(rosters) > 0 THEN [] ELSE [rivalOf.subject] END AS abouts
+      // INCLUDE rival-candidates (explicit partners and claims on the subject; written in rules/rival-candidates.cypher)
+      WITH owner, kind, other AS x, q
+      // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
+      WITH owner, kind, x, base
+      WHERE base.status IS NULL
+        AND (kind = 'EXPLICIT_CONFLICT'
+             OR (base.subject = owner.base.subject AND owner.base.subject <> ''
+                 AND NOT (base.value IS NOT NULL AND owner.base.value IS NOT NULL AND base.value = owner.base.value)))
+      RETURN collect({owner: owner.node.uid, uid: x.uid, kind: kind}) AS judged
+    }
+    // the roster's live rivals of the owner: ACTIVE by rules 1-9, its subject as of $t, another value (one
+    // comprehension over the roster's lists, uids only: a key of 10,000 values makes no map per entry)
+    WITH owner, rivalOf, q, judged, rosters, [linked IN /*INCLUDE revision-linked(rivalOf)*/ | linked.uid] AS rosterLinked
+    WITH owner, judged, reduce(found = [], r IN rosters | found + [i IN range(0, size(r.members) - 1)
+      WHERE /*INCLUDE roster-entry(r, i, q, rivalOf, rosterLinked)*/ AND r.reasons[i] = 'CURRENT'
+        AND r.subjects[i] = owner.base.subject AND owner.base.subject <> ''
+        AND NOT (r.valued[i] AND owner.base.value IS NOT NULL AND r.values[i] = owner.base.value) | r.members[i]])
+      AS rostered
+    RETURN reduce(all = [], found IN collect(judged) | all + found) AS live,
+      // a roster's rivals stay one list an owner (sorted by uid: one subject, one question scope)
+      [r IN collect({owner: owner.node.uid, uids: rostered}) WHERE size(r.uids) > 0] AS rosterLive
   }
-  WITH c,
+  WITH c, rosterLive,
     [l IN live WHERE l.owner = c.uid AND l.kind = 'EXPLICIT_CONFLICT' | l.uid] AS explicit,
-    [l IN live WHERE l.owner = c.uid AND l.kind = 'RIVAL_CLAIM' | l.uid] AS rivals,
+    [l IN live WHERE l.owner = c.uid AND l.kind = 'RIVAL_CLAIM' | l.uid] AS judgedRivals,
+    coalesce(head([r IN rosterLive WHERE r.owner = c.uid | r.uids]), []) AS rosterRivals,
     [p IN premiseBases WHERE p.base.status IS NOT NULL | p.node.uid] + [l IN live WHERE l.owner <> c.uid | l.owner]
-      + [i IN inherited | i.uid] AS stalePremises,
+      + [r IN rosterLive WHERE r.owner <> c.uid | r.owner] + [i IN inherited | i.uid] AS stalePremises,
     [p IN premiseBases WHERE p.base.status IS NOT NULL | {uid: p.node.uid, verdict: p.base.status + ' ' + p.base.reason}]
-      + [l IN live WHERE l.owner <> c.uid | {uid: l.owner, verdict: 'CONFLICT ' + l.kind}] + inherited AS staleVerdicts
+      + [l IN live WHERE l.owner <> c.uid | {uid: l.owner, verdict: 'CONFLICT ' + l.kind}]
+      + [r IN rosterLive WHERE r.owner <> c.uid | {uid: r.owner, verdict: 'CONFLICT RIVAL_CLAIM'}] + inherited
+      AS staleVerdicts
+  WITH c, explicit, judgedRivals, rosterRivals, judgedRivals + rosterRivals AS rivals, stalePremises, staleVerdicts
   // each list sorted in a subquery that imports only that list: in a COLLECT subquery the DISTINCT also keyed on
   // the lists in scope, one copy a row (a key of n values held n * n ids: 1 GiB of memory at 10,000)
-  CALL (explicit, rivals) {
-    UNWIND explicit + rivals AS uid
+  // (a roster's rivals alone are sorted and distinct already: a key of 10,000 values is not sorted again)
+  CALL (explicit, judgedRivals, rosterRivals) {
+    UNWIND CASE WHEN size(explicit) + size(judgedRivals) = 0 THEN [] ELSE explicit + judgedRivals + rosterRivals END AS uid
     WITH DISTINCT uid ORDER BY uid
-    RETURN collect(uid) AS conflictsWith
+    RETURN collect(uid) AS sortedConflicts
   }
+  WITH c, explicit, rivals, stalePremises, staleVerdicts,
+    CASE WHEN size(explicit) + size(judgedRivals) = 0 THEN rosterRivals ELSE sortedConflicts END AS conflictsWith
   CALL (stalePremises) {
     UNWIND stalePremises AS uid
     WITH DISTINCT uid ORDER BY uid

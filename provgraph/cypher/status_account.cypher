@@ -21,31 +21,32 @@ WITH row, x, coalesce(row.question_scope, '') AS q
 // the run of each claim the reason names: x, its rivals or explicit partners, its premises not current. start: the
 // first snapshot of the unbroken run (newest first) of its source's snapshots that cite the claim with the word the
 // latest citing snapshot at $t has
-CALL (x, row) {
-  UNWIND [x.uid] + CASE row.reason WHEN 'RIVAL_CLAIM' THEN coalesce(row.conflicts_with, [])
-                           WHEN 'PREMISE_NOT_CURRENT' THEN coalesce(row.premises_not_current, []) ELSE [] END AS uid
+// a rival on a crowded subject: its run's start as its fresh roster keeps it (the rivals there are its entries at q,
+// in the same uid order as conflicts_with: one walk down both lists keeps the rival whose run began first, as the
+// partner below is chosen, instead of a run per rival)
+WITH row, x, q, head(COLLECT {
+  MATCH (roster:RivalRoster {subject: x.subject})
+  WHERE row.reason = 'RIVAL_CLAIM' AND /*INCLUDE roster-fresh(roster, q)*/
+  RETURN roster {.members, .entry_scopes, .run_snapshots, .run_ats, .run_lines}
+}) AS roster
+CALL (x, row, roster) {
+  UNWIND [x.uid] + CASE WHEN roster IS NOT NULL THEN []
+                        WHEN row.reason = 'RIVAL_CLAIM' THEN coalesce(row.conflicts_with, [])
+                        WHEN row.reason = 'PREMISE_NOT_CURRENT' THEN coalesce(row.premises_not_current, []) ELSE [] END AS uid
   MATCH (y:Claim {uid: uid})
-  CALL (y) {
-    OPTIONAL MATCH (y)-[:CITED_AT]->(s0:Snapshot)
-    WHERE s0.revised_at <= $t
-    WITH y, s0 ORDER BY s0.revised_at DESC, s0.uid DESC LIMIT 1
-    // two MATCH clauses: in one pattern the OF of s0 could not be walked twice, so s0 itself would be left out
-    OPTIONAL MATCH (s0)-[:OF]->(source:Source)
-    OPTIONAL MATCH (source)<-[:OF]-(s:Snapshot)
-    WHERE s.revised_at <= s0.revised_at
-    OPTIONAL MATCH (y)-[said:CITED_AT]->(s)
-    WITH y, s, said ORDER BY s.revised_at DESC, s.uid DESC
-    WITH collect({snapshot: s.uid, at: s.revised_at, cited: said IS NOT NULL, word: toLower(coalesce(said.declared, '')),
-                  line: coalesce(said.status_line, said.line_start), until: s.until, valid_until: said.valid_until}) AS history
-    WITH history, reduce(acc = {run: [], open: true}, h IN history |
-      CASE WHEN acc.open AND h.cited AND h.word = history[0].word THEN {run: acc.run + [h], open: true}
-           ELSE {run: acc.run, open: false} END).run AS run
-    RETURN CASE WHEN size(run) = 0 THEN null ELSE last(run) END AS start,
-           CASE WHEN size(run) = 0 THEN null ELSE head(run) END AS latest
-  }
+  // INCLUDE claim-run (the run of y; written in rules/claim-run.cypher)
   RETURN collect({uid: uid, start: start, latest: latest}) AS runs
 }
-WITH row, x, q, runs, head(runs) AS own
+WITH row, x, q, head(runs) AS own, CASE WHEN roster IS NULL THEN runs ELSE [head(runs)] + [best IN [reduce(
+    walk = {next: 0, best: null}, i IN range(0, size(roster.members) - 1) |
+    CASE WHEN walk.next < size(row.conflicts_with) AND roster.entry_scopes[i] = q
+              AND roster.members[i] = row.conflicts_with[walk.next]
+         THEN {next: walk.next + 1, best: CASE
+                WHEN roster.run_snapshots[i] <> '' AND (walk.best IS NULL OR roster.run_ats[i] < walk.best.start.at)
+                THEN {uid: roster.members[i], start: {snapshot: roster.run_snapshots[i], at: roster.run_ats[i],
+                      line: CASE WHEN roster.run_lines[i] < 0 THEN null ELSE roster.run_lines[i] END}}
+                ELSE walk.best END}
+         ELSE walk END).best] WHERE best IS NOT NULL] END AS runs
 // revisions in force at $t of the kind the reason names: when each took effect, and the record or adjudication
 CALL (x, row, q) {
   WITH x, row, q,

@@ -95,15 +95,24 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
   CALL (subject, setNodes, retiredIndexed) {
     WITH setNodes, retiredIndexed,
       COLLECT { UNWIND CASE WHEN size(setNodes) > 0 THEN [subject] + [c IN setNodes | c.subject] ELSE [] END AS about
-                WITH about WHERE about IS NOT NULL AND about <> '' RETURN DISTINCT about } AS abouts
-    // INCLUDE subject-live (written in rules/subject-live.cypher)
-    WITH about, member WHERE NOT member IN setNodes
-    WITH about, /*INCLUDE rival-record(member)*/ AS record
-    RETURN collect(record {.*, about: about}) AS subjectRecords
+                WITH about WHERE about IS NOT NULL AND about <> '' RETURN DISTINCT about } AS named
+    // a crowded subject with a roster is not read here: the rivals query reads the roster (the fallback below)
+    WITH setNodes, retiredIndexed, named, COLLECT {
+      MATCH (roster:RivalRoster) WHERE roster.subject IN named AND NOT roster.owed RETURN roster.subject
+    } AS rostered
+    CALL (setNodes, retiredIndexed, named, rostered) {
+      WITH setNodes, retiredIndexed, [about IN named WHERE NOT about IN rostered] AS abouts
+      // INCLUDE subject-live (written in rules/subject-live.cypher)
+      WITH about, member WHERE NOT member IN setNodes
+      WITH about, /*INCLUDE rival-record(member)*/ AS record
+      RETURN collect(record {.*, about: about}) AS subjectRecords
+    }
+    RETURN subjectRecords, rostered
   }
   UNWIND setNodes AS c
   WITH c, rq, subject, setUids, setNodes, evidenceUids, subjectRecords,
-    /*INCLUDE stored-fresh(c)*/ AS ownFresh, coalesce(rq, c.scope, '') AS closureQ
+    /*INCLUDE stored-fresh(c)*/ AS ownFresh, coalesce(rq, c.scope, '') AS closureQ,
+    coalesce(c.subject IN rostered, false) OR coalesce(subject IN rostered, false) AS onRoster
   WITH *, /*INCLUDE closure-kept(c, closureQ)*/ AS kept
   CALL (c, closureQ, kept, setUids, evidenceUids) {
     CALL (c, closureQ, kept) {
@@ -120,10 +129,10 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
     WHERE NOT row.successor IN setUids OR (row.head AND c.uid IN evidenceUids)
     RETURN collect(row {claim: c.uid, .*}) AS closureRows
   }
-  OPTIONAL CALL (c, rq, subject, ownFresh, setNodes, subjectRecords) {
+  OPTIONAL CALL (c, rq, subject, ownFresh, onRoster, setNodes, subjectRecords) {
     WITH c, coalesce(rq, c.status_question_scope) AS q, subject, setNodes, subjectRecords,
       [c.subject, subject] AS abouts, [c.status_subject, subject] AS judgedAbouts, c.status_value AS ownValue
-    WHERE ownFresh
+    WHERE ownFresh AND NOT onRoster
     // the claims on the subjects that may be rivals (the candidate set's left out); only when there are any, the
     // claims revision-linked to c (a walk of its edges that most candidates need not pay)
     WITH *, [r IN subjectRecords WHERE r.about IN abouts] AS onSubjects
@@ -161,13 +170,13 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
             | {claim: c.uid, rival: r.uid, kind: r.kind, usable: r.usable, rival_status: r.base[0],
                rival_reason: r.base[1], scope: r.scope, subject: r.subject, value: r.value}] AS found
   }
-  WITH c, ownFresh, closureRows, coalesce(found, []) AS found
+  WITH c, ownFresh AND NOT onRoster AS judgedHere, closureRows, coalesce(found, []) AS found
   WITH
     collect(closureRows) AS closures,
     // a STALE or UNKNOWN rival is no missing claim
-    [f IN collect(CASE WHEN ownFresh THEN [r IN found WHERE NOT r.rival_status IN ['STALE', 'UNKNOWN']] ELSE [] END) | f]
+    [f IN collect(CASE WHEN judgedHere THEN [r IN found WHERE NOT r.rival_status IN ['STALE', 'UNKNOWN']] ELSE [] END) | f]
       AS perClaim,
-    [x IN collect(CASE WHEN NOT ownFresh OR any(f IN found WHERE NOT f.usable) THEN c.uid END) WHERE x IS NOT NULL]
+    [x IN collect(CASE WHEN NOT judgedHere OR any(f IN found WHERE NOT f.usable) THEN c.uid END) WHERE x IS NOT NULL]
       AS fallback
   RETURN COLLECT { UNWIND closures AS rows UNWIND rows AS row RETURN row ORDER BY row.claim, row.successor } AS closure,
     perClaim, fallback

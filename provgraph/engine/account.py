@@ -8,15 +8,15 @@ a status computed when read (another scope, another time) takes it from the same
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from provgraph import cypher
+from provgraph.graph.connection import Runner
 
 # The account's columns, as the status rows carry them (stored on the claim as status_<column>)
 COLUMNS = ("since", "because_kind", "because", "because_snapshot", "because_commit", "because_author",
            "because_committer", "because_file", "because_line", "because_by")
 
-Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]
 
 
 def add_account(run: Runner, rows: list[dict[str, Any]], t: datetime) -> list[dict[str, Any]]:

@@ -84,7 +84,8 @@ def conflicts(graph: Graph, *, scope: str | None = None, at: datetime | str | No
 
 def _explicit_pairs(graph: Graph, batch: list[Any], scope: str | None, t: datetime, found: dict) -> None:
     by_uid = {row.claim: row for row in batch}
-    rows = graph.read(cypher.load("rivals").text, {"claims": list(by_uid), "q": scope, "t": t, "subject": None})
+    rows = graph.read(cypher.load("rivals").text, {"claims": list(by_uid), "q": scope, "t": t, "subject": None,
+                                                  "active": False})
     for rival in rows:
         if rival["kind"] != "EXPLICIT_CONFLICT" or rival["rival_status"] != "ACTIVE":
             continue

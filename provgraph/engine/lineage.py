@@ -116,7 +116,7 @@ def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime 
     row = rows[0]
     question = row["question_scope"]
     statuses = {s.claim: s for s in status(graph, row["nodes"], scope=question, at=t)}
-    rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": t, "subject": None})
+    rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": t, "subject": None, "active": False})
     edges = tuple(
         Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None, e.get("force"),
              native(e.get("valid_from")), dict(e["recorded_by"]) if e.get("recorded_by") else None,

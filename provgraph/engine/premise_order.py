@@ -8,15 +8,15 @@ stored before the next is computed, and a claim walks at most the band's levels 
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from typing import Iterable
 
 from provgraph import cypher
+from provgraph.graph.connection import Runner
 from provgraph.base.chunks import chunked
 
 BAND_LEVELS = 32  # premise levels computed together: how far below a claim its walk may go before a stored premise
 _CHUNK = 2000
 
-Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]
 
 
 def premise_bands(run: Runner, claims: Iterable[str]) -> tuple[list[list[str]], set[str]]:

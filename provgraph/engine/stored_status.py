@@ -10,7 +10,7 @@ stores them all again after its last batch (`store_pending`, computed outside th
 only if no graph-changing write came between), so the status query is planned once per ingest, not
 once per batch. Reads of the default question (`provgraph.engine.status`) use a stored status from its
 computation until that instant and take the full computation otherwise, so the answers are the
-same either way; `check()` proves it on a live store.
+same either way; `stored_check.check()` proves it on a live store.
 
 Every such write transaction first takes one write lock (`lock()`), so that the transactions
 that change statuses, and the status passes inside them, run one after the other: a pass
@@ -23,19 +23,17 @@ from __future__ import annotations
 
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable, Generator, Iterable, Iterator, Mapping, TypeVar
+from typing import Any, Callable, Generator, Iterable, TypeVar
 
 from provgraph import cypher
 from provgraph.base.chunks import chunked
-from provgraph.base.times import native
 from provgraph.engine.account import add_account
 from provgraph.engine.premise_order import premise_bands
-from provgraph.engine.ranks import rerank, violations
-from provgraph.engine.status import REASONS, stored_rows
-from provgraph.graph.connection import Graph, Tx
-from provgraph.graph.schema import ensure_schema
+from provgraph.engine.ranks import rerank
+from provgraph.engine.rosters import keep_owed, owe
+from provgraph.engine.status import REASONS
+from provgraph.graph.connection import Graph, Runner, Tx
 
 CLAIMS_PER_CHUNK = 2000  # claims per status query / store statement inside one pass
 WORKERS = 2  # chunks `store_pending` computes at once outside the lock
@@ -79,7 +77,6 @@ def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple
     return [row["claim"] for row in rows if row["claim"] not in deep], sorted(deep)
 
 
-Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (query text, params) -> rows: Tx.rows, Graph.read
 
 
 def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]]:
@@ -112,7 +109,8 @@ def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
     """Compute the default-question status of `claims` at `t` (default now) and store it; returns how many."""
     moment = t or now()
     wanted = sorted(set(claims))
-    _unstore(tx, wanted)  # first: rule 11 stops at a stored premise (rules/premise-kept), so none may be one it replaces
+    unstore(tx, wanted)  # first: rule 11 stops at a stored premise (rules/premise-kept), so none may be one it replaces
+    keep_owed(tx, moment)  # before any status: rule 10 reads a crowded subject's roster (engine/rosters.py)
     return sum(_store(tx, _compute(tx.rows, chunk, moment), moment)
                for band in premise_bands(tx.rows, wanted)[0] for chunk in chunked(band, CLAIMS_PER_CHUNK))
 
@@ -122,8 +120,9 @@ def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
     """The write-time pass: recompute and store the status of every claim the write can affect (and forget the
     stored status of those too deep to store)."""
     shallow, deep = affected(tx, seeds, sources)
-    _unstore(tx, deep)
+    unstore(tx, deep)
     _forget_closures(tx, shallow + deep)
+    owe(tx, shallow + deep, DEEP)  # refresh computes them again first
     return refresh(tx, shallow, t)
 
 
@@ -132,12 +131,13 @@ def invalidate(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> lis
     batch's own transaction, so no read ever takes a stored row the batch made wrong (reads compute those).
     Returns the claims to store again (`store_pending`, after the ingest's last batch); deep ones stay unstored."""
     shallow, deep = affected(tx, seeds, sources)
-    _unstore(tx, shallow + deep)
+    unstore(tx, shallow + deep)
     _forget_closures(tx, shallow + deep)
+    owe(tx, shallow + deep, DEEP)  # store_pending computes them again first
     return shallow
 
 
-def _unstore(tx: Tx, claims: list[str]) -> None:
+def unstore(tx: Tx, claims: list[str]) -> None:
     for chunk in chunked(claims, CLAIMS_PER_CHUNK):
         tx.run(cypher.kept_plan("status_unstore"), {"claims": chunk})
 
@@ -157,6 +157,11 @@ def store_pending(graph: Graph, claims: Iterable[str]) -> int:
     core, and this is most of an ingest's pass), and each chunk is stored under the lock only if no
     graph-changing transaction committed since the generation was read first; otherwise that chunk and every
     later one is computed again under the lock, as `refresh` does."""
+    def rosters(tx: Tx) -> int:  # first: the statuses computed outside the lock read the rosters (engine/rosters.py)
+        lock(tx, changes=False)
+        return keep_owed(tx, now())
+
+    graph.transaction(rosters, write=True)
     generation = current_generation(graph)
     # a band is stored before the next is computed: its claims' walks stop at the premises it stored
     bands = [list(chunked(band, CLAIMS_PER_CHUNK)) for band in premise_bands(graph.read, claims)[0]]
@@ -170,7 +175,7 @@ def store_pending(graph: Graph, claims: Iterable[str]) -> int:
                 if not unchanged:
                     ahead.close()
                     for rest in chunks[index + 1:] + [chunk for later in bands[number + 1:] for chunk in later]:
-                        stored += graph.transaction(lambda tx: _refresh_locked(tx, rest), write=True)  # noqa: B023
+                        stored += graph.transaction(lambda tx: refresh_locked(tx, rest), write=True)  # noqa: B023
                     return stored
     return stored
 
@@ -228,166 +233,16 @@ def write_with_status(graph: Graph, work: Callable[[Tx], T],
 
 # -- check: stored status against the full computation -------------------------------------------------------
 
-_COMPARED = ("status", "reason", "question_scope", "scope", "subject", "value", "declared", "text", "placeholder",
-             "source", "path", "aliases", "snapshot", "snapshot_uid", "line_start", "line_end", "asserted_at", "valid_from",
-             "valid_until", "successors", "conflicts_with", "premises", "premises_not_current", "pending", "amendments",
-             "premise_verdicts", "successor_scopes", "successors_elsewhere", "successors_elsewhere_scopes")
-
-
-@dataclass
-class CheckResult:
-    """What `provgraph check` found: counts, and each claim whose stored status differs from the computation."""
-
-    at: datetime
-    claims: int = 0
-    fresh: int = 0
-    expired: int = 0
-    missing: int = 0
-    drift: list[dict[str, Any]] = field(default_factory=list)
-    fixed: int = 0
-    # information, not drift: kept suspect pairs (`earlier -> later`) a fresh computation would no longer list, and
-    # how many claims the write-time suspects pass still owes a step (provgraph/engine/suspects.py)
-    suspects_not_found_now: list[str] | None = field(default_factory=list)  # None: not compared (check --no-suspects)
-    suspects_owed: int = 0
-
-    @property
-    def ok(self) -> bool:
-        return not self.drift
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"ok": self.ok, "claims": self.claims, "fresh": self.fresh, "expired": self.expired,
-                "missing": self.missing, "drift": self.drift, "fixed": self.fixed,
-                "suspects_not_found_now": self.suspects_not_found_now, "suspects_owed": self.suspects_owed}
-
-    def to_json(self) -> str:
-        """What `check --format json` prints."""
-        import json
-
-        return json.dumps(self.to_dict(), sort_keys=True)
-
-
-def _comparable(value: Any) -> Any:
-    """A stored or computed field as the drift report compares and prints it."""
-    value = native(value)
-    if isinstance(value, datetime):
-        return value.astimezone(timezone.utc).isoformat()
-    if isinstance(value, tuple):
-        return list(value)
-    return value
-
-
-def _differences(stored: Mapping[str, Any], full: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    out = {}
-    for key in _COMPARED:
-        a, b = _comparable(stored.get(key)), _comparable(full.get(key))
-        if isinstance(a, list) or isinstance(b, list):
-            a, b = list(a or []), list(b or [])
-        if a != b:
-            out[key] = {"stored": a, "computed": b}
-    return out
-
-
-def _pairs(graph: Graph, t: datetime, chunk: int
-           ) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None, dict[str, dict[str, Any]]]]:
-    """(stored row, full row, the chunk's kept closures that differ from the walk) for every claim, in uid order,
-    `chunk` claims per full computation."""
-    stored_query = cypher.load("status_stored_all").text
-    full_query = cypher.load("status").text
-    stored = stored_rows(graph.stream(stored_query, {"t": t, "subject": None, "only": None}))
-    for rows in chunked(stored, chunk):
-        uids = [row["claim"] for row in rows if row["fresh"]]  # the others are read by the full computation anyway
-        full = {row["claim"]: row for row in graph.read(full_query, {
-            "claims": uids, "q": None, "t": t, "subject": None, "only": None})} if uids else {}
-        closures = _closure_differences(graph, uids, t) if uids else {}
-        for row in rows:
-            yield row, full.get(row["claim"]), closures
-
-
-def _closure_differences(graph: Graph, claims: list[str], t: datetime) -> dict[str, dict[str, Any]]:
-    """{claim: {"stored", "computed"}} for each of `claims` whose kept successor closure answers its own scope at `t`
-    and differs from the closure walked at `t` (cypher/status_closure_kept.cypher against status_closure.cypher)."""
-    kept = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure_kept").text,
-                                                            {"claims": claims, "t": t})}
-    if not kept:
-        return {}
-    walked = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure").text,
-                                                              {"claims": sorted(kept), "t": t, "limit": CLOSURE_LIMIT})}
-    return {uid: {"stored": rows, "computed": walked.get(uid)} for uid, rows in kept.items() if rows != walked.get(uid)}
-
-
-def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk: int = 500) -> CheckResult:
-    """Compare every claim's stored status, and the successor closure kept with it, with the full computation at `at`
-    (default now).
-
-    A stored status or kept closure that is fresh at that time and differs is drift (a closure's under "closure"), and
-    so is a claim with a subject whose `status_retired_since` its stored status does not bear out ("retired_since").
-    With `fix`, every claim whose stored status is drifted, missing or expired is recomputed and stored (under the
-    write lock).
-    """
-    moment = at or now()
-    if fix:
-        ensure_schema(graph)
-    result = CheckResult(at=moment)
-    stale: list[str] = []
-    for stored, full, closures in _pairs(graph, moment, chunk):
-        result.claims += 1
-        if not stored["fresh"]:
-            if stored.get("reason") is None:
-                result.missing += 1
-            else:
-                result.expired += 1
-            stale.append(stored["claim"])
-            continue
-        result.fresh += 1
-        differences = _differences(stored, full or {})
-        if stored["claim"] in closures:
-            differences["closure"] = closures[stored["claim"]]
-        if differences:
-            result.drift.append({"claim": stored["claim"], "differences": differences})
-            stale.append(stored["claim"])
-    # a claim verify's seek of a subject's live claims would leave out wrongly (rules/subject-live)
-    for row in graph.read(cypher.load("status_retired_drift").text, {"t": moment}):
-        result.drift.append({"claim": row["claim"], "differences": {"retired_since": {
-            "stored": _comparable(row["retired_since"]), "computed": "not retired by its stored status"}}})
-        stale.append(row["claim"])
-    # a ranked claim that revises one without a lower rank (a write that bypassed provgraph): rule 5 would skip a walk
-    # it needs, so the full computation above is not to be trusted for what reaches it either; fix re-ranks them
-    unranked = sorted({row["claim"] for row in violations(graph)})
-    for uid in unranked:
-        result.drift.append({"claim": uid, "differences": {"revision_rank": {"stored": "breaks the rank invariant",
-                                                                             "computed": None}}})
-    if fix and unranked:
-        def unit(tx: Tx) -> int:
-            lock(tx)
-            return rerank(tx, unranked)
-
-        graph.transaction(unit, write=True)
-        stale = sorted(set(stale) | set(affected_by(graph, unranked)))
-    if fix and result.drift:
-        # rule 11 stops at a stored premise (rules/premise-kept), so what rests on a drifted claim is recomputed too
-        stale = sorted(set(stale) | set(affected_by(graph, [entry["claim"] for entry in result.drift])))
-    if fix and stale:
-        def forget(tx: Tx) -> None:  # all first: a chunk's walks must not stop at a stale row of a later chunk
-            lock(tx, changes=False)
-            _unstore(tx, stale)
-
-        graph.transaction(forget, write=True)
-        for band in premise_bands(graph.read, stale)[0]:  # premises first, as the write-time pass stores them
-            for uids in chunked(band, CLAIMS_PER_CHUNK):
-                result.fixed += graph.transaction(lambda tx: _refresh_locked(tx, uids), write=True)  # noqa: B023
-    return result
-
-
 def affected_by(graph: Graph, claims: list[str]) -> list[str]:
     """Every claim whose status `claims` can change (status_affected, read without the lock), deep ones included."""
     return [row["claim"] for row in graph.read(cypher.load("status_affected").text,
                                                {"seeds": claims, "sources": [], "limit": DEEP})]
 
 
-def _refresh_locked(tx: Tx, claims: list[str]) -> int:
+def refresh_locked(tx: Tx, claims: list[str]) -> int:
     lock(tx, changes=False)
     return refresh(tx, claims)
 
 
-__all__ = ["CheckResult", "affected", "check", "compute", "current_generation", "invalidate", "lock", "now", "refresh",
+__all__ = ["affected", "affected_by", "compute", "current_generation", "invalidate", "lock", "now", "refresh",
            "refresh_after", "store_computed", "store_pending", "write_with_status"]

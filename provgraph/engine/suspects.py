@@ -27,7 +27,7 @@ from provgraph import cypher
 from provgraph.base.errors import UsageError
 from provgraph.base.times import to_iso
 from provgraph.engine.status import parse_at
-from provgraph.graph.connection import Graph, Tx
+from provgraph.graph.connection import Graph, Runner, Tx
 
 # Defaults measured with `python -m bench.suspects` (bench/README.md, "Suspects").
 HITS = 10  # candidates one lookup returns
@@ -39,7 +39,6 @@ PER_CLAIM = 3  # at most this many suspects per earlier claim
 # and COMMON_SHARE of all claims say it
 COMMON_SHARE = 0.1
 COMMON_MIN_CLAIMS = 20
-Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (named query, params) -> rows
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,7 @@ COUNTERS = ("nodes_created", "nodes_deleted", "relationships_created", "relation
             "labels_added", "labels_removed", "indexes_added", "indexes_removed", "constraints_added",
             "constraints_removed")
 T = TypeVar("T")
+Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (query text or name, params) -> rows: Tx.rows, Graph.read
 log = logging.getLogger(__name__)
 
 

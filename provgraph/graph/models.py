@@ -310,6 +310,29 @@ class SuspectTerms(StructuredNode):
     computed_at = DateTimeProperty()
 
 
+class RivalRoster(StructuredNode):
+    """The claims on one crowded subject that pass status rules 1-9 (docs/design.md "Rival rosters"), kept at write
+    time (provgraph/engine/rosters.py) so that rule 10 of any claim on it reads one node instead of judging every
+    claim on the subject. One entry per (question scope, member), sorted by scope, then uid; the lists run in step.
+    Missing or owed: rule 10 judges the subject's claims as before."""
+
+    subject = StringProperty(unique_index=True, required=True)
+    owed = BooleanProperty(default=True)  # a write changed what it is computed from; the pass computes it again
+    computed_at = DateTimeProperty()
+    expires = DateTimeProperty()  # the earliest later instant any claim on the subject may change its rules 1-9
+    scopes = ArrayProperty(StringProperty())  # the question scopes judged: the own scopes of the subject's claims
+    entry_scopes = ArrayProperty(StringProperty())  # each entry's question scope
+    members = ArrayProperty(StringProperty())  # each entry's claim uid
+    member_scopes = ArrayProperty(StringProperty())  # its own scope then ('' = global)
+    subjects = ArrayProperty(StringProperty())  # its subject then ('' for none)
+    values = ArrayProperty(StringProperty())  # its value then ('' when it has none: see valued)
+    valued = ArrayProperty(BooleanProperty())  # whether it has a value
+    run_snapshots = ArrayProperty(StringProperty())  # the first snapshot of its run (status_account; '': none)
+    run_ats = ArrayProperty(DateTimeProperty())  # when that run began
+    run_lines = ArrayProperty(IntegerProperty())  # the line stating it (-1: none)
+    reasons = ArrayProperty(StringProperty())  # CURRENT, or REVISION_CYCLE (rules 1-9 found it in CONFLICT)
+
+
 class ProvgraphLock(StructuredNode):
     """The write lock (provgraph/engine/stored_status.py): every transaction that can change a stored status sets this one
     node first, so they run one at a time. Not counted as provgraph data; `reset` deletes it too."""
@@ -331,7 +354,7 @@ class ProvgraphSchema(StructuredNode):
 
 
 MODELS = (Store, Source, Snapshot, Claim, Adjudication, Quarantine, Finding, ReportRun, ExternalRef, SuspectTerms,
-          ProvgraphLock, ProvgraphSchema)
+          RivalRoster, ProvgraphLock, ProvgraphSchema)
 LABELS = tuple(model.__name__ for model in MODELS if model not in (ProvgraphLock, ProvgraphSchema))  # the data labels
 # Labels a Claim carries while the write-time suspects pass owes it a step (provgraph/engine/suspects.py): not
 # models of their own, never counted as data; the pass removes each when the step is done.

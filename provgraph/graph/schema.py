@@ -20,7 +20,8 @@ from provgraph.graph.models import LABELS, MODELS, ProvgraphLock
 # tests/test_first_run.py pins the schema's fingerprint to this number.
 # 3: claims never looked up by the write-time suspects pass owe it one; 4: the alias index, fulltext.VERSION 3 (search_words);
 # 5: status_retired_since on every claim with a subject and the index on (subject, status_retired_since)
-SCHEMA_VERSION = 5
+# 6: rival rosters (RivalRoster, unique on subject: provgraph/engine/rosters.py)
+SCHEMA_VERSION = 6
 # the versions the queries test before they seek an index a store of that version has (the Cypher gates compare
 # the stored version with these numbers written out; tests/test_schema_models.py holds each gate to its constant)
 ALIAS_INDEX_SINCE = 4  # rules/alias-claims.cypher: `>= 4`

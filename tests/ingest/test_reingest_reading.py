@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cli_helpers import run as cli
 
-from provgraph.engine import stored_status
+from provgraph.engine import stored_check
 from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
@@ -48,7 +48,7 @@ def test_an_exclude_added_takes_the_excluded_records_out(graph: Graph, tmp_path:
     summary = ingest(graph, "files", folder, store="adr", options={"exclude": ["0002-*"]})
     assert "exclude: (none) -> 0002-*" in summary.readings[0]
     assert [row.claim for row in status(graph)] == ["adr:0001-a.md"]
-    assert stored_status.check(graph).ok
+    assert stored_check.check(graph).ok
 
 
 def test_rebuild_rereads_one_store_and_leaves_the_others_and_adjudications(graph: Graph, tmp_path: Path) -> None:
@@ -75,4 +75,4 @@ def test_rebuild_rereads_one_store_and_leaves_the_others_and_adjudications(graph
     assert (rows["ours:0002-new.md"].status, rows["ours:0002-new.md"].reason) == ("STALE", "SUPERSEDED")  # retired, still
     assert rows["theirs:0001-x.md"].status == "ACTIVE"
     assert graph.read("MATCH ()-[r:SUPERSEDES {via: ''}]->() RETURN count(r) AS n")[0]["n"] == 1
-    assert stored_status.check(graph).ok
+    assert stored_check.check(graph).ok

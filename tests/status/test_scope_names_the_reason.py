@@ -7,7 +7,7 @@ import json
 
 from cli_helpers import run as cli
 
-from provgraph.engine import stored_status
+from provgraph.engine import stored_check, stored_status
 from provgraph.engine.lineage import lineage
 from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
@@ -73,4 +73,4 @@ def test_the_stored_status_carries_the_same_names(graph: Graph, g) -> None:
     stored = {row.claim: row for row in status(graph)}
     assert stored["acme/fx#58"].successors_elsewhere_scopes == ("org/acme/fx",)
     assert stored["card-7"].premise_verdicts == ("UNKNOWN OUT_OF_SCOPE",)
-    assert stored_status.check(graph).ok
+    assert stored_check.check(graph).ok

@@ -44,5 +44,5 @@ def judge(run: Runner, question: Question) -> Verdict:
     if question.candidates is not None:
         if ordered:
             closure_rows = run("verify_closure", {"claims": ordered, "q": scope, "t": t})
-            rival_rows = run("rivals", {"claims": ordered, "q": scope, "t": t, "subject": question.subject})
+            rival_rows = run("rivals", {"claims": ordered, "q": scope, "t": t, "subject": question.subject, "active": False})
     return _decide(question, resolved[: len(given)], ordered, status_rows, closure_rows, rival_rows)

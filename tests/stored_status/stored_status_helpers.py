@@ -129,13 +129,16 @@ def assert_ranks_are_sound(graph: Graph, t: datetime) -> None:
 
 @contextmanager
 def no_stored_status(graph: Graph) -> Iterator[None]:
-    """Inside: no claim has a stored status, so rule 11 walks every premise (rules/premise-kept), as before premises
-    were kept; the stored statuses are put back after."""
+    """Inside: no claim has a stored status and no subject a rival roster, so rule 11 walks every premise
+    (rules/premise-kept) and rule 10 judges every claim on a subject (engine/rosters.py), as before either was kept;
+    both are put back after."""
     graph.write("MATCH (c:Claim) WHERE c.status IS NOT NULL SET c.status_hidden = c.status REMOVE c.status")
+    graph.write("MATCH (r:RivalRoster) SET r:HiddenRoster REMOVE r:RivalRoster")
     try:
         yield
     finally:
         graph.write("MATCH (c:Claim) WHERE c.status_hidden IS NOT NULL SET c.status = c.status_hidden REMOVE c.status_hidden")
+        graph.write("MATCH (r:HiddenRoster) SET r:RivalRoster REMOVE r:HiddenRoster")
 
 
 def assert_kept_premises_are_the_walk(graph: Graph, start: datetime) -> None:

@@ -13,7 +13,8 @@ from pathlib import Path
 from stored_status_helpers import assert_ranks_are_sound, full, stored, write_jsonl
 
 from provgraph import cypher
-from provgraph.engine.stored_status import DEEP, check
+from provgraph.engine.stored_check import check
+from provgraph.engine.stored_status import DEEP
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 

@@ -30,7 +30,7 @@ def _pairwise(graph: Graph, scope: str | None, t: datetime) -> tuple[dict[tuple[
     for row in judged:
         at_q = {r.claim: r for r in status(graph, scope=row.question_scope, at=t, only=["CONFLICT"])}
         rivals = graph.read(cypher.load("rivals").text,
-                            {"claims": [row.claim], "q": row.question_scope, "t": t, "subject": None})
+                            {"claims": [row.claim], "q": row.question_scope, "t": t, "subject": None, "active": False})
         for rival in rivals:
             if rival["rival_status"] != "ACTIVE":
                 continue
@@ -43,7 +43,7 @@ def _pairwise(graph: Graph, scope: str | None, t: datetime) -> tuple[dict[tuple[
             for uid, other in at_q.items():
                 if other.subject == row.subject and uid not in group:
                     more = graph.read(cypher.load("rivals").text,
-                                      {"claims": [uid], "q": row.question_scope, "t": t, "subject": None})
+                                      {"claims": [uid], "q": row.question_scope, "t": t, "subject": None, "active": False})
                     if any(m["kind"] == "RIVAL_CLAIM" and m["rival_status"] == "ACTIVE" for m in more):
                         group.add(uid)
     return groups, explicit

@@ -13,7 +13,8 @@ from typing import Any
 from stored_status_helpers import assert_kept_premises_are_the_walk, full, no_stored_status, stored, write_jsonl
 
 from provgraph.engine.premise_order import BAND_LEVELS, premise_bands
-from provgraph.engine.stored_status import DEEP, check
+from provgraph.engine.stored_check import check
+from provgraph.engine.stored_status import DEEP
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 

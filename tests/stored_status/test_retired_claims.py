@@ -10,7 +10,7 @@ from typing import Any
 
 from stored_status_helpers import assert_retired_claims_are_no_rivals, write_jsonl
 
-from provgraph.engine import stored_status
+from provgraph.engine import stored_check
 from provgraph.engine.adjudication import adjudicate, revoke
 from provgraph.engine.verify import verify
 from provgraph.graph.connection import Graph
@@ -105,13 +105,13 @@ def test_an_older_store_without_the_marks_finds_every_rival_and_its_next_write_m
 def test_check_finds_a_mark_the_stored_status_does_not_bear_out_and_fix_mends_it(graph: Graph, tmp_path: Path) -> None:
     log = write_jsonl(tmp_path / "d.jsonl", [_entry("a", 1), _entry("b", 2, ["a"]), _entry("r", 3)])
     ingest(graph, "logs", log, fmt="jsonl", store="d")
-    assert stored_status.check(graph).ok
+    assert stored_check.check(graph).ok
     # writes that bypass provgraph: a claim with a subject and no mark (the seek would miss it), a live claim marked
     graph.write("MATCH (c:Claim {uid: 'r'}) REMOVE c.status_retired_since")
     graph.write("MATCH (c:Claim {uid: 'b'}) SET c.status_retired_since = c.status_computed_at")
-    result = stored_status.check(graph)
+    result = stored_check.check(graph)
     assert sorted(d["claim"] for d in result.drift if "retired_since" in d["differences"]) == ["b", "r"]
-    fixed = stored_status.check(graph, fix=True)
+    fixed = stored_check.check(graph, fix=True)
     assert fixed.fixed >= 2
-    assert stored_status.check(graph).ok
+    assert stored_check.check(graph).ok
     assert _retired(graph) == {"a": True, "b": False, "r": False}

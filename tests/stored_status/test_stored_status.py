@@ -8,7 +8,8 @@ from stored_status_helpers import assert_stored_is_the_computation, stored, writ
 
 from provgraph.engine.adjudication import adjudicate, revoke
 from provgraph.engine.status import status
-from provgraph.engine.stored_status import check, compute, current_generation, store_computed
+from provgraph.engine.stored_check import check
+from provgraph.engine.stored_status import compute, current_generation, store_computed
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 

@@ -19,7 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime, timezone
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from provgraph import cypher
 from provgraph.base.errors import UsageError
@@ -27,9 +27,8 @@ from provgraph.engine.status import ClaimStatus, stored_rows
 from provgraph.engine.verify.explain import rival_reason, successor_reason, terminal
 from provgraph.engine.verify.request import BadRequest, Evidence, Question, decode
 from provgraph.engine.verify.verdict import EvidenceCheck, Verdict
-from provgraph.graph.connection import Graph, Tx
+from provgraph.graph.connection import Graph, Runner, Tx
 
-Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]
 BATCH_WORKERS = 2  # chunks asked at once: the server's work on one overlaps this process's on another (2 cores here)
 
 
@@ -241,7 +240,7 @@ def _judge_many(tx: Tx, questions: Sequence[Question], *, suspects: bool = True)
     full_rivals: dict[tuple[Any, ...], dict[str, list[dict[str, Any]]]] = {}
     for (scope, t, subject), uids in need_rivals.items():
         by_claim: dict[str, list[dict[str, Any]]] = {}
-        for r in run("rivals", {"claims": sorted(uids), "q": scope, "t": t, "subject": subject}):
+        for r in run("rivals", {"claims": sorted(uids), "q": scope, "t": t, "subject": subject, "active": True}):
             by_claim.setdefault(r["claim"], []).append(r)
         full_rivals[(scope, t, subject)] = by_claim
 

@@ -75,7 +75,7 @@ def guide_html() -> str:
     """The guide: set the parameters, then status, the lineage picture and conflicts for them."""
     # `:params {...}` keeps every value as written (and replaces all parameters); `:param t => datetime()`
     # evaluates on the server, so t becomes a DateTime. Hence two commands, run in this order.
-    params = ':params {claim: "ADR-0001", q: null, claims: null, subject: null, only: null}'
+    params = ':params {claim: "ADR-0001", q: null, claims: null, subject: null, only: null, active: false}'
     now = ":param t => datetime()"
     conflict_params = ':param only => ["CONFLICT"]'
     status = _body(cypher.load("status").text)
