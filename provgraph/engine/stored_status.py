@@ -161,7 +161,8 @@ def store_pending(graph: Graph, claims: Iterable[str]) -> int:
         lock(tx, changes=False)
         return keep_owed(tx, now())
 
-    graph.transaction(rosters, write=True)
+    if graph.read(cypher.load("rival_roster_owed").text):  # no lock otherwise: an unchanged re-ingest writes nothing
+        graph.transaction(rosters, write=True)
     generation = current_generation(graph)
     # a band is stored before the next is computed: its claims' walks stop at the premises it stored
     bands = [list(chunked(band, CLAIMS_PER_CHUNK)) for band in premise_bands(graph.read, claims)[0]]

@@ -30,7 +30,7 @@ def test_check_finds_no_drift_after_ingest_and_says_so_in_json(graph: Graph, tmp
     assert result.exit_code == 0, result.output
     found = json.loads(result.output)
     assert found == {"ok": True, "claims": 2, "fresh": 2, "expired": 0, "missing": 0, "drift": [], "fixed": 0,
-                     "suspects_not_found_now": [], "suspects_owed": 0}
+                     "suspects_not_found_now": [], "suspects_owed": 0, "rosters_drifted": {}}
 
 
 def test_a_write_that_bypasses_provgraph_is_drift_exit_1_and_fix_repairs_it(graph: Graph, tmp_path: Path) -> None:
