@@ -2,10 +2,10 @@
 
 A subject with more claims than `stored_status.DEEP` that no revision edge retires (a flag log's key with
 thousands of values) keeps one `RivalRoster` node: for each question scope its claims are judged at (their own
-scopes), the claims rules 1-9 find ACTIVE there (or CONFLICT: a revision cycle), with their scopes, subjects and values, computed at one instant
-and expiring at the earliest later instant any claim on the subject may change its rules 1-9
-(`cypher/status_expiry.cypher`, read as for a claim that rules 1-9 settle). Rule 10 of any claim on the subject
-(`cypher/status.cypher`, `cypher/rivals.cypher` for verify) reads the roster while it is fresh
+scopes), the claims rules 1-9 find ACTIVE there (or CONFLICT: a revision cycle), with their scopes, subjects and
+values, computed at one instant and expiring at the earliest later instant any claim on the subject may change its
+rules 1-9 (`cypher/status_expiry.cypher`, read as for a claim that rules 1-9 settle). Rule 10 of any claim on the
+subject (`cypher/status.cypher`, `cypher/rivals.cypher` for verify) reads the roster while it is fresh
 (`cypher/rules/roster-fresh.cypher`) instead of judging every claim on the subject, so asking about one claim of
 a key with n values costs a list of n entries, not n judgments. Every write the status pass sees first marks the
 rosters of the subjects it can change owed (`owe`, in the write's own transaction, so no read takes a roster the
