@@ -17,6 +17,7 @@ from provgraph.base.errors import (
     is_broken_pipe,
     output_error,
 )
+from provgraph.cli.commands import LazyGroup
 
 DEBUG_ENV = "PROVGRAPH_DEBUG"
 
@@ -97,7 +98,7 @@ class _StdoutClosed(Exception):
     """A closed pipe, carried past click, which would otherwise swallow it and exit 1 ("a finding")."""
 
 
-class ProvgraphGroup(click.Group):
+class ProvgraphGroup(LazyGroup):
     """Runs click without its own error printing, so every failure goes through `report_error`."""
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -131,19 +132,6 @@ def cli(debug: bool) -> None:
     Ingest decision records, tickets, logs and board cards into Neo4j, then ask
     each claim's status (ACTIVE, STALE, CONFLICT, UNKNOWN) with its lineage.
     """
-
-
-def _register() -> None:
-    from provgraph.cli import (adjudicate, admin, browse, changes, check, cypher, export, ingest, mcp, report, server,
-                               status, suspects, verify)
-
-    for module in (server, browse, admin, ingest, status, changes, check, suspects, verify, adjudicate, report, cypher,
-                   export, mcp):
-        for command in module.COMMANDS:
-            cli.add_command(command)
-
-
-_register()
 
 
 def main() -> None:

@@ -1,12 +1,16 @@
 """`provgraph adjudicate`: thin over the Python API (Provgraph.adjudicate, .distinguish, .link, .revoke)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from provgraph.base.errors import UsageError
 from provgraph.cli.options import connection_options
-from provgraph.api import Provgraph
 from provgraph.views.display import distinct_line, revoked_line
+
+if TYPE_CHECKING:
+    from provgraph.api import Provgraph
 
 
 @click.command("adjudicate")

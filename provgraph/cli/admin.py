@@ -1,11 +1,15 @@
 """`provgraph init` and `provgraph reset --yes`."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from provgraph.base.errors import UsageError
 from provgraph.cli.options import connection_options
-from provgraph.api import Provgraph
+
+if TYPE_CHECKING:
+    from provgraph.api import Provgraph
 
 
 @click.command("init")

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
-from provgraph.api import Provgraph
 from provgraph.base.as_of import at_or_now
 from provgraph.base.times import to_iso
 from provgraph.cli.options import connection_options, output_format, question_scope_option
-from provgraph.views.changes import render_csv, render_markdown, render_table
+
+if TYPE_CHECKING:
+    from provgraph.api import Provgraph
 
 
 @click.command("changes")
@@ -22,6 +24,8 @@ from provgraph.views.changes import render_csv, render_markdown, render_table
 def changes_command(start: str, end: str | None, scope: str | None, store: str | None, fmt: str, pg: Provgraph) -> None:
     """Every claim whose status differs between two instants: before, after, when it changed, and the record,
     commit and author that changed it (the account of its status at --to)."""
+    from provgraph.views.changes import render_csv, render_markdown, render_table
+
     begin, finish = at_or_now(start), at_or_now(end)
     found = pg.changes(begin, finish, scope=scope, store=store)
     if fmt == "json":

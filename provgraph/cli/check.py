@@ -1,11 +1,15 @@
 """`provgraph check`: the stored (write-time) statuses against the full computation, thin over Provgraph.check."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from provgraph.base.errors import CheckFailed
 from provgraph.cli.options import at_option, connection_options, output_format
-from provgraph.api import Provgraph
+
+if TYPE_CHECKING:
+    from provgraph.api import Provgraph
 
 
 @click.command("check")

@@ -2,19 +2,24 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from provgraph.base.errors import UsageError
 from provgraph.cli.options import connection_options, output_format
 from provgraph.cypher import NamedQuery, load
-from provgraph.engine import queries
-from provgraph.api import Provgraph
+
+if TYPE_CHECKING:
+    from provgraph.api import Provgraph
+    from provgraph.engine.queries import QueryResult
 
 _PARAM_HELP = "Query parameter NAME=VALUE (repeatable); VALUE is JSON when it parses as JSON, else a string"
 
 
-def _render(result: queries.QueryResult, fmt: str) -> None:
+def _render(result: QueryResult, fmt: str) -> None:
+    from provgraph.engine import queries
+
     if fmt == "json":
         click.echo(queries.to_json(result))
     elif fmt == "csv":
@@ -51,6 +56,8 @@ def cypher_command(query: str, params: tuple[str, ...], write: bool, fmt: str, p
     provgraph cypher "MATCH (c:Claim) RETURN c.uid, c.subject LIMIT 5"
     provgraph cypher "MATCH (c:Claim {uid: $id})-[:CITED_AT]->(s) RETURN s.uid" --param id=cfg-1 --format json
     """
+    from provgraph.engine import queries
+
     result = pg.cypher(query, queries.parse_params(params), write=write)
     _render(result, fmt)
 
@@ -58,6 +65,8 @@ def cypher_command(query: str, params: tuple[str, ...], write: bool, fmt: str, p
 def _list_queries() -> None:
     import shutil
     import textwrap
+
+    from provgraph.engine import queries
 
     readable, internal = queries.list_queries()
     width = max((len(q.name) for q in readable + internal), default=0)
@@ -94,7 +103,7 @@ def _connection_options_lazily(command):  # type: ignore[no-untyped-def]
 
 
 @connection_options
-def _named_on_graph(*, name: str, given: dict, write: bool, pg: Provgraph) -> queries.QueryResult:
+def _named_on_graph(*, name: str, given: dict, write: bool, pg: Provgraph) -> QueryResult:
     return pg.query(name, given, write=write)
 
 
@@ -119,6 +128,8 @@ def query_command(name: str | None, list_: bool, params: tuple[str, ...], write:
     if print_:
         click.echo(load(name).text, nl=False)
         return
+    from provgraph.engine import queries
+
     given = queries.parse_params(params)
     _render(_named_on_graph(name=name, given=given, write=write, **connection), fmt)
 

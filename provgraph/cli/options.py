@@ -7,8 +7,6 @@ from typing import Any, Callable
 import click
 
 from provgraph.base.config import DEFAULT_URI, Settings
-from provgraph.api import Provgraph, connect
-from provgraph.graph.schema import require_schema
 
 
 def settings_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -41,6 +39,9 @@ def connection_options(command: Callable[..., Any] | None = None, *, schema: boo
     @settings_options
     @functools.wraps(command)
     def wrapper(*args: Any, settings: Settings, **kwargs: Any) -> Any:
+        from provgraph.api import connect  # the driver loads here, when a command reaches the database
+        from provgraph.graph.schema import require_schema
+
         with connect(settings=settings) as pg:
             if schema:
                 require_schema(pg.graph)
@@ -67,4 +68,4 @@ def output_format(*choices: str, default: str | None = None) -> Callable[..., An
     )
 
 
-__all__ = ["at_option", "connection_options", "output_format", "question_scope_option", "settings_options", "Provgraph"]
+__all__ = ["at_option", "connection_options", "output_format", "question_scope_option", "settings_options"]

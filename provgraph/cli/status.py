@@ -1,19 +1,19 @@
 """`provgraph status`, `provgraph lineage`, `provgraph conflicts`: thin over the Python API (provgraph.api)."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import click
 
 from provgraph.base.escape import csv_text
 from provgraph.base.text import and_more, short_hash
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
-from provgraph.api import Provgraph
-from provgraph.engine.status import RIVALS_SHOWN, ClaimStatus, json_array
-from provgraph.graph.connection import Graph
-from provgraph.graph.schema import schema_state
-from provgraph.views import lineage
-from provgraph.views.display import account_text, status_line
+from provgraph.views.display import RENDERERS, account_text, status_line
+
+if TYPE_CHECKING:
+    from provgraph.api import Provgraph
+    from provgraph.engine.status import ClaimStatus
+    from provgraph.graph.connection import Graph
 
 
 def _table(rows: Iterable[ClaimStatus]) -> int:
@@ -31,6 +31,8 @@ def _table(rows: Iterable[ClaimStatus]) -> int:
 
 def _say_why_empty(graph: Graph) -> None:
     """An empty table says why, on stderr (stdout stays a table: `status | wc -l` counts claims)."""
+    from provgraph.graph.schema import schema_state
+
     if schema_state(graph)["claims"]:
         click.echo("provgraph: no claim matches (see --scope, --at, --subject, --only)", err=True)
     else:
@@ -65,6 +67,8 @@ _STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "so
 def status_command(ids: tuple[str, ...], scope: str | None, at: str | None, subject: str | None, only: str | None,
                    fmt: str, pg: Provgraph) -> None:
     """Status of claims (all when no ID): ACTIVE, STALE, CONFLICT or UNKNOWN, with the reason."""
+    from provgraph.engine.status import json_array
+
     rows = pg.iter_status(list(ids) if ids else None, scope=scope, at=at, subject=subject, only=only)
     if fmt == "json":
         for chunk in json_array(rows):
@@ -80,10 +84,12 @@ def status_command(ids: tuple[str, ...], scope: str | None, at: str | None, subj
 @click.argument("claim")
 @question_scope_option
 @at_option
-@output_format(*lineage.RENDERERS)
+@output_format(*RENDERERS)
 @connection_options
 def lineage_command(claim: str, scope: str | None, at: str | None, fmt: str, pg: Provgraph) -> None:
     """Lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations."""
+    from provgraph.views import lineage
+
     click.echo(lineage.render(pg.lineage(claim, scope=scope, at=at), fmt))
 
 
@@ -97,6 +103,8 @@ _CONFLICT_COLUMNS = ["kind", "claims", "scope", "subject", "values", "resolve"]
 @connection_options
 def conflicts_command(scope: str | None, at: str | None, fmt: str, pg: Provgraph) -> None:
     """Unresolved conflicts (rival claims, explicit conflicts, revision cycles) and what would resolve each."""
+    from provgraph.engine.status import RIVALS_SHOWN
+
     found = pg.conflicts(scope=scope, at=at)
     records = [c.to_dict() for c in found]
     if fmt == "json":

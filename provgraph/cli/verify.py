@@ -1,17 +1,18 @@
 """`provgraph verify`: thin over the Python API (Provgraph.verify)."""
 from __future__ import annotations
 
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import click
 
 from provgraph.base.errors import CheckFailed, UsageError
 from provgraph.base.text import and_more, short_hash
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
-from provgraph.api import Provgraph
-from provgraph.engine.status import RIVALS_SHOWN
-from provgraph.engine.verify import Verdict
 from provgraph.views.display import status_line
+
+if TYPE_CHECKING:
+    from provgraph.api import Provgraph
+    from provgraph.engine.verify import Verdict
 
 
 def _split_ids(values: tuple[str, ...]) -> list[str]:
@@ -19,6 +20,8 @@ def _split_ids(values: tuple[str, ...]) -> list[str]:
 
 
 def _text(verdict: Verdict) -> None:
+    from provgraph.engine.status import RIVALS_SHOWN
+
     colour = "green" if verdict.supported else "red"
     click.echo(click.style(verdict.verdict, fg=colour, bold=True))
     click.echo(f"  {verdict.explanation}")

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from provgraph.engine.status import ClaimStatus
 
+# The formats `provgraph lineage` draws in (provgraph.views.lineage), here so the CLI declares them without loading it
+RENDERERS = ("tree", "json", "mermaid", "dot")
+
 # The terminal colour of each status (click names); CONFLICT is also bold.
 TERMINAL_COLOURS = {"ACTIVE": "green", "STALE": "bright_black", "CONFLICT": "red", "UNKNOWN": "yellow"}
 # The colours of a status in every picture of a lineage (Mermaid classes, Graphviz, the report's SVG and

@@ -8,9 +8,8 @@ from provgraph.base.errors import UsageError
 from provgraph.base.text import short_hash
 from provgraph.engine.lineage import FORCE_NOTE, REVISION_AND_AMENDMENT_KINDS, Edge, Lineage
 from provgraph.engine.status import ClaimStatus
-from provgraph.views.display import STATUS_COLOURS, account_text
+from provgraph.views.display import RENDERERS, STATUS_COLOURS, account_text
 
-RENDERERS = ("tree", "json", "mermaid", "dot")
 LINK_WORDS = {"relates": "relates to", "depends_on": "depends on"}  # an adjudicated link's kind, as a verb
 
 def _describe(s: ClaimStatus) -> str:

@@ -1,0 +1,63 @@
+"""The CLI starts without the driver: `provgraph --help`, `--version` and a usage error load no `neo4j`, and a
+command's module is imported only when that command is asked for (its time is measured by bench/cli_start.py,
+never here). No database needed."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import click
+import pytest
+
+from provgraph.cli import cli
+from provgraph.cli.commands import LAZY_COMMANDS
+
+# Each runs `main()` with argv in a fresh interpreter, then says which heavy packages were imported.
+_PROBE = """
+import sys
+from provgraph.cli import main
+sys.argv = ["provgraph", *{argv!r}]
+try:
+    main()
+except SystemExit:
+    pass
+print("LOADED", sorted(name for name in ("neo4j", "pandas", "provgraph.api", "provgraph.cli.ingest") if name in sys.modules),
+      file=sys.stderr)
+"""
+
+# Commands whose option declarations need nothing below the CLI: their usage errors stay as cheap as --help.
+CHEAP_COMMANDS = ["adjudicate", "changes", "check", "conflicts", "cypher", "init", "lineage", "mcp", "query", "reset",
+                  "status", "verify"]
+
+
+def _loaded(*argv: str) -> str:
+    done = subprocess.run([sys.executable, "-c", _PROBE.format(argv=list(argv))], capture_output=True, text=True,
+                          timeout=120, check=False)
+    return done.stderr.strip().splitlines()[-1]
+
+
+def test_importing_the_cli_loads_no_driver():
+    done = subprocess.run([sys.executable, "-c", "import sys, provgraph.cli; print('neo4j' in sys.modules)"],
+                          capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["statuz"], [], *[[name, "--no-such-option"] for name in
+                                                                              CHEAP_COMMANDS]],
+                         ids=lambda argv: " ".join(argv) or "(no command)")
+def test_help_version_and_usage_errors_load_no_driver(argv):
+    assert _loaded(*argv) == "LOADED []"
+
+
+def test_the_help_lists_each_command_with_its_own_first_sentence():
+    for name, (module, sentence) in LAZY_COMMANDS.items():
+        command = cli.commands[name]
+        assert command.callback is not None and command.callback.__module__ == f"provgraph.cli.{module}"
+        assert click.Command(name, help=sentence).get_short_help_str(10_000) == command.get_short_help_str(10_000), name
+
+
+def test_every_command_a_module_defines_is_listed():
+    ctx = click.Context(cli)
+    assert cli.list_commands(ctx) == sorted(LAZY_COMMANDS)
+    for name in LAZY_COMMANDS:
+        assert cli.get_command(ctx, name) is not None
