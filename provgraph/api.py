@@ -13,9 +13,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar
 
-from provgraph.base.as_of import at_or_now, parse_at
 from provgraph.base.config import Settings
 from provgraph.base.errors import UsageError
+from provgraph.base.times import parse_moment
 from provgraph.engine import adjudication, changes, citations, conflicts, lineage, prov, queries, status, stored_check, stores, suspects, verify
 from provgraph.engine.conflicts import Conflict
 from provgraph.engine.lineage import Lineage
@@ -150,18 +150,18 @@ class Provgraph:
                     subject: str | None = None, only: str | Iterable[str] | None = None) -> Iterator[ClaimStatus]:
         """As `status`, streamed: every claim's status one at a time, memory bounded however large the graph."""
         wanted = ids_of(ids, "ids")
-        moment = parse_at(at)
+        moment = parse_moment(at, missing="none")
         if wanted is not None:
             return iter(status.status(self.graph, wanted, scope=scope, at=moment, subject=subject, only=only))
         return status.iter_status(self.graph, scope=scope, at=moment, subject=subject, only=only)
 
     def lineage(self, claim: str, *, scope: str | None = None, at: When = None) -> Lineage:
         """Predecessors, successors, premises, rivals, adjudications and citations of one claim."""
-        return lineage.lineage(self.graph, claim, scope=scope, at=parse_at(at))
+        return lineage.lineage(self.graph, claim, scope=scope, at=parse_moment(at, missing="none"))
 
     def conflicts(self, *, scope: str | None = None, at: When = None) -> Results[Conflict]:
         """Unresolved conflicts and what would resolve each."""
-        return Results(conflicts.conflicts(self.graph, scope=scope, at=parse_at(at)), conflicts.to_json)
+        return Results(conflicts.conflicts(self.graph, scope=scope, at=parse_moment(at, missing="none")), conflicts.to_json)
 
     def suspects(self, *, since: When = None, scope: str | None = None, store: str | None = None,
                  claims: str | Iterable[str] | None = None, min_score: float = suspects.MIN_SCORE,
@@ -211,13 +211,14 @@ class Provgraph:
     def changes(self, start: When, end: When = None, *, scope: str | None = None,
                 store: str | None = None) -> list[changes.Change]:
         """Every claim whose status differs between `start` and `end` (default now), with the account of the change."""
-        return changes.changes(self.graph, at_or_now(start), at_or_now(end), scope=scope, store=store)
+        return changes.changes(self.graph, parse_moment(start, "--from", missing="now"), parse_moment(end, "--to", missing="now"),
+                               scope=scope, store=store)
 
     def check(self, *, at: When = None, fix: bool = False, suspects: bool = True) -> CheckResult:
         """Compare every claim's stored status with the full computation (and recompute drifted ones with `fix`); report
         kept suspect pairs a fresh computation would no longer list (information, never drift), unless `suspects` is
         False (then `suspects_not_found_now` is None: not compared)."""
-        result = stored_check.check(self.graph, at=parse_at(at), fix=fix)
+        result = stored_check.check(self.graph, at=parse_moment(at, missing="none"), fix=fix)
         result.suspects_not_found_now, result.suspects_owed = kept_not_found_now(self.graph, compare=suspects)
         return result
 
@@ -233,7 +234,7 @@ class Provgraph:
                store: str | None = None, scope: str | None = None) -> str:
         """The graph, or one store's or scope's part, as a W3C PROV document (prov-json, prov-n or prov-o), with each
         claim's status at `at` (default now)."""
-        return prov.export(self.graph, fmt, out=out, namespace=namespace, at=parse_at(at), store=store, scope=scope)
+        return prov.export(self.graph, fmt, out=out, namespace=namespace, at=parse_moment(at, missing="none"), store=store, scope=scope)
 
     # -- writes -----------------------------------------------------------------------------------
 

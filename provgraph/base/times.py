@@ -1,9 +1,26 @@
-"""Timestamps as the stores write them -> UTC-aware datetimes."""
+"""Times -> UTC-aware datetimes: a time a user gives (`parse_moment`, the one parser for `--at`, `--from`/`--to`,
+`(DateTime)` query parameters and every `at=` of the Python API) and the timestamps the stores write (`parse_time`).
+
+A time a user gives is read as UTC unless it carries an offset:
+
+- `now` (any case);
+- ISO 8601: `2025-06-01`, `2025-06-01T12:00:00Z`, `2025-06-01T14:00+02:00`, basic `20250601T1200Z`;
+- digits only: exactly 8 digits are a date `YYYYMMDD` (`20250601` is 1 June 2025), 12 or 13 digits are
+  epoch milliseconds (`1748736000000`). Any other number of digits is refused, because it is ambiguous:
+  10 digits look like epoch seconds (append `000`), and a number too large for a date is not a time.
+
+Anything else is a `UsageError` naming the option, never a traceback.
+"""
 from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Literal, overload
+
+from provgraph.base.errors import UsageError
+
+ACCEPTED = "ISO 8601 (2025-06-01T12:00:00Z; naive = UTC), YYYYMMDD, epoch milliseconds (12-13 digits) or now"
+When = datetime | str | int | None
 
 
 def native(value: Any) -> Any:
@@ -66,6 +83,68 @@ def to_iso(moment: datetime | None) -> str | None:
         return None
     moment = native(moment)
     return moment.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+@overload
+def parse_moment(value: When, option: str = ..., *, missing: Literal["refused", "now"] = ...) -> datetime: ...
+
+
+@overload
+def parse_moment(value: When, option: str = ..., *, missing: Literal["none"]) -> datetime | None: ...
+
+
+def parse_moment(value: When, option: str = "--at", *,
+                 missing: Literal["refused", "none", "now"] = "refused") -> datetime | None:
+    """`value` as an aware UTC datetime (a datetime given is made UTC-aware, naive = UTC), or `UsageError` saying what
+    `option` accepts. `missing` says what None or "" is: refused, None (the caller's "now"), or the current time."""
+    if value is None or value == "":
+        if missing == "now":
+            return datetime.now(timezone.utc)
+        if missing == "none":
+            return None
+        raise _refused(value, option)
+    if isinstance(value, datetime):
+        return _utc(utc_aware(value), value, option)
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise _refused(value, option)
+    text = str(value).strip()
+    if text.lower() == "now":
+        return datetime.now(timezone.utc)
+    if text.isdigit():
+        return _from_digits(text, value, option)
+    if not text:
+        raise _refused(value, option)
+    try:
+        moment = parse_time(text)
+    except (ValueError, OverflowError, OSError):
+        raise _refused(value, option) from None
+    return _utc(moment, value, option)
+
+
+def _from_digits(text: str, value: object, option: str) -> datetime:
+    if len(text) == 8:
+        try:
+            return datetime.strptime(text, "%Y%m%d").replace(tzinfo=timezone.utc)
+        except ValueError:
+            raise UsageError(f"{option}: {text} is not a date YYYYMMDD") from None
+    if len(text) in (12, 13):
+        return datetime.fromtimestamp(int(text) / 1000.0, tz=timezone.utc)
+    if len(text) == 10:
+        raise UsageError(f"{option}: {text} looks like epoch seconds; give epoch milliseconds ({text}000) "
+                         "or an ISO 8601 time")
+    raise _refused(value, option)
+
+
+def _utc(moment: datetime, value: object, option: str) -> datetime:
+    try:
+        return moment.astimezone(timezone.utc)
+    except (ValueError, OverflowError):
+        raise _refused(value, option) from None
+
+
+def _refused(value: object, option: str) -> UsageError:
+    shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+    return UsageError(f"{option}: not a time: {shown} (use {ACCEPTED})")
 
 
 DATE_ORDERS = ("dayfirst", "monthfirst")

@@ -1,12 +1,13 @@
 """`provgraph adjudicate`: thin over the Python API (Provgraph.adjudicate, .distinguish, .link, .revoke)."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import click
 
 from provgraph.base.errors import UsageError
-from provgraph.cli.options import connection_options
+from provgraph.cli.options import MOMENT, connection_options
 from provgraph.views.display import distinct_line, revoked_line
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 @click.option("--scope", default=None, help="Where the decision applies [default: the kept claim's scope]")
 @click.option("--why", default="", help="Why (kept with the decision)")
 @click.option("--by", "by", default=None, help="Who decided [default: $USER]")
-@click.option("--at", "at", default=None, help="When: ISO 8601, YYYYMMDD, epoch ms or now [default: now]; with --revoke, from when")
+@click.option("--at", "at", type=MOMENT, default=None, help="When: ISO 8601, YYYYMMDD, epoch ms or now [default: now]; with --revoke, from when")
 @click.option("--distinct", nargs=2, default=None, metavar="A B",
               help="Record that claims A and B are not the same matter: `provgraph suspects` never suggests the pair again")
 @click.option("--relates", nargs=2, default=None, metavar="A B",
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 @click.option("--revoke", default=None, metavar="ADJ", help="Revoke adjudication ADJ from --at (default now) on")
 @connection_options(schema=False)  # a write: adjudicating installs the schema
 def adjudicate_command(keep: str | None, retire: tuple[str, ...], scope: str | None, why: str, by: str | None,
-                       at: str | None, distinct: tuple[str, str] | None, relates: tuple[str, str] | None,
+                       at: datetime | None, distinct: tuple[str, str] | None, relates: tuple[str, str] | None,
                        depends_on: tuple[str, str] | None, revoke: str | None, pg: Provgraph) -> None:
     """Record which of two claims governs (--keep/--retire), that two suspects are distinct (--distinct A B),
     that one relates to or depends on the other (--relates A B, --depends-on A B), or revoke such a decision

@@ -1,6 +1,7 @@
 """`provgraph check`: the stored (write-time) statuses against the full computation, thin over Provgraph.check."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import click
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
               help="Do not compare the kept suspect pairs with a fresh computation (one full-text lookup per claim)")
 @output_format("text", "json")
 @connection_options
-def check_command(at: str | None, fix: bool, skip_suspects: bool, fmt: str, pg: Provgraph) -> None:
+def check_command(at: datetime | None, fix: bool, skip_suspects: bool, fmt: str, pg: Provgraph) -> None:
     """Compare every claim's stored status with the full computation; exit 1 on any drift."""
     result = pg.check(at=at, fix=fix, suspects=not skip_suspects)
     if fmt == "json":

@@ -1,6 +1,7 @@
 """`provgraph export --format prov-json|prov-n|prov-o [--out FILE]`: thin over Provgraph.export."""
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import click
@@ -21,7 +22,7 @@ from provgraph.engine import prov
 @click.option("--scope", default=None, help="Only the claims inside this scope or covering it")
 @at_option
 @connection_options
-def export_command(fmt: str, out: Path | None, namespace: str, store: str | None, scope: str | None, at: str | None,
+def export_command(fmt: str, out: Path | None, namespace: str, store: str | None, scope: str | None, at: datetime | None,
                    pg: Provgraph) -> None:
     """Export the graph as a W3C PROV document (sources, snapshots with their authors, claims with their status at
     --at, revisions, adjudications with who decided)."""

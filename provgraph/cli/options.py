@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import functools
+from datetime import datetime
 from typing import Any, Callable
 
 import click
 
 from provgraph.base.config import DEFAULT_URI, Settings
+from provgraph.base.times import parse_moment
 
 
 def settings_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -50,14 +52,49 @@ def connection_options(command: Callable[..., Any] | None = None, *, schema: boo
     return wrapper
 
 
+class MomentType(click.ParamType):
+    """A time (`--at`, `--from`, `--to`), read once where it enters, by `provgraph.base.times.parse_moment`: the command
+    gets an aware UTC datetime, or None for "" (now); text it cannot read is a usage error naming the option."""
+
+    name = "time"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> datetime | None:
+        if isinstance(value, datetime):
+            return value
+        return parse_moment(value, param.opts[0] if param is not None and param.opts else "--at", missing="none")
+
+
+class IdListType(click.ParamType):
+    """Ids given as `A,B` (and the option repeated): split at commas once, here; the API then takes a list."""
+
+    name = "id,..."
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> list[str]:
+        if isinstance(value, list):
+            return value
+        return [part.strip() for part in str(value).split(",") if part.strip()]
+
+
+MOMENT = MomentType()
+ID_LIST = IdListType()
+
+
+def id_list_option(*names: str, **kwargs: Any) -> Callable[..., Any]:
+    """A repeatable option of comma-separated ids; the command gets one flat list, or None when it is not given."""
+    def flat(ctx: click.Context, param: click.Parameter, value: tuple[list[str], ...]) -> list[str] | None:
+        return [uid for ids in value for uid in ids] if value else None
+
+    return click.option(*names, type=ID_LIST, multiple=True, callback=flat, **kwargs)
+
+
 def question_scope_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """--scope as the question's scope (status, lineage, conflicts, verify)."""
     return click.option("--scope", default=None, help="Question scope (default: each claim's own scope)")(command)
 
 
 def at_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    """--at, the as-of time of the question (read by `provgraph.base.as_of.parse_at`)."""
-    return click.option("--at", "at", default=None,
+    """--at, the as-of time of the question (a datetime, or None for now)."""
+    return click.option("--at", "at", type=MOMENT, default=None,
                         help="As-of time: ISO 8601 (naive = UTC), YYYYMMDD, epoch ms (12-13 digits) or now [default: now]")(command)
 
 
@@ -68,4 +105,4 @@ def output_format(*choices: str, default: str | None = None) -> Callable[..., An
     )
 
 
-__all__ = ["at_option", "connection_options", "output_format", "question_scope_option", "settings_options"]
+__all__ = ["ID_LIST", "MOMENT", "at_option", "connection_options", "id_list_option", "output_format", "question_scope_option", "settings_options"]

@@ -1,14 +1,14 @@
 """`provgraph report`: thin over Provgraph.report."""
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import click
 
 from provgraph.base.errors import CheckFailed
-from provgraph.cli.options import connection_options
+from provgraph.cli.options import MOMENT, connection_options
 from provgraph.api import Provgraph
-from provgraph.base.as_of import parse_at
 from provgraph.report import DEFAULT_FORMATS, FAIL_ON
 
 
@@ -29,15 +29,15 @@ from provgraph.report import DEFAULT_FORMATS, FAIL_ON
                    "[default: the --out directory, so an ad-hoc report elsewhere never becomes a nightly job's baseline]")
 @click.option("--no-record", "no_record", is_flag=True,
               help="Leave no run behind: the next report still compares with the run before this one")
-@click.option("--at", default=None, metavar="T",
+@click.option("--at", type=MOMENT, default=None, metavar="T",
               help="Reproduce the report of a past instant (ISO 8601, YYYYMMDD or epoch ms): statuses then, compared "
                    "with the run recorded before it; never recorded")
 @connection_options(schema=False)  # the report installs the schema when it records the run
 def report_command(out: Path, scope: str | None, formats: str, repo_root: Path | None, fail_on: str | None,
-                   baseline: str | None, no_record: bool, at: str | None, pg: Provgraph) -> None:
+                   baseline: str | None, no_record: bool, at: datetime | None, pg: Provgraph) -> None:
     """Staleness report: counts per status and store, what changed since the previous run, lineage diagrams."""
     result = pg.report(out, scope=scope, formats=formats, fail_on=fail_on, baseline=baseline,
-                       record=not no_record and at is None, now=parse_at(at), repo_root=repo_root)
+                       record=not no_record and at is None, now=at, repo_root=repo_root)
     click.echo(result.report.headline())
     for path in result.paths:
         click.echo(str(path))

@@ -1,6 +1,7 @@
 """`provgraph status`, `provgraph lineage`, `provgraph conflicts`: thin over the Python API (provgraph.api)."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Iterable
 
 import click
@@ -64,7 +65,7 @@ _STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "so
 @click.option("--only", default=None, help="Only these statuses, comma-separated (ACTIVE,STALE,CONFLICT,UNKNOWN)")
 @output_format("table", "json", "csv")
 @connection_options
-def status_command(ids: tuple[str, ...], scope: str | None, at: str | None, subject: str | None, only: str | None,
+def status_command(ids: tuple[str, ...], scope: str | None, at: datetime | None, subject: str | None, only: str | None,
                    fmt: str, pg: Provgraph) -> None:
     """Status of claims (all when no ID): ACTIVE, STALE, CONFLICT or UNKNOWN, with the reason."""
     from provgraph.engine.status import json_array
@@ -86,7 +87,7 @@ def status_command(ids: tuple[str, ...], scope: str | None, at: str | None, subj
 @at_option
 @output_format(*RENDERERS)
 @connection_options
-def lineage_command(claim: str, scope: str | None, at: str | None, fmt: str, pg: Provgraph) -> None:
+def lineage_command(claim: str, scope: str | None, at: datetime | None, fmt: str, pg: Provgraph) -> None:
     """Lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations."""
     from provgraph.views import lineage
 
@@ -101,7 +102,7 @@ _CONFLICT_COLUMNS = ["kind", "claims", "scope", "subject", "values", "resolve"]
 @at_option
 @output_format("table", "json", "csv")
 @connection_options
-def conflicts_command(scope: str | None, at: str | None, fmt: str, pg: Provgraph) -> None:
+def conflicts_command(scope: str | None, at: datetime | None, fmt: str, pg: Provgraph) -> None:
     """Unresolved conflicts (rival claims, explicit conflicts, revision cycles) and what would resolve each."""
     from provgraph.engine.status import RIVALS_SHOWN
 

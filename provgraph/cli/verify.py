@@ -1,22 +1,19 @@
 """`provgraph verify`: thin over the Python API (Provgraph.verify)."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import IO, TYPE_CHECKING
 
 import click
 
 from provgraph.base.errors import CheckFailed, UsageError
 from provgraph.base.text import and_more, short_hash
-from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
+from provgraph.cli.options import at_option, connection_options, id_list_option, output_format, question_scope_option
 from provgraph.views.display import status_line
 
 if TYPE_CHECKING:
     from provgraph.api import Provgraph
     from provgraph.engine.verify import Verdict
-
-
-def _split_ids(values: tuple[str, ...]) -> list[str]:
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
 
 
 def _text(verdict: Verdict) -> None:
@@ -64,8 +61,8 @@ def _text(verdict: Verdict) -> None:
 @click.command("verify")
 @click.option("--evidence", "evidence", multiple=True, metavar="ID[@sha256:HEX]",
               help="An evidence claim (uid or alias), optionally with the snapshot hash the reader saw; repeat for more")
-@click.option("--candidates", "candidates", multiple=True, metavar="ID,...",
-              help="The ids the retriever considered, comma-separated (repeatable); omit for no candidate set")
+@id_list_option("--candidates", "candidates", metavar="ID,...",
+                help="The ids the retriever considered, comma-separated (repeatable); omit for no candidate set")
 @question_scope_option
 @at_option
 @click.option("--subject", default=None, help="The question's subject (its rivals must be in the candidate set)")
@@ -75,7 +72,7 @@ def _text(verdict: Verdict) -> None:
               help="Skip the advisory suspects (possible unlinked revisions, read from the pairs each ingest keeps): same verdict")
 @output_format("json", "text")
 @connection_options
-def verify_command(evidence: tuple[str, ...], candidates: tuple[str, ...], scope: str | None, at: str | None,
+def verify_command(evidence: tuple[str, ...], candidates: list[str] | None, scope: str | None, at: datetime | None,
                    subject: str | None, batch: IO[str] | None, no_suspects: bool, fmt: str, pg: Provgraph) -> None:
     """Does the evidence an answer cites still govern? Exit 0 only for SUPPORTED_BY_CURRENT_SOURCE.
 
@@ -83,7 +80,7 @@ def verify_command(evidence: tuple[str, ...], candidates: tuple[str, ...], scope
     CURRENTNESS_CONFLICT, STALE_EVIDENCE, OUT_OF_SCOPE, CURRENT_STATE_UNKNOWN, SUPPORTED_BY_CURRENT_SOURCE.
     """
     if batch is not None:
-        if evidence or candidates or scope is not None or at is not None or subject is not None:
+        if evidence or candidates is not None or scope is not None or at is not None or subject is not None:
             raise UsageError("--batch takes every question from its request lines: drop --evidence/--candidates/"
                              "--scope/--at/--subject")
 
@@ -97,7 +94,7 @@ def verify_command(evidence: tuple[str, ...], candidates: tuple[str, ...], scope
         return
     if not evidence:
         raise UsageError("verify needs --evidence ID[@sha256:HEX] (repeatable), or --batch REQUESTS.jsonl")
-    verdict = pg.verify(list(evidence), _split_ids(candidates) if candidates else None,
+    verdict = pg.verify(list(evidence), candidates,
                         scope=scope, at=at, subject=subject, suspects=not no_suspects)
     if fmt == "json":
         click.echo(verdict.to_json(indent=2))

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any, Iterable
 
 from provgraph import cypher
-from provgraph.base.as_of import at_or_now
+from provgraph.base.times import parse_moment
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.times import native, to_iso
 from provgraph.engine import stored_status
@@ -62,7 +62,7 @@ def adjudicate(
     retired_ids = [retire] if isinstance(retire, str) else list(retire)
     if not retired_ids:
         raise UsageError("adjudicate needs at least one claim to retire (--retire)")
-    decided_at = at_or_now(at)  # a bad --at is refused before anything is looked up
+    decided_at = parse_moment(at, missing="now")  # a bad --at is refused before anything is looked up
     ensure_schema(graph)
     [kept] = resolve(graph, [keep])
     retired = resolve(graph, retired_ids)
@@ -111,7 +111,7 @@ def distinguish(
     pair = sorted(set(resolve(graph, [first, second])))
     if len(pair) < 2:
         raise UsageError(f"cannot mark a claim distinct from itself ({pair[0]})")
-    decided_at = at_or_now(at)
+    decided_at = parse_moment(at, missing="now")
     standing = graph.read(cypher.load("adjudication_standing_distinct").text, {"a": pair[0], "b": pair[1], "at": decided_at})
     by = by or default_by()
     if standing:
@@ -150,7 +150,7 @@ def link(
     Returns {"adjudication", "kind", "source", "target", "scope", "decided_at", "by", "why", "edges"}."""
     if kind not in LINK_KINDS:
         raise UsageError(f"a link is one of {', '.join(LINK_KINDS)}, not {kind!r}")
-    decided_at = at_or_now(at)
+    decided_at = parse_moment(at, missing="now")
     ensure_schema(graph)
     [start] = resolve(graph, [source])
     [end] = resolve(graph, [target])
@@ -173,7 +173,7 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
     'depends_on'), "keeps", "retires", "distinct" (claim uids), "source" and "target" (a link's), "scope",
     "decided_at", "by", "why".
     """
-    moment = at_or_now(at)
+    moment = parse_moment(at, missing="now")
     ensure_schema(graph)
     found = graph.read(cypher.load("adjudication_get").text, {"uid": adjudication})
     if not found:

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any, Iterator
 
 from provgraph import cypher
-from provgraph.base.as_of import at_or_now
+from provgraph.base.times import parse_moment
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.times import to_iso
 from provgraph.engine.status import ClaimStatus, iter_status, status
@@ -56,7 +56,7 @@ def changes(graph: Graph, start: datetime | str, end: datetime | str | None = No
             store: str | None = None) -> list[Change]:
     """Every claim (of `store`, when given) whose status or reason at `start` differs from the one at `end`
     (default now), sorted by the moment it changed, then by uid."""
-    begin, finish = at_or_now(start), at_or_now(end)
+    begin, finish = parse_moment(start, "--from", missing="now"), parse_moment(end, "--to", missing="now")
     if begin >= finish:
         raise UsageError(f"--from {to_iso(begin)} must come before --to {to_iso(finish)}")
     claims = None

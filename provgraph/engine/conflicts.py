@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any, Sequence
 
 from provgraph import cypher
-from provgraph.base.as_of import at_or_now
+from provgraph.base.times import parse_moment
 from provgraph.base.chunks import chunked
 from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
@@ -55,7 +55,7 @@ def conflicts(graph: Graph, *, scope: str | None = None, at: datetime | str | No
 
     Only claims with a conflict or revision edge are judged one by one (rule 5's cycles and rule 10's explicit
     partners need their status); rivals are found per subject, each member judged once, never once per pair."""
-    t = at_or_now(at)
+    t = parse_moment(at, missing="now")
     found: dict[tuple[str, tuple[str, ...]], Conflict] = {}
     cyclic: list[str] = []
     explicit: list[Any] = []

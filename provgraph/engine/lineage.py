@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from provgraph import cypher
-from provgraph.base.as_of import at_or_now
+from provgraph.base.times import parse_moment
 from provgraph.base.edges import REVISION_KINDS
 from provgraph.base.errors import NotFound
 from provgraph.base.times import native, to_iso
@@ -109,7 +109,7 @@ class Lineage:
 def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime | str | None = None) -> Lineage:
     """The lineage of `claim` (uid or alias) for question scope `scope` at time `at` (default now)."""
     uid = resolve(graph, [claim])[0]
-    t = at_or_now(at)
+    t = parse_moment(at, missing="now")
     rows = graph.read(cypher.load("lineage").text, {"claim": uid, "q": scope, "t": t})
     if not rows:
         raise NotFound(f"no claim with id {claim}")

@@ -54,8 +54,7 @@ from prov.model import PROV, ProvDocument
 
 from provgraph import cypher
 from provgraph.base.errors import UsageError, output_error
-from provgraph.base.as_of import at_or_now
-from provgraph.base.times import native_or_text, to_iso
+from provgraph.base.times import native_or_text, parse_moment, to_iso
 from provgraph.engine.status import ClaimStatus, iter_status
 from provgraph.graph.connection import Graph
 
@@ -279,9 +278,9 @@ def build_document(graph: Graph, namespace: str = DEFAULT_NAMESPACE, page_size: 
         raise UsageError(f"--namespace must be an absolute URI ending in '/', '#' or ':', got {namespace!r}")
     builder = _Builder(namespace)
     part = _Selection(graph, store, scope) if store is not None or scope else None
-    builder.statuses = {row.claim: row for row in iter_status(graph, at=at_or_now(at))
+    builder.statuses = {row.claim: row for row in iter_status(graph, at=parse_moment(at, missing="now"))
                         if part is None or row.claim in part.claims}
-    builder.at = at_or_now(at) if at is not None else None
+    builder.at = parse_moment(at, missing="now") if at is not None else None
     for row in pages(graph, "export_stores", key="name", page_size=page_size):
         if part is None or row["name"] in part.stores:
             builder.store(row)

@@ -26,7 +26,7 @@ from neo4j import spatial as neo4j_spatial
 from neo4j import time as neo4j_time
 
 from provgraph import cypher
-from provgraph.base.as_of import parse_moment
+from provgraph.base.times import parse_moment
 from provgraph.base.errors import QueryError, UsageError, WriteRefused
 from provgraph.base.escape import csv_text
 from provgraph.cypher import NamedQuery

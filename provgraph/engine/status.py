@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any, Iterable, Iterator
 
 from provgraph import cypher
-from provgraph.base.as_of import at_or_now, parse_at
+from provgraph.base.times import parse_moment
 from provgraph.base.chunks import chunked
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.text import and_more
@@ -253,7 +253,7 @@ def _params(
     return {
         "claims": None if claims is None else list(dict.fromkeys(claims)),
         "q": scope,
-        "t": at_or_now(at),
+        "t": parse_moment(at, missing="now"),
         "subject": subject,
         "only": only_list or None,
     }
@@ -371,4 +371,4 @@ def json_array(rows: Iterable[ClaimStatus]) -> Iterator[str]:
     yield "\n]" if not first else "]"
 
 
-__all__ = ["ClaimStatus", "REASONS", "STATUSES", "iter_status", "json_array", "parse_at", "resolve", "status"]
+__all__ = ["ClaimStatus", "REASONS", "STATUSES", "iter_status", "json_array", "resolve", "status"]

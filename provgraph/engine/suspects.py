@@ -25,8 +25,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from provgraph import cypher
 from provgraph.base.errors import UsageError
-from provgraph.base.times import to_iso
-from provgraph.engine.status import parse_at
+from provgraph.base.times import parse_moment, to_iso
 from provgraph.graph.connection import Graph, Runner, Tx
 
 # Defaults measured with `python -m bench.suspects` (bench/README.md, "Suspects").
@@ -118,7 +117,7 @@ def params(
     if not 0.0 <= min_score <= 1.0:
         raise UsageError(f"--min-score must be between 0 and 1, got {min_score}")
     try:
-        since_at = parse_at(since)
+        since_at = parse_moment(since, "--since", missing="none")
     except UsageError:
         raise UsageError(f"--since: not a time: {since!r} (use ISO 8601 or epoch milliseconds)") from None
     scope_text = scope.strip().strip("/") if scope is not None else None

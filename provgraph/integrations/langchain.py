@@ -23,36 +23,23 @@ except ImportError as error:  # the core installs without it
 from pydantic import ConfigDict, PrivateAttr
 
 from provgraph.api import Provgraph
-from provgraph.integrations.policy import CLAIM_KEY, LINE_KEY, SNAPSHOT_KEY, SOURCE_KEY, Connection, Options, decide
+from provgraph.integrations.policy import Connection, Options, decide
 
 
-class ProvgraphCompressor(BaseDocumentCompressor, RunnableSerializable[Sequence[Document], list[Document]]):
+class ProvgraphCompressor(Options, BaseDocumentCompressor, RunnableSerializable[Sequence[Document], list[Document]]):
     """Drop, annotate or replace retrieved Documents by whether the claim each states still governs."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    policy: str = "annotate"
-    claim_key: str = CLAIM_KEY
-    source_key: str = SOURCE_KEY
-    snapshot_key: str = SNAPSHOT_KEY
-    line_key: str = LINE_KEY
-    scope: str | None = None
-    subject: str | None = None
-    at: str | None = None
-    drop_unknown: bool = False
     _connection: Connection = PrivateAttr()
-    _settings: Options = PrivateAttr()
 
     def __init__(self, pg: Provgraph | None = None, **options: Any) -> None:
         super().__init__(**options)
-        self._settings = Options(
-            policy=self.policy, claim_key=self.claim_key, source_key=self.source_key, snapshot_key=self.snapshot_key,
-            line_key=self.line_key, scope=self.scope, subject=self.subject, at=self.at, drop_unknown=self.drop_unknown)
         self._connection = Connection(pg)
 
     def filter(self, documents: Sequence[Document]) -> list[Document]:
         """The Documents the policy keeps, in retrieval order, annotated (a replaced one is a new Document)."""
-        outcomes = decide(self._connection.get(), [doc.metadata for doc in documents], self._settings)
+        outcomes = decide(self._connection.get(), [doc.metadata for doc in documents], self)
         kept = []
         for outcome in outcomes:
             original = documents[outcome.index]

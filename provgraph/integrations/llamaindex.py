@@ -21,29 +21,16 @@ except ImportError as error:  # the core installs without it
 from pydantic import PrivateAttr
 
 from provgraph.api import Provgraph
-from provgraph.integrations.policy import CLAIM_KEY, LINE_KEY, SNAPSHOT_KEY, SOURCE_KEY, Connection, Options, decide
+from provgraph.integrations.policy import Connection, Options, decide
 
 
-class ProvgraphPostprocessor(BaseNodePostprocessor):
+class ProvgraphPostprocessor(Options, BaseNodePostprocessor):
     """Drop, annotate or replace retrieved nodes by whether the claim each states still governs."""
 
-    policy: str = "annotate"
-    claim_key: str = CLAIM_KEY
-    source_key: str = SOURCE_KEY
-    snapshot_key: str = SNAPSHOT_KEY
-    line_key: str = LINE_KEY
-    scope: str | None = None
-    subject: str | None = None
-    at: str | None = None
-    drop_unknown: bool = False
     _connection: Connection = PrivateAttr()
-    _settings: Options = PrivateAttr()
 
     def __init__(self, pg: Provgraph | None = None, **options: Any) -> None:
         super().__init__(**options)
-        self._settings = Options(
-            policy=self.policy, claim_key=self.claim_key, source_key=self.source_key, snapshot_key=self.snapshot_key,
-            line_key=self.line_key, scope=self.scope, subject=self.subject, at=self.at, drop_unknown=self.drop_unknown)
         self._connection = Connection(pg)
 
     @classmethod
@@ -51,7 +38,7 @@ class ProvgraphPostprocessor(BaseNodePostprocessor):
         return "ProvgraphPostprocessor"
 
     def _postprocess_nodes(self, nodes: list[NodeWithScore], query_bundle: QueryBundle | None = None) -> list[NodeWithScore]:
-        outcomes = decide(self._connection.get(), [item.node.metadata for item in nodes], self._settings)
+        outcomes = decide(self._connection.get(), [item.node.metadata for item in nodes], self)
         kept = []
         for outcome in outcomes:
             original = nodes[outcome.index]

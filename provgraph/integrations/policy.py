@@ -18,8 +18,10 @@ is kept under every policy, annotated `provgraph_known: False`, unless `drop_unk
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
+
+from pydantic import BaseModel, field_validator
 
 from provgraph.api import Provgraph, connect
 from provgraph.base.errors import UsageError
@@ -49,9 +51,9 @@ class Outcome:
         return self.text is not None
 
 
-@dataclass
-class Options:
-    """The options both integrations take, checked once."""
+class Options(BaseModel):
+    """The options both integrations take, declared once: the LangChain compressor and the LlamaIndex postprocessor
+    are `Options` (pydantic fields), checked when they are made, and `decide` reads them."""
 
     policy: str = "annotate"
     claim_key: str = CLAIM_KEY
@@ -62,13 +64,19 @@ class Options:
     subject: str | None = None
     at: str | None = None
     drop_unknown: bool = False
-    question: dict[str, Any] = field(init=False, default_factory=dict)
 
-    def __post_init__(self) -> None:
-        if self.policy not in POLICIES:
-            raise UsageError(f"policy must be one of {', '.join(POLICIES)}; got {self.policy!r}")
-        self.question = {key: value for key, value in
-                         (("scope", self.scope), ("subject", self.subject), ("at", self.at)) if value is not None}
+    @field_validator("policy")
+    @classmethod
+    def _known_policy(cls, policy: str) -> str:
+        if policy not in POLICIES:  # UsageError, not ValueError: pydantic lets it through as it is
+            raise UsageError(f"policy must be one of {', '.join(POLICIES)}; got {policy!r}")
+        return policy
+
+    @property
+    def question(self) -> dict[str, Any]:
+        """The question every verify of the retrieved set asks: the scope, subject and time given."""
+        return {key: value for key, value in (("scope", self.scope), ("subject", self.subject), ("at", self.at))
+                if value is not None}
 
 
 def _citation(metadata: Mapping[str, Any], settings: Options) -> Citation | None:

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from provgraph.api import Provgraph
 from provgraph.base.config import Settings
 from provgraph.base.errors import DatabaseUnavailable, NotFound, ProvgraphError, UsageError
+from provgraph.base.times import parse_moment
 from provgraph.engine import queries as explore
 from provgraph.engine import status as status_api
 from provgraph.graph.connection import Graph, connect
@@ -236,7 +237,7 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
         """
 
         def work(graph: Graph) -> CallToolResult:
-            moment = status_api.parse_at(at)
+            moment = parse_moment(at, missing="none")
             if ids:
                 rows = status_api.status(graph, list(ids), scope=scope, at=moment, subject=subject, only=only)
             else:

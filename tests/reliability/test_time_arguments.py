@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/graphs.py
 from graphs import GraphBuilder  # noqa: E402
 from reliability_helpers import run_cli  # noqa: E402
 
-from provgraph.base.as_of import parse_moment  # noqa: E402
+from provgraph.base.times import parse_moment  # noqa: E402
 from provgraph.base.errors import UsageError  # noqa: E402
 from provgraph.cli import cli  # noqa: E402
 from provgraph.graph.connection import Graph  # noqa: E402

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterable, Mapping, Sequence
 
-from provgraph.base.as_of import as_of
+from provgraph.base.times import parse_moment
 from provgraph.base.errors import ProvgraphError, UsageError
 
 _HEX = re.compile(r"[0-9a-f]{12,64}")
@@ -115,7 +115,7 @@ class Question:
         candidate_ids = None if candidates is None else tuple(claim_id(c) for c in candidates)
         if scope is not None and not isinstance(scope, str):
             raise UsageError(f"scope must be a string; got {scope!r}")
-        moment = as_of(at)
+        moment = parse_moment(at, missing="none")
         return cls(given, candidate_ids, scope, moment, moment or datetime.now(timezone.utc), subject or None)
 
     @classmethod
