@@ -244,7 +244,7 @@ class Provgraph:
         """Read `path` with the (kind, fmt) ingester and write it. Re-ingesting unchanged input changes nothing.
 
         `rebuild` reads the store again from scratch (its other stores, claims and adjudications stay).
-        The store remembers `path` and the working directory, which the SARIF report's locations are relative to."""
+        The store remembers `path` and the git work tree holding it (else the working directory): SARIF locations are relative to it."""
         summary = pipeline.ingest(self.graph, kind, Path(path), fmt=fmt, store=store, scope=scope, policy=policy,
                                   options=dict(options or {}), progress=progress, rebuild=rebuild)
         stores.record_paths(self.graph, summary.store, path, Path.cwd())
@@ -290,7 +290,7 @@ class Provgraph:
         inputs = pipeline.read_every_store(config_path, configured)
         summaries = []
         for source, summary in pipeline.write_every_store(self.graph, config_path, configured, inputs, progress):
-            stores.record_paths(self.graph, summary.store, source.path, config_path.parent)
+            stores.record_paths(self.graph, summary.store, source.path, config_path.parent, chosen=True)
             summaries.append(summary)
         return summaries
 

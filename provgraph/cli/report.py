@@ -20,7 +20,8 @@ from provgraph.report import DEFAULT_FORMATS, FAIL_ON
               help="Files to write, comma-separated: md (report.md), html (report.html), csv (claims.csv), json (report.json), "
                    "sarif (report.sarif, SARIF 2.1.0 for code scanning)")
 @click.option("--repo-root", "repo_root", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="report.sarif's file paths are relative to this folder [default: the folder each store's ingest ran from]")
+              help="report.sarif's file paths are relative to this folder [default: the git work tree holding each "
+                   "store, else the folder its ingest ran from]")
 @click.option("--fail-on", "fail_on", default=None, metavar="LIST",
               help=f"Exit 1 (after writing the files) when any of these appear: {', '.join(FAIL_ON)}. "
                    "new-* compare with the previous run; unbound and one-sided trip whenever any exist")

@@ -91,7 +91,7 @@ class Store(StructuredNode):
     name = StringProperty(unique_index=True, required=True)
     kind = StringProperty(required=True)  # files, git, tickets, logs, cards
     path = StringProperty()  # the absolute file or folder last ingested (SARIF locations)
-    root = StringProperty()  # the absolute folder that ingest ran from
+    root = StringProperty()  # the absolute folder SARIF locations are relative to (engine/stores.py locations_root)
     reading = StringProperty()  # digest of the reading settings: a changed reading re-reads the store
     reading_settings = StringProperty()  # the same settings as JSON text
 

@@ -5,7 +5,9 @@ Findings: newly STALE claims, new conflicts, unbound references (at each claim t
 the file that does not record the link) and new suspects (at the later claim). Each result's
 `partialFingerprints` hashes only the rule and the claims involved, never a line or a message, so a finding
 reported again on a later night is the same alert. Locations are relative to `repo_root` when given, else to
-the folder each store's ingest ran from (Store.root: the config file's folder for `ingest --config`).
+each store's Store.root (recorded at ingest: the config file's folder for `ingest --config` when it holds the store,
+else the git work tree that holds the store, else the folder the ingest ran from); a location never climbs out of
+its folder with `..`: a file outside it is placed relative to the folder or file the store was read from.
 """
 from __future__ import annotations
 
@@ -47,23 +49,28 @@ def locations(graph: Graph, claims: Iterable[str]) -> dict[str, dict[str, Any]]:
     return {row["claim"]: row for row in graph.read(cypher.load("sarif_locations").text, {"claims": wanted})}
 
 
-def _file(at: dict[str, Any]) -> tuple[PurePosixPath, Path | None]:
-    """The file a claim is stated in, and the folder its path is relative to (None: not recorded, as is)."""
+def _file(at: dict[str, Any]) -> tuple[PurePosixPath, list[Path]]:
+    """The file a claim is stated in, and the folders its path may be relative to, first choice first (none: not
+    recorded, as is): the store's root, then the folder the store was read from."""
     inner = PurePosixPath(at["container"] or (at["locator"] or "").split("#")[0])
     if not at.get("path"):
-        return inner, None
+        return inner, []
     path = Path(at["path"])
     if at["kind"] in ("files", "git") or (at["container"] and path.name != at["container"]):
-        return PurePosixPath(path.as_posix()) / inner, Path(at["root"] or path)
-    return PurePosixPath(path.as_posix()), Path(at["root"] or path.parent)  # an export file: the records are lines in it
+        return PurePosixPath(path.as_posix()) / inner, [Path(folder) for folder in (at["root"], path) if folder]
+    # an export file: the records are lines in it
+    return PurePosixPath(path.as_posix()), [Path(folder) for folder in (at["root"], path.parent) if folder]
 
 
 def _uri(at: dict[str, Any], repo_root: Path | None) -> str:
-    file, base = _file(at)
-    if base is None:
+    file, folders = _file(at)
+    if not folders:
         return str(file)
-    relative = os.path.relpath(file, (repo_root or base).resolve())
-    return PurePosixPath(Path(relative).as_posix()).as_posix()
+    for folder in ([repo_root] if repo_root is not None else []) + folders:
+        relative = PurePosixPath(Path(os.path.relpath(file, folder.resolve())).as_posix())
+        if relative.parts[:1] != ("..",):
+            return relative.as_posix()
+    return file.name
 
 
 def _result(rule: str, claims: list[str], where: str | None, found: dict[str, dict[str, Any]], repo_root: Path | None,
