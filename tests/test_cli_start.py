@@ -3,8 +3,10 @@ command's module is imported only when that command is asked for (its time is me
 never here). No database needed."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -61,3 +63,13 @@ def test_every_command_a_module_defines_is_listed():
     assert cli.list_commands(ctx) == sorted(LAZY_COMMANDS)
     for name in LAZY_COMMANDS:
         assert cli.get_command(ctx, name) is not None
+
+
+def test_the_cli_start_bench_runs_without_a_server(tmp_path):
+    """bench/cli_start.py stays runnable (its numbers are bench/README.md's, never asserted here)."""
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-m", "bench.cli_start", "--no-server", "--runs", "1", "--json", str(tmp_path / "out.json")],
+                   cwd=root, capture_output=True, text=True, timeout=300, check=True)
+    result = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert result["imports_neo4j"] is False and set(result["process_s"]) == {
+        "--help", "--version", "usage error (status --no-such-option)", "status --help"}
