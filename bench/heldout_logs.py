@@ -79,6 +79,12 @@ def _neps(root: Path) -> Iterator[tuple[str, str | None]]:
         yield relpath, _first(r"^:Status:\s*(.+)$", "\n".join(text.splitlines()[:30]))
 
 
+def _keep(root: Path) -> Iterator[tuple[str, str | None]]:
+    for relpath, text in _walk(root, r"proposals/(.+/)?KEEP-[^/]+\.md"):
+        head = "\n".join(line for line in text.splitlines()[:20] if not line.startswith("##"))
+        yield relpath, _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+)$", head)
+
+
 def _tensorflow(root: Path) -> Iterator[tuple[str, str | None]]:
     for relpath, text in _walk(root, r"rfcs/\d{8}-[^/]+\.md"):
         yield relpath, _first(r"^\s*\|?\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", "\n".join(text.splitlines()[:15]))
@@ -108,6 +114,11 @@ LOGS = {
     "neps": HeldOut("numpy/numpy (doc/neps)", "NEP 0", _neps, {
         "draft": "UNKNOWN", "provisional": "UNKNOWN", "deferred": "UNKNOWN", "active": "ACTIVE", "accepted": "ACTIVE",
         "final": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "superseded": "STALE"}),
+    "keep": HeldOut("Kotlin/KEEP", "the KEEP README's statuses", _keep, {
+        "public discussion": "UNKNOWN", "in progress": "UNKNOWN", "experimental": "UNKNOWN", "unknown": "UNKNOWN",
+        "draft": "UNKNOWN", "design review": "UNKNOWN", "prototype": "UNKNOWN", "prototyped": "UNKNOWN", "working on": "UNKNOWN",
+        "stable": "ACTIVE", "partially stable": "ACTIVE", "implemented": "ACTIVE", "declined": "STALE",
+        "rejected": "STALE", "superseded": "STALE"}),
     "tensorflow": HeldOut("tensorflow/community", "rfcs/ (the RFC process, README)", _tensorflow, {
         "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "implemented": "ACTIVE",
         "obsolete": "STALE"}),
@@ -130,6 +141,12 @@ class LogResult:
     judged: dict[str, tuple[str, str, str | None]] = field(default_factory=dict)  # path -> (status, reason, declared)
 
 
+def verdict(log: HeldOut, word: str) -> str | None:
+    """The verdict of the longest of the log's words that the stated word starts with ("stable in 1.1": stable)."""
+    starts = [key for key in log.verdicts if word == key or word.startswith(key + " ")]
+    return log.verdicts[max(starts, key=len)] if starts else None
+
+
 def configured(name: str, root: Path, into: Path) -> Path:
     """The declaration as the log's own provgraph.toml, its `path` taken from the repository's root."""
     text = (DECLARATIONS / f"{name}.toml").read_text(encoding="utf-8")
@@ -148,7 +165,7 @@ def run_log(graph: Graph, name: str, root: Path) -> LogResult:
             result.no_status += 1
         else:
             word = stated_word(written)
-            result.stated.append(Stated(relpath, word, log.verdicts.get(word)))
+            result.stated.append(Stated(relpath, word, verdict(log, word)))
     wipe(graph)
     install_schema(graph)
     with tempfile.TemporaryDirectory() as scratch:

@@ -34,11 +34,11 @@ def test_common_status_vocabulary_maps_to_canonical_words(text, word):
     ("Complete", "accepted"), ("Closed", "accepted"), ("Active", "accepted"), ("Activated", "accepted"),
     ("Implemented (Swift 5.5)", "accepted"), ("Previewing", "accepted"), ("Partially implemented", "accepted"),
     ("Accepted with revisions", "accepted"), ("Accepted with modifications", "accepted"),
-    ("Awaiting implementation", "accepted"), ("In force", "accepted"),
+    ("Awaiting implementation", "accepted"), ("In force", "accepted"), ("Stable in 1.1", "accepted"), ("Partially stable in 1.5", "accepted"),
     # not yet decided
     ("provisional", "proposed"), ("Last Call", "proposed"), ("Review", "proposed"), ("Idea", "proposed"),
     ("Scheduled for review (March 1...March 14, 2024)", "proposed"), ("Under consideration", "proposed"),
-    ("Final comment period", "proposed"), ("Experimental", "proposed"), ("Returned for revision", "draft"),
+    ("Final comment period", "proposed"), ("Public discussion", "proposed"), ("Design review", "proposed"), ("Experimental", "proposed"), ("Returned for revision", "draft"),
     ("Stagnant", "on-hold"), ("deferred", "on-hold"), ("Postponed", "on-hold"), ("Dormant", "on-hold"),
     ("Moribund", "on-hold"),
     # no longer or never in force
