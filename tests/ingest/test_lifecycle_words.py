@@ -38,7 +38,8 @@ def test_common_status_vocabulary_maps_to_canonical_words(text, word):
     # not yet decided
     ("provisional", "proposed"), ("Last Call", "proposed"), ("Review", "proposed"), ("Idea", "proposed"),
     ("Scheduled for review (March 1...March 14, 2024)", "proposed"), ("Under consideration", "proposed"),
-    ("Final comment period", "proposed"), ("Public discussion", "proposed"), ("Design review", "proposed"), ("Experimental", "proposed"), ("Returned for revision", "draft"),
+    ("Final comment period", "proposed"), ("Public discussion", "proposed"), ("Design review", "proposed"),
+    ("Experimental", "proposed"), ("Returned for revision", "draft"),
     ("Stagnant", "on-hold"), ("deferred", "on-hold"), ("Postponed", "on-hold"), ("Dormant", "on-hold"),
     ("Moribund", "on-hold"),
     # no longer or never in force
