@@ -1,11 +1,16 @@
 """The lifecycle vocabulary: the one place a status word becomes a canonical declared word.
 
 Every ingester that reads a status word (Markdown `## Status` / `Status:` / front matter
-`status:`, GitHub state and state reason, Jira status and resolution) passes it through
-`declared_word`. A recognised word or phrase gives one of `CANONICAL`; any other text is
+`status:`, header blocks, GitHub state and state reason, Jira status and resolution) passes it
+through `declared_word`. A recognised word or phrase gives one of `CANONICAL`; any other text is
 kept as written (lower case, at most a few words) so the status rule can call the claim
-UNKNOWN / UNRECOGNISED_STATUS and show the word. A record with no word at all (cards,
-logs) has declared None and is judged without one.
+UNKNOWN / UNRECOGNISED_STATUS and show the word. A record with no word at all (cards, logs) has
+declared None and is judged without one.
+
+Words are read in context: the longest phrase the text starts with wins, so "Active review" is a
+review, not the accepting word "active". A store may declare its own words (`words`, from its
+`provgraph.toml`): at each phrase length they are tried before the default vocabulary.
+Each word and its meaning is listed in docs/design.md ("The status vocabulary").
 
 The status rule (`cypher/rules/base-rules.cypher`) reads only the canonical words; a test
 checks that the two lists agree.
@@ -13,6 +18,10 @@ checks that the two lists agree.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from functools import lru_cache
+
+from provgraph.base.errors import UsageError
 
 # Canonical declared words, and what each means for the status rule and for a revision the record makes.
 CANONICAL = (
@@ -28,31 +37,45 @@ CANONICAL = (
     "superseded",  # STALE / SUPERSEDED; as deprecated
 )
 
-# Phrases first (longest wins), then single words. Keys are casefolded, spaces collapsed.
+# Phrases of two words or more. Keys are casefolded, spaces collapsed. A phrase that starts with an
+# accepting word but means something else ("active review") is listed here so that it wins.
 _PHRASES = {
-    "on hold": "on-hold", "on-hold": "on-hold", "put on hold": "on-hold",
-    "in review": "proposed", "under review": "proposed", "in progress": "proposed", "to do": "proposed",
-    "work in progress": "proposed", "under discussion": "proposed", "request for comments": "proposed",
-    "not planned": "rejected", "won't do": "rejected", "won't fix": "rejected", "wont do": "rejected",
-    "wont fix": "rejected", "will not do": "rejected",
+    "on hold": "on-hold", "put on hold": "on-hold",
+    "in review": "proposed", "under review": "proposed", "active review": "proposed",
+    "scheduled for review": "proposed", "awaiting review": "proposed", "ready for review": "proposed",
+    "pending review": "proposed", "design review": "proposed", "public review": "proposed",
+    "public discussion": "proposed", "last call": "proposed", "final comment period": "proposed",
+    "under consideration": "proposed", "under discussion": "proposed", "request for comments": "proposed",
+    "in progress": "proposed", "work in progress": "proposed", "to do": "proposed",
+    "returned for revision": "draft", "under revision": "draft",
+    "accepted with modifications": "accepted", "accepted with revisions": "accepted",
+    "awaiting implementation": "accepted", "partially implemented": "accepted", "partially stable": "accepted",
+    "in force": "accepted",
+    "in effect": "accepted",
+    "not accepted": "rejected", "not planned": "rejected", "won't do": "rejected", "won't fix": "rejected",
+    "wont do": "rejected", "wont fix": "rejected", "will not do": "rejected",
     "superseded by": "superseded", "superceded by": "superseded", "replaced by": "superseded",
     "obsoleted by": "superseded", "amended by": "amended",
 }
 _WORDS = {
     "accepted": "accepted", "accept": "accepted", "approved": "accepted", "adopted": "accepted",
-    "agreed": "accepted", "decided": "accepted", "implemented": "accepted", "active": "accepted",
-    "done": "accepted", "completed": "accepted", "complete": "accepted", "resolved": "accepted",
-    "closed": "accepted", "final": "accepted",
+    "agreed": "accepted", "decided": "accepted", "implemented": "accepted", "implementable": "accepted",
+    "active": "accepted", "activated": "accepted", "living": "accepted", "final": "accepted",
+    "deployed": "accepted", "stable": "accepted", "previewing": "accepted", "ratified": "accepted", "done": "accepted",
+    "completed": "accepted", "complete": "accepted", "resolved": "accepted", "closed": "accepted",
     "proposed": "proposed", "proposal": "proposed", "pending": "proposed", "review": "proposed",
-    "open": "proposed", "reopened": "proposed", "backlog": "proposed", "rfc": "proposed",
-    "draft": "draft", "drafting": "draft", "wip": "proposed",
+    "open": "proposed", "reopened": "proposed", "backlog": "proposed", "rfc": "proposed", "wip": "proposed",
+    "idea": "proposed", "provisional": "proposed", "experimental": "proposed",
+    "draft": "draft", "drafting": "draft",
     "incomplete": "incomplete",
-    "paused": "on-hold", "deferred": "on-hold", "postponed": "on-hold", "suspended": "on-hold",
-    "parked": "on-hold", "blocked": "on-hold",
-    "rejected": "rejected", "declined": "rejected", "refused": "rejected", "cancelled": "rejected",
-    "canceled": "rejected", "abandoned": "rejected",
+    "on-hold": "on-hold", "paused": "on-hold", "deferred": "on-hold", "postponed": "on-hold",
+    "suspended": "on-hold", "parked": "on-hold", "blocked": "on-hold", "stagnant": "on-hold",
+    "dormant": "on-hold", "moribund": "on-hold",
+    "rejected": "rejected", "declined": "rejected", "refused": "rejected", "vetoed": "rejected",
+    "cancelled": "rejected", "canceled": "rejected", "abandoned": "rejected",
     "withdrawn": "withdrawn", "retracted": "withdrawn",
-    "deprecated": "deprecated", "obsolete": "deprecated", "retired": "deprecated", "obsoleted": "deprecated",
+    "deprecated": "deprecated", "obsolete": "deprecated", "obsoleted": "deprecated", "retired": "deprecated",
+    "inactive": "deprecated", "discontinued": "deprecated",
     "superseded": "superseded", "superceded": "superseded", "replaced": "superseded", "duplicate": "superseded",
     "amended": "amended",
 }
@@ -61,7 +84,6 @@ assert set(_PHRASES.values()) | set(_WORDS.values()) <= set(CANONICAL)
 _STRIKETHROUGH = re.compile(r"~~.*?~~")
 _LEADING_MARKUP = re.compile(r"^[\W_]+")
 _WORD = re.compile(r"[a-z][a-z'\u2019\-]*|@[\w\-]+|\d+")
-_LONGEST_PHRASE = max(len(phrase.split()) for phrase in _PHRASES)
 _UNRECOGNISED_WORDS = 4
 
 
@@ -71,21 +93,57 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(cleaned)
 
 
-def canonical(text: str | None) -> str | None:
-    """The canonical word `text` starts with ("✅ **Accepted**", "On hold.", "In review"), or None."""
-    words = _words(text) if text else []
-    for length in range(min(_LONGEST_PHRASE, len(words)), 1, -1):
-        found = _PHRASES.get(" ".join(words[:length]))
-        if found:
-            return found
-    return _WORDS.get(words[0]) if words else None
+def _by_length(phrases: Mapping[str, str]) -> dict[int, dict[str, str]]:
+    grouped: dict[int, dict[str, str]] = {}
+    for phrase, word in phrases.items():
+        grouped.setdefault(len(phrase.split()), {})[phrase] = word
+    return grouped
 
 
-def declared_word(text: str | None) -> str | None:
-    """The declared word for a status text: canonical when recognised, else the text's first words as
-    written (lower case, "discussed by @x"), None when there is no word at all."""
-    found = canonical(text)
+VOCABULARY: Mapping[str, str] = {**_WORDS, **_PHRASES}  # the default words and phrases, each to its canonical word
+_DEFAULT = _by_length(VOCABULARY)
+
+
+def store_words(words: Mapping[str, str] | None) -> dict[str, str]:
+    """A store's declared words, keyed as the text is read (casefolded, spaces collapsed); UsageError for
+    a word that maps to anything but a canonical word, or a phrase with no word in it."""
+    return dict(_store_words(tuple(sorted((words or {}).items()))))
+
+
+@lru_cache(maxsize=64)
+def _store_words(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    normalised = []
+    for phrase, target in items:
+        key = " ".join(_words(str(phrase)))
+        word = str(target).strip().casefold()
+        if not key:
+            raise UsageError(f"status word {phrase!r} has no word in it to match")
+        if word not in CANONICAL:
+            raise UsageError(f"status word {phrase!r} = {target!r}: not a canonical word (one of {', '.join(CANONICAL)})")
+        normalised.append((key, word))
+    return tuple(normalised)
+
+
+def canonical(text: str | None, words: Mapping[str, str] | None = None) -> str | None:
+    """The canonical word `text` starts with ("✅ **Accepted**", "On hold.", "Active review"), or None.
+    The longest phrase wins; at one length, the store's own `words` before the default vocabulary."""
+    found = _words(text) if text else []
+    if not found:
+        return None
+    declared = _by_length(store_words(words)) if words else {}
+    for length in range(min(max([*_DEFAULT, *declared]), len(found)), 0, -1):
+        start = " ".join(found[:length])
+        match = declared.get(length, {}).get(start) or _DEFAULT.get(length, {}).get(start)
+        if match:
+            return match
+    return None
+
+
+def declared_word(text: str | None, words: Mapping[str, str] | None = None) -> str | None:
+    """The declared word for a status text: canonical when recognised (the store's `words` first), else the
+    text's first words as written (lower case, "discussed by @x"), None when there is no word at all."""
+    found = canonical(text, words)
     if found:
         return found
-    words = _words(text) if text else []
-    return " ".join(words[:_UNRECOGNISED_WORDS])[:60] or None
+    written = _words(text) if text else []
+    return " ".join(written[:_UNRECOGNISED_WORDS])[:60] or None
