@@ -13,6 +13,7 @@ checks that the two lists agree.
 from __future__ import annotations
 
 import re
+from typing import Mapping
 
 # Canonical declared words, and what each means for the status rule and for a revision the record makes.
 CANONICAL = (
@@ -71,21 +72,29 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(cleaned)
 
 
-def canonical(text: str | None) -> str | None:
-    """The canonical word `text` starts with ("✅ **Accepted**", "On hold.", "In review"), or None."""
-    words = _words(text) if text else []
-    for length in range(min(_LONGEST_PHRASE, len(words)), 1, -1):
-        found = _PHRASES.get(" ".join(words[:length]))
+def canonical(text: str | None, words: Mapping[str, str] | None = None) -> str | None:
+    """The canonical word `text` starts with ("✅ **Accepted**", "On hold.", "In review"), or None.
+
+    `words` are a store's own phrases (`living` -> `accepted`), read before the default vocabulary."""
+    said = _words(text) if text else []
+    if words and said:
+        own = {" ".join(_words(phrase)): word for phrase, word in words.items()}
+        for length in range(min(max(len(key.split()) for key in own), len(said)), 0, -1):
+            found = own.get(" ".join(said[:length]))
+            if found:
+                return found
+    for length in range(min(_LONGEST_PHRASE, len(said)), 1, -1):
+        found = _PHRASES.get(" ".join(said[:length]))
         if found:
             return found
-    return _WORDS.get(words[0]) if words else None
+    return _WORDS.get(said[0]) if said else None
 
 
-def declared_word(text: str | None) -> str | None:
-    """The declared word for a status text: canonical when recognised, else the text's first words as
-    written (lower case, "discussed by @x"), None when there is no word at all."""
-    found = canonical(text)
+def declared_word(text: str | None, words: Mapping[str, str] | None = None) -> str | None:
+    """The declared word for a status text: canonical when recognised (a store's own `words` first), else the
+    text's first words as written (lower case, "discussed by @x"), None when there is no word at all."""
+    found = canonical(text, words)
     if found:
         return found
-    words = _words(text) if text else []
-    return " ".join(words[:_UNRECOGNISED_WORDS])[:60] or None
+    said = _words(text) if text else []
+    return " ".join(said[:_UNRECOGNISED_WORDS])[:60] or None

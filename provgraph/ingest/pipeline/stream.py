@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Iterator
 
 from provgraph.ingest.records import Notice, Observation, Quarantined, Record, Skipped
 
-READING_NOTICES = ("date_order",)  # notices about how the store was read: the summary's `reading` lines, not findings
+READING_NOTICES = ("date_order", "sources_only", "no_records")  # how the store was read: the summary's `reading` lines, not findings
 Records = Iterable[Record] | Callable[[], Iterable[Record]]
 
 
