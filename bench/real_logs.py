@@ -1,0 +1,175 @@
+"""Real proposal logs, read as their authors state them: ingest a whole repository, compare each record's status.
+
+    python -m bench.real_logs --repo peps=/tmp/peps --repo enhancements=/tmp/enhancements --repo swift=/tmp/swift
+    python -m bench.real_logs --repo peps=/tmp/peps --git peps     # also time `ingest files --git` on that log
+
+Each repository is ingested whole (its root, as a new user would) into the bench's own Neo4j with the preset its
+name suggests (`peps` -> pep, `enhancements`/`keps` -> kep, else the default adr; `--preset NAME=PRESET` to choose).
+The oracle is the raw status field read here, independently of provgraph's readers: the `Status:` header of a
+`pep-NNNN.rst`, the `status:` of a `kep.yaml`, the `* Status:` bullet of a Markdown proposal. Its word is mapped:
+in force (final, active, accepted, implemented, implementable, living, ...) -> ACTIVE; draft, review, provisional,
+deferred, returned for revision -> UNKNOWN; rejected, withdrawn, superseded, replaced, removed -> STALE. A record
+whose word is none of these is counted as "no oracle word" and left out of the percentage.
+
+Printed per log: records with a status, judged as stated (%), dropped (no claim at all), mismatches (the first
+10 with their reasons); with `--git`, the time of the history ingest.
+"""
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import os
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from provgraph.base.config import Settings
+from provgraph.engine.status import iter_status
+from provgraph.graph.connection import Graph
+from provgraph.graph.schema import install_schema, wipe
+from provgraph.ingest.config import files_options, record_table
+from provgraph.ingest.pipeline import ingest
+
+# phrases first, then the first word
+_PHRASES = {"active review": "UNKNOWN", "returned for revision": "UNKNOWN", "awaiting review": "UNKNOWN",
+            "scheduled for review": "UNKNOWN", "partially implemented": "ACTIVE", "accepted with": "ACTIVE",
+            "implemented with": "ACTIVE"}
+_FIRST_WORDS = {
+    "ACTIVE": ("final", "active", "accepted", "implemented", "implementable", "living", "approved", "adopted"),
+    "UNKNOWN": ("draft", "review", "provisional", "deferred", "proposed", "pending"),
+    "STALE": ("rejected", "withdrawn", "superseded", "replaced", "removed", "obsolete", "deprecated"),
+}
+_DEFAULT_PRESETS = {"peps": "pep", "python-peps": "pep", "enhancements": "kep", "keps": "kep"}
+
+
+@dataclass
+class Stated:
+    path: str  # store-relative
+    uid: str | None  # the id the log gives it, as provgraph's preset names it (None: the default path uid)
+    word: str
+    expected: str | None  # ACTIVE / UNKNOWN / STALE, None when the word is none of the oracle's
+
+
+@dataclass
+class LogResult:
+    name: str
+    preset: str
+    seconds: float
+    stated: list[Stated] = field(default_factory=list)
+    judged: dict[str, tuple[str, str, str | None]] = field(default_factory=dict)  # path -> (status, reason, declared)
+    git_seconds: float | None = None
+
+
+def expected_of(word: str) -> str | None:
+    words = re.findall(r"[a-z]+", word.casefold())
+    text = " ".join(words)
+    for phrase, verdict in _PHRASES.items():
+        if text.startswith(phrase):
+            return verdict
+    return next((verdict for verdict, firsts in _FIRST_WORDS.items() if words and words[0] in firsts), None)
+
+
+def oracle(root: Path, preset: str) -> list[Stated]:
+    """The status each record's authors state, read straight from the files."""
+    stated: list[Stated] = []
+    for directory, subdirectories, names in os.walk(root):
+        subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
+        for name in sorted(names):
+            file = Path(directory) / name
+            relpath = file.relative_to(root).as_posix()
+            found = _stated(file, name, preset)
+            if found is not None:
+                uid, word = found
+                stated.append(Stated(relpath, uid, word, expected_of(word)))
+    return stated
+
+
+def _stated(file: Path, name: str, preset: str) -> tuple[str | None, str] | None:
+    if preset == "pep" and fnmatch.fnmatch(name, "pep-[0-9]*.rst"):
+        head = file.read_text(encoding="utf-8", errors="replace").split("\n\n", 1)[0]
+        number = re.search(r"^PEP:\s*(\d+)", head, re.MULTILINE)
+        status = re.search(r"^Status:\s*(.+)$", head, re.MULTILINE)
+        return (f"PEP {int(number.group(1))}" if number else None, status.group(1).strip()) if status else None
+    if preset == "kep" and name == "README.md" and (file.parent / "kep.yaml").is_file():
+        if "nnnn-kep-template" in file.as_posix().lower():
+            return None
+        data = yaml.safe_load((file.parent / "kep.yaml").read_text(encoding="utf-8", errors="replace")) or {}
+        status = data.get("status")
+        number = data.get("kep-number")
+        return (f"KEP-{int(number)}" if str(number).isdigit() else None, str(status)) if status else None
+    if preset == "adr" and name.endswith(".md"):
+        for line in file.read_text(encoding="utf-8", errors="replace").split("\n")[:40]:
+            bullet = re.match(r"\s*[*-]\s+(?:\*\*)?Status(?:\*\*)?:\s*(.+)", line)
+            if bullet:
+                return None, bullet.group(1).replace("*", "").strip()
+    return None
+
+
+def run_log(graph: Graph, name: str, root: Path, preset: str, git: bool) -> LogResult:
+    wipe(graph)
+    install_schema(graph)
+    options = files_options(record=record_table(preset) if preset != "adr" else None)
+    started = time.perf_counter()
+    ingest(graph, "files", root, store=name, options=options)
+    result = LogResult(name, preset, time.perf_counter() - started, stated=oracle(root, preset))
+    for row in iter_status(graph):
+        path = (row.source or "").split(":", 1)[-1]
+        result.judged[path] = (row.status, row.reason, row.declared)
+        result.judged.setdefault(row.claim, (row.status, row.reason, row.declared))
+    if git:
+        wipe(graph)
+        install_schema(graph)
+        started = time.perf_counter()
+        ingest(graph, "files", root, fmt="git", store=name, options=options)
+        result.git_seconds = time.perf_counter() - started
+    return result
+
+
+def report(result: LogResult) -> list[str]:
+    counted = [s for s in result.stated if s.expected is not None]
+    dropped = [s for s in counted if s.path not in result.judged]
+    mismatches = [(s, result.judged[s.path]) for s in counted if s.path in result.judged
+                  and result.judged[s.path][0] != s.expected]
+    right = len(counted) - len(dropped) - len(mismatches)
+    share = 100.0 * right / len(counted) if counted else 0.0
+    lines = [f"{result.name} (preset {result.preset}): {len(result.stated)} records state a status, {len(counted)} in "
+             f"the oracle's words; judged as stated {right}/{len(counted)} ({share:.1f}%), dropped {len(dropped)}, "
+             f"mismatches {len(mismatches)}; no oracle word {len(result.stated) - len(counted)}; "
+             f"ingest {result.seconds:.1f} s" + (f"; --git ingest {result.git_seconds:.1f} s" if result.git_seconds else "")]
+    lines += [f"  dropped   {s.path}  ({s.word!r})" for s in dropped[:10]]
+    lines += [f"  mismatch  {s.path}  stated {s.word!r} -> expected {s.expected}, judged {got[0]} {got[1]} "
+              f"(declared {got[2]!r})" for s, got in mismatches[:10]]
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.real_logs", description=__doc__.splitlines()[0])
+    parser.add_argument("--repo", action="append", default=[], metavar="NAME=PATH", help="a log to read (repeatable)")
+    parser.add_argument("--preset", action="append", default=[], metavar="NAME=PRESET", help="the preset for log NAME")
+    parser.add_argument("--git", action="append", default=[], metavar="NAME", help="also time the --git ingest of NAME")
+    parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
+                        help="a Neo4j to use (it is WIPED); default: the bench's own server")
+    args = parser.parse_args(argv)
+    presets = dict(item.split("=", 1) for item in args.preset)
+    if args.uri:
+        settings = Settings.from_env(uri=args.uri)
+    else:
+        from bench import harness
+
+        settings = harness.start_server(harness.DEFAULT_PORT)
+    with Graph(settings) as graph:
+        for item in args.repo:
+            name, _, path = item.partition("=")
+            preset = presets.get(name, _DEFAULT_PRESETS.get(name, "adr"))
+            result = run_log(graph, name, Path(path), preset, name in args.git)
+            print("\n".join(report(result)), flush=True)
+        wipe(graph)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
