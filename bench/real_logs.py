@@ -9,7 +9,9 @@ The oracle is the raw status field read here, independently of provgraph's reade
 `pep-NNNN.rst`, the `status:` of a `kep.yaml`, the `* Status:` bullet of a Markdown proposal. Its word is mapped:
 in force (final, active, accepted, implemented, implementable, living, ...) -> ACTIVE; draft, review, provisional,
 deferred, returned for revision -> UNKNOWN; rejected, withdrawn, superseded, replaced, removed -> STALE. A record
-whose word is none of these is counted as "no oracle word" and left out of the percentage.
+that names its own successor in its header (`Superseded-By: 3333` under `Status: Final`; `superseded-by:` in a
+kep.yaml) is stated superseded: STALE. A record whose word is none of these is counted as "no oracle word" and left
+out of the percentage.
 
 Printed per log: records with a status, judged as stated (%), dropped (no claim at all), mismatches (the first
 10 with their reasons); with `--git`, the time of the history ingest.
@@ -93,13 +95,18 @@ def _stated(file: Path, name: str, preset: str) -> tuple[str | None, str] | None
         head = file.read_text(encoding="utf-8", errors="replace").split("\n\n", 1)[0]
         number = re.search(r"^PEP:\s*(\d+)", head, re.MULTILINE)
         status = re.search(r"^Status:\s*(.+)$", head, re.MULTILINE)
-        return (f"PEP {int(number.group(1))}" if number else None, status.group(1).strip()) if status else None
+        successor = re.search(r"^Superseded-By:\s*(\S.*)$", head, re.MULTILINE)
+        word = f"superseded (Superseded-By: {successor.group(1).strip()})" if successor and status else (
+            status.group(1).strip() if status else None)
+        return (f"PEP {int(number.group(1))}" if number else None, word) if word else None
     if preset == "kep" and name == "README.md" and (file.parent / "kep.yaml").is_file():
         if "nnnn-kep-template" in file.as_posix().lower():
             return None
-        data = yaml.safe_load((file.parent / "kep.yaml").read_text(encoding="utf-8", errors="replace")) or {}
-        status = data.get("status")
-        number = data.get("kep-number")
+        data = yaml.load((file.parent / "kep.yaml").read_text(encoding="utf-8", errors="replace"),
+                         Loader=yaml.BaseLoader) or {}  # noqa: S506 - BaseLoader builds strings, lists and maps only
+        status, number, successors = data.get("status"), data.get("kep-number"), data.get("superseded-by")
+        if status and successors:
+            status = f"superseded (superseded-by: {successors})"
         return (f"KEP-{int(number)}" if str(number).isdigit() else None, str(status)) if status else None
     if preset == "adr" and name.endswith(".md"):
         for line in file.read_text(encoding="utf-8", errors="replace").split("\n")[:40]:

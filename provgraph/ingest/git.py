@@ -44,7 +44,6 @@ from provgraph.base.times import parse_time
 from provgraph.ingest import register
 from provgraph.ingest.formats.folder import not_a_record
 from provgraph.ingest.formats.reader import Version, read_record
-from provgraph.ingest.formats.tally import Tally
 from provgraph.ingest.git_sidecars import with_sidecars
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.records import (
@@ -109,7 +108,6 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
         literal=True,
     )
     skipped: dict[str, str] = {}
-    tally = Tally(fmt)
 
     def read(relpath: str | None) -> bool:
         if relpath is None or any(part.startswith(".") for part in relpath.split("/")[:-1]) or (
@@ -118,10 +116,8 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
         if selection.is_sidecar(relpath) and not fmt.is_record_name(relpath):
             return not single_file
         reason = None if single_file else selection.skip_reason(relpath)
-        if reason is not None and relpath not in skipped:
-            skipped[relpath] = reason
-            if reason == NOT_A_RECORD:
-                tally.not_a_record(relpath)
+        if reason is not None and reason != NOT_A_RECORD:
+            skipped.setdefault(relpath, reason)
         return reason is None
 
     changes = []
@@ -155,7 +151,6 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
         identity = history.follow(change)
         source_uid = f"{options.store}:{identity}"
         if change.blob is None:
-            tally.read(change.relpath, None, False)
             yield Observation(
                 source=SourceRecord(uid=source_uid, locator=change.relpath, kind="markdown" if fmt.is_markdown_adr else "record",
                                     title=titles.get(identity)),
@@ -169,11 +164,8 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
             continue
         at = Version(change.relpath, change.committed_at, change.commit, identity, history.former_paths(identity))
         version = read_record(fmt, at, data, options, sidecar=blobs.get(change.sidecar_blob or ""), dates=dates)
-        if change.former is not None:
-            tally.read(change.former, None, False)
         for record in version.records:
             if isinstance(record, Observation):
-                tally.read(change.relpath, version.source_only, bool(record.claims))
                 titles[identity] = record.source.title
                 record = replace(record, snapshot=replace(record.snapshot, author=change.author, authored_at=change.authored_at,
                                                           committer=change.committer),
@@ -189,7 +181,6 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
     reading = dates.summary(options.store)
     if reading is not None:
         yield reading
-    yield from tally.notices(options.store)
 
 
 def _unpaired_deletions(changes: list[_Change]) -> list[_Change]:

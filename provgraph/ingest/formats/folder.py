@@ -1,8 +1,9 @@
 """The files ingester: every record file under a folder (walked sorted, dot-directories skipped) or one file.
 
 Which files are records, and how each is read, is the store's record format (provgraph/ingest/formats/; the
-default `adr` reads Markdown). Files that are not records are skipped with a counted reason; a record's sidecar
-(`kep.yaml`) is read with it, and its bytes are part of the record's snapshot.
+default `adr` reads Markdown). Files that are not records yield nothing (the summary counts them by extension);
+record files left out on purpose (templates, index pages, --exclude) are skipped with their reason; a record's
+sidecar (`kep.yaml`) is read with it, and its bytes are part of the record's snapshot.
 """
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from provgraph.ingest import register
 from provgraph.ingest.fields import read_bytes
 from provgraph.ingest.formats.declaration import RecordFormat
 from provgraph.ingest.formats.reader import Version, read_record
-from provgraph.ingest.formats.tally import Tally
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined, Record, Skipped
 from provgraph.ingest.selection import NOT_A_RECORD, FileSelection
@@ -40,7 +40,6 @@ def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:
     else:
         raise InputError(path, "not a file or directory")
     seen_ids: dict[str, str] = {}
-    tally = Tally(fmt)
     dates = DateConvention(order=options.options.get("date_order"))
     held: list[tuple[str, bytes, datetime, bytes | None]] = []  # a date that reads both ways: read once the store's dates are in
     for file in files:
@@ -48,9 +47,9 @@ def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:
         if path.is_dir() and selection.is_sidecar(relpath) and not fmt.is_record_name(relpath):
             continue  # read with its record
         reason = selection.skip_reason(relpath) if path.is_dir() else None  # a file named on its own is read
+        if reason == NOT_A_RECORD:
+            continue  # not walked: the summary counts these by extension (provgraph/ingest/formats/tally.py)
         if reason is not None:
-            if reason == NOT_A_RECORD:
-                tally.not_a_record(relpath)
             yield Skipped(relpath, reason)
             continue
         try:
@@ -65,15 +64,14 @@ def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:
         if len(dates.ambiguous) > ambiguous_before:
             held.append((relpath, data, revised_at, sidecar))
             continue
-        yield from _checked(read.records, relpath, seen_ids, tally, read.source_only)
+        yield from _checked(read.records, relpath, seen_ids)
     dates.settled = True
     for relpath, data, revised_at, sidecar in held:
         read = read_record(fmt, Version(relpath, revised_at), data, options, sidecar=sidecar, dates=dates, dated=True)
-        yield from _checked(read.records, relpath, seen_ids, tally, read.source_only)
+        yield from _checked(read.records, relpath, seen_ids)
     said = dates.summary(options.store)
     if said is not None:
         yield said
-    yield from tally.notices(options.store)
 
 
 def not_a_record(fmt: RecordFormat) -> str:
@@ -93,11 +91,9 @@ def _sidecar_mtime(file: Path, name: str | None) -> list[float]:
     return [beside.stat().st_mtime] if beside is not None and beside.is_file() else []
 
 
-def _checked(records: list[Record], relpath: str, seen_ids: dict[str, str], tally: Tally,
-             source_only: str | None) -> Iterator[Record]:
+def _checked(records: list[Record], relpath: str, seen_ids: dict[str, str]) -> Iterator[Record]:
     for record in records:
         if isinstance(record, Observation):
-            tally.read(relpath, source_only, bool(record.claims))
             for claim in record.claims:
                 if claim.uid in seen_ids:
                     yield Notice("duplicate_id", claim.uid, f"{relpath} uses the id of {seen_ids[claim.uid]}")

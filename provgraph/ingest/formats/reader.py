@@ -70,7 +70,10 @@ def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOpti
                               identity=at.identity, former_paths=at.former_paths, dates=dates, words=fmt.word_map)
         observed = next((r for r in read if isinstance(r, Observation)), None)
         unread = observed is not None and not observed.claims and not any(isinstance(r, Quarantined) for r in read)
-        return Read(read, "no status (front matter, ## Status section or Status: line)" if unread else None)
+        if not unread or observed is None:
+            return Read(read)
+        reason = "no status (front matter, ## Status section or Status: line)"
+        return Read([replace(r, unclaimed=reason) if r is observed else r for r in read], reason)
     where = at.relpath if at.version is None else f"{at.relpath}@{at.version}"
     binary = binary_reason(data)
     if binary:
@@ -91,7 +94,7 @@ def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOpti
         names = " or ".join(dict.fromkeys(fmt.names("status"))) or "status"
         why = f"no {names} field"
     if why is not None:
-        records.insert(0, Observation(source=source, snapshot=snapshot))
+        records.insert(0, Observation(source=source, snapshot=snapshot, unclaimed=why))
         return Read(records, why)
     assert status is not None
     claim, edges = _claim(fmt, at, options, fields, status, lines, records, where)
