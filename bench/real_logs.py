@@ -105,6 +105,8 @@ def _stated(file: Path, name: str, preset: str) -> tuple[str | None, str] | None
         data = yaml.load((file.parent / "kep.yaml").read_text(encoding="utf-8", errors="replace"),
                          Loader=yaml.BaseLoader) or {}  # noqa: S506 - BaseLoader builds strings, lists and maps only
         status, number, successors = data.get("status"), data.get("kep-number"), data.get("superseded-by")
+        successors = [item for item in (successors if isinstance(successors, list) else [successors])
+                      if item and str(item).strip().casefold() not in ("n/a", "none", "-", "~", "tbd")]
         if status and successors:
             status = f"superseded (superseded-by: {successors})"
         return (f"KEP-{int(number)}" if str(number).isdigit() else None, str(status)) if status else None

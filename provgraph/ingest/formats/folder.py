@@ -8,6 +8,8 @@ sidecar (`kep.yaml`) is read with it, and its bytes are part of the record's sna
 from __future__ import annotations
 
 import os
+import posixpath
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
@@ -18,7 +20,7 @@ from provgraph.ingest.fields import read_bytes
 from provgraph.ingest.formats.declaration import RecordFormat
 from provgraph.ingest.formats.reader import Version, read_record
 from provgraph.ingest.markdown.dates import DateConvention
-from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined, Record, Skipped
+from provgraph.ingest.records import ClaimRecord, IngestOptions, Notice, Observation, Quarantined, Record, Skipped
 from provgraph.ingest.selection import NOT_A_RECORD, FileSelection
 
 
@@ -64,11 +66,11 @@ def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:
         if len(dates.ambiguous) > ambiguous_before:
             held.append((relpath, data, revised_at, sidecar))
             continue
-        yield from _checked(read.records, relpath, seen_ids)
+        yield from _checked(read.records, relpath, seen_ids, fmt)
     dates.settled = True
     for relpath, data, revised_at, sidecar in held:
         read = read_record(fmt, Version(relpath, revised_at), data, options, sidecar=sidecar, dates=dates, dated=True)
-        yield from _checked(read.records, relpath, seen_ids)
+        yield from _checked(read.records, relpath, seen_ids, fmt)
     said = dates.summary(options.store)
     if said is not None:
         yield said
@@ -91,14 +93,28 @@ def _sidecar_mtime(file: Path, name: str | None) -> list[float]:
     return [beside.stat().st_mtime] if beside is not None and beside.is_file() else []
 
 
-def _checked(records: list[Record], relpath: str, seen_ids: dict[str, str]) -> Iterator[Record]:
+def _checked(records: list[Record], relpath: str, seen_ids: dict[str, str], fmt: RecordFormat) -> Iterator[Record]:
     for record in records:
         if isinstance(record, Observation):
             for claim in record.claims:
                 if claim.uid in seen_ids:
-                    yield Notice("duplicate_id", claim.uid, f"{relpath} uses the id of {seen_ids[claim.uid]}")
+                    yield Notice("duplicate_id", claim.uid, f"{relpath} uses the id of {seen_ids[claim.uid]}"
+                                 + ("" if fmt.is_markdown_adr else "; read under its path"))
+                    if not fmt.is_markdown_adr:
+                        record = _under_path(record, claim, relpath)
                 seen_ids.setdefault(claim.uid, relpath)
         yield record
+
+
+def _under_path(record: Observation, claim: ClaimRecord, relpath: str) -> Observation:
+    """A record whose declared id another record holds keeps its own claim, named by its path (`<store>:<path>`)."""
+    uid = record.source.uid
+    folder = posixpath.dirname(relpath)
+    own = tuple(alias for alias in claim.aliases if alias != uid and (relpath in alias or (folder and alias.endswith(folder))))
+    edges = tuple(replace(edge, from_ref=uid if edge.from_ref == claim.uid else edge.from_ref,
+                          to_ref=uid if edge.to_ref == claim.uid else edge.to_ref) for edge in record.edges)
+    claims = tuple(replace(c, uid=uid, aliases=own) if c is claim else c for c in record.claims)
+    return replace(record, claims=claims, edges=edges)
 
 
 def _walk(root: Path) -> Iterator[Path]:
