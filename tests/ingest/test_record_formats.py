@@ -50,7 +50,7 @@ def test_a_kep_readme_with_kep_yaml_beside_it_is_one_claim_with_the_yaml_status(
     assert found["KEP-583"][0] in ("UNKNOWN", "STALE")
     assert ("KEP-4671", "SUPERSEDES", "KEP-583") in _edges(graph)
     assert summary.unresolved == ["keps/sig-scheduling/5832-decouple-podgroup-api"]  # not in the sample: a placeholder
-    assert any("1 with no kep.yaml beside it" in line for line in summary.readings)  # keps/README.md
+    assert any("1 with no kep.yaml beside it" in line for line in summary.readings)  # the keps folder's own README
 
 
 def test_a_change_to_the_sidecar_is_a_new_snapshot_of_the_record(graph: Graph, tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from provgraph.ingest.markdown.document import (
 )
 from provgraph.ingest.markdown.front_matter import BadFrontMatter, front_matter_fields
 from provgraph.ingest.markdown.references import (
+    LINK_LINE,
     REVERSE_REFERENCE_FIELDS,
     link_lines,
     normalise_reference,
@@ -48,6 +49,7 @@ from provgraph.ingest.records import (
 
 _HEADER_FIELD = re.compile(r"\s*(?:[*+-]\s+)?(?:\*\*|__)?(status|date)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)", re.IGNORECASE)
 _FIRST_WORD = re.compile(r"[A-Za-z]+")
+_BULLET = re.compile(r"\s*[*+-]\s")
 _DATE_FORMATS = ("%d %B %Y", "%d %b %Y", "%B %d, %Y", "%b %d, %Y", "%Y/%m/%d")
 _TITLE_LIMIT = 1000
 
@@ -130,8 +132,8 @@ def _claim(
     status_section = section(document, lambda text: re.fullmatch(r"status(\s*[:\-\u2013\u2014]\s*.*)?", normal_heading(text)) is not None)
     (header_status, header_line), header_date = _header_fields(document, status_section)
     status_text, text_line = _status_text(document, status_section)
-    if fields is None and status_section is None and not header_status:
-        return None  # a header Status line with any word is a claim: an unknown word is UNRECOGNISED_STATUS
+    if fields is None and status_section is None and not _states_status(document, header_status, header_line, words):
+        return None
     fields = fields or {}
     relpath = names.relpath
 
@@ -223,6 +225,18 @@ def _claim(
     for kind, reverse, target, index in link_lines(relpath, document, status_section):
         add(kind, target, reverse, index + 1)
     return claim, tuple(edges)
+
+
+def _states_status(document: Document, status: str | None, line: int | None,
+                   words: Mapping[str, str] | None = None) -> bool:
+    """Whether a header `Status:` line makes the file a record: a MADR bullet (`* Status: Returned for revision`)
+    with any word (an unknown one is UNRECOGNISED_STATUS), a plain `Status:` line with a word the vocabulary knows
+    or a link (`Status: beta` in a README is prose)."""
+    if not status or line is None:
+        return False
+    if _BULLET.match(document.lines[line - 1]):
+        return True
+    return lifecycle.canonical(status, words) is not None or bool(LINK_LINE.match(LEADING_MARKUP.sub("", status)))
 
 
 def _scope(value: str | None) -> str | None:
