@@ -14,14 +14,17 @@ kep.yaml) is stated superseded: STALE. A record whose word is none of these is c
 out of the percentage.
 
 Printed per log: records with a status, judged as stated (%), dropped (no claim at all), mismatches (the first
-10 with their reasons); with `--git`, the time of the history ingest.
+10 with their reasons); with `--git`, the time of the history ingest and, for a PEP log, `status --at` the times
+of sampled commits against the Status header each sampled PEP had in that commit.
 """
 from __future__ import annotations
 
 import argparse
 import fnmatch
 import os
+import random
 import re
+import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
@@ -31,6 +34,7 @@ import yaml
 
 from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status
+from provgraph.engine.status import status as status_at
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest.config import files_options, record_table
@@ -64,6 +68,8 @@ class LogResult:
     stated: list[Stated] = field(default_factory=list)
     judged: dict[str, tuple[str, str, str | None]] = field(default_factory=dict)  # path -> (status, reason, declared)
     git_seconds: float | None = None
+    at_checked: int = 0  # --git: sampled (record, commit) pairs whose `status --at` was compared with the header then
+    at_mismatches: list[str] = field(default_factory=list)
 
 
 def expected_of(word: str) -> str | None:
@@ -118,7 +124,7 @@ def _stated(file: Path, name: str, preset: str) -> tuple[str | None, str] | None
     return None
 
 
-def run_log(graph: Graph, name: str, root: Path, preset: str, git: bool) -> LogResult:
+def run_log(graph: Graph, name: str, root: Path, preset: str, git: bool, samples: int = 100) -> LogResult:
     wipe(graph)
     install_schema(graph)
     options = files_options(record=record_table(preset) if preset != "adr" else None)
@@ -135,7 +141,42 @@ def run_log(graph: Graph, name: str, root: Path, preset: str, git: bool) -> LogR
         started = time.perf_counter()
         ingest(graph, "files", root, fmt="git", store=name, options=options)
         result.git_seconds = time.perf_counter() - started
+        if preset == "pep":
+            check_history(graph, root, result, samples)
     return result
+
+
+def check_history(graph: Graph, root: Path, result: LogResult, samples: int) -> None:
+    """`status --at` a commit's time against the Status header the PEP had in that commit, for sampled commits."""
+    log = subprocess.run(["git", "log", "--first-parent", "--format=%x01%H %cI", "--name-only", "--", "."], cwd=root,
+                         capture_output=True, text=True, check=True).stdout
+    pairs = []
+    for block in log.split("\x01")[1:]:
+        head, *names = block.strip().split("\n")
+        commit, when = head.split(" ", 1)
+        peps = [name for name in names if re.search(r"(^|/)pep-\d+\.(rst|txt)$", name)]
+        if peps:
+            pairs.append((commit, when, peps[0]))
+    chosen = random.Random(7).sample(pairs, min(samples, len(pairs)))
+    for commit, when, name in chosen:
+        shown = subprocess.run(["git", "show", f"{commit}:{name}"], cwd=root, capture_output=True, check=False)
+        if shown.returncode != 0:
+            continue
+        head = shown.stdout.decode("utf-8", errors="replace").split("\n\n", 1)[0]
+        number = re.search(r"^PEP:\s*(\d+)", head, re.MULTILINE)
+        status = re.search(r"^Status:\s*(.+)$", head, re.MULTILINE)
+        successor = re.search(r"^Superseded-By:\s*(\S.*)$", head, re.MULTILINE)
+        if not number or not status:
+            continue
+        expected = "STALE" if successor else expected_of(status.group(1))
+        if expected is None:
+            continue
+        rows = status_at(graph, [f"PEP {int(number.group(1))}"], at=when)
+        result.at_checked += 1
+        if not rows or rows[0].status != expected:
+            got = f"{rows[0].status} {rows[0].reason}" if rows else "no claim"
+            result.at_mismatches.append(f"PEP {int(number.group(1))} at {when} ({commit[:9]}): header "
+                                        f"{status.group(1).strip()!r} -> {expected}, judged {got}")
 
 
 def report(result: LogResult) -> list[str]:
@@ -149,6 +190,10 @@ def report(result: LogResult) -> list[str]:
              f"the oracle's words; judged as stated {right}/{len(counted)} ({share:.1f}%), dropped {len(dropped)}, "
              f"mismatches {len(mismatches)}; no oracle word {len(result.stated) - len(counted)}; "
              f"ingest {result.seconds:.1f} s" + (f"; --git ingest {result.git_seconds:.1f} s" if result.git_seconds else "")]
+    if result.at_checked:
+        right_then = result.at_checked - len(result.at_mismatches)
+        lines.append(f"  status --at a sampled commit as its Status header stood then: {right_then}/{result.at_checked}")
+        lines += [f"  then      {line}" for line in result.at_mismatches[:10]]
     lines += [f"  dropped   {s.path}  ({s.word!r})" for s in dropped[:10]]
     lines += [f"  mismatch  {s.path}  stated {s.word!r} -> expected {s.expected}, judged {got[0]} {got[1]} "
               f"(declared {got[2]!r})" for s, got in mismatches[:10]]
@@ -160,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repo", action="append", default=[], metavar="NAME=PATH", help="a log to read (repeatable)")
     parser.add_argument("--preset", action="append", default=[], metavar="NAME=PRESET", help="the preset for log NAME")
     parser.add_argument("--git", action="append", default=[], metavar="NAME", help="also time the --git ingest of NAME")
+    parser.add_argument("--at-samples", type=int, default=100,
+                        help="--git on a PEP log: sampled commits whose status --at is checked [default: 100]")
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     args = parser.parse_args(argv)
@@ -174,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         for item in args.repo:
             name, _, path = item.partition("=")
             preset = presets.get(name, _DEFAULT_PRESETS.get(name, "adr"))
-            result = run_log(graph, name, Path(path), preset, name in args.git)
+            result = run_log(graph, name, Path(path), preset, name in args.git, args.at_samples)
             print("\n".join(report(result)), flush=True)
         wipe(graph)
     return 0
