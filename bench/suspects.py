@@ -84,7 +84,8 @@ def _resolve_refs(graph: Graph, refs: set[str]) -> dict[str, str]:
 
 def _claims(graph: Graph) -> dict[str, dict[str, Any]]:
     rows = graph.read("MATCH (c:Claim) WHERE NOT c.placeholder RETURN c.uid AS uid, c.subject AS subject, c.value AS value, "
-                      "c.status = 'STALE' AS stale, coalesce(c.asserted_at, c.last_cited_at) AS at")
+                      "c.status = 'STALE' AS stale, coalesce(c.asserted_at, COLLECT { MATCH (c)-[:CITED_AT]->(s:Snapshot) "
+                      "RETURN s.revised_at AS at ORDER BY at LIMIT 1 }[0], c.last_cited_at) AS at")
     return {row["uid"]: row for row in rows}
 
 

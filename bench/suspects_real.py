@@ -111,17 +111,15 @@ def pep_header(text: str) -> tuple[dict[str, str], str]:
         lines.pop(0)
     fields: dict[str, str] = {}
     last = None
-    index = 0
-    for index, line in enumerate(lines):
-        if not line.strip():
-            break
+    end = next((index for index, line in enumerate(lines) if not line.strip()), len(lines))
+    for line in lines[:end]:
         match = HEADER.match(line)
         if match:
             last = match.group(1).lower()
             fields[last] = match.group(2).strip()
         elif last and line[:1] in (" ", "\t"):
             fields[last] += " " + line.strip()
-    return fields, "\n".join(lines[index + 1:])
+    return fields, "\n".join(lines[end + 1:])
 
 
 def pep_abstract(body: str) -> str:

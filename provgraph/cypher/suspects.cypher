@@ -6,7 +6,7 @@
 // description: the same corpus ingested twice would otherwise keep other hits at the cut): twice as many are asked for.
 // description: A lookup's scores are divided by the best of (the claim's score against itself, the top hit), and a pair's
 // description: similarity is the mean of that ratio from both sides (0 from a side whose lookup missed the other).
-// description: A pair is a candidate when the later claim is later (asserted_at, else last_cited_at), similarity >= $least,
+// description: A pair is a candidate when the later claim is later (rules/suspect-time), similarity >= $least,
 // description: they share at least $min_terms search_terms that are not common (or have the same title), they do not say the very same words (equal search_terms: a
 // description: restatement, such as each log's own copy of "Record architecture decisions", revises nothing), their scopes overlap (equal, one under the other, or one global), they are not
 // description: rivals (same non-empty subject with another value: status rule 10), no edge links them (any recorded claim
