@@ -83,8 +83,19 @@ def _resolve_refs(graph: Graph, refs: set[str]) -> dict[str, str]:
 
 
 def _claims(graph: Graph) -> dict[str, dict[str, Any]]:
-    rows = graph.read("MATCH (c:Claim) WHERE NOT c.placeholder RETURN c.uid AS uid, c.subject AS subject, c.value AS value")
+    rows = graph.read("MATCH (c:Claim) WHERE NOT c.placeholder RETURN c.uid AS uid, c.subject AS subject, c.value AS value, "
+                      "c.status = 'STALE' AS stale, coalesce(c.asserted_at, COLLECT { MATCH (c)-[:CITED_AT]->(s:Snapshot) "
+                      "RETURN s.revised_at AS at ORDER BY at LIMIT 1 }[0], c.last_cited_at) AS at")
     return {row["uid"]: row for row in rows}
+
+
+def _unfindable(claims: dict[str, dict[str, Any]], earlier: str, later: str) -> str | None:
+    """Why suspects cannot list this true pair by design, or None: the earlier claim is STALE on its own (a rejected or
+    withdrawn record: nothing for a successor to retire), or the successor is not later (suspect-time)."""
+    a, b = claims[earlier], claims[later]
+    if a["stale"]:
+        return "stale"
+    return "not_later" if a["at"] is None or b["at"] is None or not b["at"] > a["at"] else None
 
 
 def _rivals(claims: dict[str, dict[str, Any]], earlier: str, later: str) -> bool:
@@ -94,7 +105,7 @@ def _rivals(claims: dict[str, dict[str, Any]], earlier: str, later: str) -> bool
     return not (a["value"] is not None and b["value"] is not None and a["value"] == b["value"])
 
 
-MIN_SCORE = suspects.MIN_SCORE  # `--min-score` changes it for a run
+MIN_SCORE: float | None = None  # `--min-score X`: an absolute threshold instead of rank and margin, for a run
 NO_COMMON = False  # `--no-common-terms`: every term weighs, as before issue 23 (what the common-terms rule costs or gains)
 
 
@@ -123,8 +134,10 @@ def score(graph: Graph, truth: dict[str, str], same_matter, label: str, org_of: 
     by_earlier: dict[str, list[str]] = {}
     for s in listed:
         by_earlier.setdefault(s.earlier, []).append(s.later)
-    countable = {e: later for e, later in truth.items() if e in claims and later in claims and not _rivals(claims, e, later)}
-    rivals = len([e for e, later in truth.items() if e in claims and later in claims]) - len(countable)
+    present = {e: later for e, later in truth.items() if e in claims and later in claims and not _rivals(claims, e, later)}
+    rivals = len([e for e, later in truth.items() if e in claims and later in claims]) - len(present)
+    unfindable = {e: _unfindable(claims, e, later) for e, later in present.items()}
+    countable = {e: later for e, later in present.items() if unfindable[e] is None}
     hits = {e for e, later in countable.items() if later in by_earlier.get(e, [])[:3]}
     false = [s for s in listed if not same_matter(s.earlier, s.later)]
     across_stores = [s for s in false if stores.get(s.earlier, set()).isdisjoint(stores.get(s.later, set()))]
@@ -134,6 +147,8 @@ def score(graph: Graph, truth: dict[str, str], same_matter, label: str, org_of: 
 
     result = {
         "corpus": label, "claims": len(claims), "revisions": len(countable), "rival_revisions": rivals,
+        "stale_revisions": sum(1 for why in unfindable.values() if why == "stale"),
+        "not_later_revisions": sum(1 for why in unfindable.values() if why == "not_later"),
         "found": len(hits), "recall_at_3": round(len(hits) / len(countable), 3) if countable else None,
         "suspects": len(listed), "false": len(false), "false_per_100": per_100(len(false)),
         "false_across_stores": len(across_stores), "false_across_stores_per_100": per_100(len(across_stores)),
@@ -358,7 +373,9 @@ def _table(quality: list[dict[str, Any]], speeds: list[dict[str, Any]]) -> str:
         if "false_across_orgs" in q:
             across += (f"; across organisations {q['false_across_orgs']} ({q['false_across_orgs_per_100']:.1f}), "
                        f"{q['false_boilerplate']} of them two ADR 0001s")
-        lines.append(f"| {q['corpus']} | {q['claims']} | {q['revisions']} (+{q['rival_revisions']} rivals) | {recall} | "
+        others = "".join(f", +{q[key]} {word}" for key, word in (("stale_revisions", "stale"), ("not_later_revisions", "not later"))
+                         if q.get(key))
+        lines.append(f"| {q['corpus']} | {q['claims']} | {q['revisions']} (+{q['rival_revisions']} rivals{others}) | {recall} | "
                      f"{q['suspects']} | {q['false']} | {q['false_per_100']:.1f} | {across} |")
     if quality and speeds:
         lines.append("")
@@ -394,7 +411,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true",
                         help=f"speed: also PROFILE the suspects query from {PROFILE_CLAIMS:,} claims and print its plan")
     parser.add_argument("--no-quality", action="store_true", help="skip the quality corpora (speed only)")
-    parser.add_argument("--min-score", type=float, default=suspects.MIN_SCORE, help="the suspects threshold to measure")
+    parser.add_argument("--min-score", type=float, default=None,
+                        help="measure an absolute threshold instead of the rank-and-margin rule")
     parser.add_argument("--no-common-terms", action="store_true",
                         help="quality: let every term weigh (no common terms), to see what that rule costs or gains")
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")

@@ -164,7 +164,7 @@ class Provgraph:
         return Results(conflicts.conflicts(self.graph, scope=scope, at=parse_moment(at, missing="none")), conflicts.to_json)
 
     def suspects(self, *, since: When = None, scope: str | None = None, store: str | None = None,
-                 claims: str | Iterable[str] | None = None, min_score: float = suspects.MIN_SCORE,
+                 claims: str | Iterable[str] | None = None, min_score: float | None = None,
                  per_claim: int = suspects.PER_CLAIM, refresh: bool = False) -> Results[Suspect]:
         """Possible unlinked revisions, best first (advisory: nothing records them), read from the pairs kept at write
         time; `refresh`: look every claim up again first, against the store as it is now."""

@@ -6,7 +6,7 @@ import click
 from provgraph.cli.options import connection_options, output_format
 from provgraph.api import Provgraph
 from provgraph.engine.status import require_store
-from provgraph.engine.suspects import MIN_SCORE, PER_CLAIM
+from provgraph.engine.suspects import PER_CLAIM
 
 _COLUMNS = ["earlier", "later", "score", "rank", "terms", "earlier_scope", "later_scope", "earlier_subject",
             "later_subject", "earlier_at", "later_at", "earlier_title", "later_title"]
@@ -16,8 +16,8 @@ _COLUMNS = ["earlier", "later", "score", "rank", "terms", "earlier_scope", "late
 @click.option("--scope", default=None, help="Only pairs whose scopes overlap this scope")
 @click.option("--since", default=None, help="Only pairs whose later claim is this recent: ISO 8601 or epoch ms")
 @click.option("--store", default=None, metavar="NAME", help="Only pairs with a claim from this store")
-@click.option("--min-score", type=click.FloatRange(0.0, 1.0), default=MIN_SCORE, show_default=True,
-              help="Least similarity (0..1) a pair needs")
+@click.option("--min-score", type=click.FloatRange(0.0, 1.0), default=None,
+              help="An absolute threshold instead of rank and margin: every pair at least this alike (0..1)")
 @click.option("--per-claim", type=click.IntRange(1, 20), default=PER_CLAIM, show_default=True,
               help="At most this many suspects per earlier claim")
 @click.option("--refresh", is_flag=True,
@@ -25,7 +25,7 @@ _COLUMNS = ["earlier", "later", "score", "rank", "terms", "earlier_scope", "late
                    "against the store as it is now)")
 @output_format("table", "json", "csv")
 @connection_options
-def suspects_command(scope: str | None, since: str | None, store: str | None, min_score: float, per_claim: int,
+def suspects_command(scope: str | None, since: str | None, store: str | None, min_score: float | None, per_claim: int,
                      refresh: bool, fmt: str, pg: Provgraph) -> None:
     """Possible unlinked revisions: later claims that say the same thing as an earlier one, nothing linking them.
 

@@ -24,7 +24,8 @@ CALL (claim, row) {
   UNWIND CASE WHEN $relook THEN row.hits ELSE [] END AS uid
   MATCH (other:Claim {uid: uid})
   WHERE (other.suspects_at IS NULL OR other.suspects_at <> $t) AND NOT other:SuspectsPending
-    AND size([term IN /*INCLUDE shared-terms(claim, other)*/ WHERE NOT term IN $common]) >= $min_terms
+    AND (size([term IN /*INCLUDE shared-terms(claim, other)*/ WHERE NOT term IN $common]) >= $min_terms
+         OR /*INCLUDE suspect-same-title(claim, other)*/)
     AND /*INCLUDE suspect-texts-may-pair(claim, other)*/
   SET other:SuspectsRelook
   RETURN count(other) AS marked

@@ -6,14 +6,15 @@
 // description: the same corpus ingested twice would otherwise keep other hits at the cut): twice as many are asked for.
 // description: A lookup's scores are divided by the best of (the claim's score against itself, the top hit), and a pair's
 // description: similarity is the mean of that ratio from both sides (0 from a side whose lookup missed the other).
-// description: A pair is kept when the later claim is later (asserted_at, else last_cited_at), similarity >= $min_score and
-// description: >= $close times the earlier claim's best suspect, they share at least
-// description: $min_terms search_terms that are not common, they do not say the very same words (equal search_terms: a
+// description: A pair is a candidate when the later claim is later (rules/suspect-time), similarity >= $least,
+// description: they share at least $min_terms search_terms that are not common (or have the same title), they do not say the very same words (equal search_terms: a
 // description: restatement, such as each log's own copy of "Record architecture decisions", revises nothing), their scopes overlap (equal, one under the other, or one global), they are not
 // description: rivals (same non-empty subject with another value: status rule 10), no edge links them (any recorded claim
 // description: edge; an adjudication's implied edge while it stands), no standing `adjudicate --distinct` dismissed them,
 // description: no chain of revision edges already leads from later to earlier, and the earlier claim is not already
-// description: retired (its stored status, still fresh, is STALE: nothing is left for the later one to retire). At most $per_claim per earlier claim
+// description: retired (its stored status, still fresh, is STALE: nothing is left for the later one to retire). A candidate
+// description: is a suspect by its rank and margin among its earlier claim's candidates (rules/suspect-judge: the best one
+// description: when it stands clear of the next, and any one as alike as $min_score). At most $per_claim per earlier claim
 // description: (best first); then the filters $since, $scope and $store apply. Common terms ($common: text that recurs across
 // description: many claims, cypher/suspect_common_terms.cypher) weigh nothing: no lookup searches for them, and they never count among the shared terms,
 // description: so two claims whose only overlap is such text are never suspects. One row per pair: earlier, later, score, rank,
@@ -21,7 +22,10 @@
 // param claims: list of uids to look up from, or null for every claim (a pair needs both sides looked up to score fully)
 // param t: now (DateTime): which adjudications and implied edges stand
 // param hits: how many hits one lookup keeps (the candidates per earlier claim), ties at the cut broken by uid
-// param min_score: the least similarity (0..1) a pair needs
+// param least: the least similarity (0..1) a candidate needs (a lesser one neither is a suspect nor stands in the way of one)
+// param min_score: a candidate this alike (0..1) and within $close of the best is a suspect whatever its rank
+// param floor: the least similarity of a best candidate that stands clear of the next, or null (an absolute --min-score)
+// param margin: the best candidate stands clear when the next one's similarity is at most this share (0..1) of its own
 // param close: a suspect's similarity must be at least this share (0..1) of the earlier claim's best suspect
 // param min_terms: the least number of shared search_terms a pair needs
 // param per_claim: at most this many suspects per earlier claim

@@ -7,7 +7,10 @@
 // description: one row whose pair columns are null, and the caller looks the pairs up live.
 // param touching: the claim uids a pair must have on one side
 // param t: now (DateTime): which adjudications and implied edges stand
-// param min_score: the least similarity (0..1) a pair needs
+// param least: the least similarity (0..1) a candidate needs (a lesser one neither is a suspect nor stands in the way of one)
+// param min_score: a candidate this alike (0..1) and within $close of the best is a suspect whatever its rank
+// param floor: the least similarity of a best candidate that stands clear of the next, or null (an absolute --min-score)
+// param margin: the best candidate stands clear when the next one's similarity is at most this share (0..1) of its own
 // param close: a suspect's similarity must be at least this share (0..1) of the earlier claim's best suspect
 // param min_terms: the least number of shared search_terms (common ones left out) a pair needs
 // param per_claim: at most this many suspects per earlier claim
@@ -33,7 +36,7 @@ OPTIONAL CALL (owed, schema, common) {
   MATCH (earlier)<-[kept:MAY_REVISE]-(later:Claim)
   WITH earlier, later, kept.similarity AS similarity, kept.shared AS shared, common,
        coalesce(earlier.scope, '') AS earlierScope, coalesce(later.scope, '') AS laterScope
-  WHERE similarity >= $min_score
+  WHERE similarity >= $least
     AND ($scope IS NULL OR /*INCLUDE scope-covers(earlierScope, $scope)*/ OR earlierScope STARTS WITH $scope + '/')
   // INCLUDE suspect-judge(common) (links, dismissals, ranking and filters at $t; written in rules/suspect-judge.cypher)
 }

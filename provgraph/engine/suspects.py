@@ -29,9 +29,13 @@ from provgraph.base.times import parse_moment, to_iso
 from provgraph.graph.connection import Graph, Runner, Tx
 
 # Defaults measured with `python -m bench.suspects` (bench/README.md, "Suspects").
+# Which candidates are suspects: docs/design.md "Suspects" (measured with `python -m bench.suspects`)
 HITS = 10  # candidates one lookup returns
-MIN_SCORE = 0.53  # least similarity (the mean, over both lookups, of a hit's score / the lookup's best score)
-CLOSE = 0.9  # a suspect's similarity is at least this share of the earlier claim's best suspect's
+FLOOR = 0.4  # the least similarity of a best candidate that stands clear
+MARGIN = 0.5  # it stands clear when the next candidate's similarity is at most this share of its own
+LEAST = FLOOR * MARGIN  # a candidate less alike is no suspect and stands in the way of none: kept pairs start here
+MIN_SCORE = 0.53  # a candidate this alike is a suspect whatever its rank (`--min-score X`: the only test, at X)
+CLOSE = 0.9  # ... when its similarity is at least this share of the earlier claim's best candidate's
 MIN_TERMS = 2  # least number of shared terms
 PER_CLAIM = 3  # at most this many suspects per earlier claim
 # A term is common (weighs nothing in a pair: cypher/suspect_common_terms.cypher) when at least COMMON_MIN_CLAIMS claims
@@ -105,16 +109,17 @@ def params(
     store: str | None = None,
     at: datetime | None = None,
     hits: int = HITS,
-    min_score: float = MIN_SCORE,
+    min_score: float | None = None,
     min_terms: int = MIN_TERMS,
     per_claim: int = PER_CLAIM,
     common: Iterable[str] = (),
 ) -> dict[str, Any]:
     """The parameters of `cypher/suspects.cypher` (exposed so the bench runs exactly the same query); `common`:
-    the terms that weigh nothing (`common_terms`)."""
+    the terms that weigh nothing (`common_terms`); `min_score`: None for the rank-and-margin rule, a number for an
+    absolute threshold instead (every candidate at least this alike and within CLOSE of the best)."""
     if per_claim < 1 or hits < 1:
         raise UsageError("--per-claim and the lookup size must be at least 1")
-    if not 0.0 <= min_score <= 1.0:
+    if min_score is not None and not 0.0 <= min_score <= 1.0:
         raise UsageError(f"--min-score must be between 0 and 1, got {min_score}")
     try:
         since_at = parse_moment(since, "--since", missing="none")
@@ -125,7 +130,10 @@ def params(
         "claims": None if claims is None else list(claims),
         "t": at or datetime.now(timezone.utc),
         "hits": max(hits, per_claim + 1),
-        "min_score": float(min_score),
+        "least": LEAST if min_score is None else float(min_score),
+        "min_score": MIN_SCORE if min_score is None else float(min_score),
+        "floor": FLOOR if min_score is None else None,
+        "margin": MARGIN,
         "close": CLOSE,
         "min_terms": int(min_terms),
         "per_claim": int(per_claim),
@@ -248,7 +256,7 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
         while owing := [row["uid"] for row in graph.read(cypher.load("suspects_pending").text,
                                                          {"label": label, "limit": PASS_CHUNK})]:
             if label == "SuspectsPairs":
-                query, values = "suspect_pairs_keep", {"claims": owing, "min_score": MIN_SCORE, "min_terms": MIN_TERMS}
+                query, values = "suspect_pairs_keep", {"claims": owing, "least": LEAST, "min_terms": MIN_TERMS}
             else:  # looked up in a read of its own: see cypher/suspect_lookups.cypher
                 found = graph.read(cypher.load("suspect_lookups").text, {"claims": owing, "hits": hits, "common": common})
                 query, values = "suspect_lookups_keep", {"rows": found, "relook": label == "SuspectsPending",
@@ -286,7 +294,7 @@ def suspects(
     scope: str | None = None,
     store: str | None = None,
     claims: Iterable[str] | None = None,
-    min_score: float = MIN_SCORE,
+    min_score: float | None = None,
     per_claim: int = PER_CLAIM,
 ) -> list[Suspect]:
     """Possible unlinked revisions, best first (see cypher/suspects.cypher for every condition).
@@ -294,13 +302,14 @@ def suspects(
     `since`: only pairs whose later claim is at least this recent; `scope`: only pairs both of whose scopes
     overlap it; `store`: only pairs with a claim from that store; `claims`: only pairs whose earlier claim is one
     of these (computed live: looked up from these claims only). Pairs dismissed with `adjudicate --distinct` or
-    linked in any way never appear. Read from the kept pairs (`keep_pending`) when they are complete and
-    `min_score` is at least MIN_SCORE, else computed live.
+    linked in any way never appear. `min_score`: None for the rank-and-margin rule, a number for an absolute threshold
+    (`params`). Read from the kept pairs (`keep_pending`) when they are complete and `min_score` is None or at least
+    LEAST, else computed live.
     """
     run = _reader(graph)
     settings = params(claims, since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim,
                       common=common_terms(run))
-    kept = min_score >= MIN_SCORE and kept_complete(run)
+    kept = (min_score is None or min_score >= LEAST) and kept_complete(run)
     return [_suspect(row) for row in run("suspects_kept" if kept else "suspects", settings)]
 
 
@@ -354,7 +363,8 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
 
 
 __all__ = ["Suspect", "common_terms", "keep_common_terms", "keep_pending", "kept_complete", "kept_not_found_now", "live", "live_common_terms",
-           "params", "refresh", "replace_common_terms", "suspects", "touching", "HITS", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
+           "params", "refresh", "replace_common_terms", "suspects", "touching", "FLOOR", "HITS", "LEAST", "MARGIN", "MIN_SCORE",
+           "MIN_TERMS", "PER_CLAIM"]
 
 
 # -- the nightly report's section "possible unlinked revisions" --------------------------------------

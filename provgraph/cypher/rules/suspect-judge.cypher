@@ -1,13 +1,17 @@
 // What a pair that passed suspect-pair still needs at $t, and the ranking: common terms (`common`) left out of the
-// shared ones (at least $min_terms must remain), the earlier claim not already retired (its stored status, still
+// shared ones (at least $min_terms must remain, or the same title), the earlier claim not already retired (its stored status, still
 // fresh, is STALE), no edge linking them (any recorded claim edge; an adjudication's implied edge while it stands),
-// no standing `adjudicate --distinct` between them, no chain of revision edges from later to earlier; then at most
-// $per_claim per earlier claim, best first, each at least $close times that claim's best; then $since, $scope, $store and $touching
-// (one of these claims on either side).
+// no standing `adjudicate --distinct` between them, no chain of revision edges from later to earlier. Then the
+// decision, among the candidates of each earlier claim ranked by similarity: its best candidate is a suspect when it
+// stands clear (similarity >= $floor and the next candidate's <= $margin times its own, or no next one); and any
+// candidate with similarity >= $min_score and >= $close times the best is one too, and so is any candidate with the same
+// title (rules/suspect-same-title). At most $per_claim per earlier claim, best first. $floor null (an absolute
+// `--min-score`): no margin test. Then $since, $scope, $store and
+// $touching (one of these claims on either side).
 // Needs earlier, earlierScope, later, laterScope, similarity, shared; ends the query with one row per pair.
 // arguments: common
 WITH earlier, earlierScope, later, laterScope, [term IN shared WHERE NOT term IN common] AS terms, similarity
-WHERE size(terms) >= $min_terms
+WHERE (size(terms) >= $min_terms OR /*INCLUDE suspect-same-title(earlier, later)*/)
   AND NOT (earlier.status = 'STALE' AND (earlier.status_expires IS NULL OR earlier.status_expires > $t))
   AND NOT EXISTS {
     MATCH (earlier)-[link:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES]-(later)
@@ -18,10 +22,17 @@ WHERE size(terms) >= $min_terms
   AND NOT EXISTS {
     MATCH ANY SHORTEST (later) ((:Claim)-[step:CORRECTS|SUPERSEDES|INVALIDATES]->(:Claim)
       WHERE coalesce(step.via, '') = '' OR step.valid_to IS NULL OR step.valid_to > $t)+ (earlier) }
-WITH earlier, earlierScope, later, laterScope, similarity, terms
+WITH earlier, earlierScope, later, laterScope, similarity, terms, /*INCLUDE suspect-same-title(earlier, later)*/ AS sameTitle
 ORDER BY similarity DESC, later.uid
-WITH earlier, earlierScope, collect({later: later, laterScope: laterScope, similarity: similarity, terms: terms}) AS found
-WITH earlier, earlierScope, [pick IN found WHERE pick.similarity >= $close * found[0].similarity][..$per_claim] AS best
+WITH earlier, earlierScope,
+     collect({later: later, laterScope: laterScope, similarity: similarity, terms: terms, sameTitle: sameTitle}) AS found
+WITH earlier, earlierScope, found, CASE WHEN size(found) > 1 THEN found[1].similarity ELSE 0.0 END AS next
+WITH earlier, earlierScope,
+     [index IN range(0, size(found) - 1)
+      WHERE (index = 0 AND $floor IS NOT NULL AND found[0].similarity >= $floor AND next <= $margin * found[0].similarity)
+         OR (found[index].similarity >= $min_score AND found[index].similarity >= $close * found[0].similarity)
+         OR found[index].sameTitle
+      | found[index]][..$per_claim] AS best
 UNWIND range(0, size(best) - 1) AS index
 WITH earlier, earlierScope, best[index] AS pick, index + 1 AS rank
 WITH earlier, earlierScope, pick.later AS later, pick.laterScope AS laterScope, pick.similarity AS similarity,
