@@ -16,7 +16,8 @@ from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence
 from provgraph.base.as_of import at_or_now, parse_at
 from provgraph.base.config import Settings
 from provgraph.base.errors import UsageError
-from provgraph.engine import adjudication, changes, citations, conflicts, lineage, prov, queries, status, stored_check, stores, suspects, verify
+from provgraph.engine import (adjudication, changes, citations, cites, conflicts, lineage, prov, queries, status, stored_check,
+                              stores, suspects, verify)
 from provgraph.engine.conflicts import Conflict
 from provgraph.engine.lineage import Lineage
 from provgraph.engine.queries import QueryResult
@@ -29,6 +30,7 @@ from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest import pipeline
 from provgraph.ingest.config import files_options, load_config
 from provgraph.ingest.pipeline import IngestSummary
+from provgraph.ingest.pipeline.scan import DEFAULT_STORE, ScanSummary, scan
 from provgraph.report import ReportResult, run_report
 
 T = TypeVar("T")
@@ -208,6 +210,13 @@ class Provgraph:
         """Each id (a uid or an alias) with the uid of the claim it names; None where the graph holds none."""
         return citations.claim_uids(self.graph, ids_of(ids, "ids") or [])
 
+    def citations(self, files: str | Iterable[str] | None = None, *, store: str | None = None, scope: str | None = None,
+                  at: When = None, governing: bool = False) -> list[cites.CitationFinding]:
+        """The citations `scan` kept (of `store`, else every scan store; of `files`, else all) whose claim does not govern
+        for the question (every one with `governing`), each with its status, reason and what to cite instead."""
+        return cites.findings(self.graph, store=store, files=ids_of(files, "files"), scope=scope, at=parse_at(at),
+                              governing=governing)
+
     def changes(self, start: When, end: When = None, *, scope: str | None = None,
                 store: str | None = None) -> list[changes.Change]:
         """Every claim whose status differs between `start` and `end` (default now), with the account of the change."""
@@ -292,6 +301,13 @@ class Provgraph:
             stores.record_paths(self.graph, summary.store, source.path, config_path.parent)
             summaries.append(summary)
         return summaries
+
+    def scan(self, paths: Iterable[str | Path] = (), *, files: Iterable[str] | None = None, store: str = DEFAULT_STORE,
+             root: str | Path | None = None, config: str | Path | None = None) -> ScanSummary:
+        """Find the citations of decisions in the text files under `paths` (or only `files`, a changed set) and keep them
+        in the scan store; `config`: a provgraph.toml whose stores declare `cite` patterns. Unchanged files write nothing."""
+        return scan(self.graph, [Path(p) for p in paths], files=None if files is None else list(files), store=store,
+                    root=Path(root) if root else None, config=Path(config) if config else None)
 
     def adjudicate(self, keep: str, retire: str | Iterable[str], *, scope: str | None = None, why: str = "",
                    by: str | None = None, at: When = None) -> Decision:

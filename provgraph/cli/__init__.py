@@ -134,11 +134,11 @@ def cli(debug: bool) -> None:
 
 
 def _register() -> None:
-    from provgraph.cli import (adjudicate, admin, browse, changes, check, cypher, export, ingest, mcp, report, server,
-                               status, suspects, verify)
+    from provgraph.cli import (adjudicate, admin, browse, changes, check, cypher, export, ingest, mcp, report, scan,
+                               server, status, suspects, verify)
 
     for module in (server, browse, admin, ingest, status, changes, check, suspects, verify, adjudicate, report, cypher,
-                   export, mcp):
+                   export, mcp, scan):
         for command in module.COMMANDS:
             cli.add_command(command)
 

@@ -11,9 +11,12 @@
     include = ["README.md"]    # files: read these even if a default or exclude glob leaves them out
     exclude = ["drafts/*"]  # files: leave these out too (templates and index pages are left out by default)
     dayfirst = true         # files: read an ambiguous Date line such as 10/04/18 day-first (false: month-first)
+    cite = ["PEP[- ]?0*(?P<number>\\d+)"]  # how code and docs cite this store's records (`provgraph scan`): regexes,
+                            # or {pattern = "...", id = "PEP-{number}"} to map a match's named groups to the record id
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +25,7 @@ from typing import Any
 from provgraph.base.errors import InputError
 
 KINDS = ("files", "tickets", "logs", "cards")
-_KEYS = {"name", "kind", "path", "scope", "git", "format", "policy", "include", "exclude", "dayfirst"}
+_KEYS = {"name", "kind", "path", "scope", "git", "format", "policy", "include", "exclude", "dayfirst", "cite"}
 _FILES_KEYS = {"include", "exclude", "dayfirst"}
 
 
@@ -35,6 +38,7 @@ class StoreConfig:
     fmt: str = "default"
     policy: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    cite: tuple[tuple[str, str | None], ...] = ()  # (regex, id template or None): `provgraph scan`'s declared patterns
 
 
 def files_options(include: Any = (), exclude: Any = (), dayfirst: bool | None = None) -> dict[str, Any]:
@@ -89,8 +93,24 @@ def load_config(path: Path) -> list[StoreConfig]:
             fmt=str(fmt),
             policy=entry.get("policy"),
             options=files_options(entry.get("include"), entry.get("exclude"), entry.get("dayfirst")),
+            cite=_cite_patterns(path, number, entry.get("cite", [])),
         ))
     return stores
+
+
+def _cite_patterns(path: Path, number: int, value: Any) -> tuple[tuple[str, str | None], ...]:
+    items = value if isinstance(value, list) else [value]
+    patterns = []
+    for item in items:
+        pattern, template = (item.get("pattern"), item.get("id")) if isinstance(item, dict) else (item, None)
+        if not isinstance(pattern, str) or not (template is None or isinstance(template, str)):
+            raise InputError(path, f"store #{number}: cite must be a list of regexes or {{pattern, id}} tables")
+        try:
+            re.compile(pattern)
+        except re.error as error:
+            raise InputError(path, f"store #{number}: cite {pattern!r} is not a regex: {error}") from None
+        patterns.append((pattern, template))
+    return tuple(patterns)
 
 
 def _default_format(kind: str) -> str:
