@@ -206,6 +206,11 @@ class Provgraph:
         """The claim each `Citation(source, snapshot, line)` names, in order (None: no single claim there)."""
         return citations.claims_cited_at(self.graph, cited)
 
+    def chunk_sources(self, chunks: Sequence[tuple[str, str]]) -> list[citations.ChunkSource | None]:
+        """For each (file path as a loader set it, chunk text): the claim and snapshot it was read from (the version
+        whose text contains it), and whether the file changed since ingest; None where the path names no record file."""
+        return citations.chunk_sources(self.graph, chunks)
+
     def claim_uids(self, ids: Iterable[str]) -> dict[str, str | None]:
         """Each id (a uid or an alias) with the uid of the claim it names; None where the graph holds none."""
         return citations.claim_uids(self.graph, ids_of(ids, "ids") or [])

@@ -52,7 +52,8 @@ class ProvgraphCompressor(BaseDocumentCompressor, RunnableSerializable[Sequence[
 
     def filter(self, documents: Sequence[Document]) -> list[Document]:
         """The Documents the policy keeps, in retrieval order, annotated (a replaced one is a new Document)."""
-        outcomes = decide(self._connection.get(), [doc.metadata for doc in documents], self._settings)
+        outcomes = decide(self._connection.get(), [doc.metadata for doc in documents], self._settings,
+                          [doc.page_content for doc in documents])
         kept = []
         for outcome in outcomes:
             original = documents[outcome.index]

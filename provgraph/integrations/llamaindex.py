@@ -51,7 +51,8 @@ class ProvgraphPostprocessor(BaseNodePostprocessor):
         return "ProvgraphPostprocessor"
 
     def _postprocess_nodes(self, nodes: list[NodeWithScore], query_bundle: QueryBundle | None = None) -> list[NodeWithScore]:
-        outcomes = decide(self._connection.get(), [item.node.metadata for item in nodes], self._settings)
+        outcomes = decide(self._connection.get(), [item.node.metadata for item in nodes], self._settings,
+                          [item.node.get_content() for item in nodes])
         kept = []
         for outcome in outcomes:
             original = nodes[outcome.index]
