@@ -149,3 +149,13 @@ def test_scan_sarif_puts_each_retired_citation_at_its_line(pg: Provgraph, tmp_pa
     _write(tmp_path, "src/ledger.py", "x = 1\n\n\n# See ADR-0001 (moved)\n")
     moved = json.loads(run("scan", ".", "--format", "sarif").stdout)["runs"][0]["results"][0]
     assert moved["partialFingerprints"] == result["partialFingerprints"]
+
+
+def test_the_report_counts_citations_of_retired_decisions_per_store(pg: Provgraph, tmp_path: Path) -> None:
+    _write(tmp_path, "src/ledger.py", "# ADR-0001, and ADR-0003 which governs\n")
+    _write(tmp_path, "docs/a.md", "ADR-0001\n")
+    pg.scan([tmp_path])
+    result = pg.report(tmp_path / "out", formats="md,json", record=False)
+    assert result.report.to_dict()["citing_retired"] == [
+        {"store": "adr", "citations": 2, "files": 2, "STALE": 2, "CONFLICT": 0, "UNKNOWN": 0, "UNRESOLVED": 0}]
+    assert "Code and docs that cite retired decisions (2)" in (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
