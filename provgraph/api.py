@@ -15,7 +15,7 @@ from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence
 
 from provgraph.base.as_of import at_or_now, parse_at
 from provgraph.base.config import Settings
-from provgraph.base.errors import UsageError
+from provgraph.base.errors import NotFound, UsageError
 from provgraph.engine import (adjudication, changes, citations, cites, conflicts, lineage, prov, queries, status, stored_check,
                               stores, suspects, verify)
 from provgraph.engine.conflicts import Conflict
@@ -31,6 +31,7 @@ from provgraph.ingest import pipeline
 from provgraph.ingest.config import files_options, load_config
 from provgraph.ingest.pipeline import IngestSummary
 from provgraph.ingest.pipeline.scan import DEFAULT_STORE, ScanSummary, scan
+from provgraph.ingest.scan import locator_of
 from provgraph.report import ReportResult, run_report
 
 T = TypeVar("T")
@@ -221,6 +222,20 @@ class Provgraph:
         for the question (every one with `governing`), each with its status, reason and what to cite instead."""
         return cites.findings(self.graph, store=store, files=ids_of(files, "files"), scope=scope, at=parse_at(at),
                               governing=governing)
+
+    def citations_in(self, file: str | Path, *, store: str = DEFAULT_STORE, scope: str | None = None,
+                     at: When = None) -> list[cites.CitationFinding]:
+        """Every citation a scanned file holds, each with its claim's status for the question (those that govern too).
+        A file the scan store holds no snapshot of raises NotFound: scan it first."""
+        kept = cites.scan_store(self.graph, store)
+        locator = locator_of(Path(file).resolve(), Path(kept["root"] if kept and kept["root"] else Path.cwd()))
+        if not cites.stored(self.graph, store, [locator]):
+            raise NotFound(f"{file}: no scan of it is kept in store {store!r}; run `provgraph scan {file}` first")
+        return cites.findings(self.graph, store=store, files=[locator], scope=scope, at=parse_at(at), governing=True)
+
+    def cited_in(self, file: str | Path, *, store: str = DEFAULT_STORE) -> list[str]:
+        """What a scanned file cites, as evidence: each claim's uid (an unresolved citation's id), in order, once each."""
+        return list(dict.fromkeys(f.claim or f.id for f in self.citations_in(file, store=store)))
 
     def changes(self, start: When, end: When = None, *, scope: str | None = None,
                 store: str | None = None) -> list[changes.Change]:

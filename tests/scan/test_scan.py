@@ -159,3 +159,13 @@ def test_the_report_counts_citations_of_retired_decisions_per_store(pg: Provgrap
     assert result.report.to_dict()["citing_retired"] == [
         {"store": "adr", "citations": 2, "files": 2, "STALE": 2, "CONFLICT": 0, "UNKNOWN": 0, "UNRESOLVED": 0}]
     assert "Code and docs that cite retired decisions (2)" in (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+
+
+def test_verify_cited_in_takes_a_scanned_files_citations_as_evidence(pg: Provgraph, tmp_path: Path) -> None:
+    _write(tmp_path, "docs/runbook.md", "The ledger follows ADR-0001.\n")
+    pg.scan([tmp_path])
+    assert pg.cited_in("docs/runbook.md") == ["ADR-0001"]
+    answer = run("verify", "--cited-in", "docs/runbook.md", "--candidates", "ADR-0001,ADR-0003")
+    assert answer.exit_code == 1 and json.loads(answer.stdout)["verdict"] == "STALE_EVIDENCE"
+    unscanned = run("verify", "--cited-in", "nowhere.md")
+    assert unscanned.exit_code != 0 and "run `provgraph scan nowhere.md` first" in unscanned.output
