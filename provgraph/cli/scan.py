@@ -26,10 +26,10 @@ def _table(found: list[CitationFinding]) -> None:
 
 
 @click.command("scan")
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--files", "files", multiple=True, metavar="FILE",
-              help="Scan only these files (a changed set: `--files a.py --files b.md`, or `git diff --name-only | "
-                   "xargs provgraph scan --files`); a file gone is forgotten")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--files", "changed", is_flag=True,
+              help="PATHS are a changed file set (`git diff --name-only | xargs provgraph scan --files`): read only "
+                   "those files, forget those that no longer exist")
 @click.option("--store", default="scan", show_default=True, help="The store the citations are kept in")
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="File paths are kept relative to this folder [default: the working directory]")
@@ -44,7 +44,7 @@ def _table(found: list[CitationFinding]) -> None:
 @click.option("--repo-root", "repo_root", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="SARIF file paths relative to this folder [default: as kept, relative to --root]")
 @connection_options(schema=False)  # a scan is a write: it installs the schema on a new database
-def scan_command(paths: tuple[Path, ...], files: tuple[str, ...], store: str, root: Path | None, config: Path | None,
+def scan_command(paths: tuple[Path, ...], changed: bool, store: str, root: Path | None, config: Path | None,
                  scope: str | None, at: str | None, fmt: str, fail_on: str | None, repo_root: Path | None,
                  pg: Provgraph) -> None:
     """Find citations of decisions in code, docs and configs, and list those that no longer govern.
@@ -55,7 +55,8 @@ def scan_command(paths: tuple[Path, ...], files: tuple[str, ...], store: str, ro
     conditions = parse_list(fail_on, FAIL_ON, "--fail-on")
     if config is None and Path("provgraph.toml").is_file():
         config = Path("provgraph.toml")
-    summary = pg.scan(paths, files=list(files) if files else None, store=store, root=root, config=config)
+    files = [str(path) for path in paths] if changed else None
+    summary = pg.scan(() if changed else paths, files=files, store=store, root=root, config=config)
     click.echo(summary.headline(), err=True)
     found = pg.citations(files=_located(files, summary.root) if files else None, store=store, scope=scope, at=at)
     if fmt == "json":
@@ -71,7 +72,7 @@ def scan_command(paths: tuple[Path, ...], files: tuple[str, ...], store: str, ro
         raise CheckFailed("scan --fail-on tripped: " + ", ".join(f"{k} ({v})" for k, v in tripped.items()))
 
 
-def _located(files: tuple[str, ...], root: str) -> list[str]:
+def _located(files: list[str], root: str) -> list[str]:
     return [locator_of(Path(name).resolve(), Path(root)) for name in files]
 
 
