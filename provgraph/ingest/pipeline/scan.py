@@ -90,8 +90,9 @@ def scan(graph: Graph, paths: Sequence[Path] = (), *, files: Sequence[str] | Non
     whole = files is None and any(p.resolve() == root for p in (paths or [root]))
     if not whole and before is not None and before["vocabulary"]:
         vocabulary = before["vocabulary"]  # the files not read here were matched against the older one: the next whole scan matches them again
+    mark = before is None or (before["vocabulary"], before["root"]) != (vocabulary, summary.root)
     counts.written, counts.removed = cites.write(graph, store, summary.root, vocabulary,
-                                                 scan_files(present, root, held, matcher, rematch, counts), removed)
+                                                 scan_files(present, root, held, matcher, rematch, counts), removed, mark)
     return summary
 
 
