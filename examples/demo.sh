@@ -17,7 +17,7 @@ COMMANDS=$($PG --help 2>/dev/null || true)
 has() { grep -qE "^  $1 " <<<"$COMMANDS"; }  # adjudicate / verify may not be installed yet
 
 # The demo owns the graph it builds: refuse to wipe someone's real data.
-others=$($PG cypher "MATCH (s:Store) WHERE NOT s.name IN ['adr','github','jira','decisions','board'] RETURN count(s) AS n" --format csv 2>/dev/null | tail -n 1 || echo 0)
+others=$($PG cypher "MATCH (s:Store) WHERE NOT s.name IN ['adr','github','jira','decisions','board','scan'] RETURN count(s) AS n" --format csv 2>/dev/null | tail -n 1 || echo 0)
 if [ "${others:-0}" != "0" ] && [ "${PROVGRAPH_DEMO_FORCE:-}" != "1" ]; then
   echo "The graph at ${NEO4J_URI:-the local server} holds stores the demo did not make; set PROVGRAPH_DEMO_FORCE=1 to wipe it anyway." >&2
   exit 2
@@ -58,6 +58,12 @@ fi
 
 say "6. Lineage of ADR-0001 as Mermaid (paste into GitHub or mermaid.live)"
 $PG lineage ADR-0001 --format mermaid
+
+if has scan; then
+  say "6b. Code and docs that still cite a retired decision (the team's src/ folder; ADR 1 is ADR-0001 by the adr store's cite pattern)"
+  $PG scan "$STORY/src" --config "$STORY/provgraph.toml" --fail-on stale \
+    || note "(scan exited $?: --fail-on stale tripped, as a pre-commit hook or CI job would see it)"
+fi
 
 say "7. The nightly report (first run: it says what it found; nothing is \"newly\" anything yet)"
 $PG report --out "$OUT"

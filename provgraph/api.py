@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from provgraph.base.config import Settings
-from provgraph.base.errors import UsageError
+from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.times import parse_moment
-from provgraph.engine import adjudication, changes, citations, conflicts, lineage, prov, queries, status, stored_check, stores, suspects, verify
+from provgraph.engine import (adjudication, changes, citations, cites, conflicts, lineage, prov, queries, status, stored_check,
+                              stores, suspects, verify)
 from provgraph.engine.conflicts import Conflict
 from provgraph.engine.lineage import Lineage
 from provgraph.engine.queries import QueryResult
@@ -29,6 +30,8 @@ from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest import pipeline
 from provgraph.ingest.config import files_options, load_config, record_table
 from provgraph.ingest.pipeline import IngestSummary
+from provgraph.ingest.pipeline.scan import DEFAULT_STORE, ScanSummary, scan
+from provgraph.ingest.scan import locator_of
 from provgraph.report import ReportResult, run_report
 
 T = TypeVar("T")
@@ -204,9 +207,35 @@ class Provgraph:
         """The claim each `Citation(source, snapshot, line)` names, in order (None: no single claim there)."""
         return citations.claims_cited_at(self.graph, cited)
 
+    def chunk_sources(self, chunks: Sequence[tuple[str, str]]) -> list[citations.ChunkSource | None]:
+        """For each (file path as a loader set it, chunk text): the claim and snapshot it was read from (the version
+        whose text contains it), and whether the file changed since ingest; None where the path names no record file."""
+        return citations.chunk_sources(self.graph, chunks)
+
     def claim_uids(self, ids: Iterable[str]) -> dict[str, str | None]:
         """Each id (a uid or an alias) with the uid of the claim it names; None where the graph holds none."""
         return citations.claim_uids(self.graph, ids_of(ids, "ids") or [])
+
+    def citations(self, files: str | Iterable[str] | None = None, *, store: str | None = None, scope: str | None = None,
+                  at: When = None, governing: bool = False) -> list[cites.CitationFinding]:
+        """The citations `scan` kept (of `store`, else every scan store; of `files`, else all) whose claim does not govern
+        for the question (every one with `governing`), each with its status, reason and what to cite instead."""
+        return cites.findings(self.graph, store=store, files=ids_of(files, "files"), scope=scope, at=parse_moment(at, missing="none"),
+                              governing=governing)
+
+    def citations_in(self, file: str | Path, *, store: str = DEFAULT_STORE, scope: str | None = None,
+                     at: When = None) -> list[cites.CitationFinding]:
+        """Every citation a scanned file holds, each with its claim's status for the question (those that govern too).
+        A file the scan store holds no snapshot of raises NotFound: scan it first."""
+        kept = cites.scan_store(self.graph, store)
+        locator = locator_of(Path(file).resolve(), Path(kept["root"] if kept and kept["root"] else Path.cwd()))
+        if not cites.stored(self.graph, store, [locator]):
+            raise NotFound(f"{file}: no scan of it is kept in store {store!r}; run `provgraph scan {file}` first")
+        return cites.findings(self.graph, store=store, files=[locator], scope=scope, at=parse_moment(at, missing="none"), governing=True)
+
+    def cited_in(self, file: str | Path, *, store: str = DEFAULT_STORE) -> list[str]:
+        """What a scanned file cites, as evidence: each claim's uid (an unresolved citation's id), in order, once each."""
+        return list(dict.fromkeys(f.claim or f.id for f in self.citations_in(file, store=store)))
 
     def changes(self, start: When, end: When = None, *, scope: str | None = None,
                 store: str | None = None) -> list[changes.Change]:
@@ -297,6 +326,13 @@ class Provgraph:
             stores.record_paths(self.graph, summary.store, source.path, config_path.parent, chosen=True)
             summaries.append(summary)
         return summaries
+
+    def scan(self, paths: Iterable[str | Path] = (), *, files: Iterable[str] | None = None, store: str = DEFAULT_STORE,
+             root: str | Path | None = None, config: str | Path | None = None) -> ScanSummary:
+        """Find the citations of decisions in the text files under `paths` (or only `files`, a changed set) and keep them
+        in the scan store; `config`: a provgraph.toml whose stores declare `cite` patterns. Unchanged files write nothing."""
+        return scan(self.graph, [Path(p) for p in paths], files=None if files is None else list(files), store=store,
+                    root=Path(root) if root else None, config=Path(config) if config else None)
 
     def adjudicate(self, keep: str, retire: str | Iterable[str], *, scope: str | None = None, why: str = "",
                    by: str | None = None, at: When = None) -> Decision:

@@ -25,7 +25,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "ingest": ("ingest", "Read decision records, tickets, logs or board cards into the graph."),
     "init": ("admin", "Install provgraph's constraints and indexes (safe to re-run)."),
     "lineage": ("status", "Lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations."),
-    "mcp": ("mcp", "Serve an MCP server: tools verify, verify_batch, status, lineage, conflicts, list_queries, query, "
+    "mcp": ("mcp", "Serve an MCP server: tools verify, verify_batch, status, lineage, conflicts, cited_in, list_queries, query, "
                    "cypher (read-only) and resources provgraph://lineage/{claim}, provgraph://status/{claim}, "
                    "provgraph://queries."),
     "query": ("cypher", "Run a named query from provgraph/cypher/ (see --list); --print shows the text that runs, for "
@@ -33,6 +33,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("report", "Staleness report: counts per status and store, what changed since the previous run, lineage "
                          "diagrams."),
     "reset": ("admin", "Wipe all provgraph data (schema stays)."),
+    "scan": ("scan", "Find citations of decisions in code, docs and configs, and list those that no longer govern."),
     "server": ("server", "Run a local Neo4j (Community 5.26: Bolt and Neo4j Browser on 127.0.0.1)."),
     "status": ("status", "Status of claims (all when no ID): ACTIVE, STALE, CONFLICT or UNKNOWN, with the reason."),
     "suspects": ("suspects", "Possible unlinked revisions: later claims that say the same thing as an earlier one, "

@@ -27,7 +27,7 @@ DEFAULT_MCP_PORT = 8765  # the same as provgraph.mcp.server.DEFAULT_PORT, which 
 @settings_options
 def mcp_command(http: bool, host: str, port: int, path: str, token_file: Path | None, origins: tuple[str, ...],
                 settings: Settings) -> None:
-    """Serve an MCP server: tools verify, verify_batch, status, lineage, conflicts, list_queries, query, cypher
+    """Serve an MCP server: tools verify, verify_batch, status, lineage, conflicts, cited_in, list_queries, query, cypher
     (read-only) and resources provgraph://lineage/{claim}, provgraph://status/{claim}, provgraph://queries.
 
     \b

@@ -105,7 +105,8 @@ def output_format(*choices: str, default: str | None = None) -> Callable[..., An
     )
 
 
-__all__ = ["ID_LIST", "MOMENT", "at_option", "connection_options", "id_list_option", "record_format_options", "output_format", "question_scope_option", "settings_options"]
+__all__ = ["ID_LIST", "MOMENT", "at_option", "connection_options", "id_list_option", "output_format", "question_scope_option",
+           "record_format_options", "settings_options"]
 
 
 def record_format_options(command: Callable[..., Any]) -> Callable[..., Any]:

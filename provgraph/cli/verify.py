@@ -61,6 +61,8 @@ def _text(verdict: Verdict) -> None:
 @click.command("verify")
 @click.option("--evidence", "evidence", multiple=True, metavar="ID[@sha256:HEX]",
               help="An evidence claim (uid or alias), optionally with the snapshot hash the reader saw; repeat for more")
+@click.option("--cited-in", "cited_in", multiple=True, metavar="FILE",
+              help="Take what a scanned file cites as evidence (`provgraph scan` keeps it); repeatable")
 @id_list_option("--candidates", "candidates", metavar="ID,...",
                 help="The ids the retriever considered, comma-separated (repeatable); omit for no candidate set")
 @question_scope_option
@@ -72,7 +74,8 @@ def _text(verdict: Verdict) -> None:
               help="Skip the advisory suspects (possible unlinked revisions, read from the pairs each ingest keeps): same verdict")
 @output_format("json", "text")
 @connection_options
-def verify_command(evidence: tuple[str, ...], candidates: list[str] | None, scope: str | None, at: datetime | None,
+def verify_command(evidence: tuple[str, ...], cited_in: tuple[str, ...], candidates: list[str] | None, scope: str | None,
+                   at: datetime | None,
                    subject: str | None, batch: IO[str] | None, no_suspects: bool, fmt: str, pg: Provgraph) -> None:
     """Does the evidence an answer cites still govern? Exit 0 only for SUPPORTED_BY_CURRENT_SOURCE.
 
@@ -80,7 +83,7 @@ def verify_command(evidence: tuple[str, ...], candidates: list[str] | None, scop
     CURRENTNESS_CONFLICT, STALE_EVIDENCE, OUT_OF_SCOPE, CURRENT_STATE_UNKNOWN, SUPPORTED_BY_CURRENT_SOURCE.
     """
     if batch is not None:
-        if evidence or candidates is not None or scope is not None or at is not None or subject is not None:
+        if evidence or cited_in or candidates is not None or scope is not None or at is not None or subject is not None:
             raise UsageError("--batch takes every question from its request lines: drop --evidence/--candidates/"
                              "--scope/--at/--subject")
 
@@ -92,8 +95,10 @@ def verify_command(evidence: tuple[str, ...], candidates: list[str] | None, scop
         if unsupported:
             raise CheckFailed(f"verify --batch: {unsupported} of {total} request(s) not supported")
         return
+    evidence += tuple(claim for file in cited_in for claim in pg.cited_in(file))
     if not evidence:
-        raise UsageError("verify needs --evidence ID[@sha256:HEX] (repeatable), or --batch REQUESTS.jsonl")
+        raise UsageError("verify needs --evidence ID[@sha256:HEX] (repeatable), --cited-in FILE (a scanned file that "
+                         "cites something), or --batch REQUESTS.jsonl")
     verdict = pg.verify(list(evidence), candidates,
                         scope=scope, at=at, subject=subject, suspects=not no_suspects)
     if fmt == "json":

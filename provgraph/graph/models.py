@@ -87,13 +87,25 @@ class CitedAtRel(StructuredRel):
     rewritten = BooleanProperty(default=False)  # log entry whose bytes changed after ingest
 
 
+class CitesRel(StructuredRel):
+    """CITES, Snapshot of a scanned file -> Claim: a citation `provgraph scan` found (provgraph/engine/cites.py)."""
+
+    file = StringProperty()  # the scanned file's locator (relative to the scan store's root)
+    line = IntegerProperty()
+    column = IntegerProperty()
+    text = StringProperty()  # the text matched, as written
+    cited_id = StringProperty()  # the id it names: a uid, an alias, a record file's path, a declared pattern's id
+    kind = StringProperty()  # id, path or pattern
+
+
 class Store(StructuredNode):
     name = StringProperty(unique_index=True, required=True)
-    kind = StringProperty(required=True)  # files, git, tickets, logs, cards
+    kind = StringProperty(required=True)  # files, git, tickets, logs, cards; scan (`provgraph scan`'s citations)
     path = StringProperty()  # the absolute file or folder last ingested (SARIF locations)
     root = StringProperty()  # the absolute folder SARIF locations are relative to (engine/stores.py locations_root)
     reading = StringProperty()  # digest of the reading settings: a changed reading re-reads the store
     reading_settings = StringProperty()  # the same settings as JSON text
+    vocabulary = StringProperty()  # scan stores: digest of the ids, files and patterns the last scan matched against
 
     sources = RelationshipFrom("Source", "IN")
 
@@ -122,9 +134,16 @@ class Snapshot(StructuredNode):
     authored_at = DateTimeProperty()
     committer = StringProperty()  # "Name <email>": git's committer; revised_at is the commit's committer date
     tombstone = BooleanProperty(default=False, db_property="deleted")  # neomodel reserves the name `deleted`
+    # a scanned file's snapshot (scan stores): the digest of its citations, and those naming no record in the graph
+    cites_digest = StringProperty()
+    unresolved_ids = ArrayProperty(StringProperty())
+    unresolved_lines = ArrayProperty(IntegerProperty())
+    unresolved_columns = ArrayProperty(IntegerProperty())
+    unresolved_texts = ArrayProperty(StringProperty())
 
     source = RelationshipTo(Source, "OF")
     previous = RelationshipTo("Snapshot", "PREVIOUS")
+    cites = RelationshipTo("Claim", "CITES", model=CitesRel)
 
 
 class Claim(StructuredNode):

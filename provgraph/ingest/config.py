@@ -18,9 +18,12 @@
     fields = { status = "State" }
     [store.words]           # files: the store's own status words
     living = "accepted"
+    cite = ["PEP[- ]?0*(?P<number>\\d+)"]  # how code and docs cite this store's records (`provgraph scan`): regexes,
+                            # or {pattern = "...", id = "PEP-{number}"} to map a match's named groups to the record id
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +33,8 @@ from provgraph.base.errors import InputError, UsageError
 from provgraph.ingest import formats
 
 KINDS = ("files", "tickets", "logs", "cards")
-_KEYS = {"name", "kind", "path", "scope", "git", "format", "policy", "include", "exclude", "dayfirst", "record", "words"}
+_KEYS = {"name", "kind", "path", "scope", "git", "format", "policy", "include", "exclude", "dayfirst", "record", "words",
+         "cite"}
 _FILES_KEYS = {"include", "exclude", "dayfirst", "record", "words"}
 
 
@@ -43,6 +47,7 @@ class StoreConfig:
     fmt: str = "default"
     policy: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    cite: tuple[tuple[str, str | None], ...] = ()  # (regex, id template or None): `provgraph scan`'s declared patterns
 
 
 def record_table(preset: str | None = None, fields: Any = (), records: Any = (), words: Any = (),
@@ -134,6 +139,7 @@ def load_config(path: Path) -> list[StoreConfig]:
             fmt=str(fmt),
             policy=entry.get("policy"),
             options=files_options(entry.get("include"), entry.get("exclude"), entry.get("dayfirst"), record),
+            cite=_cite_patterns(path, number, entry.get("cite", [])),
         ))
     return stores
 
@@ -144,6 +150,21 @@ def _table(value: Any, key: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise UsageError(f"{key} must be a table ([store.{key}])")
     return value
+
+
+def _cite_patterns(path: Path, number: int, value: Any) -> tuple[tuple[str, str | None], ...]:
+    items = value if isinstance(value, list) else [value]
+    patterns = []
+    for item in items:
+        pattern, template = (item.get("pattern"), item.get("id")) if isinstance(item, dict) else (item, None)
+        if not isinstance(pattern, str) or not (template is None or isinstance(template, str)):
+            raise InputError(path, f"store #{number}: cite must be a list of regexes or {{pattern, id}} tables")
+        try:
+            re.compile(pattern)
+        except re.error as error:
+            raise InputError(path, f"store #{number}: cite {pattern!r} is not a regex: {error}") from None
+        patterns.append((pattern, template))
+    return tuple(patterns)
 
 
 def _default_format(kind: str) -> str:

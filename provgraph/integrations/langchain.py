@@ -39,7 +39,8 @@ class ProvgraphCompressor(Options, BaseDocumentCompressor, RunnableSerializable[
 
     def filter(self, documents: Sequence[Document]) -> list[Document]:
         """The Documents the policy keeps, in retrieval order, annotated (a replaced one is a new Document)."""
-        outcomes = decide(self._connection.get(), [doc.metadata for doc in documents], self)
+        outcomes = decide(self._connection.get(), [doc.metadata for doc in documents], self,
+                          [doc.page_content for doc in documents])
         kept = []
         for outcome in outcomes:
             original = documents[outcome.index]

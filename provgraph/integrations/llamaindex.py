@@ -38,7 +38,8 @@ class ProvgraphPostprocessor(Options, BaseNodePostprocessor):
         return "ProvgraphPostprocessor"
 
     def _postprocess_nodes(self, nodes: list[NodeWithScore], query_bundle: QueryBundle | None = None) -> list[NodeWithScore]:
-        outcomes = decide(self._connection.get(), [item.node.metadata for item in nodes], self)
+        outcomes = decide(self._connection.get(), [item.node.metadata for item in nodes], self,
+                          [item.node.get_content() for item in nodes])
         kept = []
         for outcome in outcomes:
             original = nodes[outcome.index]

@@ -32,6 +32,7 @@ CLAIM_KEY = "provgraph_claim"
 SOURCE_KEY = "source"
 SNAPSHOT_KEY = "provgraph_snapshot"
 LINE_KEY = "provgraph_line"
+PATH_KEYS = ("file_path", "file_name")  # LlamaIndex's readers; LangChain's loaders set `source` (SOURCE_KEY)
 SUPPORTED = "SUPPORTED_BY_CURRENT_SOURCE"
 INCOMPLETE = "REVISION_CLOSURE_INCOMPLETE"
 NOT_IN_GRAPH = "NOT_IN_GRAPH"  # the reason given to a text provgraph does not know
@@ -87,18 +88,39 @@ def _citation(metadata: Mapping[str, Any], settings: Options) -> Citation | None
     return Citation(source, snapshot, int(line) if isinstance(line, (int, str)) and str(line).isdigit() else None)
 
 
-def claims_of(pg: Provgraph, metadatas: Sequence[Mapping[str, Any]], settings: Options) -> list[str | None]:
-    """The claim uid of each text: its metadata's claim id (a uid or an alias), else the claim its citation names;
-    None for a text the graph holds no claim for. Two look-ups for the whole set."""
+def _loader_path(metadata: Mapping[str, Any], settings: Options) -> str | None:
+    """The file a loader says the text came from: LangChain's `source`, LlamaIndex's `file_path` (or `file_name`)."""
+    for key in (settings.source_key, *PATH_KEYS):
+        value = metadata.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return None
+
+
+def claims_of(pg: Provgraph, metadatas: Sequence[Mapping[str, Any]], settings: Options,
+              texts: Sequence[str] | None = None, notes: dict[int, dict[str, Any]] | None = None) -> list[str | None]:
+    """The claim uid of each text: its metadata's claim id (a uid or an alias), else the claim its citation names,
+    else (given the `texts`) the claim of the file a loader named whose snapshot holds the text; None for a text the
+    graph holds no claim for. `notes` receives, per index resolved by its file, the snapshot read and whether the
+    file changed since ingest. Three look-ups for the whole set."""
     claims: list[str | None] = []
     cited: dict[int, Citation] = {}
+    by_path: dict[int, tuple[str, str]] = {}
     for index, metadata in enumerate(metadatas):
         claim = metadata.get(settings.claim_key)
         claims.append(claim.strip() if isinstance(claim, str) and claim.strip() else None)
         if claims[-1] is None and (citation := _citation(metadata, settings)) is not None:
             cited[index] = citation
+        elif claims[-1] is None and texts is not None and (path := _loader_path(metadata, settings)) is not None:
+            by_path[index] = (path, texts[index])
     for index, claim in zip(cited, pg.claims_cited_at(list(cited.values()))):
         claims[index] = claim
+    for index, found in zip(by_path, pg.chunk_sources(list(by_path.values()))):
+        if found is not None:
+            claims[index] = found.claim
+            if notes is not None:
+                notes[index] = {"provgraph_snapshot_read": f"sha256:{found.snapshot}",
+                                "provgraph_changed_since_ingest": found.changed_since_ingest}
     uids = pg.claim_uids([claim for claim in claims if claim is not None])
     return [None if claim is None else uids.get(claim) for claim in claims]
 
@@ -133,9 +155,12 @@ def _current_successor(pg: Provgraph, claim: str, successors: list[str], setting
     return None
 
 
-def decide(pg: Provgraph, metadatas: Sequence[Mapping[str, Any]], settings: Options) -> list[Outcome]:
-    """The outcome of each retrieved text (by index, in retrieval order); a left-out text has none."""
-    claims = claims_of(pg, metadatas, settings)
+def decide(pg: Provgraph, metadatas: Sequence[Mapping[str, Any]], settings: Options,
+           texts: Sequence[str] | None = None) -> list[Outcome]:
+    """The outcome of each retrieved text (by index, in retrieval order); a left-out text has none. With `texts`, a
+    text that carries only the file a loader read is mapped by its file and text."""
+    read: dict[int, dict[str, Any]] = {}
+    claims = claims_of(pg, metadatas, settings, texts, read)
     mapped = [index for index, claim in enumerate(claims) if claim is not None]
     candidates = list(dict.fromkeys(claims[index] for index in mapped))
     requests = [dict(settings.question, evidence=[claims[index]], candidates=candidates, id=index) for index in mapped]
@@ -144,7 +169,7 @@ def decide(pg: Provgraph, metadatas: Sequence[Mapping[str, Any]], settings: Opti
     outcomes: list[Outcome] = []
     emitted: set[str] = set()
     for index, metadata in enumerate(metadatas):
-        notes = _annotations(answers.get(index))
+        notes = dict(_annotations(answers.get(index)), **read.get(index, {}))
         if not notes["provgraph_known"]:
             if not settings.drop_unknown:
                 outcomes.append(Outcome(index, dict(metadata, **notes)))

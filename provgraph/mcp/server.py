@@ -38,6 +38,7 @@ from provgraph.engine import status as status_api
 from provgraph.graph.connection import Graph, connect
 from provgraph.mcp.access import Access
 from provgraph.mcp.arguments import OneLineErrors
+from provgraph.mcp.cites import cited_in_tool
 
 SERVER_NAME = "provgraph"
 DEFAULT_PORT = 8765  # streamable HTTP, on 127.0.0.1 (also in cli/mcp.py, which must not import the SDK early)
@@ -275,6 +276,8 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
             return _answer(found.to_json(), {"conflicts": [c.to_dict() for c in found]})
 
         return _tool_call(link, work)
+
+    tool(cited_in_tool(lambda work: _tool_call(link, work), _answer))
 
     @tool
     def list_queries() -> CallToolResult:

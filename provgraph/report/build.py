@@ -14,12 +14,14 @@ import pandas as pd
 from provgraph import cypher
 from provgraph.base.errors import NotFound
 from provgraph.base.times import native
+from provgraph.engine import cites
 from provgraph.engine import suspects as suspects_module
 from provgraph.engine.lineage import lineage
 from provgraph.engine.status import STATUSES, ClaimStatus, iter_status
 from provgraph.graph.connection import Graph
 from provgraph.report.files import CsvWriter
 from provgraph.report.model import (
+    CITING_COLUMNS,
     CHANGE_COLUMNS,
     CHANGE_KINDS,
     DEFAULT_BASELINE,
@@ -230,6 +232,7 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
             EXTERNAL_COLUMNS),
         suspects=frame_of(suspects_module.report_rows(graph, scope, previous.uid if previous else None),
                         suspects_module.REPORT_COLUMNS),
+        citing=frame_of(cites.counts_by_store(cites.findings(graph, at=ran_at)), CITING_COLUMNS),
     )
     report.trend = recorded_counts(graph, scope, svg.TREND_RUNS - 1, baseline) + [(ran_at, {s: counts.get(s, 0) for s in STATUSES})]
     _add_lineages(graph, report)

@@ -22,6 +22,7 @@ CLAIM_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "stor
                  "pending", "amendments"]
 CHANGE_COLUMNS = ["claim", "change", "before", "status", "reason", "scope", "source", "path", "successors", "conflicts_with",
                   "pending", "amendments"]
+CITING_COLUMNS = ["store", "citations", "files", "STALE", "CONFLICT", "UNKNOWN", "UNRESOLVED"]
 CHANGE_KINDS = ("new-stale", "new-conflict", "new-unbound", "changed")
 
 EXTERNAL_COLUMNS = ["claim", "verb", "target", "recorded_by"]
@@ -66,6 +67,8 @@ class Report:
     baseline: str = DEFAULT_BASELINE
     external: pd.DataFrame = field(default_factory=lambda: frame_of([], EXTERNAL_COLUMNS))  # lineage links to non-ingested things
     suspects: pd.DataFrame = field(default_factory=lambda: frame_of([], suspects_module.REPORT_COLUMNS))
+    # citations `provgraph scan` kept whose claim does not govern, per store of the cited decision
+    citing: pd.DataFrame = field(default_factory=lambda: frame_of([], CITING_COLUMNS))
     views: dict[str, Lineage] = field(default_factory=dict, repr=False)  # claim -> its lineage, for the pictures
     trend: list[tuple[datetime, dict[str, int]]] = field(default_factory=list)  # recorded runs then this one, oldest first
 
@@ -118,6 +121,7 @@ class Report:
             "external": rows(self.external),
             "one_sided": rows(self.one_sided),
             "suspects": rows(self.suspects),
+            "citing_retired": rows(self.citing),
             "sources_changed": {"counts": dict(self.source_counts), "listed": rows(self.sources_changed)},
             "log_rewrites": {"count": self.log_rewrite_count, "listed": rows(self.log_rewrites)},
             "quarantined": {"count": self.quarantined_count, "listed": rows(self.quarantined)},

@@ -73,6 +73,12 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     b.append(("h3", f"One-sided links ({len(report.one_sided)})"))
     b.append(("p", "A supersession or correction between two Markdown records that only one of them records."))
     b.append(("table", (report.one_sided, "no one-sided links")))
+    cited = int(report.citing["citations"].sum()) if len(report.citing) else 0
+    b.append(("h3", f"Code and docs that cite retired decisions ({cited})"))
+    b.append(("p", ("Citations ", Code("provgraph scan"), " found of decisions that no longer govern (STALE, CONFLICT, "
+                    "UNKNOWN) or that no ingested record has (UNRESOLVED), per store of the decision; ",
+                    Code("provgraph scan --format sarif"), " lists each at its file and line.")))
+    b.append(("table", (report.citing, "no scanned citation of a retired decision")))
     b.append(("h3", f"Possible unlinked revisions ({len(report.suspects)}, {report.new_suspects} new)"))
     b.append(("p", ("A later claim says the same as an earlier one and nothing links them (", Code("provgraph suspects"),
                     "). Confirm: ", Code("provgraph adjudicate --keep LATER --retire EARLIER"), "; dismiss: ",

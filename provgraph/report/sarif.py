@@ -146,20 +146,24 @@ def render_sarif(report: Report, graph: Graph, repo_root: Path | None = None) ->
     return json.dumps(_log(report, results), indent=2, ensure_ascii=False) + "\n"
 
 
-def _log(report: Report, results: list[dict[str, Any]]) -> dict[str, Any]:
+def tool(rules: Iterable[tuple[str, str, str, str, str]]) -> dict[str, Any]:
+    """The run's `tool`: provgraph with its version and the rules (id, name, level, short text, help)."""
     try:
         version = metadata.version("provgraph")
     except metadata.PackageNotFoundError:
         version = "0"
-    rules = [{"id": rule_id, "name": name, "shortDescription": {"text": short}, "fullDescription": {"text": short},
-              "help": {"text": help_text}, "defaultConfiguration": {"level": level}}
-             for rule_id, name, level, short, help_text in RULES]
+    described = [{"id": rule_id, "name": name, "shortDescription": {"text": short}, "fullDescription": {"text": short},
+                  "help": {"text": help_text}, "defaultConfiguration": {"level": level}}
+                 for rule_id, name, level, short, help_text in rules]
+    return {"driver": {"name": "provgraph", "version": version, "semanticVersion": version, "rules": described}}
+
+
+def _log(report: Report, results: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
         "runs": [{
-            "tool": {"driver": {"name": "provgraph", "version": version, "semanticVersion": version,
-                                "rules": rules}},
+            "tool": tool(RULES),
             "automationDetails": {"id": f"provgraph-report/{report.scope or 'all'}/"},
             "results": results,
             "properties": {"run": report.uid, "baseline": report.baseline, "claims": report.claims,
@@ -168,4 +172,4 @@ def _log(report: Report, results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-__all__ = ["FINGERPRINT", "RULES", "locations", "render_sarif"]
+__all__ = ["FINGERPRINT", "RULES", "SCHEMA", "locations", "render_sarif", "tool"]

@@ -16,7 +16,7 @@ from provgraph.base.config import Settings
 from provgraph.graph.connection import Graph
 
 AT = "2026-01-01T00:00:00Z"
-TOOLS = {"verify", "verify_batch", "status", "lineage", "conflicts", "list_queries", "query", "cypher"}
+TOOLS = {"verify", "verify_batch", "status", "lineage", "conflicts", "cited_in", "list_queries", "query", "cypher"}
 
 
 def _errlog() -> io.TextIOWrapper:

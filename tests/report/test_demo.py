@@ -68,7 +68,11 @@ def test_demo_tells_the_whole_story_and_writes_the_report(graph: Graph, tmp_path
     assert [(row["successor"], row["predecessor"]) for row in report["one_sided"]] == [("ADR-0003", "ADR-0001")]
     assert "```mermaid" in (tmp_path / "report" / "report.md").read_text()
     stores = {row["store"] for row in graph.read("MATCH (s:Store) RETURN s.name AS store")}
-    assert stores == {"adr", "github", "jira", "decisions", "board"}
+    assert stores == {"adr", "github", "jira", "decisions", "board", "scan"}  # scan: step 6b's citations
+    if "== 6b." in output:  # scan is installed: the src/ folder still cites ADR-0001, three times
+        assert output.count("-> cite ADR-0003") == 3 and "(scan exited 1: --fail-on stale tripped" in output
+        assert report["citing_retired"] == [{"store": "adr", "citations": 3, "files": 2, "STALE": 3, "CONFLICT": 0,
+                                             "UNKNOWN": 0, "UNRESOLVED": 0}]
 
 
 def test_demo_refuses_to_wipe_a_graph_with_stores_it_did_not_make(graph: Graph, tmp_path: Path) -> None:
