@@ -27,7 +27,7 @@ from provgraph.engine.verify import Verdict
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest import pipeline
-from provgraph.ingest.config import files_options, load_config
+from provgraph.ingest.config import files_options, load_config, record_table
 from provgraph.ingest.pipeline import IngestSummary
 from provgraph.report import ReportResult, run_report
 
@@ -251,12 +251,16 @@ class Provgraph:
 
     def ingest_files(self, path: str | Path, *, git: bool = False, include: Iterable[str] = (),
                      exclude: Iterable[str] = (), dayfirst: bool | None = None, store: str | None = None,
-                     scope: str = "", progress: Progress | None = None, rebuild: bool = False) -> IngestSummary:
-        """Markdown decision records (front matter, Nygard/adr-tools, MADR) under `path`; `git` walks its history."""
+                     scope: str = "", progress: Progress | None = None, rebuild: bool = False,
+                     record: str | dict[str, Any] | None = None) -> IngestSummary:
+        """Decision records under `path`; `git` walks its history. `record` is the record format: a preset name
+        ("adr", the default Markdown reading; "pep"; "kep") or a declaration table (`{"preset": "pep", "fields":
+        {"status": "State"}, "words": {"living": "accepted"}}`, see provgraph/ingest/formats/declaration.py)."""
         include = [include] if isinstance(include, str) else list(include)
         exclude = [exclude] if isinstance(exclude, str) else list(exclude)
+        table = record_table(record) if isinstance(record, str) else record_table(table=record)
         return self.ingest("files", path, fmt="git" if git else "default", store=store, scope=scope,
-                           options=files_options(include, exclude, dayfirst), progress=progress, rebuild=rebuild)
+                           options=files_options(include, exclude, dayfirst, table), progress=progress, rebuild=rebuild)
 
     def ingest_git(self, path: str | Path, **options: Any) -> IngestSummary:
         """`ingest_files(path, git=True)`: a snapshot per commit that touched a file."""

@@ -11,7 +11,7 @@ import click
 
 from provgraph.base.errors import CheckFailed, UsageError
 from provgraph.api import Provgraph, connect
-from provgraph.cli.options import connection_options
+from provgraph.cli.options import connection_options, record_format_options
 from provgraph.ingest.config import load_config
 from provgraph.ingest.pipeline import POLICIES, IngestSummary
 
@@ -101,15 +101,18 @@ def ingest_command(ctx: click.Context, config_path: Path | None, output: str) ->
               "templates and index pages (repeatable; no / in GLOB: the file name, else the path under PATH; any case)")
 @click.option("--dayfirst/--monthfirst", "dayfirst", default=None,
               help="How to read a Date line such as 10/04/18 that fits both orders [default: report it as ambiguous]")
+@record_format_options
 @_common
 def ingest_files_command(path: Path, use_git: bool, include: tuple[str, ...], exclude: tuple[str, ...],
-                         dayfirst: bool | None, store: str | None, scope: str, output: str, pg: Provgraph) -> None:
-    """Markdown decision records (front matter, Nygard/adr-tools, MADR) under PATH.
+                         dayfirst: bool | None, record: dict[str, Any] | None, store: str | None, scope: str, output: str,
+                         pg: Provgraph) -> None:
+    """Decision records under PATH: Markdown ADRs (front matter, Nygard/adr-tools, MADR) by default, or the format
+    --preset names (pep, kep) or --records/--field/--word declare.
 
-    Templates (adr-template.md, 0000-TEMPLATE.md, ...) and index pages (index.md, README.md) are skipped.
+    ADR templates (adr-template.md, ...) and index pages (index.md, README.md) are skipped.
     """
     _one(output, pg.ingest_files, path, git=use_git, include=include, exclude=exclude, dayfirst=dayfirst, store=store,
-         scope=scope)
+         scope=scope, record=record)
 
 
 @ingest_command.command("tickets")

@@ -68,3 +68,24 @@ def output_format(*choices: str, default: str | None = None) -> Callable[..., An
 
 
 __all__ = ["at_option", "connection_options", "output_format", "question_scope_option", "settings_options", "Provgraph"]
+
+
+def record_format_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`ingest files`: the store's record format (provgraph/ingest/formats/), passed on as `record` (a declaration
+    table, or None for the default adr reading)."""
+    from provgraph.ingest.config import record_table
+    from provgraph.ingest.formats import presets
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, preset: str | None, field: tuple[str, ...], records: tuple[str, ...], word: tuple[str, ...],
+                **kwargs: Any) -> Any:
+        return command(*args, record=record_table(preset, field, records, word), **kwargs)
+
+    wrapper = click.option("--word", multiple=True, metavar="'PHRASE=WORD'",
+                           help="A status word of this store and the canonical word it means (repeatable)")(wrapper)
+    wrapper = click.option("--field", multiple=True, metavar="ROLE=NAME",
+                           help="The field that carries ROLE: id, title, status, date, supersedes, superseded_by, "
+                                "replaces, amends, requires (repeatable)")(wrapper)
+    wrapper = click.option("--records", multiple=True, metavar="GLOB", help="Files that are records (repeatable)")(wrapper)
+    return click.option("--preset", type=click.Choice(sorted(presets())), default=None,
+                        help="The record format [default: adr, Markdown decision records]")(wrapper)

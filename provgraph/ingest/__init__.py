@@ -21,7 +21,7 @@ Ingester = Callable[[Path, IngestOptions], Iterator[Record]]
 
 # (kind, format) -> ingester; kinds: files, tickets, logs, cards
 _REGISTRY: dict[tuple[str, str], Ingester] = {}
-_BUILTIN_MODULES = ("markdown", "git", "github", "jira", "logs", "cards")
+_BUILTIN_MODULES = ("formats.folder", "git", "github", "jira", "logs", "cards")
 _loaded = False
 
 

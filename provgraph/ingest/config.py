@@ -11,6 +11,13 @@
     include = ["README.md"]    # files: read these even if a default or exclude glob leaves them out
     exclude = ["drafts/*"]  # files: leave these out too (templates and index pages are left out by default)
     dayfirst = true         # files: read an ambiguous Date line such as 10/04/18 day-first (false: month-first)
+    format = "pep"          # files: the record format preset (adr, the default; pep; kep)
+    [store.record]          # files: declare the format, over the preset (provgraph/ingest/formats/declaration.py)
+    records = ["*.txt"]
+    metadata = ["header-block"]
+    fields = { status = "State" }
+    [store.words]           # files: the store's own status words
+    living = "accepted"
 """
 from __future__ import annotations
 
@@ -19,11 +26,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from provgraph.base.errors import InputError
+from provgraph.base.errors import InputError, UsageError
+from provgraph.ingest import formats
 
 KINDS = ("files", "tickets", "logs", "cards")
-_KEYS = {"name", "kind", "path", "scope", "git", "format", "policy", "include", "exclude", "dayfirst"}
-_FILES_KEYS = {"include", "exclude", "dayfirst"}
+_KEYS = {"name", "kind", "path", "scope", "git", "format", "policy", "include", "exclude", "dayfirst", "record", "words"}
+_FILES_KEYS = {"include", "exclude", "dayfirst", "record", "words"}
 
 
 @dataclass(frozen=True)
@@ -37,9 +45,38 @@ class StoreConfig:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-def files_options(include: Any = (), exclude: Any = (), dayfirst: bool | None = None) -> dict[str, Any]:
+def record_table(preset: str | None = None, fields: Any = (), records: Any = (), words: Any = (),
+                 table: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """The store's record format declaration as a table (None: the default, adr), from a [store.record] table and
+    the command line's `--preset`, `--field ROLE=NAME`, `--records GLOB`, `--word 'PHRASE=WORD'`. Checked here."""
+    declared: dict[str, Any] = dict(table or {})
+    if preset:
+        declared["preset"] = preset
+    if records:
+        declared["records"] = list(records)
+    for option, given in (("fields", fields), ("words", words)):
+        pairs = dict(given) if isinstance(given, dict) else dict(_pair(item, option) for item in given)
+        if pairs:
+            declared[option] = {**declared.get(option, {}), **pairs}
+    if not declared:
+        return None
+    formats.declared(declared)  # a bad declaration is refused before anything is read
+    return declared
+
+
+def _pair(item: str, option: str) -> tuple[str, str]:
+    name, equals, value = item.partition("=")
+    if not equals or not name.strip() or not value.strip():
+        raise UsageError(f"--{option.rstrip('s')} expects NAME=VALUE (got {item!r})")
+    return name.strip(), value.strip()
+
+
+def files_options(include: Any = (), exclude: Any = (), dayfirst: bool | None = None,
+                  record: dict[str, Any] | None = None) -> dict[str, Any]:
     """The files ingester's options from the CLI or a [[store]] table (see provgraph.ingest.selection)."""
     options: dict[str, Any] = {}
+    if record:
+        options[formats.OPTION] = record
     if include:
         options["include"] = list(include)
     if exclude:
@@ -72,6 +109,14 @@ def load_config(path: Path) -> list[StoreConfig]:
         if not isinstance(entry.get("path"), str):
             raise InputError(path, f"store #{number}: path is required")
         fmt = "git" if kind == "files" and entry.get("git") else entry.get("format", _default_format(kind))
+        record = None
+        if kind == "files":
+            fmt = "git" if entry.get("git") else "default"
+            try:
+                record = record_table(entry.get("format"), table=_table(entry.get("record"), "record"),
+                                      words=_table(entry.get("words"), "words"))
+            except UsageError as error:
+                raise InputError(path, f"store #{number}: {error}") from None
         given = _FILES_KEYS & set(entry)
         if given and kind != "files":
             raise InputError(path, f"store #{number}: {', '.join(sorted(given))} only apply to kind = \"files\"")
@@ -88,9 +133,17 @@ def load_config(path: Path) -> list[StoreConfig]:
             scope=str(entry.get("scope", "")),
             fmt=str(fmt),
             policy=entry.get("policy"),
-            options=files_options(entry.get("include"), entry.get("exclude"), entry.get("dayfirst")),
+            options=files_options(entry.get("include"), entry.get("exclude"), entry.get("dayfirst"), record),
         ))
     return stores
+
+
+def _table(value: Any, key: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise UsageError(f"{key} must be a table ([store.{key}])")
+    return value
 
 
 def _default_format(kind: str) -> str:

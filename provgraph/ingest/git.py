@@ -1,6 +1,10 @@
-"""Markdown files through their git history (`ingest files DIR --git`).
+"""Record files through their git history (`ingest files DIR --git`).
 
-One Observation per commit that touched a Markdown file under `path`, oldest first, with
+Which files are records and how each is read is the store's record format (provgraph/ingest/formats/), as for the
+plain files ingester. A record's sidecar (`kep.yaml` beside a KEP's `README.md`) is read with it: a commit that
+changes the sidecar is a new snapshot of the record.
+
+One Observation per commit that touched a record file under `path`, oldest first, with
 the file's bytes as committed: `revised_at` is the committer date, `version` the commit
 id. A deletion yields a tombstone snapshot with no claims and no edges.
 
@@ -38,7 +42,9 @@ from typing import Iterator
 from provgraph.base.errors import InputError
 from provgraph.base.times import parse_time
 from provgraph.ingest import register
-from provgraph.ingest.markdown import is_markdown_name, is_walked, parse_markdown
+from provgraph.ingest.formats.folder import not_a_record
+from provgraph.ingest.formats.reader import Version, read_record
+from provgraph.ingest.git_sidecars import with_sidecars
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.records import (
     ClaimRecord,
@@ -52,7 +58,7 @@ from provgraph.ingest.records import (
     SourceRecord,
     sha256_hex,
 )
-from provgraph.ingest.selection import FileSelection
+from provgraph.ingest.selection import NOT_A_RECORD, FileSelection
 
 _EMPTY_SHA256 = sha256_hex(b"")
 _NULL_BLOB = "0" * 40
@@ -74,17 +80,20 @@ class _Change:
     authored_at: datetime | None = None
     committer: str | None = None
     old_blob: str | None = None  # D: the blob the file held before it went
+    sidecar_blob: str | None = None  # the blob of the record's sidecar at this commit, if it has one
 
 
 @register("files", "git")
 def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
-    """Every committed version of every Markdown file under `path`, in commit order."""
+    """Every committed version of every record file under `path`, in commit order."""
     path = Path(path)
     if not path.exists():
         raise InputError(path, "no such file or directory")
+    selection = FileSelection.from_options(options.options)
+    fmt = selection.fmt
     single_file = path.is_file()
-    if single_file and not is_markdown_name(path.name):
-        raise InputError(path, "not a Markdown file (expected .md or .markdown)")
+    if single_file and selection.skip_reason(path.name) == NOT_A_RECORD:
+        raise InputError(path, not_a_record(fmt))
     root = path.parent if single_file else path
     top_level = _git(root, "rev-parse", "--show-toplevel", path=path).strip()
     prefix = _git(root, "rev-parse", "--show-prefix", path=path).strip()
@@ -98,14 +107,16 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
         path=path,
         literal=True,
     )
-    selection = FileSelection.from_options(options.options)
     skipped: dict[str, str] = {}
 
     def read(relpath: str | None) -> bool:
-        if relpath is None or not is_walked(relpath) or (single_file and relpath != path.name):
+        if relpath is None or any(part.startswith(".") for part in relpath.split("/")[:-1]) or (
+                single_file and relpath != path.name):
             return False
+        if selection.is_sidecar(relpath) and not fmt.is_record_name(relpath):
+            return not single_file
         reason = None if single_file else selection.skip_reason(relpath)
-        if reason is not None:
+        if reason is not None and reason != NOT_A_RECORD:
             skipped.setdefault(relpath, reason)
         return reason is None
 
@@ -118,9 +129,15 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
         if change.former is not None and (change.status != "R" or not read(change.former)):
             change = replace(change, former=None)  # copied, or moved in from outside the store: an addition
         changes.append(change)
-    wanted = {c.blob for c in changes if c.blob} | {c.old_blob for c in _unpaired_deletions(changes) if c.old_blob}
+    order: dict[str, int] = {}
+    for change in changes:
+        order.setdefault(change.commit, len(order))
+    sidecars = [c for c in changes if selection.is_sidecar(c.relpath) and not fmt.is_record_name(c.relpath)]
+    changes = [c for c in changes if not selection.is_sidecar(c.relpath) or fmt.is_record_name(c.relpath)]
+    wanted = ({c.blob for c in (*changes, *sidecars) if c.blob}
+              | {c.old_blob for c in _unpaired_deletions(changes) if c.old_blob})
     blobs = _read_blobs(Path(top_level), sorted(wanted), path)
-    changes = _pair_renames(changes, blobs)
+    changes = with_sidecars(_pair_renames(changes, blobs), sidecars, order)
     dates = DateConvention(order=options.options.get("date_order"))
     for change in changes:  # the store's date convention, from every version of every file, before any is read
         if change.blob and change.blob in blobs:
@@ -135,7 +152,8 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
         source_uid = f"{options.store}:{identity}"
         if change.blob is None:
             yield Observation(
-                source=SourceRecord(uid=source_uid, locator=change.relpath, kind="markdown", title=titles.get(identity)),
+                source=SourceRecord(uid=source_uid, locator=change.relpath, kind="markdown" if fmt.is_markdown_adr else "record",
+                                    title=titles.get(identity)),
                 snapshot=SnapshotRecord(sha256=_EMPTY_SHA256, revised_at=change.committed_at, version=change.commit, deleted=True,
                                         author=change.author, authored_at=change.authored_at, committer=change.committer),
             )
@@ -144,8 +162,9 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
         if data is None:
             yield Quarantined(f"{change.relpath}@{change.commit}", None, f"git has no blob {change.blob}")
             continue
-        for record in parse_markdown(change.relpath, data, change.committed_at, options, version=change.commit,
-                                     identity=identity, former_paths=history.former_paths(identity), dates=dates):
+        at = Version(change.relpath, change.committed_at, change.commit, identity, history.former_paths(identity))
+        version = read_record(fmt, at, data, options, sidecar=blobs.get(change.sidecar_blob or ""), dates=dates)
+        for record in version.records:
             if isinstance(record, Observation):
                 titles[identity] = record.source.title
                 record = replace(record, snapshot=replace(record.snapshot, author=change.author, authored_at=change.authored_at,

@@ -93,6 +93,7 @@ class Observation:
     edges: tuple[EdgeRecord, ...] = ()
     append_only_group: str | None = None  # log file: entries of one group must never change
     sequence: int | None = None  # position inside the append-only group (line number)
+    unclaimed: str | None = None  # why a record file's snapshot carries no claim ("no status field"), for the summary
 
 
 @dataclass(frozen=True)

@@ -20,17 +20,27 @@ links inside fenced code blocks.
 
 Directories whose name starts with "." (`.git`, `.github`, ...) are not walked.
 
-The package splits the work by job: `folder` walks the store and is the ingester, `document`
+This package is the reader of the `adr` record format (provgraph/ingest/formats/); the files ingester that walks a
+store is provgraph/ingest/formats/folder.py. The package splits the work by job: `document`
 cuts one file into lines, headings, fences and sections, `front_matter` reads and checks the
 YAML header, `references` reads link lines and normalises reference paths, and `adr` turns one
 file into its records (the claim, its dates, lifecycle word and edges).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from provgraph.ingest.markdown.adr import parse_markdown
 from provgraph.ingest.markdown.document import MARKDOWN_SUFFIXES, is_markdown_name
-from provgraph.ingest.markdown.folder import ingest_files, is_walked
 from provgraph.ingest.markdown.references import REVERSE_REFERENCE_FIELDS, normalise_reference
 
-__all__ = ["MARKDOWN_SUFFIXES", "REVERSE_REFERENCE_FIELDS", "ingest_files", "is_markdown_name", "is_walked",
+__all__ = ["MARKDOWN_SUFFIXES", "REVERSE_REFERENCE_FIELDS", "ingest_files", "is_markdown_name",
            "normalise_reference", "parse_markdown"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ingest_files":  # the files ingester moved to formats/folder.py; imported late (it reads through here)
+        from provgraph.ingest.formats.folder import ingest_files
+
+        return ingest_files
+    raise AttributeError(name)

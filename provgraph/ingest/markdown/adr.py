@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Mapping
 
 from provgraph.base.times import AmbiguousDate, parse_numeric_date, parse_time
 from provgraph.ingest import lifecycle
@@ -49,6 +49,7 @@ from provgraph.ingest.records import (
 
 _HEADER_FIELD = re.compile(r"\s*(?:[*+-]\s+)?(?:\*\*|__)?(status|date)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)", re.IGNORECASE)
 _FIRST_WORD = re.compile(r"[A-Za-z]+")
+_BULLET = re.compile(r"\s*[*+-]\s")
 _DATE_FORMATS = ("%d %B %Y", "%d %b %Y", "%B %d, %Y", "%b %d, %Y", "%Y/%m/%d")
 _TITLE_LIMIT = 1000
 
@@ -56,7 +57,7 @@ _TITLE_LIMIT = 1000
 def parse_markdown(
     relpath: str, data: bytes, revised_at: datetime, options: IngestOptions, version: str | None = None,
     *, dated: bool = False, identity: str | None = None, former_paths: tuple[str, ...] = (),
-    dates: DateConvention | None = None,
+    dates: DateConvention | None = None, words: Mapping[str, str] | None = None,
 ) -> list[Record]:
     """The records of one version of one Markdown file (pure: no I/O).
 
@@ -66,7 +67,8 @@ def parse_markdown(
     plain folder, no history) an earlier own date becomes the snapshot's time. `identity`
     is the path the source was first ingested under when git followed a rename to `relpath`
     (`former_paths` its earlier names, kept as aliases). `dates` gathers the store's date
-    convention (provgraph/ingest/markdown/dates.py) and, once settled, reads ambiguous dates by it.
+    convention (provgraph/ingest/markdown/dates.py) and, once settled, reads ambiguous dates by it. `words`
+    are the store's own status words (its record format's declaration), read before the default vocabulary.
     Returns one Observation plus any Quarantined / Notice records.
     """
     records: list[Record] = []
@@ -98,7 +100,7 @@ def parse_markdown(
     edges: tuple[EdgeRecord, ...] = ()
     if document.front_matter is None or fields is not None:
         names = _Names(relpath, identity, former_paths)
-        built = _claim(names, document, fields, options, records, where, dates)
+        built = _claim(names, document, fields, options, records, where, dates, words)
         if built is not None:
             claim, edges = built
             if claim.asserted_at is not None and claim.asserted_at > revised_at:
@@ -125,12 +127,12 @@ def _claim(
     records: list[Record],
     where: str,
     dates: DateConvention | None = None,
+    words: Mapping[str, str] | None = None,
 ) -> tuple[ClaimRecord, tuple[EdgeRecord, ...]] | None:
     status_section = section(document, lambda text: re.fullmatch(r"status(\s*[:\-\u2013\u2014]\s*.*)?", normal_heading(text)) is not None)
     (header_status, header_line), header_date = _header_fields(document, status_section)
     status_text, text_line = _status_text(document, status_section)
-    if fields is None and status_section is None and lifecycle.canonical(header_status) is None and not (
-            header_status and LINK_LINE.match(LEADING_MARKUP.sub("", header_status))):
+    if fields is None and status_section is None and not _states_status(document, header_status, header_line, words):
         return None
     fields = fields or {}
     relpath = names.relpath
@@ -150,7 +152,7 @@ def _claim(
     for candidate, line in ((fields.get("status"), _front_matter_line(document, "status")), (status_text, text_line),
                             (header_status, header_line)):
         if candidate:
-            declared = lifecycle.declared_word(str(candidate))
+            declared = lifecycle.declared_word(str(candidate), words)
             status_line = line
             break
 
@@ -223,6 +225,18 @@ def _claim(
     for kind, reverse, target, index in link_lines(relpath, document, status_section):
         add(kind, target, reverse, index + 1)
     return claim, tuple(edges)
+
+
+def _states_status(document: Document, status: str | None, line: int | None,
+                   words: Mapping[str, str] | None = None) -> bool:
+    """Whether a header `Status:` line makes the file a record: a MADR bullet (`* Status: Returned for revision`)
+    with any word (an unknown one is UNRECOGNISED_STATUS), a plain `Status:` line with a word the vocabulary knows
+    or a link (`Status: beta` in a README is prose)."""
+    if not status or line is None:
+        return False
+    if _BULLET.match(document.lines[line - 1]):
+        return True
+    return lifecycle.canonical(status, words) is not None or bool(LINK_LINE.match(LEADING_MARKUP.sub("", status)))
 
 
 def _scope(value: str | None) -> str | None:

@@ -26,6 +26,7 @@ from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import ensure_schema
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
+from provgraph.ingest.formats.tally import unread_files
 from provgraph.ingest.pipeline.batch import batch_size, write_batch, write_quarantine
 from provgraph.ingest.pipeline.rebuild import Reading, reread_reason, take_out
 from provgraph.ingest.pipeline.rebuild import record as record_reading
@@ -39,6 +40,7 @@ from provgraph.ingest.pipeline.snapshots import (
 )
 from provgraph.ingest.pipeline.stream import Records, group_key, index_input, read_batches, rereadable
 from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined, Record
+from provgraph.ingest.selection import FileSelection
 
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
 POLICIES = ("latest-wins",)
@@ -259,6 +261,9 @@ def write(
     summary.observations = index.observations
     summary.skipped = index.skipped
     summary.readings = list(index.readings)
+    if store_kind in ("files", "git"):
+        summary.readings += unread_files(FileSelection.from_options(reading.settings if reading else {}),
+                                         Path(path) if path else None, index.unclaimed, index.claimed)
     ensure_schema(graph)  # a first ingest into a new database installs the schema (read input first: bad input writes nothing)
     retaken: list[str] = []  # claims whose stored status taking the store out forgot
     if reading is not None:

@@ -76,6 +76,8 @@ class InputIndex:
     aliases: NameSet = field(default_factory=NameSet)  # claim aliases
     entries: dict[str, NameSet] = field(default_factory=dict)  # append-only file -> its entries' source uids
     repeated_entries: set[int] = field(default_factory=set)  # digests of entry sources the input holds more than once
+    unclaimed: dict[str, str] = field(default_factory=dict)  # record files without a claim (latest version) -> why
+    claimed: bool = False  # some snapshot carries a claim
 
     def has_entry(self, group: str, source_uid: str) -> bool:
         names = self.entries.get(group)
@@ -97,10 +99,16 @@ def index_input(records: Iterable[Record], progress: Callable[[], None] | None =
                         index.aliases.add(alias)
             if record.append_only_group:
                 entries[group_key(record)].add(record.source.uid)
+            index.claimed = index.claimed or bool(record.claims)
+            if record.unclaimed and not record.claims:
+                index.unclaimed[record.source.uid] = record.unclaimed
+            else:
+                index.unclaimed.pop(record.source.uid, None)
         elif isinstance(record, Notice) and record.kind in READING_NOTICES:
             index.readings.append(record.detail)
         elif isinstance(record, Skipped):
             skipped[record.reason] += 1
+
         if progress:
             progress()
     index.skipped = dict(skipped)

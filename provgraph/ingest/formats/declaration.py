@@ -1,0 +1,204 @@
+"""A record format, declared once as data: which files are records, where their metadata sits, which fields say what.
+
+A declaration is a table (a preset in presets.toml, a `[store.record]` table in provgraph.toml, or options on the
+command line), checked once here and turned into a frozen `RecordFormat`:
+
+    records  = ["pep-[0-9]*.rst"]   # file globs that are records (no "/": the file name; else the store-relative path)
+    metadata = ["header-block"]     # where the metadata sits, in order: front-matter, adr, header-block, field-list,
+                                    # bullets, sidecar, folder
+    sidecar  = "kep.yaml"           # metadata: sidecar -- the YAML file beside the text
+    id       = "PEP {id}"           # the claim's uid from the id field ({id:04}: zero-padded when a number)
+    aliases  = ["PEP-{id:04}"]      # other names of the same record
+    [fields]                        # role -> field name (or a list of names), any case
+    status = "Status"
+    [words]                         # the store's own status words, read before the default vocabulary
+    living = "accepted"
+    [skip]                          # reason -> globs of files that match `records` but are not records
+    template = ["pep-nnnn*"]
+
+Roles: id, title, status, date, and the links supersedes, superseded_by, replaces, replaced_by, amends, amended_by,
+requires. A role with no field declared is not read (the adr reading has its own conventions for all of them).
+"""
+from __future__ import annotations
+
+import fnmatch
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import Any, Mapping
+
+from provgraph.base.errors import UsageError
+from provgraph.ingest.lifecycle import CANONICAL
+
+METADATA = ("front-matter", "adr", "header-block", "field-list", "bullets", "sidecar", "folder")
+VALUE_ROLES = ("id", "title", "status", "date")
+# link role -> (edge kind, True when the edge points from the named record to this one)
+LINK_ROLES: dict[str, tuple[str, bool]] = {
+    "supersedes": ("SUPERSEDES", False),
+    "replaces": ("SUPERSEDES", False),
+    "superseded_by": ("SUPERSEDES", True),
+    "replaced_by": ("SUPERSEDES", True),
+    "amends": ("AMENDS", False),
+    "amended_by": ("AMENDS", True),
+    "requires": ("DEPENDS_ON", False),
+}
+ROLES = (*VALUE_ROLES, *LINK_ROLES)
+DEFAULT = "adr"
+_KEYS = {"preset", "records", "metadata", "sidecar", "id", "aliases", "fields", "words", "skip"}
+_TEMPLATE_FIELD = re.compile(r"\{id(?::(0\d+))?\}")
+
+
+@dataclass(frozen=True)
+class RecordFormat:
+    name: str
+    records: tuple[str, ...]
+    metadata: tuple[str, ...]
+    fields: tuple[tuple[str, tuple[str, ...]], ...] = ()  # role -> field names, casefolded
+    sidecar: str | None = None
+    id: str = "{id}"
+    aliases: tuple[str, ...] = ()
+    words: tuple[tuple[str, str], ...] = ()  # phrase -> canonical word
+    skip: tuple[tuple[str, tuple[str, ...]], ...] = ()  # reason -> globs
+
+    @property
+    def is_markdown_adr(self) -> bool:
+        return "adr" in self.metadata
+
+    def names(self, role: str) -> tuple[str, ...]:
+        return dict(self.fields).get(role, ())
+
+    @property
+    def word_map(self) -> dict[str, str]:
+        return dict(self.words)
+
+    def is_record_name(self, relpath: str) -> bool:
+        """Whether a store-relative path matches the declared record globs."""
+        return any(matches(relpath, pattern) for pattern in self.records)
+
+    def skip_reason(self, relpath: str) -> str | None:
+        for reason, patterns in self.skip:
+            if any(matches(relpath, pattern) for pattern in patterns):
+                return reason
+        return None
+
+    def uid(self, value: str) -> str:
+        return render(self.id, value)
+
+    def alias_names(self, value: str) -> list[str]:
+        return [render(template, value) for template in self.aliases]
+
+    def describe(self) -> str:
+        """`pep (pep-[0-9]*.rst, pep-[0-9]*.txt; header-block)` for messages."""
+        where = ", ".join(self.metadata) + (f" {self.sidecar}" if self.sidecar else "")
+        return f"{self.name} ({', '.join(self.records)}; {where})"
+
+    def as_setting(self) -> dict[str, Any]:
+        """The declaration as plain data, for the store's recorded reading."""
+        return {"name": self.name, "records": list(self.records), "metadata": list(self.metadata),
+                "fields": {role: list(names) for role, names in self.fields}, "sidecar": self.sidecar, "id": self.id,
+                "aliases": list(self.aliases), "words": dict(self.words),
+                "skip": {reason: list(globs) for reason, globs in self.skip}}
+
+
+def matches(relpath: str, pattern: str) -> bool:
+    """A glob without "/" matches the file name, one with "/" the store-relative path; any case."""
+    target = relpath if "/" in pattern else relpath.rsplit("/", 1)[-1]
+    return fnmatch.fnmatchcase(target.lower(), pattern.lower().lstrip("/"))
+
+
+def render(template: str, value: str) -> str:
+    """`PEP {id}` with "0008" -> `PEP 8`; `PEP-{id:04}` -> `PEP-0008`. A value that is not a number stays as written."""
+    value = value.strip()
+    number = int(value) if value.isdigit() else None
+
+    def field_text(found: re.Match[str]) -> str:
+        if number is None:
+            return value
+        return format(number, found.group(1)) if found.group(1) else str(number)
+
+    return _TEMPLATE_FIELD.sub(field_text, template)
+
+
+@cache
+def presets() -> dict[str, RecordFormat]:
+    """The shipped presets (presets.toml), by name."""
+    text = files("provgraph.ingest.formats").joinpath("presets.toml").read_text(encoding="utf-8")
+    return {name: _declared(name, table, None, f"preset {name}") for name, table in tomllib.loads(text).items()}
+
+
+def preset(name: str) -> RecordFormat:
+    try:
+        return presets()[name]
+    except KeyError:
+        raise UsageError(f"no record format preset {name!r} (known: {', '.join(sorted(presets()))})") from None
+
+
+def declared(table: Mapping[str, Any], where: str = "record format") -> RecordFormat:
+    """A declaration from a table: `preset` (default adr) with the table's keys over it; `fields`, `words` and
+    `skip` add to the preset's, the other keys replace them."""
+    unknown = set(table) - _KEYS
+    if unknown:
+        raise UsageError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KEYS))})")
+    name = table.get("preset", DEFAULT)
+    if not isinstance(name, str):
+        raise UsageError(f"{where}: preset must be a name")
+    base = preset(name)
+    own = {key: value for key, value in table.items() if key != "preset"}
+    if not own:
+        return base
+    return _declared(name if set(own) <= {"words", "fields"} else f"{name}+", own, base, where)
+
+
+def _declared(name: str, table: Mapping[str, Any], base: RecordFormat | None, where: str) -> RecordFormat:
+    records = _globs(table["records"], f"{where}: records") if "records" in table else base.records if base else ()
+    if not records:
+        raise UsageError(f"{where}: records (the file globs that are records) is required")
+    metadata = _texts(table["metadata"], f"{where}: metadata") if "metadata" in table else base.metadata if base else ()
+    bad = [kind for kind in metadata if kind not in METADATA]
+    if bad or not metadata:
+        raise UsageError(f"{where}: metadata must list some of {', '.join(METADATA)} (got {', '.join(bad) or 'none'})")
+    sidecar = table.get("sidecar", base.sidecar if base else None)
+    if "sidecar" in metadata and not isinstance(sidecar, str):
+        raise UsageError(f"{where}: metadata sidecar needs sidecar = \"<file name beside the record>\"")
+    fields = dict(base.fields) if base else {}
+    for role, names in _table(table.get("fields"), f"{where}: fields").items():
+        if role.replace("-", "_") not in ROLES:
+            raise UsageError(f"{where}: fields: unknown role {role!r} (known: {', '.join(ROLES)})")
+        fields[role.replace("-", "_")] = tuple(n.casefold() for n in _texts(names, f"{where}: fields.{role}"))
+    words = dict(base.words) if base else {}
+    for phrase, word in _table(table.get("words"), f"{where}: words").items():
+        if word not in CANONICAL:
+            raise UsageError(f"{where}: words: {phrase!r} = {word!r} is not a canonical word ({', '.join(CANONICAL)})")
+        words[phrase.casefold()] = word
+    skip = dict(base.skip) if base else {}
+    for reason, globs in _table(table.get("skip"), f"{where}: skip").items():
+        skip[reason] = _globs(globs, f"{where}: skip.{reason}")
+    template = table.get("id", base.id if base else "{id}")
+    aliases = _texts(table["aliases"], f"{where}: aliases") if "aliases" in table else base.aliases if base else ()
+    for text in (template, *aliases):
+        if not isinstance(text, str) or "{id" not in text:
+            raise UsageError(f"{where}: id and aliases are templates with {{id}} (got {text!r})")
+    return RecordFormat(name=name, records=records, metadata=metadata, fields=tuple(sorted(fields.items())),
+                        sidecar=sidecar, id=template, aliases=aliases, words=tuple(sorted(words.items())),
+                        skip=tuple(skip.items()))
+
+
+def _table(value: Any, where: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise UsageError(f"{where} must be a table")
+    return value
+
+
+def _texts(value: Any, where: str) -> tuple[str, ...]:
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(item, str) and item.strip() for item in items):
+        raise UsageError(f"{where} must be text or a list of texts")
+    return tuple(item.strip() for item in items)
+
+
+def _globs(value: Any, where: str) -> tuple[str, ...]:
+    return _texts(value, where)

@@ -1,0 +1,168 @@
+"""Where a record keeps its metadata: one small reader per place a declaration can name.
+
+Each reader takes the record's lines (or its sidecar's bytes, or its path) and returns the fields it finds:
+name (casefolded) -> `Field` (the value as written, or a YAML list, and the 1-based line in the record that
+states it; None for a sidecar or a folder). The first value of a name wins.
+
+- header-block: `Field: value` lines at the top of the file, up to the first blank line, continuation lines
+  indented deeper (RFC 822 as in PEPs; also inside MediaWiki `<pre>` and under an RST comment `..`).
+- field-list: RST field lists `:Status: Final` after the document title.
+- bullets: Markdown bullet headers before the first `##` heading (`* Status: **Implemented**`, `* **Status**: x`).
+- front-matter: YAML between `---` lines at the top.
+- sidecar: a YAML file beside the text (`kep.yaml` next to `README.md`).
+- folder: the record's status is the name of the folder it sits in (`accepted/`, `rejected/`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+import yaml
+
+from provgraph.ingest import lifecycle
+
+
+@dataclass(frozen=True)
+class Field:
+    value: Any  # text as written, or a list (YAML)
+    line: int | None = None  # 1-based, in the record's text; None when the value is not in it
+
+
+class BadMetadata(ValueError):
+    def __init__(self, line: int | None, reason: str) -> None:
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+
+
+Fields = dict[str, Field]
+_HEADER = re.compile(r"([A-Za-z][\w.-]*(?: [\w.-]+){0,3})[ \t]*:(?:[ \t]+(.*)|$)")
+_FIELD_LIST = re.compile(r":([^:\s][^:]*):(?:[ \t]+(.*)|$)")
+_BULLET = re.compile(r"\s{0,3}[*+-]\s+(?:\*\*|__)?([A-Za-z][\w -]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)")
+_ADORNMENT = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}\s*")
+_OPENERS = ("<pre>", "..", "<!--", "/*")
+
+
+def header_block(lines: list[str]) -> Fields:
+    """`Field: value` lines at the top of the file (after blank lines and one opener such as `<pre>`)."""
+    index = _first_text(lines, 0)
+    if index < len(lines) and lines[index].strip().lower() in _OPENERS:
+        index = _first_text(lines, index + 1)
+    return _block(lines, index, _HEADER)
+
+
+def field_list(lines: list[str]) -> Fields:
+    """The first RST field list before any paragraph: titles and their adornments may come first."""
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        stripped = line.strip()
+        if _FIELD_LIST.fullmatch(stripped):
+            return _block(lines, index, _FIELD_LIST)
+        title = index + 1 < len(lines) and _ADORNMENT.fullmatch(lines[index + 1].strip() or "x")
+        if stripped and not _ADORNMENT.fullmatch(stripped) and not title and not stripped.startswith(".. "):
+            return {}
+        index += 2 if title else 1
+    return {}
+
+
+def bullets(lines: list[str]) -> Fields:
+    """`* Field: value` bullets before the first `##` heading (any bold around the name or the value)."""
+    found: Fields = {}
+    for index, line in enumerate(lines):
+        if line.startswith("##") or line.lstrip().startswith("```"):
+            break
+        matched = _BULLET.fullmatch(line.rstrip())
+        if matched:
+            found.setdefault(matched.group(1).strip().casefold(), Field(matched.group(2).strip(), index + 1))
+    return found
+
+
+def front_matter(lines: list[str]) -> Fields:
+    if not lines or lines[0].rstrip() != "---":
+        return {}
+    end = next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)
+    if end is None:
+        raise BadMetadata(1, "front matter is not closed by a '---' line")
+    loaded = _yaml("\n".join(lines[1:end]), "front matter", first_line=2)
+    keys = {line.split(":", 1)[0].strip().casefold(): number + 2 for number, line in enumerate(lines[1:end]) if ":" in line}
+    return {name: Field(value, keys.get(name)) for name, value in loaded.items()}
+
+
+def sidecar(data: bytes, name: str) -> Fields:
+    loaded = _yaml(data.decode("utf-8", errors="replace"), name, first_line=1)
+    return {key: Field(value) for key, value in loaded.items()}
+
+
+def folder(relpath: str, words: Mapping[str, str]) -> Fields:
+    """The nearest folder the record sits in whose name is a status word (the store's own, then the vocabulary)."""
+    for name in reversed(relpath.split("/")[:-1]):
+        if lifecycle.canonical(name, words) is not None:
+            return {"folder": Field(name)}
+    return {}
+
+
+TEXT_READERS: dict[str, Callable[[list[str]], Fields]] = {
+    "header-block": header_block, "field-list": field_list, "bullets": bullets, "front-matter": front_matter,
+}
+
+
+def _first_text(lines: list[str], index: int) -> int:
+    while index < len(lines) and not lines[index].strip():
+        index += 1
+    return index
+
+
+def _block(lines: list[str], index: int, pattern: re.Pattern[str]) -> Fields:
+    """Consecutive field lines from `index`; a line indented deeper than the first continues the field above."""
+    found: Fields = {}
+    base: int | None = None
+    last: str | None = None
+    while index < len(lines):
+        line = lines[index]
+        indent = len(line) - len(line.lstrip())
+        if not line.strip() or line.strip().lower() in ("</pre>", "-->", "*/"):
+            break
+        if base is not None and indent > base:
+            if last:
+                before = found[last]
+                found[last] = Field(f"{before.value} {line.strip()}".strip(), before.line)
+            index += 1
+            continue
+        matched = pattern.fullmatch(line.strip())
+        if not matched:
+            break
+        base = indent if base is None else base
+        last = matched.group(1).strip().casefold()
+        if last in found:
+            last = ""  # the first value of a name wins; its continuation lines are not this one's
+        else:
+            found[last] = Field((matched.group(2) or "").strip(), index + 1)
+        index += 1
+    return found
+
+
+class _AsWritten(yaml.SafeLoader):
+    """YAML with only the null implicit type: `kep-number: 0583` stays "0583", a date stays its text."""
+
+
+_AsWritten.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag == "tag:yaml.org,2002:null"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _yaml(text: str, what: str, first_line: int) -> dict[str, Any]:
+    try:
+        loaded = yaml.load(text, Loader=_AsWritten)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        raise BadMetadata(first_line + mark.line if mark else None, f"broken YAML in {what}: {error.problem or error}") from None
+    except Exception as error:  # noqa: BLE001 - YAML fails in many ways (bad tags, recursion); all are bad input
+        raise BadMetadata(None, f"broken YAML in {what}: {type(error).__name__}"[:300]) from None
+    if loaded is None:
+        return {}
+    if not isinstance(loaded, dict):
+        raise BadMetadata(first_line, f"{what} is not a mapping of keys to values")
+    return {str(key).strip().casefold(): value for key, value in loaded.items() if key is not None}

@@ -1,0 +1,256 @@
+"""One version of one record file, read by its declared format -> its records (pure: no I/O).
+
+`read_record` is what the files and git ingesters call for every record file. A format whose metadata includes
+`adr` is read by the Markdown ADR reader (provgraph/ingest/markdown/); every other one here: the declared metadata
+places are read in order (the first value of a field wins), the declared fields give the claim's uid, title,
+status, date and links. A file that states a status where its format keeps one is a claim, whatever the word (an
+unknown word is kept as written: UNKNOWN / UNRECOGNISED_STATUS); a file that does not is a source only, and
+`Read.source_only` says why, for the ingest summary.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from typing import Any
+
+from provgraph.base.times import AmbiguousDate, parse_numeric_date, parse_time
+from provgraph.ingest import lifecycle
+from provgraph.ingest.binary import binary_message, binary_reason
+from provgraph.ingest.fields import decode, invalid_utf8_notice
+from provgraph.ingest.formats import metadata
+from provgraph.ingest.formats.declaration import LINK_ROLES, RecordFormat
+from provgraph.ingest.markdown.adr import parse_markdown
+from provgraph.ingest.markdown.dates import DateConvention
+from provgraph.ingest.markdown.references import normalise_reference
+from provgraph.ingest.records import (
+    ClaimRecord,
+    EdgeRecord,
+    IngestOptions,
+    Notice,
+    Observation,
+    Quarantined,
+    Record,
+    SnapshotRecord,
+    SourceRecord,
+    quote_hash,
+    sha256_hex,
+)
+
+_DATE_FORMATS = ("%Y-%m-%d", "%d-%b-%Y", "%d %B %Y", "%d %b %Y", "%B %d, %Y", "%b %d, %Y", "%Y/%m/%d", "%d-%B-%Y")
+_LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|urn:")
+_SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
+_TITLE_LIMIT = 1000
+
+
+@dataclass(frozen=True)
+class Read:
+    records: list[Record]
+    source_only: str | None = None  # why the file was read as a source only (no claim); None when it has a claim
+
+
+@dataclass(frozen=True)
+class Version:
+    """Where one version of a record sits: its path now, the path it was first recorded under, its commit."""
+
+    relpath: str
+    revised_at: datetime
+    version: str | None = None
+    identity: str | None = None
+    former_paths: tuple[str, ...] = ()
+
+
+def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOptions, *, sidecar: bytes | None = None,
+                dates: DateConvention | None = None, dated: bool = False) -> Read:
+    """The records of one version of one record file (`sidecar`: the bytes of the file beside it, if any)."""
+    if fmt.is_markdown_adr:
+        read = parse_markdown(at.relpath, data, at.revised_at, options, version=at.version, dated=dated,
+                              identity=at.identity, former_paths=at.former_paths, dates=dates, words=fmt.word_map)
+        observed = next((r for r in read if isinstance(r, Observation)), None)
+        unread = observed is not None and not observed.claims and not any(isinstance(r, Quarantined) for r in read)
+        if not unread or observed is None:
+            return Read(read)
+        reason = "no status (front matter, ## Status section or Status: line)"
+        return Read([replace(r, unclaimed=reason) if r is observed else r for r in read], reason)
+    where = at.relpath if at.version is None else f"{at.relpath}@{at.version}"
+    binary = binary_reason(data)
+    if binary:
+        return Read([Notice("not_text", where, f"skipped: {binary_message(binary)}")])
+    text, replaced = decode(data)
+    records: list[Record] = [invalid_utf8_notice(where)] if replaced else []
+    lines = [line.rstrip("\r") for line in text.split("\n")]
+    fields, why = _fields(fmt, at, lines, sidecar, records)
+    identity = at.identity or at.relpath
+    digest = sha256_hex(data if sidecar is None else data + b"\0" + sidecar)
+    title = _text(_value(fmt, fields, "title")) or _first_heading(lines)
+    source = SourceRecord(uid=f"{options.store}:{identity}", locator=at.relpath, kind="record",
+                          title=title[:_TITLE_LIMIT] if title else None)
+    snapshot = SnapshotRecord(sha256=digest, revised_at=at.revised_at, version=at.version)
+    status = _value(fmt, fields, "status") if "folder" not in fmt.metadata else (
+        _value(fmt, fields, "status") or fields.get("folder"))
+    if why is None and (status is None or not _text(status)):
+        names = " or ".join(dict.fromkeys(fmt.names("status"))) or "status"
+        why = f"no {names} field"
+    if why is not None:
+        records.insert(0, Observation(source=source, snapshot=snapshot, unclaimed=why))
+        return Read(records, why)
+    assert status is not None
+    claim, edges = _claim(fmt, at, options, fields, status, lines, records, where)
+    if claim.asserted_at is not None and claim.asserted_at > at.revised_at:
+        claim = replace(claim, asserted_at=at.revised_at)  # held by the store then, so it existed then
+    elif dated and claim.asserted_at is not None and claim.asserted_at < at.revised_at:
+        snapshot = replace(snapshot, revised_at=claim.asserted_at, changed_at=at.revised_at)
+    records.insert(0, Observation(source=source, snapshot=snapshot, claims=(claim,), edges=edges))
+    return Read(records)
+
+
+def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | None,
+            records: list[Record]) -> tuple[dict[str, metadata.Field], str | None]:
+    """Every field the declared places hold (the first value of a name wins), and why none can be read, if so."""
+    fields: dict[str, metadata.Field] = {}
+    for place in fmt.metadata:
+        try:
+            if place == "sidecar":
+                if sidecar is None:
+                    if len(fmt.metadata) == 1:
+                        return {}, f"no {fmt.sidecar} beside it"
+                    continue
+                found = metadata.sidecar(sidecar, fmt.sidecar or "sidecar")
+            elif place == "folder":
+                found = metadata.folder(at.relpath, fmt.word_map)
+            else:
+                found = metadata.TEXT_READERS[place](lines)
+        except metadata.BadMetadata as problem:
+            where = posixpath.join(posixpath.dirname(at.relpath), fmt.sidecar or "") if place == "sidecar" else at.relpath
+            records.append(Quarantined(where if at.version is None else f"{where}@{at.version}", problem.line, problem.reason))
+            return {}, f"unreadable {place}"
+        for name, value in found.items():
+            fields.setdefault(name, value)
+    return fields, None
+
+
+def _value(fmt: RecordFormat, fields: dict[str, metadata.Field], role: str) -> metadata.Field | None:
+    return next((fields[name] for name in fmt.names(role) if name in fields), None)
+
+
+def _text(found: metadata.Field | None) -> str:
+    if found is None or found.value is None:
+        return ""
+    value = found.value
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value if item is not None)
+    return str(value).strip().strip("*_`").strip()
+
+
+def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[str, metadata.Field],
+           status: metadata.Field, lines: list[str], records: list[Record],
+           where: str) -> tuple[ClaimRecord, tuple[EdgeRecord, ...]]:
+    identity = at.identity or at.relpath
+    default_uid = f"{options.store}:{identity}"
+    number = _text(_value(fmt, fields, "id"))
+    uid = fmt.uid(number) if number else default_uid
+    aliases: list[str] = [default_uid] if number else []
+    aliases.extend(fmt.alias_names(number) if number else [])
+    for path in (identity, *at.former_paths, at.relpath):
+        aliases.extend((path, f"{options.store}:{path}"))
+        if fmt.sidecar:  # a record with a sidecar is its folder: a path to the folder names it
+            folder = posixpath.dirname(path)
+            if folder:
+                aliases.extend((folder, f"{options.store}:{folder}"))
+    aliases = list(dict.fromkeys(alias for alias in aliases if alias and alias != uid))
+    declared = lifecycle.declared_word(_text(status), fmt.word_map)
+    asserted_at = _date(_text(_value(fmt, fields, "date")))
+    if _value(fmt, fields, "date") is not None and asserted_at is None:
+        records.append(Notice("unparsed_date", uid, f"{at.relpath}: cannot read the date {_text(_value(fmt, fields, 'date'))[:80]!r}"))
+    cited = sorted(found.line for found in fields.values() if found.line is not None)
+    first, last = (cited[0], cited[-1]) if cited else _title_line(lines)
+    quoted = lines[first - 1:last] if first is not None and last is not None else []
+    claim = ClaimRecord(uid=uid, text="\n".join(quoted), aliases=tuple(aliases), asserted_at=asserted_at,
+                        declared=declared, line_start=first, line_end=last,
+                        quote_sha256=quote_hash(quoted) if quoted else None, status_line=status.line)
+    edges: list[EdgeRecord] = []
+    own = {uid, *aliases}
+    for role, (kind, reverse) in LINK_ROLES.items():
+        found = _value(fmt, fields, role)
+        for target in _references(fmt, at.relpath, found.value if found else None):
+            if target in own:
+                records.append(Notice("self_reference", uid, f"{where} records {kind} to itself ({target})"))
+                continue
+            edge = (EdgeRecord(kind=kind, from_ref=target, to_ref=uid, line=found.line if found else None) if reverse
+                    else EdgeRecord(kind=kind, from_ref=uid, to_ref=target, line=found.line if found else None))
+            if edge not in edges:
+                edges.append(edge)
+    return claim, tuple(edges)
+
+
+def _references(fmt: RecordFormat, relpath: str, value: Any) -> list[str]:
+    """What a link field names, each as the pipeline resolves it: a bare number through the id template
+    (`333` -> `PEP 333`), a path as the store-relative path (a folder without its trailing `/`), a URL as written."""
+    if value is None:
+        return []
+    items = value if isinstance(value, list) else [value]
+    found: list[str] = []
+    for item in items:
+        if item is None:
+            continue
+        text = str(item).strip()
+        links = _LINK.findall(text)
+        parts = links or [part for part in _SEPARATORS.split(text) if part.strip()]
+        for part in parts:
+            target = _reference(fmt, relpath, part.strip().strip("*_`\"'").strip())
+            if target:
+                found.append(target)
+    return list(dict.fromkeys(found))
+
+
+def _reference(fmt: RecordFormat, relpath: str, text: str) -> str | None:
+    if not text or text.casefold() in ("none", "n/a", "-", "~", "null"):
+        return None
+    if text.isdigit():
+        return fmt.uid(text)
+    if _SCHEME.match(text):
+        return text
+    if "/" in text or "." in text.rsplit("/", 1)[-1]:
+        target = normalise_reference(relpath, text if text.startswith(("/", "./", "../")) else f"./{text}")
+        return target.rstrip("/") if target else None
+    return text
+
+
+def _date(text: str) -> datetime | None:
+    if not text:
+        return None
+    for candidate in (text, text.split()[0]):
+        try:
+            return parse_time(candidate).astimezone(timezone.utc)
+        except (ValueError, OverflowError, OSError):
+            pass
+        try:
+            numeric = parse_numeric_date(candidate, None) if candidate[:1].isdigit() else None
+        except AmbiguousDate:
+            numeric = None
+        if numeric is not None:
+            return numeric
+        for fmt in _DATE_FORMATS:
+            try:
+                return datetime.strptime(candidate, fmt).replace(tzinfo=timezone.utc)
+            except ValueError:
+                continue
+    return None
+
+
+def _first_heading(lines: list[str]) -> str | None:
+    line = _title_line(lines)[0]
+    return lines[line - 1].lstrip("#").strip() if line is not None else None
+
+
+def _title_line(lines: list[str]) -> tuple[int | None, int | None]:
+    """The 1-based line of the document's title: its first `# ` heading, else its first line of text."""
+    for index, line in enumerate(lines):
+        if line.startswith("# "):
+            return index + 1, index + 1
+    for index, line in enumerate(lines):
+        if line.strip():
+            return index + 1, index + 1
+    return None, None
