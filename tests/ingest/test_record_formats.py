@@ -65,10 +65,14 @@ def test_a_change_to_the_sidecar_is_a_new_snapshot_of_the_record(graph: Graph, t
     assert _statuses(graph)["KEP-4671"] == ("STALE", "WITHDRAWN")
 
 
-def test_a_bullet_header_with_an_unknown_word_is_a_claim_with_unrecognised_status(graph: Graph) -> None:
-    ingest(graph, "files", LOGS / "swift" / "proposals", store="swift")
+def test_a_bullet_header_with_an_unknown_word_is_a_claim_with_unrecognised_status(graph: Graph, tmp_path: Path) -> None:
+    shutil.copytree(LOGS / "swift" / "proposals", tmp_path / "proposals")
+    (tmp_path / "proposals" / "0099-x.md").write_text("# X\n\n* Status: **Awaiting the core team**\n\n## Decision\n\nX.\n")
+    ingest(graph, "files", tmp_path / "proposals", store="swift")
     found = _statuses(graph)
-    assert found["swift:0018-flexible-memberwise-initialization.md"] == ("UNKNOWN", "UNRECOGNISED_STATUS")
+    assert found["swift:0099-x.md"] == ("UNKNOWN", "UNRECOGNISED_STATUS")
+    # **Returned for revision** is a phrase of the vocabulary: back with its authors, a draft
+    assert found["swift:0018-flexible-memberwise-initialization.md"] == ("UNKNOWN", "PROPOSED")
     assert found["swift:0001-keywords-as-argument-labels.md"][0] == "ACTIVE"  # **Implemented (Swift 2.2)**
 
 
@@ -78,11 +82,11 @@ def test_a_declared_store_word_changes_the_reading(graph: Graph) -> None:
     assert _statuses(graph)["swift:0018-flexible-memberwise-initialization.md"] == ("STALE", "REJECTED")
 
 
-def test_living_declared_as_accepted_makes_a_living_record_active(graph: Graph, tmp_path: Path) -> None:
-    (tmp_path / "0001-a.md").write_text("# A\n\n* Status: Living\n\n## Decision\n\nA.\n")
+def test_a_word_declared_as_accepted_makes_its_record_active(graph: Graph, tmp_path: Path) -> None:
+    (tmp_path / "0001-a.md").write_text("# A\n\n* Status: Evergreen\n\n## Decision\n\nA.\n")
     ingest(graph, "files", tmp_path, store="s")
     assert _statuses(graph)["s:0001-a.md"] == ("UNKNOWN", "UNRECOGNISED_STATUS")
-    ingest(graph, "files", tmp_path, store="s", options=files_options(record=record_table(words={"living": "accepted"})))
+    ingest(graph, "files", tmp_path, store="s", options=files_options(record=record_table(words={"evergreen": "accepted"})))
     assert _statuses(graph)["s:0001-a.md"][0] == "ACTIVE"
 
 
