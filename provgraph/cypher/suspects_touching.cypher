@@ -11,6 +11,7 @@
 // param min_score: a candidate this alike (0..1) and within $close of the best is a suspect whatever its rank
 // param floor: the least similarity of a best candidate that stands clear of the next, or null (an absolute --min-score)
 // param margin: the best candidate stands clear when the next one's similarity is at most this share (0..1) of its own
+// param clear_terms: ... and it shares at least this many terms that are not common with the earlier claim
 // param close: a suspect's similarity must be at least this share (0..1) of the earlier claim's best suspect
 // param min_terms: the least number of shared search_terms (common ones left out) a pair needs
 // param per_claim: at most this many suspects per earlier claim

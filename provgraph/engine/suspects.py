@@ -33,6 +33,7 @@ from provgraph.graph.connection import Graph, Runner, Tx
 HITS = 10  # candidates one lookup returns
 FLOOR = 0.4  # the least similarity of a best candidate that stands clear
 MARGIN = 0.5  # it stands clear when the next candidate's similarity is at most this share of its own
+CLEAR_TERMS = 4  # ... and the two share at least this many terms that are not common
 LEAST = FLOOR * MARGIN  # a candidate less alike is no suspect and stands in the way of none: kept pairs start here
 MIN_SCORE = 0.53  # a candidate this alike is a suspect whatever its rank (`--min-score X`: the only test, at X)
 CLOSE = 0.9  # ... when its similarity is at least this share of the earlier claim's best candidate's
@@ -132,8 +133,7 @@ def params(
         "hits": max(hits, per_claim + 1),
         "least": LEAST if min_score is None else float(min_score),
         "min_score": MIN_SCORE if min_score is None else float(min_score),
-        "floor": FLOOR if min_score is None else None,
-        "margin": MARGIN,
+        "floor": FLOOR if min_score is None else None, "margin": MARGIN, "clear_terms": CLEAR_TERMS,
         "close": CLOSE,
         "min_terms": int(min_terms),
         "per_claim": int(per_claim),
@@ -363,8 +363,8 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
 
 
 __all__ = ["Suspect", "common_terms", "keep_common_terms", "keep_pending", "kept_complete", "kept_not_found_now", "live", "live_common_terms",
-           "params", "refresh", "replace_common_terms", "suspects", "touching", "FLOOR", "HITS", "LEAST", "MARGIN", "MIN_SCORE",
-           "MIN_TERMS", "PER_CLAIM"]
+           "params", "refresh", "replace_common_terms", "suspects", "touching", "CLEAR_TERMS", "FLOOR", "HITS", "LEAST",
+           "MARGIN", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
 
 
 # -- the nightly report's section "possible unlinked revisions" --------------------------------------

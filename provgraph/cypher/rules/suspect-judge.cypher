@@ -3,7 +3,8 @@
 // fresh, is STALE), no edge linking them (any recorded claim edge; an adjudication's implied edge while it stands),
 // no standing `adjudicate --distinct` between them, no chain of revision edges from later to earlier. Then the
 // decision, among the candidates of each earlier claim ranked by similarity: its best candidate is a suspect when it
-// stands clear (similarity >= $floor and the next candidate's <= $margin times its own, or no next one); and any
+// stands clear (similarity >= $floor, the next candidate's <= $margin times its own or no next one, and at least
+// $clear_terms shared terms that are not common); and any
 // candidate with similarity >= $min_score and >= $close times the best is one too, and so is any candidate with the same
 // title (rules/suspect-same-title). At most $per_claim per earlier claim, best first. $floor null (an absolute
 // `--min-score`): no margin test. Then $since, $scope, $store and
@@ -29,7 +30,8 @@ WITH earlier, earlierScope,
 WITH earlier, earlierScope, found, CASE WHEN size(found) > 1 THEN found[1].similarity ELSE 0.0 END AS next
 WITH earlier, earlierScope,
      [index IN range(0, size(found) - 1)
-      WHERE (index = 0 AND $floor IS NOT NULL AND found[0].similarity >= $floor AND next <= $margin * found[0].similarity)
+      WHERE (index = 0 AND $floor IS NOT NULL AND found[0].similarity >= $floor AND next <= $margin * found[0].similarity
+             AND size(found[0].terms) >= $clear_terms)
          OR (found[index].similarity >= $min_score AND found[index].similarity >= $close * found[0].similarity)
          OR found[index].sameTitle
       | found[index]][..$per_claim] AS best
