@@ -152,14 +152,15 @@ def real(pg: Provgraph, peps: Path, code: Path) -> dict[str, Any]:
 def _grep(code: Path) -> set[tuple[str, int, int]]:
     """Every match of the declared pattern in the files the scan reads, as (file, line, column): the plain grep."""
     from provgraph.base.cites import ScanCounts
-    from provgraph.ingest.scan.walk import files_under, read_text
+    from provgraph.ingest.scan.walk import files_under, read_bytes, text_of
 
     pattern, counts, places = re.compile(CITE), ScanCounts(), set()
     for file in files_under([code], counts):
-        read = read_text(file, counts)
-        if read is None:
+        data = read_bytes(file, counts)
+        text = text_of(data, counts) if data is not None else None
+        if text is None:
             continue
-        for number, line in enumerate(read[1].split("\n"), 1):
+        for number, line in enumerate(text.split("\n"), 1):
             places.update((file.relative_to(code).as_posix(), number, m.start() + 1) for m in pattern.finditer(line))
     return places
 
