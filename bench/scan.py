@@ -94,9 +94,9 @@ def generated(pg: Provgraph, files: int, seed: int) -> dict[str, Any]:
         flagged = [f for f in found if not f.governs]
         wrong = [f for f in flagged if governs.get(f.claim or "", True)]
         missed = [f for f in found if f.governs and not governs.get(f.claim or "", True)]
-    return {"files": summary.counts.files, "citations_written": len(found), "citations_generated": cited + 20,
+    return {"files": summary.counts.files, "citations_written": len(found), "citations_generated": cited + len(changed),
             "scan_s": round(first, 2), "rescan_unchanged_s": round(again, 2), "rescan_ratio": round(again / first, 3),
-            "rescan_written": unchanged.counts.written, "changed_20_s": round(subset, 2),
+            "rescan_written": unchanged.counts.written, "changed_files": len(changed), "changed_20_s": round(subset, 2),
             "changed_20_written": partial.counts.written, "flagged": len(flagged), "flagged_wrongly": len(wrong),
             "governing_missed": len(missed)}
 
@@ -152,14 +152,15 @@ def real(pg: Provgraph, peps: Path, code: Path) -> dict[str, Any]:
 def _grep(code: Path) -> set[tuple[str, int, int]]:
     """Every match of the declared pattern in the files the scan reads, as (file, line, column): the plain grep."""
     from provgraph.base.cites import ScanCounts
-    from provgraph.ingest.scan.walk import files_under, read_text
+    from provgraph.ingest.scan.walk import files_under, read_bytes, text_of
 
     pattern, counts, places = re.compile(CITE), ScanCounts(), set()
     for file in files_under([code], counts):
-        read = read_text(file, counts)
-        if read is None:
+        data = read_bytes(file, counts)
+        text = text_of(data, counts) if data is not None else None
+        if text is None:
             continue
-        for number, line in enumerate(read[1].split("\n"), 1):
+        for number, line in enumerate(text.split("\n"), 1):
             places.update((file.relative_to(code).as_posix(), number, m.start() + 1) for m in pattern.finditer(line))
     return places
 

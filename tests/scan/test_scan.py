@@ -108,7 +108,7 @@ def test_a_declared_pattern_maps_to_the_record_id_and_an_unknown_one_is_listed_u
                                                                                           tmp_path: Path) -> None:
     config = _write(tmp_path, "cfg/provgraph.toml", '[[store]]\nname = "adr"\nkind = "files"\npath = "adr"\n'
                     'cite = [{pattern = "(?i)adr[ -]?0*(?P<number>\\\\d+)", id = "ADR-{number:04d}"}]\n')
-    _write(tmp_path, "src/x.py", "# per adr 1 and ADR 3; also ADR-77 and adr1x\n")
+    _write(tmp_path, "src/x.py", "# per adr 1 and ADR 3; also ADR-77 and xadr1\n")
     pg.scan([tmp_path / "src"], config=config)
     found = [(f.text, f.id, f.claim, f.status) for f in pg.citations()]
     assert found == [("adr 1", "ADR-0001", "ADR-0001", "STALE"), ("ADR-77", "ADR-0077", None, "UNRESOLVED")]

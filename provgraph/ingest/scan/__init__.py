@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Iterator, Mapping
 
 from provgraph.base.cites import ScanCounts, ScannedFile
 from provgraph.ingest.scan.matcher import CitePattern, Matcher, Vocabulary
-from provgraph.ingest.scan.walk import files_under, left_out, read_text
+from provgraph.ingest.scan.walk import files_under, left_out, read_bytes, text_of
 
 
 def locator_of(file: Path, root: Path) -> str:
@@ -30,17 +30,20 @@ def scan_files(files: Iterable[Path], root: Path, known: Mapping[str, tuple[str,
     """The files whose citations must be written: read, hashed, and (when changed, or `rematch`) matched.
     `known`: locator -> (sha256, citations digest) as last kept; `matcher` is built on first need."""
     for file in files:
-        read = read_text(file, counts)
-        if read is None:
+        data = read_bytes(file, counts)
+        if data is None:
             continue
-        data, text = read
-        counts.files += 1
         locator = locator_of(file, root)
         sha256 = hashlib.sha256(data).hexdigest()
         before = known.get(locator)
-        if before is not None and before[0] == sha256 and not rematch:
+        if before is not None and before[0] == sha256 and not rematch:  # it was text when kept: no need to look again
+            counts.files += 1
             counts.unchanged += 1
             continue
+        text = text_of(data, counts)
+        if text is None:
+            continue
+        counts.files += 1
         found = ScannedFile(locator, sha256, tuple(matcher().find(text, file.as_posix(), root.as_posix())))
         counts.citations += len(found.citations)
         counts.unresolved += sum(1 for c in found.citations if c.claim is None)

@@ -7,7 +7,8 @@ of a version string (`dec-2.5`, `v1.dec-2`) and not inside a path or a URL (`/AD
 Ids that are plain words or plain numbers (`ledger`, `42`) would match ordinary text, so they are not looked for
 (`Vocabulary.unmatchable` counts them). A link or path to a record's file (`../adr/0001-x.md#decision`) is
 resolved against the citing file's folder, the scan root, or as the tail of a record file's path; a URL of
-another site is not a path. A store's declared patterns (`cite` in provgraph.toml) map each match to an id.
+another site is not a path. A store's declared patterns (`cite` in provgraph.toml) map each match to an id; a
+match counts unless a letter, digit or `_` stands before it or a digit after it (the pattern says the rest).
 """
 from __future__ import annotations
 
@@ -111,8 +112,9 @@ class Matcher:
         for declared in self.vocabulary.patterns:
             for match in declared.pattern.finditer(text):
                 start, end = match.span()
+                # inside a longer word or number: `XPEP 8`, `PEP 80` cut short; `PEP561Suite` still names PEP 561
                 if (start and (text[start - 1].isalnum() or text[start - 1] == "_")) or \
-                        (end < len(text) and (text[end].isalnum() or text[end] == "_")):
+                        (end < len(text) and text[end].isdigit()):
                     continue
                 name = declared.id_of(match)
                 add(start, match.group(0), name, self.vocabulary.ids.get(name), "pattern")

@@ -73,20 +73,24 @@ def files_under(paths: Iterable[Path], counts: ScanCounts) -> Iterator[Path]:
                 yield file
 
 
-def read_text(file: Path, counts: ScanCounts) -> tuple[bytes, str] | None:
-    """The file's bytes and text; None (counted) for a binary or too large a file."""
+def read_bytes(file: Path, counts: ScanCounts) -> bytes | None:
+    """The file's bytes; None (counted) for one too large or unreadable."""
     try:
         if file.stat().st_size > MAX_BYTES:
             counts.skip("larger than 2 MB")
             return None
-        data = file.read_bytes()
+        return file.read_bytes()
     except OSError:
         counts.skip("unreadable")
         return None
+
+
+def text_of(data: bytes, counts: ScanCounts) -> str | None:
+    """The text of a file's bytes; None (counted) for a binary file."""
     if binary_reason(data) is not None:
         counts.skip("binary")
         return None
-    return data, data.decode("utf-8", errors="replace")
+    return data.decode("utf-8", errors="replace")
 
 
-__all__ = ["MAX_BYTES", "VENDORED", "files_under", "git_files", "left_out", "read_text"]
+__all__ = ["MAX_BYTES", "VENDORED", "files_under", "git_files", "left_out", "read_bytes", "text_of"]
