@@ -1,4 +1,5 @@
 // name: status_closure
+// plan: kept
 // description: For each claim whose status rows are about to be stored (status_store), its successor closure for its
 // description: own scope at $t, kept with the status so that verify reads it instead of walking it (rules/closure-kept):
 // description: claim, scope (coalesce(c.scope, ''), the question scope verify asks it for), rows (as rules/closure-rows,

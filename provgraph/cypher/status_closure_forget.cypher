@@ -1,4 +1,5 @@
 // name: status_closure_forget
+// plan: kept
 // description: Forget the kept successor closure (status_closure) of every claim that the given claims reach through
 // description: revision or amendment edges, other than those claims themselves (their status is stored again or
 // description: forgotten by the same pass): a write that can change what one of them reads can change the closure

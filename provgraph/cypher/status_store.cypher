@@ -1,4 +1,5 @@
 // name: status_store
+// plan: kept
 // description: Store the status rows of the default question (each claim's own scope at $t, as the status query
 // description: computed them, each with expires and edge_scopes from status_expiry) on their claims:
 // description: status_computed_at = $t, status_expires, status_edge_scopes. Returns stored (how many claims).

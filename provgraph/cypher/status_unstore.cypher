@@ -1,4 +1,5 @@
 // name: status_unstore
+// plan: kept
 // description: Forget the stored status of the given claims (the write-time pass found them too deep to store, see
 // description: status_affected): their status is computed whenever it is read, and so is their successor closure (the kept
 // description: one, status_closure, is forgotten with it) and it is no

@@ -5,7 +5,6 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from provgraph import cypher
 from provgraph.base.errors import UsageError
 from provgraph.graph.connection import Graph
 
@@ -35,7 +34,7 @@ def claims_cited_at(graph: Graph, citations: Sequence[Citation]) -> list[str | N
         return []
     items = [{"key": i, "source": c.source.replace("\\", "/"), "sha256": c.sha256(), "line": c.line}
              for i, c in enumerate(citations)]
-    found = {row["key"]: row["claims"] for row in graph.read(cypher.load("claims_cited_at").text, {"items": items})}
+    found = {row["key"]: row["claims"] for row in graph.read("claims_cited_at", {"items": items})}
     return [claims[0] if len(claims := found.get(i) or []) == 1 else None for i in range(len(citations))]
 
 
@@ -44,7 +43,7 @@ def claim_uids(graph: Graph, ids: Sequence[str]) -> dict[str, str | None]:
     wanted = list(dict.fromkeys(ids))
     if not wanted:
         return {}
-    return {row["id"]: row["uid"] for row in graph.read(cypher.load("resolve_claims").text, {"ids": wanted})}
+    return {row["id"]: row["uid"] for row in graph.read("resolve_claims", {"ids": wanted})}
 
 
 __all__ = ["Citation", "claim_uids", "claims_cited_at"]

@@ -17,7 +17,6 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
-from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.times import native
 from provgraph.graph.connection import Runner, Tx
@@ -33,34 +32,34 @@ def owe(tx: Tx, claims: Iterable[str], limit: int) -> int:
     wanted = sorted(set(claims))
     owed = 0
     for chunk in chunked(wanted, CLAIMS_PER_EXPIRY):
-        owed += int(tx.rows(cypher.load("rival_roster_owe").text, {"claims": chunk, "limit": limit})[0]["owed"])
+        owed += int(tx.rows("rival_roster_owe", {"claims": chunk, "limit": limit})[0]["owed"])
     return owed
 
 
 def reowe(tx: Tx, subjects: list[str]) -> int:
     """Mark the rosters of `subjects` owed (check --fix). Returns how many."""
-    return int(tx.rows(cypher.load("rival_roster_reowe").text, {"subjects": subjects})[0]["owed"])
+    return int(tx.rows("rival_roster_reowe", {"subjects": subjects})[0]["owed"])
 
 
 def keep_owed(tx: Tx, t: datetime) -> int:
     """Compute every owed roster at `t` and store it, no longer owed. Returns how many."""
-    subjects = [row["subject"] for row in tx.rows(cypher.load("rival_roster_owed").text)]
+    subjects = [row["subject"] for row in tx.rows("rival_roster_owed")]
     stored = 0
     for chunk in chunked(subjects, SUBJECTS_PER_QUERY):
         rows = computed(tx.rows, chunk, t)
-        stored += int(tx.rows(cypher.load("rival_roster_store").text, {"rows": rows, "t": t})[0]["stored"])
+        stored += int(tx.rows("rival_roster_store", {"rows": rows, "t": t})[0]["stored"])
     return stored
 
 
 def computed(run: Runner, subjects: list[str], t: datetime) -> list[dict[str, Any]]:
     """The rosters of `subjects` computed at `t`, as rival_roster_store writes them."""
-    return [_roster(run, row, t) for row in run(cypher.load("rival_roster").text, {"subjects": subjects, "t": t, "q": None})]
+    return [_roster(run, row, t) for row in run("rival_roster", {"subjects": subjects, "t": t, "q": None})]
 
 
 def drifted(run: Runner, t: datetime) -> dict[str, dict[str, dict[str, Any]]]:
     """{subject: {property: {"stored", "computed"}}} for every roster fresh at `t` that differs from one computed
     again at `t` (the same when nothing changed: a fresh roster's expiry lies after `t`)."""
-    kept = {row["subject"]: row["kept"] for row in run(cypher.load("rival_roster_kept").text, {"t": t})}
+    kept = {row["subject"]: row["kept"] for row in run("rival_roster_kept", {"t": t})}
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for chunk in chunked(sorted(kept), SUBJECTS_PER_QUERY):
         for row in computed(run, chunk, t):
@@ -103,7 +102,7 @@ def _soonest(run: Runner, claims: list[str], t: datetime) -> Any:
     """The earliest instant after `t` at which rules 1-9 of any of `claims` may change with no write (null: none)."""
     soonest = None
     for chunk in chunked(sorted(claims), CLAIMS_PER_EXPIRY):
-        for row in run(cypher.kept_plan("status_expiry"), {"claims": chunk, "settled": chunk, "t": t}):
+        for row in run("status_expiry", {"claims": chunk, "settled": chunk, "t": t}):
             if row["expires"] is not None and (soonest is None or row["expires"] < soonest):
                 soonest = row["expires"]
     return soonest

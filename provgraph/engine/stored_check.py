@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterator, Mapping
 
-from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.times import native
 from provgraph.engine import rosters
@@ -96,8 +95,8 @@ def _pairs(graph: Graph, t: datetime, chunk: int
            ) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None, dict[str, dict[str, Any]]]]:
     """(stored row, full row, the chunk's kept closures that differ from the walk) for every claim, in uid order,
     `chunk` claims per full computation."""
-    stored_query = cypher.load("status_stored_all").text
-    full_query = cypher.load("status").text
+    stored_query = "status_stored_all"
+    full_query = "status"
     stored = stored_rows(graph.stream(stored_query, {"t": t, "subject": None, "only": None}))
     for rows in chunked(stored, chunk):
         uids = [row["claim"] for row in rows if row["fresh"]]  # the others are read by the full computation anyway
@@ -111,11 +110,11 @@ def _pairs(graph: Graph, t: datetime, chunk: int
 def _closure_differences(graph: Graph, claims: list[str], t: datetime) -> dict[str, dict[str, Any]]:
     """{claim: {"stored", "computed"}} for each of `claims` whose kept successor closure answers its own scope at `t`
     and differs from the closure walked at `t` (cypher/status_closure_kept.cypher against status_closure.cypher)."""
-    kept = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure_kept").text,
+    kept = {row["claim"]: row["rows"] for row in graph.read("status_closure_kept",
                                                             {"claims": claims, "t": t})}
     if not kept:
         return {}
-    walked = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure").text,
+    walked = {row["claim"]: row["rows"] for row in graph.read("status_closure",
                                                               {"claims": sorted(kept), "t": t, "limit": CLOSURE_LIMIT})}
     return {uid: {"stored": rows, "computed": walked.get(uid)} for uid, rows in kept.items() if rows != walked.get(uid)}
 
@@ -160,7 +159,7 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
             result.drift.append({"claim": stored["claim"], "differences": differences})
             stale.append(stored["claim"])
     # a claim verify's seek of a subject's live claims would leave out wrongly (rules/subject-live)
-    for row in graph.read(cypher.load("status_retired_drift").text, {"t": moment}):
+    for row in graph.read("status_retired_drift", {"t": moment}):
         result.drift.append({"claim": row["claim"], "differences": {"retired_since": {
             "stored": _comparable(row["retired_since"]), "computed": "not retired by its stored status"}}})
         stale.append(row["claim"])

@@ -26,7 +26,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
 from typing import Any, Callable, Generator, Iterable, TypeVar
 
-from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.engine.account import add_account
 from provgraph.engine.premise_order import premise_bands
@@ -59,7 +58,7 @@ def lock(tx: Tx, t: datetime | None = None, *, changes: bool = True) -> int:
     """Take the write lock for the rest of this transaction (released at commit or rollback). `changes`: this
     transaction changes what statuses are computed from (False: it only stores statuses). Returns the generation:
     how many graph-changing transactions have taken the lock, this one included."""
-    return int(tx.rows(cypher.load("write_lock").text, {"t": t or now(), "changes": changes})[0]["generation"])
+    return int(tx.rows("write_lock", {"t": t or now(), "changes": changes})[0]["generation"])
 
 
 def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple[list[str], list[str]]:
@@ -69,7 +68,7 @@ def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple
     if not seeds and not sources:
         return [], []
     rerank(tx, seeds, sources)  # first: which claims are too deep to store reads the ranks
-    rows = tx.rows(cypher.kept_plan("status_affected"), {"seeds": seeds, "sources": sources, "limit": DEEP})
+    rows = tx.rows("status_affected", {"seeds": seeds, "sources": sources, "limit": DEEP})
     deep = {row["claim"] for row in rows if row["deep"]}
     chained = [row["claim"] for row in rows if row["chained"] and not row["deep"]]
     if chained:  # a long chain of premises is stored bottom-up, unless it runs through a cycle no order can start
@@ -84,12 +83,12 @@ def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]
     account (since, because: provgraph.engine.account) and kept successor closure (cypher/status_closure.cypher)."""
     # not cypher.kept_plan: a plan of the status query made on a small graph can scan where a large one needs seeks
     # (bench/HISTORY.md); an ingest plans it once, in `store_pending`, not after every batch
-    rows = run(cypher.load("status").text, {"claims": claims, "q": None, "t": t, "subject": None, "only": None})
+    rows = run("status", {"claims": claims, "q": None, "t": t, "subject": None, "only": None})
     if rows:
         settled = [row["claim"] for row in rows if row["reason"] not in _READS_PAST_RULE_9]
-        extra = {row["claim"]: row for row in run(cypher.kept_plan("status_expiry"),
+        extra = {row["claim"]: row for row in run("status_expiry",
                                                   {"claims": [row["claim"] for row in rows], "settled": settled, "t": t})}
-        closures = {row["claim"]: row for row in run(cypher.kept_plan("status_closure"),
+        closures = {row["claim"]: row for row in run("status_closure",
                                                      {"claims": [row["claim"] for row in rows], "t": t,
                                                       "limit": CLOSURE_LIMIT})}
         for row in rows:
@@ -102,7 +101,7 @@ def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]
 
 
 def _store(tx: Tx, rows: list[dict[str, Any]], t: datetime) -> int:
-    return int(tx.rows(cypher.kept_plan("status_store"), {"rows": rows, "t": t})[0]["stored"]) if rows else 0
+    return int(tx.rows("status_store", {"rows": rows, "t": t})[0]["stored"]) if rows else 0
 
 
 def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
@@ -139,14 +138,14 @@ def invalidate(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> lis
 
 def unstore(tx: Tx, claims: list[str]) -> None:
     for chunk in chunked(claims, CLAIMS_PER_CHUNK):
-        tx.run(cypher.kept_plan("status_unstore"), {"claims": chunk})
+        tx.run("status_unstore", {"claims": chunk})
 
 
 def _forget_closures(tx: Tx, claims: list[str]) -> None:
     """Forget the kept successor closure of every claim that `claims` reach through revision edges: what changes
     one of them can change the closure of every claim whose closure holds it (cypher/status_closure_forget.cypher)."""
     for chunk in chunked(claims, CLAIMS_PER_CHUNK):
-        tx.run(cypher.kept_plan("status_closure_forget"), {"claims": chunk})
+        tx.run("status_closure_forget", {"claims": chunk})
 
 
 def store_pending(graph: Graph, claims: Iterable[str]) -> int:
@@ -161,7 +160,7 @@ def store_pending(graph: Graph, claims: Iterable[str]) -> int:
         lock(tx, changes=False)
         return keep_owed(tx, now())
 
-    if graph.read(cypher.load("rival_roster_owed").text):  # no lock otherwise: an unchanged re-ingest writes nothing
+    if graph.read("rival_roster_owed"):  # no lock otherwise: an unchanged re-ingest writes nothing
         graph.transaction(rosters, write=True)
     generation = current_generation(graph)
     # a band is stored before the next is computed: its claims' walks stop at the premises it stored
@@ -183,7 +182,7 @@ def store_pending(graph: Graph, claims: Iterable[str]) -> int:
 
 def current_generation(graph: Graph) -> int:
     """How many graph-changing transactions have taken the write lock so far (read without taking it)."""
-    return int(graph.read(cypher.load("write_generation").text)[0]["generation"])
+    return int(graph.read("write_generation")[0]["generation"])
 
 
 def compute(graph: Graph, claims: list[str]) -> tuple[datetime, list[dict[str, Any]]]:
@@ -236,7 +235,7 @@ def write_with_status(graph: Graph, work: Callable[[Tx], T],
 
 def affected_by(graph: Graph, claims: list[str]) -> list[str]:
     """Every claim whose status `claims` can change (status_affected, read without the lock), deep ones included."""
-    return [row["claim"] for row in graph.read(cypher.load("status_affected").text,
+    return [row["claim"] for row in graph.read("status_affected",
                                                {"seeds": claims, "sources": [], "limit": DEEP})]
 
 

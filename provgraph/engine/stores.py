@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from provgraph import cypher
 from provgraph.graph.connection import Graph
 
 
 def record_paths(graph: Graph, store: str, path: Path | str, root: Path | str) -> None:
     """Remember that `store` was read from `path`, by an ingest run from folder `root` (both made absolute)."""
-    graph.write(cypher.load("store_record_paths").text,
+    graph.write("store_record_paths",
                 {"store": store, "path": str(Path(path).resolve()), "root": str(Path(root).resolve())})
 
 

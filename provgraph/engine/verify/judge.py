@@ -21,7 +21,6 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from provgraph import cypher
 from provgraph.base.errors import UsageError
 from provgraph.engine.status import ClaimStatus, stored_rows
 from provgraph.engine.verify.explain import rival_reason, successor_reason, terminal
@@ -80,7 +79,7 @@ def complete_hashes(graph: Graph, questions: Sequence[Question]) -> list[Questio
     items = [{"id": e.id, "prefix": e.snapshot} for q in questions for e in q.given if e.short]
     if not items:
         return list(questions)
-    found = iter(graph.read(cypher.load("verify_hash_prefixes").text, {"items": items}))
+    found = iter(graph.read("verify_hash_prefixes", {"items": items}))
     completed: list[Question | UsageError] = []
     for question in questions:
         given, error = [], None
@@ -194,21 +193,12 @@ def _with_suspects(verdicts: list[Verdict], wanted: list[set[str]], found: list[
             for verdict, claims in zip(verdicts, wanted)]
 
 
-def runner(tx: Tx) -> Runner:
-    def run(name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
-        query = cypher.load(name)
-        query.check(params)
-        return tx.rows(query.text, params)
-
-    return run
-
-
 REQUESTS_PER_QUERY = 200  # requests per verify_requests query: the per-query overhead is paid once per chunk
 
 
 def _judge_many(tx: Tx, questions: Sequence[Question], *, suspects: bool = True) -> list[Verdict]:
     """Many questions in one verify_requests query, plus the named queries for what stored statuses cannot answer."""
-    run = runner(tx)
+    run = tx.rows
     by_time: dict[datetime, list[dict[str, Any]]] = {}  # one query per distinct as-of time
     for index, question in enumerate(questions):
         by_time.setdefault(question.t, []).append({
@@ -217,9 +207,8 @@ def _judge_many(tx: Tx, questions: Sequence[Question], *, suspects: bool = True)
                      + [{"id": c, "snapshot": None} for c in question.candidates or ()],
             "evidence": len(question.given), "candidates": question.candidates is not None,
         })
-    setwise = cypher.load("verify_requests").text
     rows = sorted((row for t, requests in by_time.items()
-                   for row in tx.rows(setwise, {"requests": requests, "t": t}, plain=True)),
+                   for row in tx.rows("verify_requests", {"requests": requests, "t": t}, plain=True)),
                   key=lambda row: row["index"])
     for row in rows:
         row["statuses"] = list(stored_rows(row["statuses"]))  # times come as epoch microseconds (rules/epoch-us)
