@@ -287,3 +287,14 @@ def test_every_statement_the_graph_sends_is_checked_against_its_header() -> None
     with pytest.raises(UsageError, match="no named query"):
         statement("no_such_query", {})
     assert statement("RETURN 1 AS one", {}) == "RETURN 1 AS one"
+
+
+def test_rule_fragments_nest_at_most_two_deep_none_is_used_once_and_the_one_liners_share_a_file() -> None:
+    """provgraph/cypher/rules/ (issue 42): a query's fragment may use fragments that use none; a fragment with one use
+    is written where it is used; the one-line predicates and values stand together in rules/predicates.cypher."""
+    from bench.fragments import shape
+
+    found = shape()
+    assert found["max_depth"] <= 2, found["deepest"]
+    assert found["single_use"] == []
+    assert found["one_line_files"] <= 1

@@ -28,6 +28,7 @@ WITH c, q, CASE WHEN size(reach) > $limit THEN null ELSE reach END AS reach
 // a claim nothing reaches has an empty closure whatever the time: no walk, no expiry
 CALL (c, q, reach) {
   WITH c, q WHERE size(reach) > 0
+  // INCLUDE revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
   // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
   WITH row ORDER BY row.successor
   RETURN collect(row) AS rows

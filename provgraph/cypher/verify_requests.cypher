@@ -102,7 +102,22 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
     } AS rostered
     CALL (setNodes, retiredIndexed, named, rostered) {
       WITH setNodes, retiredIndexed, [about IN named WHERE NOT about IN rostered] AS abouts
-      // INCLUDE subject-live (written in rules/subject-live.cypher)
+      // the claims on the subjects `abouts` that may be a rival at $t, one row per (about, member): every claim on
+      // them less those retired at $t (rules/retired: STALE or UNKNOWN at any question scope, so no rival verify could
+      // miss), left out by the seek in the index on (subject, status_retired_since); on a store before schema 5
+      // (`retiredIndexed` false) every claim on the subjects is read
+      CALL (abouts, retiredIndexed) {
+        UNWIND CASE WHEN retiredIndexed THEN abouts ELSE [] END AS about
+        MATCH (live:Claim)
+        USING INDEX live:Claim(subject, status_retired_since)
+        WHERE live.subject = about AND live.status_retired_since > $t
+        RETURN about, live AS member
+        UNION ALL
+        UNWIND CASE WHEN retiredIndexed THEN [] ELSE abouts END AS about
+        MATCH (member:Claim {subject: about})
+        USING INDEX member:Claim(subject)
+        RETURN about, member
+      }
       WITH about, member WHERE NOT member IN setNodes
       WITH about, /*INCLUDE rival-record(member)*/ AS record
       RETURN collect(record {.*, about: about}) AS subjectRecords
@@ -121,6 +136,7 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
       RETURN row
       UNION ALL
       WITH c, closureQ AS q, kept WHERE NOT kept
+      // INCLUDE revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
       // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
       RETURN row
     }
@@ -159,7 +175,7 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
       base: CASE
         WHEN r.reason IN ['UNBOUND', 'NOT_YET_ASSERTED'] THEN [r.status, r.reason]
         WHEN NOT /*INCLUDE scope-covers(r.scope, q)*/ THEN ['UNKNOWN', 'OUT_OF_SCOPE']
-        WHEN /*INCLUDE past-rule-9(r.reason)*/ THEN ['ACTIVE', 'CURRENT']
+        WHEN r.reason IN ['EXPLICIT_CONFLICT', 'RIVAL_CLAIM', 'PREMISE_NOT_CURRENT', 'CURRENT'] THEN ['ACTIVE', 'CURRENT']
         ELSE [r.status, r.reason]
       END}] AS judged
     RETURN [r IN judged
