@@ -7,7 +7,7 @@
   bottom. Path enumeration is exponential here; a BFS is linear.
 
 Each shape is written with two UNWIND statements, then timed with `status([id])` and the
-`revision_closure` query (the successor closure verify checks the candidate set against; verify's own
+`revision_closure` query (the revision closure verify checks the candidate set against; verify's own
 queries walk it with the same fragment, provgraph/cypher/rules/revision-walk.cypher).
 """
 from __future__ import annotations

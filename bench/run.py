@@ -210,7 +210,7 @@ def _kept_terms_contrast(graph: Graph, requests: list[dict[str, Any]]) -> dict[s
 
     rate()  # plans, as the live side is planned below: an unplanned first batch measured planning, not reading
     kept = rate()
-    graph.write("suspect_common_terms_forget")
+    graph.write("suspect_common_terms_mark_stale")
     try:
         rate()  # plans the live query
         live = rate()

@@ -5,12 +5,12 @@
 // description: evidence and candidate, names, sorted; [] when the request gives no candidate set); statuses (each resolved
 // description: evidence claim's stored status row, times as epoch microseconds, when it is fresh at $t and stored for the request's question scope,
 // description: else {claim, usable: false}); closure (as the oracle's verify_closure: every (claim, successor) of the candidate
-// description: set's successor closure, less the rows that cannot change the verdict: a successor already in the set,
+// description: set's revision closure, less the rows that cannot change the verdict: a successor already in the set,
 // description: unless it is a current head of an evidence claim's closure); rivals (as rivals, each rival judged by rules 1-9 from its stored status at
 // description: the request's question scope, which is exact when the stored status is fresh at $t and every revision
 // description: edge scope it depends on covers that scope as it covers the rival's own; rivals in the set, and STALE or UNKNOWN ones, left out) and fallback (the candidate
 // description: claims whose rivals cannot be judged from stored statuses: their caller asks the rivals query). A candidate's closure
-// description: is read from the rows kept with its stored status (status_closure) when they answer the question (rules/closure-kept);
+// description: is read from the rows kept with its stored status (revision_closure_rows) when they answer the question (rules/closure-kept);
 // description: the candidate claims are the items' own nodes, each read once for the closure and the rivals, and the claims on the
 // description: subjects the request and its candidates name are sought once per request (rules/subject-live).
 // description: A claim retired at $t (status_retired_since <= $t, rules/retired) is not read as a rival: the seek leaves it out.
@@ -87,7 +87,7 @@ CALL (rq, evidenceUids) {
     pending: c.status_pending, amendments: c.status_amendments
   } ELSE {usable: false, claim: c.uid} END) AS statuses
 }
-// 3-4. each candidate claim once: its successor closure (as verify_closure, kept at write time when it answers
+// 3-4. each candidate claim once: its revision closure (as verify_closure, kept at write time when it answers
 // the question) and its rivals (as the rivals query, judged from stored statuses)
 CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
   // the claims that may be rivals on the request's subject and on each candidate's, read once for all candidates

@@ -8,8 +8,8 @@ rules 1-9 (`cypher/status_expiry.cypher`, read as for a claim that rules 1-9 set
 subject (`cypher/status.cypher`, `cypher/rivals.cypher` for verify) reads the roster while it is fresh
 (`cypher/rules/roster-fresh.cypher`) instead of judging every claim on the subject, so asking about one claim of
 a key with n values costs a list of n entries, not n judgments. Every write the status pass sees first marks the
-rosters of the subjects it can change owed (`owe`, in the write's own transaction, so no read takes a roster the
-write made wrong); the pass computes the owed ones again (`keep_owed`) before any status that may read them.
+rosters of the subjects it can change stale (`mark_rosters_stale`, in the write's own transaction, so no read takes a roster the
+write made wrong); the pass computes the stale ones again (`recompute_stale_rosters`) before any status that may read them.
 docs/design.md "Rival rosters" is the one home of the rule.
 """
 from __future__ import annotations
@@ -26,24 +26,24 @@ CLAIMS_PER_EXPIRY = 2000  # claims per status_expiry query when a roster's expir
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
-def owe(tx: Tx, claims: Iterable[str], limit: int) -> int:
+def mark_rosters_stale(tx: Tx, claims: Iterable[str], limit: int) -> int:
     """Mark owed the roster of every crowded subject `claims` have (or were ever cited with), and drop the roster
-    of every other subject they have. Returns how many subjects owe one."""
+    of every other subject they have. Returns how many subjects have a roster marked stale."""
     wanted = sorted(set(claims))
     owed = 0
     for chunk in chunked(wanted, CLAIMS_PER_EXPIRY):
-        owed += int(tx.rows("rival_roster_owe", {"claims": chunk, "limit": limit})[0]["owed"])
+        owed += int(tx.rows("rival_roster_mark_stale", {"claims": chunk, "limit": limit})[0]["owed"])
     return owed
 
 
-def reowe(tx: Tx, subjects: list[str]) -> int:
+def mark_subjects_stale(tx: Tx, subjects: list[str]) -> int:
     """Mark the rosters of `subjects` owed (check --fix). Returns how many."""
-    return int(tx.rows("rival_roster_reowe", {"subjects": subjects})[0]["owed"])
+    return int(tx.rows("rival_roster_mark_subjects_stale", {"subjects": subjects})[0]["owed"])
 
 
-def keep_owed(tx: Tx, t: datetime) -> int:
+def recompute_stale_rosters(tx: Tx, t: datetime) -> int:
     """Compute every owed roster at `t` and store it, no longer owed. Returns how many."""
-    subjects = [row["subject"] for row in tx.rows("rival_roster_owed")]
+    subjects = [row["subject"] for row in tx.rows("rival_roster_stale")]
     stored = 0
     for chunk in chunked(subjects, SUBJECTS_PER_QUERY):
         rows = computed(tx.rows, chunk, t)
@@ -108,4 +108,4 @@ def _soonest(run: Runner, claims: list[str], t: datetime) -> Any:
     return soonest
 
 
-__all__ = ["computed", "drifted", "keep_owed", "owe", "reowe"]
+__all__ = ["computed", "drifted", "mark_rosters_stale", "mark_subjects_stale", "recompute_stale_rosters"]

@@ -185,9 +185,9 @@ KEPT_SINCE_SCHEMA = 3  # the schema version from which a write keeps suspects (g
 PASS_CHUNK = 500  # claims per transaction of the write-time pass
 
 
-def _owed(run: Runner) -> tuple[int, bool]:
+def _stale(run: Runner) -> tuple[int, bool]:
     """(how many claims the write-time pass owes a step, whether the store's schema is one whose writes keep suspects)."""
-    row = run("suspects_owed", {})[0]
+    row = run("suspects_stale", {})[0]
     return int(row["owed"]), _keeps(row["schema"])
 
 
@@ -199,7 +199,7 @@ def _keeps(schema: Any) -> bool:
 def kept_complete(run: Runner) -> bool:
     """Whether the kept pairs answer for the whole store: the write-time pass owes nothing, and the store's schema
     is one whose writes keep suspects."""
-    owed, keeps = _owed(run)
+    owed, keeps = _stale(run)
     return owed == 0 and keeps
 
 
@@ -229,7 +229,7 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
     seen, common = _lookup_terms(graph)
     kept = 0
     for label in ("SuspectsPending", "SuspectsRelook", "SuspectsPairs"):
-        while owing := [row["uid"] for row in graph.read("suspects_pending",
+        while owing := [row["uid"] for row in graph.read("suspects_marked",
                                                          {"label": label, "limit": PASS_CHUNK})]:
             if label == "SuspectsPairs":
                 query, values = "suspect_pairs_keep", {"claims": owing, "min_score": MIN_SCORE, "min_terms": MIN_TERMS}
@@ -300,7 +300,7 @@ def kept_not_found_now(graph: Graph, *, compare: bool = True) -> tuple[list[str]
     write-time pass still owes a step): what `provgraph check` reports as information. While anything is owed,
     reads are live and no pair is compared. `compare=False` skips the live computation (one full-text lookup per
     claim, minutes at 100,000 claims) and gives None for the pairs."""
-    owed, keeps = _owed(graph.read)
+    owed, keeps = _stale(graph.read)
     if not compare:
         return None, owed
     if owed or not keeps:

@@ -41,7 +41,7 @@ def install_schema(graph: Graph) -> list[str]:
     mark_unretired(graph)
     graph.write("schema_await_indexes")
     fulltext.backfill(graph)
-    graph.write("suspect_common_terms_forget")  # computed from search fields the backfill may change
+    graph.write("suspect_common_terms_mark_stale")  # computed from search fields the backfill may change
     mark_unkept_suspects(graph)
     graph.write("schema_record",
                 {"version": SCHEMA_VERSION, "provgraph": _package_version(), "t": datetime.now(timezone.utc)})

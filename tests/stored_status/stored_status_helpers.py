@@ -30,14 +30,14 @@ def stored(graph: Graph, t: datetime) -> tuple[dict[str, ClaimStatus], set[str]]
 
 
 def assert_kept_closures_are_the_computation(graph: Graph, t: datetime) -> int:
-    """Each successor closure kept at write time that answers its claim's own scope at `t` (as verify and `check` read
-    it: status_closure_kept) equals the closure walked at `t` (rules/closure-rows). Returns how many were compared."""
+    """Each revision closure kept at write time that answers its claim's own scope at `t` (as verify and `check` read
+    it: revision_closure_kept) equals the closure walked at `t` (rules/closure-rows). Returns how many were compared."""
     claims = [row["uid"] for row in graph.read("MATCH (c:Claim) RETURN c.uid AS uid")]
-    kept = {row["claim"]: row["rows"] for row in graph.read("status_closure_kept",
+    kept = {row["claim"]: row["rows"] for row in graph.read("revision_closure_kept",
                                                             {"claims": claims, "t": t})}
     if not kept:
         return 0
-    walked = {row["claim"]: row["rows"] for row in graph.read("status_closure",
+    walked = {row["claim"]: row["rows"] for row in graph.read("revision_closure_rows",
                                                               {"claims": sorted(kept), "t": t, "limit": 10**6})}
     for uid, rows in kept.items():
         assert rows == walked[uid], f"{uid} at {t.isoformat()}: kept closure {rows} != walked {walked[uid]}"
@@ -89,7 +89,7 @@ def probe_times(graph: Graph, start: datetime) -> list[datetime]:
 
 def assert_stored_is_the_computation(graph: Graph, start: datetime, *, every_claim_stored: bool = True) -> int:
     """At `start` and around every later instant: each fresh stored row equals the full computation, and so does
-    each fresh kept successor closure; each claim retired then is no rival at any scope.
+    each fresh kept revision closure; each claim retired then is no rival at any scope.
 
     Returns how many (claim, time) pairs were compared through a fresh stored row."""
     compared = 0

@@ -1,4 +1,4 @@
-// The successor closure of claim `c` for question scope `q` at $t, one row per successor, as the map `row`:
+// The revision closure of claim `c` for question scope `q` at $t, one row per successor, as the map `row`:
 // successor (uid), direct (it revises c itself), kind, next (the uid of the claim it revises) and edge_scope, via
 // of the edge shown (to c itself first, in force first), force (IN_FORCE or PENDING) and head (in force, no
 // amendment, and no in-force reviser retires it). Needs c, q and `closure` (rules/revision-walk, included just

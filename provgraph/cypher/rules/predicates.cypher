@@ -14,7 +14,7 @@ time.epochSeconds * 1000000 + time.microsecond
 
 // define never-retired
 // The status_retired_since of a claim that is not retired (rules/retired): a time after any $t, kept on every claim
-// with a subject (written, unstored, or stored with a status that is not retired), so the index on (subject,
+// with a subject (written, marked stale, or stored with a status that is not retired), so the index on (subject,
 // status_retired_since) holds every such claim and its seek for `> $t` finds all that can be rivals.
 datetime('9999-12-31T00:00:00Z')
 
@@ -45,7 +45,7 @@ datetime('9999-12-31T00:00:00Z')
 r.entry_scopes[i] = q AND r.members[i] <> rivalOf.uid AND NOT r.members[i] IN linkedUids
 
 // define roster-fresh
-// Rival roster `roster` (docs/design.md "Rival rosters") answers rule 10 at question scope `q` and $t: no write owes
+// Rival roster `roster` (docs/design.md "Rival rosters") answers rule 10 at question scope `q` and $t: not marked stale
 // it, it was computed at or before $t and has not expired by $t, and it judged the subject at `q`.
 // arguments: roster, q
 NOT roster.owed AND roster.computed_at <= $t AND (roster.expires IS NULL OR roster.expires > $t) AND q IN roster.scopes

@@ -2,7 +2,7 @@
 
 docs/design.md "Verifying an answer's evidence". The graph work runs in Cypher, set-wise: one
 `cypher/verify_requests.cypher` query answers many requests at once (evidence and candidates
-resolved, the reader's snapshot hashes checked, successor closures, rivals), reading the
+resolved, the reader's snapshot hashes checked, revision closures, rivals), reading the
 statuses stored at write time (`provgraph.engine.stored_status`) where they answer the question. What they
 cannot answer (no fresh stored status, another question scope) is asked of the named queries
 `status` and `rivals`, once per distinct question. This module only compares the sets those queries
@@ -254,9 +254,9 @@ def _decide(question: Question, seen_rows: list[dict[str, Any]], candidate_uids:
         key=lambda check: (check.status.claim, check.given.snapshot or "", check.given.id),
     ))
 
-    # the candidate set's successor closure and rivals, less the set itself
+    # the candidate set's revision closure and rivals, less the set itself
     missing: dict[str, str] = {}
-    heads: dict[str, list[str]] = {}  # claim -> the current heads of its successor closure
+    heads: dict[str, list[str]] = {}  # claim -> the current heads of its revision closure
     if question.candidates is not None:
         candidate_set = set(candidate_uids)
         for row in closure_rows:
