@@ -7,7 +7,7 @@
   bottom. Path enumeration is exponential here; a BFS is linear.
 
 Each shape is written with two UNWIND statements, then timed with `status([id])` and the
-`revision_closure` query (the successor closure verify checks the candidate set against; verify's own
+`revision_closure` query (the revision closure verify checks the candidate set against; verify's own
 queries walk it with the same fragment, provgraph/cypher/rules/revision-walk.cypher).
 """
 from __future__ import annotations
@@ -18,7 +18,6 @@ from datetime import datetime, timezone
 from typing import Any, Callable
 
 from bench.harness import reset
-from provgraph import cypher
 from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
 
@@ -80,7 +79,7 @@ def _best_of(runs: int, action: Callable[[], Any]) -> tuple[float, Any]:
 
 def measure(graph: Graph, chain_sizes: list[int], ladder_sizes: list[int], runs: int = 3) -> dict[str, Any]:
     """Time status(head) and revision_closure(bottom) for each size; exponent = slope on a log-log scale."""
-    closure = cypher.load("revision_closure").text
+    closure = "revision_closure"
     out: dict[str, Any] = {}
     for shape, sizes, build in (("chain", chain_sizes, build_chain), ("diamond_ladder", ladder_sizes, build_ladder)):
         points = []

@@ -22,9 +22,8 @@ import neo4j
 from bench.corpus import generate, write_files
 from bench.harness import reset
 from bench.run import _ingest_all
-from provgraph import cypher
 from provgraph.base.config import Settings
-from provgraph.graph.connection import Graph
+from provgraph.graph.connection import Graph, statement
 
 _NAME = re.compile(r"^//\s*name:\s*(\S+)", re.M)
 
@@ -88,7 +87,7 @@ def profile_query(graph: Graph, query: str, params: dict[str, Any], top: int = 1
     try:
         with graph.driver.session(database=graph.settings.database) as session:
             start = time.perf_counter()
-            result = session.run("PROFILE " + query, params)
+            result = session.run("PROFILE " + statement(query, params), params)
             for _ in result:  # a PROFILE's statistics exist once every row has been pulled
                 pass
             summary = result.consume()
@@ -135,10 +134,10 @@ def profile(graph: Graph, settings: Settings, claims: int, *, seed: int, out: Pa
         sample = [rng.choice(corpus.claims).uid for _ in range(200)]
         params = {"claims": sample, "q": None, "t": datetime.now(timezone.utc), "subject": None, "only": None}
         report += ["", "== PROFILE status for 200 sampled claims"]
-        report += profile_query(graph, cypher.load("status").text, params)
+        report += profile_query(graph, "status", params)
         params_all = dict(params, claims=None)
         report += ["", f"== PROFILE status for every claim ({claims})"]
-        report += profile_query(graph, cypher.load("status").text, params_all)
+        report += profile_query(graph, "status", params_all)
         reset(graph)
     path = out / f"profile-{stamp}.txt"
     path.write_text("\n".join(report) + "\n")

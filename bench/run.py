@@ -200,7 +200,6 @@ def _verify_floor(graph: Graph, requests: list[dict[str, Any]]) -> dict[str, flo
 def _kept_terms_contrast(graph: Graph, requests: list[dict[str, Any]]) -> dict[str, float]:
     """The same verify batch with the common terms kept (one node read) and computed live (a scan of every claim's
     terms, as before issue 26 kept them), and what keeping them costs once."""
-    from provgraph import cypher
     from provgraph.engine.suspects import keep_common_terms
     from provgraph.engine.verify import verify_batch
 
@@ -211,7 +210,7 @@ def _kept_terms_contrast(graph: Graph, requests: list[dict[str, Any]]) -> dict[s
 
     rate()  # plans, as the live side is planned below: an unplanned first batch measured planning, not reading
     kept = rate()
-    graph.write(cypher.load("suspect_common_terms_forget").text)
+    graph.write("suspect_common_terms_mark_stale")
     try:
         rate()  # plans the live query
         live = rate()

@@ -37,21 +37,20 @@ def main(argv: list[str] | None = None) -> int:
     from datetime import datetime, timezone
 
     from bench.baselines import RAW_SCAN
-    from provgraph import cypher
     from provgraph.base.config import Settings
     from provgraph.engine.status import iter_status, status
-    from provgraph.graph.connection import Graph
+    from provgraph.graph.connection import Graph, statement
 
     counts: Counter[str] = Counter()
     with Graph(Settings(uri=args.uri)) as graph:
         graph.read("RETURN 1")
         # Plan first (EXPLAIN caches the plan), timed apart: the status query takes seconds to plan
         # here, which would otherwise swamp small sizes.
-        query = RAW_SCAN if args.mode == "raw" else cypher.load("status").text
+        query = RAW_SCAN if args.mode == "raw" else "status"
         params = {} if args.mode == "raw" else {"claims": None, "q": None, "t": datetime.now(timezone.utc),
                                                 "subject": None, "only": None}
         start = time.perf_counter()
-        graph.read("EXPLAIN " + query, params)
+        graph.read("EXPLAIN " + statement(query, params), params)
         plan_seconds = time.perf_counter() - start
         before = _kib("VmRSS")
         start = time.perf_counter()

@@ -32,12 +32,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from bench import suspects_corpus
-from provgraph import cypher
 from provgraph.base.config import Settings
 from provgraph.cypher import RULES_DIR
 from provgraph.cypher.include import expand
 from provgraph.engine import suspects
-from provgraph.graph.connection import Graph
+from provgraph.graph.connection import Graph, statement
 from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest import pipeline
@@ -77,7 +76,7 @@ def ingest_stripped(graph: Graph, kind: str, fmt: str, store: str, path: Path, s
 
 
 def _resolve_refs(graph: Graph, refs: set[str]) -> dict[str, str]:
-    rows = graph.read(cypher.load("ingest_resolve").text, {"refs": sorted(refs)})
+    rows = graph.read("ingest_resolve", {"refs": sorted(refs)})
     found = {row["ref"]: row["uid"] for row in rows if row["uid"]}
     return {ref: found.get(ref, ref) for ref in refs}
 
@@ -112,7 +111,7 @@ NO_COMMON = False  # `--no-common-terms`: every term weighs, as before issue 23 
 def _listed(graph: Graph) -> list[suspects.Suspect]:
     if not NO_COMMON:
         return suspects.suspects(graph, min_score=MIN_SCORE)
-    rows = graph.read(cypher.load("suspects").text, suspects.params(min_score=MIN_SCORE, common=[]))
+    rows = graph.read("suspects", suspects.params(min_score=MIN_SCORE, common=[]))
     return [suspects._suspect(row) for row in rows]
 
 
@@ -252,7 +251,7 @@ def _speed_corpus(claims: int, seed: int, path: Path) -> None:
 
 
 def _lookups(graph: Graph, hits: int, limit: int) -> dict[str, Any]:
-    common = suspects.common_terms(lambda name, values: graph.read(cypher.load(name).text, values))
+    common = suspects.common_terms(graph.read)
     return graph.read(LOOKUP_BASELINE, {"hits": hits, "limit": limit, "common": common})[0]
 
 
@@ -293,13 +292,13 @@ def speed(graph: Graph, claims: int, seed: int, workdir: Path, repeat: int = 1, 
     say(f"speed {claims}: generated in {generate_seconds:.1f} s; ingesting")
     started = time.perf_counter()
     ingest_stripped(graph, "logs", "jsonl", "speed", path)
-    graph.write(cypher.load("schema_await_indexes").text)
+    graph.write("schema_await_indexes")
     ingest_seconds = time.perf_counter() - started
     count = graph.read("MATCH (c:Claim) RETURN count(c) AS n")[0]["n"]
     hits = suspects.params()["hits"]
     say(f"speed {claims}: ingested {count} claims in {ingest_seconds:.1f} s; warming up")
     _lookups(graph, hits, WARMUP_CLAIMS)
-    graph.read("EXPLAIN " + cypher.load("suspects").text, suspects.params())
+    graph.read("EXPLAIN " + statement("suspects", suspects.params()), suspects.params())
     best: dict[str, list[float]] = {"lookup": [], "lookup_cpu": [], "suspects": [], "suspects_cpu": []}
     found: list[suspects.Suspect] = []
     lookups: dict[str, Any] = {}
@@ -334,8 +333,9 @@ def profile(graph: Graph, claims: int = PROFILE_CLAIMS) -> list[dict[str, Any]]:
     sample = [row["uid"] for row in graph.read(
         "MATCH (c:Claim) WHERE c.search_words IS NOT NULL RETURN c.uid AS uid ORDER BY c.uid LIMIT $n", {"n": claims})]
     with graph.driver.session(database=graph.settings.database) as session:
-        common = suspects.common_terms(lambda name, values: graph.read(cypher.load(name).text, values))
-        result = session.run("PROFILE " + cypher.load("suspects").text, suspects.params(sample, common=common))
+        common = suspects.common_terms(graph.read)
+        values = suspects.params(sample, common=common)
+        result = session.run("PROFILE " + statement("suspects", values), values)
         plan = result.consume().profile
     rows: list[dict[str, Any]] = []
 

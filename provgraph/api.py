@@ -24,7 +24,7 @@ from provgraph.engine.queries import QueryResult
 from provgraph.engine.status import ClaimStatus
 from provgraph.engine.stored_check import CheckResult
 from provgraph.engine.suspects import Suspect, kept_not_found_now
-from provgraph.engine.verify import Verdict
+from provgraph.engine.verify import BatchVerdict, Verdict
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest import pipeline
@@ -79,34 +79,6 @@ class Decision:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, default=str)
-
-
-@dataclass(frozen=True)
-class BatchVerdict:
-    """One answer of `verify_many`: the verdict dict of `verify --batch` (or its error), and its position."""
-
-    line: int
-    verdict: str | None
-    data: Mapping[str, Any]
-
-    @property
-    def supported(self) -> bool:
-        return self.verdict == verify.SUPPORTED
-
-    @property
-    def error(self) -> str | None:
-        return self.data.get("error")
-
-    @property
-    def evidence(self) -> list[dict[str, Any]]:
-        return list(self.data.get("evidence") or [])
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.data)
-
-    def to_json(self) -> str:
-        """The line `verify --batch` prints for this request."""
-        return verify.batch_line(self.data)
 
 
 def _status_json(rows: list[ClaimStatus]) -> str:
@@ -184,10 +156,10 @@ class Provgraph:
         `evidence`: ids, "ID@sha256:HEX", (id, hex) or {"claim", "snapshot"}; `candidates`: a list of ids, or
         None (then CANDIDATE_SET_UNBOUND). Unknown ids give a verdict, not an error.
         """
-        if isinstance(evidence, str):
-            ids_of(evidence, "evidence")
-        return verify.verify(self.graph, evidence, ids_of(candidates, "candidates"), scope=scope, at=at,
-                                   subject=subject, suspects=suspects)
+        given = ids_of(evidence, "evidence") if isinstance(evidence, str) else evidence
+        question = verify.Question.prepare(given or [], ids_of(candidates, "candidates"), scope=scope, at=at,
+                                           subject=subject)
+        return verify.check(self.graph, question, suspects=suspects)
 
     def verify_many(self, requests: Iterable[Mapping[str, Any] | str], *, suspects: bool = True) -> list[BatchVerdict]:
         """Many questions at once, set-wise (one query per 200): one `BatchVerdict` per request, in order.
@@ -200,8 +172,7 @@ class Provgraph:
     def iter_verify_many(self, requests: Iterable[Mapping[str, Any] | str], *,
                          suspects: bool = True) -> Iterator[BatchVerdict]:
         """As `verify_many`, streamed chunk by chunk (what `verify --batch` prints line by line)."""
-        for out in verify.verify_batch(self.graph, requests, suspects=suspects):
-            yield BatchVerdict(line=int(out["line"]), verdict=out.get("verdict"), data=out)
+        return verify.answers(self.graph, requests, suspects=suspects)
 
     def claims_cited_at(self, cited: Sequence[citations.Citation]) -> list[str | None]:
         """The claim each `Citation(source, snapshot, line)` names, in order (None: no single claim there)."""

@@ -237,3 +237,64 @@ def test_no_module_grows_past_400_lines(path: Path) -> None:
         assert lines > MODULE_MAX_LINES, "split done: take it out of SPLIT_PENDING"
         pytest.xfail(pending)
     assert lines <= MODULE_MAX_LINES, f"{lines} lines: split it into modules that each do one job"
+
+
+BENCH = PACKAGE.parent / "bench"
+QUERY_TEXT_NAMES = {"load", "parse", "wire", "kept_plan", "KEEP_PLAN"}  # what hands out a query's text or wire form
+
+
+def _query_text_uses(path: Path) -> list[str]:
+    """Where a module reaches a named query's text: `cypher.load(...)` and its kin, imported or called."""
+    found = []
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "cypher" \
+                and node.attr in QUERY_TEXT_NAMES:
+            found.append(f"line {node.lineno}: cypher.{node.attr}")
+        elif isinstance(node, ast.ImportFrom) and node.module == "provgraph.cypher":
+            found += [f"line {node.lineno}: import {alias.name}" for alias in node.names if alias.name in QUERY_TEXT_NAMES]
+    return found
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if _layer(_module_name(p)) not in ("graph", "cypher")]
+                         + sorted(BENCH.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE.parent)))
+def test_queries_run_by_name_and_only_the_graph_layer_loads_their_text(path: Path) -> None:
+    """`graph.read("status", params)`: the Graph boundary loads the file and sends it; nobody else holds its text."""
+    assert not _query_text_uses(path), f"{_query_text_uses(path)}: run the query by name through Graph or Tx"
+
+
+def test_every_statement_the_graph_sends_is_checked_against_its_header() -> None:
+    """In provgraph/graph/connection.py every text the driver is given comes from `statement`, which loads a named
+    query and checks its parameters (an unknown or missing one is a UsageError before anything is sent)."""
+    from provgraph.base.errors import UsageError
+    from provgraph.graph.connection import statement
+
+    tree = _tree(PACKAGE / "graph" / "connection.py")
+    sends = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+             and node.func.attr in ("run", "execute_query") and node.args]
+    assert sends
+    for call in sends:
+        first = call.args[0]
+        assert (isinstance(first, ast.Name) and first.id == "text") or (
+            isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id == "statement"), \
+            f"connection.py line {call.lineno}: the driver is sent something that did not pass `statement`"
+    texts = [node for node in ast.walk(tree) if isinstance(node, ast.Assign)
+             and any(isinstance(target, ast.Name) and target.id == "text" for target in node.targets)]
+    assert all(isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) == "statement" for node in texts)
+    with pytest.raises(UsageError, match=r"needs parameter\(s\): \$claims"):
+        statement("status", {"q": None, "t": None, "subject": None, "only": None})
+    with pytest.raises(UsageError, match=r"has no parameter\(s\) \$nope"):
+        statement("ping", {"nope": 1})
+    with pytest.raises(UsageError, match="no named query"):
+        statement("no_such_query", {})
+    assert statement("RETURN 1 AS one", {}) == "RETURN 1 AS one"
+
+
+def test_rule_fragments_nest_at_most_two_deep_none_is_used_once_and_the_one_liners_share_a_file() -> None:
+    """provgraph/cypher/rules/ (issue 42): a query's fragment may use fragments that use none; a fragment with one use
+    is written where it is used; the one-line predicates and values stand together in rules/predicates.cypher."""
+    from bench.fragments import shape
+
+    found = shape()
+    assert found["max_depth"] <= 2, found["deepest"]
+    assert found["single_use"] == []
+    assert found["one_line_files"] <= 1

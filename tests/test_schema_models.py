@@ -119,7 +119,7 @@ def _exercise_every_write(graph: Graph, tmp_path: Path) -> None:
 
 def test_every_label_type_and_property_the_writes_store_is_declared_in_the_models(graph: Graph, tmp_path: Path) -> None:
     _exercise_every_write(graph, tmp_path)
-    shape = graph.read(cypher.load("graph_shape").text)
+    shape = graph.read("graph_shape")
     nodes, relationships = _node_properties(), _relationship_properties()
     undeclared = []
     for row in shape:
@@ -136,9 +136,9 @@ def test_every_label_type_and_property_the_writes_store_is_declared_in_the_model
 
 def _schema_of_our_labels(graph: Graph) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
     ours = _MODEL_LABELS | set(_relationship_models())
-    constraints = {(row["labels"][0], row["properties"][0]) for row in graph.read(cypher.load("schema_constraints").text)
+    constraints = {(row["labels"][0], row["properties"][0]) for row in graph.read("schema_constraints")
                    if row["labels"] and row["labels"][0] in ours}
-    indexes = {(row["labels"][0], row["properties"][0]) for row in graph.read(cypher.load("schema_indexes").text)
+    indexes = {(row["labels"][0], row["properties"][0]) for row in graph.read("schema_indexes")
                if row["labels"] and row["labels"][0] in ours and row["owning_constraint"] is None}
     return constraints, indexes
 

@@ -8,7 +8,7 @@ import click
 
 from provgraph.base.errors import UsageError
 from provgraph.cli.options import connection_options, output_format
-from provgraph.cypher import NamedQuery, load
+from provgraph.cypher import NamedQuery, shell_text
 
 if TYPE_CHECKING:
     from provgraph.api import Provgraph
@@ -126,7 +126,7 @@ def query_command(name: str | None, list_: bool, params: tuple[str, ...], write:
     if not name:
         raise UsageError("give a query NAME or --list")
     if print_:
-        click.echo(load(name).text, nl=False)
+        click.echo(shell_text(name), nl=False)
         return
     from provgraph.engine import queries
 

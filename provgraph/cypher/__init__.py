@@ -7,11 +7,14 @@ Each file starts with a comment header:
     // param t: the as-of time (DateTime)
     // param q: the question scope
     // mode: write       (only on the pipeline's statements that change the graph)
+    // plan: kept        (the server keeps its first plan: KEEP_PLAN below)
 
 A rule several queries share is written once, in `rules/<name>.cypher`, and a query holds an
 `// INCLUDE <name>` line where it goes; loading expands it (`provgraph/cypher/include.py`).
 The loaded text runs unchanged in cypher-shell (after `:param t => datetime()` and so on):
-`provgraph query NAME --print` shows it. The graph layer sends it without its comment lines (`wire`).
+`provgraph query NAME --print` shows it (`shell_text`). Queries run by name at the `Graph` boundary
+(`graph.read("status", params)`): it loads the file, checks the parameters against its header and sends
+the wire text (`NamedQuery.wire`: without its comment lines). Nothing outside provgraph/graph/ handles query text.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from provgraph.cypher.include import expand
 QUERY_DIR = Path(__file__).resolve().parent
 RULES_DIR = QUERY_DIR / "rules"
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
-_HEADER = re.compile(r"^//\s*(name|description|param|mode)\s*:?\s*(.*)$")
+_HEADER = re.compile(r"^//\s*(name|description|param|mode|plan)\s*:?\s*(.*)$")
 
 
 @dataclass(frozen=True)
@@ -38,8 +41,15 @@ class NamedQuery:
     text: str = ""
     path: Path | None = None
     mode: str = "read"  # "write" for the pipeline's statements
+    wire: str = ""  # what the server is sent (`wire`), with KEEP_PLAN first when the header says `// plan: kept`
 
     def check(self, given: Mapping[str, Any]) -> None:
+        """Refuse parameters the header does not declare, and declared ones not given."""
+        unknown = sorted(set(given) - set(self.params))
+        if unknown:
+            declared = ", ".join("$" + p for p in self.params) or "none"
+            raise UsageError(f"query {self.name} has no parameter(s) {', '.join('$' + u for u in unknown)} "
+                             f"(it takes: {declared})")
         missing = sorted(set(self.params) - set(given))
         if missing:
             raise UsageError(f"query {self.name} needs parameter(s): {', '.join('$' + m for m in missing)}")
@@ -48,7 +58,7 @@ class NamedQuery:
 def parse(path: Path) -> NamedQuery:
     """The named query in file `path`, its `// INCLUDE` lines expanded from RULES_DIR."""
     text = expand(path.read_text(encoding="utf-8"), RULES_DIR, path.name)
-    name, description, params, mode = path.stem, "", {}, "read"
+    name, description, params, mode, kept = path.stem, "", {}, "read", False
     for line in text.splitlines():
         if not line.startswith("//"):
             if line.strip():
@@ -62,6 +72,8 @@ def parse(path: Path) -> NamedQuery:
             name = rest.strip()
         elif key == "mode":
             mode = rest.strip()
+        elif key == "plan":
+            kept = rest.strip() == "kept"
         elif key == "description":
             description = (description + " " + rest.strip()).strip()
         else:
@@ -71,7 +83,8 @@ def parse(path: Path) -> NamedQuery:
     undeclared = body_params - set(params)
     if undeclared:
         raise RuntimeError(f"{path.name}: parameters used but not declared in the header: {sorted(undeclared)}")
-    return NamedQuery(name=name, description=description, params=params, text=text, path=path, mode=mode)
+    return NamedQuery(name=name, description=description, params=params, text=text, path=path, mode=mode,
+                      wire=wire((KEEP_PLAN if kept else "") + text))
 
 
 def _strip_comments(text: str) -> str:
@@ -81,14 +94,9 @@ def _strip_comments(text: str) -> str:
 # The graph grows while an ingest runs, so after each batch Neo4j finds its statistics have
 # diverged and re-plans the next statement; planning the larger write statements costs
 # seconds each (bench/HISTORY.md: over half of ingest time on an 8k-claim corpus). The
-# statements run this way are anchored on unique-key seeks (with index hints where the
+# statements marked `// plan: kept` are anchored on unique-key seeks (with index hints where the
 # planner could choose otherwise), so their plans do not depend on statistics: keep the first.
 KEEP_PLAN = "CYPHER replan=skip\n"
-
-
-def kept_plan(name: str) -> str:
-    """The text of query `name` run with its first plan kept (`KEEP_PLAN`)."""
-    return KEEP_PLAN + load(name).text
 
 
 @lru_cache(maxsize=None)
@@ -113,6 +121,17 @@ def wire(text: str) -> str:
     lines = [line.strip() for line in text.splitlines()]
     name = next(line for line in lines if line.startswith("// name:"))
     return "\n".join(line for line in lines if line == name or (line and not line.startswith("//")))
+
+
+def header(name: str) -> NamedQuery:
+    """Query `name` for the tools that describe or check a query (`provgraph query`): read its name, description,
+    params and mode; its text is sent only by the `Graph` boundary (provgraph/graph/connection.py)."""
+    return load(name)
+
+
+def shell_text(name: str) -> str:
+    """The text of query `name` as cypher-shell and the Browser run it (`provgraph query NAME --print`)."""
+    return load(name).text
 
 
 def all_queries() -> list[NamedQuery]:

@@ -30,6 +30,9 @@ it in place of the name wherever the name stands as a word of its own in the fra
 comments, not after `.`, `$` or `:`).
 The `// arguments:` line itself is not copied into the query.
 
+The one-line expressions (a condition or a value with one line of code) are written together, each under a line
+`// define <name>` of its own, in `rules/predicates.cypher`; a use names them as it names a file's fragment.
+
 A fragment may use others; they are expanded first (the arguments it was given pass on to them). An unknown
 name, a use with the wrong number of arguments or a malformed one, a block used inline or an expression on a
 line of its own, and a fragment that uses itself are errors when the query loads (the test suite loads every
@@ -52,8 +55,47 @@ _CLAUSE = re.compile(r"(?:OPTIONAL\s+MATCH|MATCH|MERGE|CREATE|RETURN|UNWIND|CALL
                      r"|REMOVE|UNION|ORDER\s+BY|WHERE|LIMIT)\b")
 
 
+PREDICATES = "predicates.cypher"  # the one-line expressions, each under `// define <name>`
+_DEFINE = re.compile(rf"^// define (?P<name>{_NAME})\s*$")
+
+
 class IncludeError(Exception):
     pass
+
+
+def definitions(text: str) -> dict[str, str]:
+    """The fragments of a predicates file: each `// define <name>` line starts one, which runs to the next."""
+    found: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.splitlines(keepends=True):
+        match = _DEFINE.match(line.rstrip("\n"))
+        if match:
+            current = found.setdefault(match.group("name"), [])
+        elif current is not None:
+            current.append(line)
+    return {name: "".join(lines) for name, lines in found.items()}
+
+
+def sources(rules: Path) -> dict[str, str]:
+    """Every fragment of folder `rules` by name: one per file, and those of its predicates file."""
+    found = {path.stem: path.read_text(encoding="utf-8") for path in sorted(rules.glob("*.cypher"))
+             if path.name != PREDICATES}
+    shared = rules / PREDICATES
+    if shared.is_file():
+        found.update(definitions(shared.read_text(encoding="utf-8")))
+    return found
+
+
+def _source(rules: Path, name: str) -> tuple[str, str]:
+    """(the text of fragment `name`, where it is written)."""
+    path = rules / f"{name}.cypher"
+    if path.is_file() and path.name != PREDICATES:
+        return path.read_text(encoding="utf-8"), path.name
+    shared = rules / PREDICATES
+    text = definitions(shared.read_text(encoding="utf-8")).get(name) if shared.is_file() else None
+    if text is None:
+        raise IncludeError(f"no rule fragment {name} ({path})")
+    return text, f"{PREDICATES} ({name})"
 
 
 def _split(args: str | None) -> list[str]:
@@ -77,10 +119,8 @@ def fragment(rules: Path, name: str, _seen: tuple[str, ...] = (), args: list[str
     indented."""
     if name in _seen:
         raise IncludeError(f"rule fragment {name} includes itself: {' -> '.join(_seen + (name,))}")
-    path = rules / f"{name}.cypher"
-    if not path.is_file():
-        raise IncludeError(f"no rule fragment {name} ({path})")
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    text, where = _source(rules, name)
+    lines = text.splitlines(keepends=True)
     declared = [match for match in map(_ARGUMENTS.match, lines) if match]
     names = _split(declared[0].group("names")) if declared else []
     given = args or []
@@ -92,7 +132,7 @@ def fragment(rules: Path, name: str, _seen: tuple[str, ...] = (), args: list[str
             raise IncludeError(f"rule fragment {name}: argument {value!r} is not a variable, a property of one or a "
                                "$parameter")
     body = "".join(line for line in lines if not _ARGUMENTS.match(line))
-    return expand(body, rules, path.name, _seen + (name,), dict(zip(names, given)))
+    return expand(body, rules, where, _seen + (name,), dict(zip(names, given)))
 
 
 def _expression(rules: Path, name: str, args: list[str], seen: tuple[str, ...]) -> str:
@@ -148,4 +188,4 @@ def _expand_line(line: str, rules: Path, seen: tuple[str, ...], bindings: dict[s
     return expanded
 
 
-__all__ = ["IncludeError", "expand", "fragment"]
+__all__ = ["IncludeError", "PREDICATES", "definitions", "expand", "fragment", "sources"]

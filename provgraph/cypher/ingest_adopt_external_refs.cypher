@@ -1,4 +1,5 @@
 // name: ingest_adopt_external_refs
+// plan: kept
 // description: A claim just written (or a placeholder just created) under a uid or alias that an ExternalRef carries takes over its references: each REFERENCES edge becomes the RELATES edge the record meant, and the ExternalRef is deleted.
 // param rows: list of {ref, uid}: a name the claim answers to, and its uid
 // mode: write

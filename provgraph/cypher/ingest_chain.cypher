@@ -1,4 +1,5 @@
 // name: ingest_chain
+// plan: kept
 // description: Order each given source's snapshots by revised_at and set `until` (the next snapshot's revised_at, null for the latest) and the PREVIOUS links.
 // param sources: list of source uids
 // mode: write

@@ -1,4 +1,5 @@
 // name: ingest_edge_windows
+// plan: kept
 // description: Recompute valid_from / valid_to of every recorded edge that the given sources record: from the first recording snapshot's revised_at until the `until` of the last one (null while a source's latest snapshot still records it).
 // param sources: list of source uids
 // mode: write

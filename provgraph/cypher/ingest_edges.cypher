@@ -1,4 +1,5 @@
 // name: ingest_edges
+// plan: kept
 // description: Write one batch of recorded edges between claims (creating placeholder claims for ends never ingested); appends the recording snapshot and source to the edge.
 // param rows: list of {kind, from, to, verb, scope, asserted_at, snapshot, source, line} (line: the recording file's line that states it, or null; kept in recorded_lines, parallel to recorded_in, 0 when unknown); kind is one of CORRECTS, SUPERSEDES, INVALIDATES, AMENDS, CONFLICTS_WITH, DEPENDS_ON, RELATES
 // mode: write

@@ -1,4 +1,5 @@
 // name: ingest_external_refs
+// plan: kept
 // description: Write one batch of lineage-only references (RELATES verbs such as source, cites, uses) whose target was never ingested: an ExternalRef node and a REFERENCES edge from the claim, never a placeholder claim. Appends the recording snapshot and source to the edge.
 // param rows: list of {claim, target, inbound, verb, scope, asserted_at, snapshot, source}; inbound: the record said target -> claim
 // mode: write

@@ -1,4 +1,5 @@
 // name: ingest_lookup_snapshots
+// plan: kept
 // description: For the given sources, the latest stored snapshot of each (with its revised_at as integer microseconds
 // description: since the epoch); and which of the given snapshot uids exist already as older snapshots (uid only; a
 // description: given uid that is a latest snapshot appears in the first rows). Few, plain values, because re-ingest

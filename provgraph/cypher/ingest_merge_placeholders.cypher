@@ -1,4 +1,5 @@
 // name: ingest_merge_placeholders
+// plan: kept
 // description: A claim just ingested under a uid or alias that an earlier run created as a placeholder takes over the placeholder's relationships; the placeholder is deleted.
 // param rows: list of {alias, uid}: a name the new claim answers to, and its uid
 // mode: write

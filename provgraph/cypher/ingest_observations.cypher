@@ -1,4 +1,5 @@
 // name: ingest_observations
+// plan: kept
 // description: Write one batch of observations: the store, each source, its new snapshot (with path: the source's locator as of that version), and the claims that snapshot cites (CITED_AT carries the claim as that snapshot states it).
 // param store: the store name
 // param store_kind: files, git, tickets, logs or cards

@@ -1,4 +1,5 @@
 // name: revision_rank_region
+// plan: kept
 // description: Where a write can change revision ranks (docs/design.md "Revision ranks"), the start: the seed claims and
 // description: every claim the touched sources' snapshots cite, with their neighbours through a CORRECTS or SUPERSEDES
 // description: edge (edges written or moved). The region is these and every claim that reaches one of them through such

@@ -1,4 +1,5 @@
 // name: revision_rank_step
+// plan: kept
 // description: One step of the revision-rank region (revision_rank_region): for each given claim, its stored rank, the
 // description: claims that CORRECT or SUPERSEDE it (revisers: uids) and the claims it CORRECTS or SUPERSEDES (targets:
 // description: {uid, rank} with that claim's stored rank), at any time and in any scope. One row per claim found.

@@ -1,5 +1,5 @@
 // name: rival_roster_kept
-// description: Every rival roster no write owes and still fresh at $t (docs/design.md "Rival rosters"), with what it
+// description: Every rival roster not marked stale and still fresh at $t (docs/design.md "Rival rosters"), with what it
 // description: holds, sorted by subject: `provgraph check` compares each with the roster computed again
 // description: (provgraph/engine/stored_check.py), since the status computation itself reads it.
 // param t: the time it is compared at (DateTime)

@@ -23,7 +23,8 @@ WITH c, q, own, c AS rivalOf, COLLECT {
   RETURN /*INCLUDE roster-read(roster)*/
 } AS rosters
 CALL (c, q, own, rivalOf, rosters) {
-  WITH c, q, own, rivalOf, [about IN [c.subject, $subject] WHERE NOT any(r IN rosters WHERE r.subject = about)] AS abouts
+  WITH c, q, own, rivalOf, [about IN [c.subject, $subject] WHERE NOT any(r IN rosters WHERE r.subject = about)] AS abouts,
+    /*INCLUDE revision-linked(rivalOf)*/ AS linked
   // INCLUDE rival-candidates (explicit partners and claims on the subjects; written in rules/rival-candidates.cypher)
   WITH c, q, own, other, kind, other AS x
   // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)
@@ -32,7 +33,15 @@ CALL (c, q, own, rivalOf, rosters) {
     coalesce(base.reason, 'CURRENT') AS rival_reason, base.scope AS scope, base.subject AS subject, base.value AS value
   UNION ALL
   WITH q, rivalOf, rosters
-  // INCLUDE roster-entries (the rosters' claims less rivalOf and its revision neighbours; rules/roster-entries.cypher)
+  // the rival candidates the rosters hold for rivalOf at q (entries judged by rules 1-9: ACTIVE, or CONFLICT in a
+  // revision cycle), less rivalOf and the claims a revision edge visible at $t links to it
+  WITH *, [linked IN /*INCLUDE revision-linked(rivalOf)*/ | linked.uid] AS rosterLinked
+  WITH *, reduce(found = [], r IN rosters | found + [i IN range(0, size(r.members) - 1)
+          WHERE /*INCLUDE roster-entry(r, i, q, rivalOf, rosterLinked)*/
+          | {uid: r.members[i], status: CASE WHEN r.reasons[i] = 'CURRENT' THEN 'ACTIVE' ELSE 'CONFLICT' END,
+             reason: r.reasons[i], scope: r.member_scopes[i],
+             subject: CASE WHEN r.subjects[i] = '' THEN null ELSE r.subjects[i] END,
+             value: CASE WHEN r.valued[i] THEN r.values[i] END}]) AS rosterEntries
   UNWIND rosterEntries AS entry
   RETURN entry.uid AS rival, 'RIVAL_CLAIM' AS kind, entry.status AS rival_status, entry.reason AS rival_reason,
     entry.scope AS scope, entry.subject AS subject, entry.value AS value

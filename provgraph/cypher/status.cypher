@@ -76,7 +76,8 @@ OPTIONAL CALL (c, q, base) {
       RETURN /*INCLUDE roster-read(roster)*/
     } AS rosters
     CALL (owner, rivalOf, q, rosters) {
-      WITH owner, rivalOf, q, CASE WHEN size(rosters) > 0 THEN [] ELSE [rivalOf.subject] END AS abouts
+      WITH owner, rivalOf, q, CASE WHEN size(rosters) > 0 THEN [] ELSE [rivalOf.subject] END AS abouts,
+        /*INCLUDE revision-linked(rivalOf)*/ AS linked
       // INCLUDE rival-candidates (explicit partners and claims on the subject; written in rules/rival-candidates.cypher)
       WITH owner, kind, other AS x, q
       // INCLUDE base-rules (rules 1-9 for claim x at question scope q and time $t; written in rules/base-rules.cypher)

@@ -1,4 +1,5 @@
 // name: status_affected
+// plan: kept
 // description: The claims whose status for the default question (own scope, now) a write can change, given what it
 // description: touched: the seed claims and every claim the touched sources' snapshots cite; their neighbours through
 // description: any claim-to-claim edge (edges written, moved or re-windowed); the claims those revise and every claim

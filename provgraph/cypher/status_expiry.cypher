@@ -1,4 +1,5 @@
 // name: status_expiry
+// plan: kept
 // description: For each claim whose status rows are about to be stored (status_store), the earliest instant after $t at
 // description: which any time the rules compare with $t changes side, among the claim and everything its status reads
 // description: (its DEPENDS_ON premises, the rivals and explicit partners of both, and for all of those the claims

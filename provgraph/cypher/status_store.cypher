@@ -1,9 +1,10 @@
 // name: status_store
+// plan: kept
 // description: Store the status rows of the default question (each claim's own scope at $t, as the status query
 // description: computed them, each with expires and edge_scopes from status_expiry) on their claims:
 // description: status_computed_at = $t, status_expires, status_edge_scopes. Returns stored (how many claims).
 // description: The account (since, because_*: cypher/status_account.cypher) is stored as status_since, status_because_*;
-// description: the successor closure (closure, closure_scope, closure_expires, closure_edge_scopes: cypher/status_closure.cypher) as one
+// description: the revision closure (closure, closure_scope, closure_expires, closure_edge_scopes: cypher/revision_closure_rows.cypher) as one
 // description: list per column, status_closure_successor, _kind, _next, _edge_scope, _via, _head, _force.
 // description: status_retired_since: $t when the row retires the claim (rules/retired), else the far future (rules/never-retired).
 // param rows: list of status rows (the status query's columns, plus expires, edge_scopes, the account's columns and closure, closure_scope, closure_expires, closure_edge_scopes) of the default question at $t
@@ -54,7 +55,7 @@ SET c.status = row.status,
     c.status_edge_scopes = row.edge_scopes,
     // from when the claim counts as no rival at any question scope (verify's seek leaves it out: rules/subject-live)
     c.status_retired_since = CASE WHEN /*INCLUDE retired(row)*/ THEN $t ELSE /*INCLUDE never-retired*/ END,
-    // the kept successor closure (status_closure): one list per column of its rows, null when not kept
+    // the kept revision closure (revision_closure_rows): one list per column of its rows, null when not kept
     c.status_closure_successor = [r IN row.closure | r.successor],
     c.status_closure_kind = [r IN row.closure | r.kind],
     c.status_closure_next = [r IN row.closure | r.next],

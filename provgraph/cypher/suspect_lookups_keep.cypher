@@ -1,8 +1,8 @@
 // name: suspect_lookups_keep
 // description: The write-time suspects pass, step 1, kept: each claim's lookup (suspect_lookups) stored on it as
 // description: suspect_hits (uids, best first) and suspect_ratios (each hit's share of the best score), with
-// description: suspects_at = $t; the claim then owes its pairs (SuspectsPairs). With $relook, each hit not looked up
-// description: in this pass (suspects_at <> $t) and not owing a lookup already is marked SuspectsRelook (its own
+// description: suspects_at = $t; the claim is then marked for its pairs (SuspectsPairs). With $relook, each hit not looked up
+// description: in this pass (suspects_at <> $t) and not marked for a lookup already is marked SuspectsRelook (its own
 // description: lookup may now find the claim) when the two could be a pair by the text-level tests that need no
 // description: score: they share at least $min_terms search_terms that are not $common, do not say the very same
 // description: words, and are not rivals (rules/suspect-pair). Returns how many claims were kept.

@@ -7,6 +7,7 @@
 UNWIND $claims AS wanted
 MATCH (claim:Claim {uid: wanted}) WHERE claim.search_words IS NOT NULL OR claim.search_query IS NOT NULL
 CALL (claim) {
+  // INCLUDE suspect-query (the query, common words left out; written in rules/suspect-query.cypher)
   // INCLUDE suspect-lookup (claim's best $hits by score, ties by uid; written in rules/suspect-lookup.cypher)
   RETURN node
 }

@@ -4,7 +4,7 @@
 // description: kept lookup gave the other (0 when it did not find it), as the live suspects query takes it from two
 // description: lookups. Candidates: each claim's kept hits and the claims a kept pair links it to. A pair that passes
 // description: rules/suspect-pair at the defaults ($least, $min_terms) is kept as (later)-[:MAY_REVISE {similarity,
-// description: shared, found_at}]->(earlier); every other kept pair of $claims is removed. The claims owe nothing after.
+// description: shared, found_at}]->(earlier); every other kept pair of $claims is removed. No step of theirs is marked after.
 // description: Returns how many pairs are kept.
 // param claims: list of claim uids
 // param least: the least similarity a kept pair needs (a candidate: rules/suspect-judge decides when read)

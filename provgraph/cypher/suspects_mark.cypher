@@ -1,5 +1,5 @@
 // name: suspects_mark
-// description: Mark up to $limit claims after uid $after (in uid order) as owing a suspects lookup (SuspectsPending):
+// description: Mark up to $limit claims after uid $after (in uid order) as marked for a suspects lookup (SuspectsPending):
 // description: with $unkept, only those never looked up (no suspects_at: a store written before suspects were kept);
 // description: without, every claim with search fields (`suspects --refresh`). Returns the last uid seen and how
 // description: many were marked.

@@ -1,7 +1,7 @@
 // name: suspects_touching
 // description: verify's advisory suspects in one read: the pairs kept by the write-time pass with one of $touching on
 // description: either side, as suspects_kept lists them (same columns, best first; each ranked among all the pairs of its
-// description: earlier claim), when the kept pairs answer for the whole store: nothing owed (suspects_owed), a schema of
+// description: earlier claim), when the kept pairs answer for the whole store: nothing owed (suspects_stale), a schema of
 // description: $kept_since or later, the common terms kept (suspect_common_terms_kept). Every row also carries owed, schema
 // description: and common (the kept common terms, null when none); with no pair, or when the kept pairs do not answer,
 // description: one row whose pair columns are null, and the caller looks the pairs up live.

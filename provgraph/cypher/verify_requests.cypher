@@ -5,12 +5,12 @@
 // description: evidence and candidate, names, sorted; [] when the request gives no candidate set); statuses (each resolved
 // description: evidence claim's stored status row, times as epoch microseconds, when it is fresh at $t and stored for the request's question scope,
 // description: else {claim, usable: false}); closure (as the oracle's verify_closure: every (claim, successor) of the candidate
-// description: set's successor closure, less the rows that cannot change the verdict: a successor already in the set,
+// description: set's revision closure, less the rows that cannot change the verdict: a successor already in the set,
 // description: unless it is a current head of an evidence claim's closure); rivals (as rivals, each rival judged by rules 1-9 from its stored status at
 // description: the request's question scope, which is exact when the stored status is fresh at $t and every revision
 // description: edge scope it depends on covers that scope as it covers the rival's own; rivals in the set, and STALE or UNKNOWN ones, left out) and fallback (the candidate
 // description: claims whose rivals cannot be judged from stored statuses: their caller asks the rivals query). A candidate's closure
-// description: is read from the rows kept with its stored status (status_closure) when they answer the question (rules/closure-kept);
+// description: is read from the rows kept with its stored status (revision_closure_rows) when they answer the question (rules/closure-kept);
 // description: the candidate claims are the items' own nodes, each read once for the closure and the rivals, and the claims on the
 // description: subjects the request and its candidates name are sought once per request (rules/subject-live).
 // description: A claim retired at $t (status_retired_since <= $t, rules/retired) is not read as a rival: the seek leaves it out.
@@ -87,7 +87,7 @@ CALL (rq, evidenceUids) {
     pending: c.status_pending, amendments: c.status_amendments
   } ELSE {usable: false, claim: c.uid} END) AS statuses
 }
-// 3-4. each candidate claim once: its successor closure (as verify_closure, kept at write time when it answers
+// 3-4. each candidate claim once: its revision closure (as verify_closure, kept at write time when it answers
 // the question) and its rivals (as the rivals query, judged from stored statuses)
 CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
   // the claims that may be rivals on the request's subject and on each candidate's, read once for all candidates
@@ -102,7 +102,22 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
     } AS rostered
     CALL (setNodes, retiredIndexed, named, rostered) {
       WITH setNodes, retiredIndexed, [about IN named WHERE NOT about IN rostered] AS abouts
-      // INCLUDE subject-live (written in rules/subject-live.cypher)
+      // the claims on the subjects `abouts` that may be a rival at $t, one row per (about, member): every claim on
+      // them less those retired at $t (rules/retired: STALE or UNKNOWN at any question scope, so no rival verify could
+      // miss), left out by the seek in the index on (subject, status_retired_since); on a store before schema 5
+      // (`retiredIndexed` false) every claim on the subjects is read
+      CALL (abouts, retiredIndexed) {
+        UNWIND CASE WHEN retiredIndexed THEN abouts ELSE [] END AS about
+        MATCH (live:Claim)
+        USING INDEX live:Claim(subject, status_retired_since)
+        WHERE live.subject = about AND live.status_retired_since > $t
+        RETURN about, live AS member
+        UNION ALL
+        UNWIND CASE WHEN retiredIndexed THEN [] ELSE abouts END AS about
+        MATCH (member:Claim {subject: about})
+        USING INDEX member:Claim(subject)
+        RETURN about, member
+      }
       WITH about, member WHERE NOT member IN setNodes
       WITH about, /*INCLUDE rival-record(member)*/ AS record
       RETURN collect(record {.*, about: about}) AS subjectRecords
@@ -121,6 +136,7 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
       RETURN row
       UNION ALL
       WITH c, closureQ AS q, kept WHERE NOT kept
+      // INCLUDE revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
       // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
       RETURN row
     }
@@ -159,7 +175,7 @@ CALL (rq, subject, setUids, setNodes, evidenceUids, retiredIndexed) {
       base: CASE
         WHEN r.reason IN ['UNBOUND', 'NOT_YET_ASSERTED'] THEN [r.status, r.reason]
         WHEN NOT /*INCLUDE scope-covers(r.scope, q)*/ THEN ['UNKNOWN', 'OUT_OF_SCOPE']
-        WHEN /*INCLUDE past-rule-9(r.reason)*/ THEN ['ACTIVE', 'CURRENT']
+        WHEN r.reason IN ['EXPLICIT_CONFLICT', 'RIVAL_CLAIM', 'PREMISE_NOT_CURRENT', 'CURRENT'] THEN ['ACTIVE', 'CURRENT']
         ELSE [r.status, r.reason]
       END}] AS judged
     RETURN [r IN judged

@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from provgraph import cypher
 from provgraph.graph.connection import Runner
 
 # The account's columns, as the status rows carry them (stored on the claim as status_<column>)
@@ -26,7 +25,7 @@ def add_account(run: Runner, rows: list[dict[str, Any]], t: datetime) -> list[di
     asks = [{"claim": row["claim"], "reason": row["reason"], "question_scope": row.get("question_scope"),
              "conflicts_with": list(row.get("conflicts_with") or []),
              "premises_not_current": list(row.get("premises_not_current") or [])} for row in rows]
-    found = {answer["claim"]: answer for answer in run(cypher.load("status_account").text, {"rows": asks, "t": t})}
+    found = {answer["claim"]: answer for answer in run("status_account", {"rows": asks, "t": t})}
     for row in rows:
         answer = found.get(row["claim"], {})
         for column in COLUMNS:

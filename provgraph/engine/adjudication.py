@@ -19,7 +19,6 @@ import os
 from datetime import datetime
 from typing import Any, Iterable
 
-from provgraph import cypher
 from provgraph.base.times import parse_moment
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.times import native, to_iso
@@ -68,7 +67,7 @@ def adjudicate(
     retired = resolve(graph, retired_ids)
     if kept in retired:
         raise UsageError(f"cannot keep and retire the same claim {kept}")
-    opposing = graph.read(cypher.load("adjudication_opposing").text, {"keep": kept, "retire": retired, "at": decided_at})
+    opposing = graph.read("adjudication_opposing", {"keep": kept, "retire": retired, "at": decided_at})
     if opposing:
         first = opposing[0]
         raise UsageError(f"{first['adjudication']} keeps {first['keeps']} over {kept} and is in force at "
@@ -112,7 +111,7 @@ def distinguish(
     if len(pair) < 2:
         raise UsageError(f"cannot mark a claim distinct from itself ({pair[0]})")
     decided_at = parse_moment(at, missing="now")
-    standing = graph.read(cypher.load("adjudication_standing_distinct").text, {"a": pair[0], "b": pair[1], "at": decided_at})
+    standing = graph.read("adjudication_standing_distinct", {"a": pair[0], "b": pair[1], "at": decided_at})
     by = by or default_by()
     if standing:
         row = standing[0]
@@ -123,7 +122,7 @@ def distinguish(
         return {"adjudication": row["adjudication"], "distinct": pair, "decided_at": to_iso(row["decided_at"]),
                 "by": row["by"], "why": row["why"], "existing": True}
     uid = adjudication_uid("distinct", pair, None, decided_at, by, why)
-    row = graph.write(cypher.load("adjudicate_distinct").text,
+    row = graph.write("adjudicate_distinct",
                       {"uid": uid, "claims": pair, "at": decided_at, "by": by, "why": why})[0]
     return {"adjudication": row["adjudication"], "distinct": pair, "decided_at": to_iso(row["decided_at"]),
             "by": by, "why": why, "existing": False}
@@ -175,7 +174,7 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
     """
     moment = parse_moment(at, missing="now")
     ensure_schema(graph)
-    found = graph.read(cypher.load("adjudication_get").text, {"uid": adjudication})
+    found = graph.read("adjudication_get", {"uid": adjudication})
     if not found:
         raise NotFound(f"no adjudication with uid {adjudication}")
     current = found[0]
@@ -197,7 +196,7 @@ def revoke(graph: Graph, adjudication: str, at: datetime | str | int | None = No
 def _write(graph: Graph, name: str, params: dict[str, Any], claims: list[str]) -> dict[str, Any]:
     """The write and the status pass for the claims it decides between, in one transaction."""
     def work(tx: Tx) -> dict[str, Any]:
-        return tx.rows(cypher.load(name).text, params)[0]
+        return tx.rows(name, params)[0]
 
     return stored_status.write_with_status(graph, work, lambda _: (claims, ()))
 

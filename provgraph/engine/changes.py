@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterator
 
-from provgraph import cypher
 from provgraph.base.times import parse_moment
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.times import to_iso
@@ -61,8 +60,8 @@ def changes(graph: Graph, start: datetime | str, end: datetime | str | None = No
         raise UsageError(f"--from {to_iso(begin)} must come before --to {to_iso(finish)}")
     claims = None
     if store is not None:
-        claims = [row["claim"] for row in graph.read(cypher.load("changes_claims").text, {"store": store})]
-        if not claims and store not in {row["store"] for row in graph.read(cypher.load("store_names").text)}:
+        claims = [row["claim"] for row in graph.read("changes_claims", {"store": store})]
+        if not claims and store not in {row["store"] for row in graph.read("store_names")}:
             raise NotFound(f"no store named {store!r}")
     before = {row.claim: row for row in _rows(graph, claims, scope, begin)}
     found = [Change(before[row.claim], row) for row in _rows(graph, claims, scope, finish)

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from provgraph import cypher
 from provgraph.base.errors import UsageError
 from provgraph.graph.connection import Graph
 
@@ -38,7 +37,7 @@ def claims_cited_at(graph: Graph, citations: Sequence[Citation]) -> list[str | N
         return []
     items = [{"key": i, "source": c.source.replace("\\", "/"), "sha256": c.sha256(), "line": c.line}
              for i, c in enumerate(citations)]
-    found = {row["key"]: row["claims"] for row in graph.read(cypher.load("claims_cited_at").text, {"items": items})}
+    found = {row["key"]: row["claims"] for row in graph.read("claims_cited_at", {"items": items})}
     return [claims[0] if len(claims := found.get(i) or []) == 1 else None for i in range(len(citations))]
 
 
@@ -47,7 +46,7 @@ def claim_uids(graph: Graph, ids: Sequence[str]) -> dict[str, str | None]:
     wanted = list(dict.fromkeys(ids))
     if not wanted:
         return {}
-    return {row["id"]: row["uid"] for row in graph.read(cypher.load("resolve_claims").text, {"ids": wanted})}
+    return {row["id"]: row["uid"] for row in graph.read("resolve_claims", {"ids": wanted})}
 
 
 
@@ -121,7 +120,7 @@ def chunk_sources(graph: Graph, chunks: Sequence[tuple[str, str]], cwd: Path | N
     names no ingested record file. Two reads for the whole set."""
     if not chunks:
         return []
-    stores = graph.read(cypher.load("chunk_stores").text)
+    stores = graph.read("chunk_stores")
     cwd = cwd or Path.cwd()
     items, disks = [], {}
     for key, (path, _) in enumerate(chunks):
@@ -130,7 +129,7 @@ def chunk_sources(graph: Graph, chunks: Sequence[tuple[str, str]], cwd: Path | N
             items.append({"key": key, "sources": uids})
             disks[key] = _file_sha256(on_disk) if on_disk is not None else None
     found: dict[int, list[dict[str, Any]]] = {}
-    for row in graph.read(cypher.load("chunk_snapshots").text, {"items": items}) if items else []:
+    for row in graph.read("chunk_snapshots", {"items": items}) if items else []:
         found.setdefault(int(row["key"]), []).append(row)
     return [_pick(found[key], chunks[key][1], disks.get(key)) if key in found else None for key in range(len(chunks))]
 

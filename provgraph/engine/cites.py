@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterable, Mapping, Sequence
 
-from provgraph import cypher
 from provgraph.base.cites import ScannedFile
 from provgraph.base.chunks import chunked
 from provgraph.base.errors import UsageError
@@ -43,7 +42,7 @@ def known_ids(graph: Graph) -> KnownIds:
     ids: dict[str, str] = {}
     files: dict[str, list[str]] = {}
     aliased: list[tuple[str, str]] = []
-    for row in graph.read(cypher.load("scan_vocabulary").text):
+    for row in graph.read("scan_vocabulary"):
         ids[row["uid"]] = row["uid"]
         aliased.extend((alias, row["uid"]) for alias in row["aliases"] or ())
         for file in row["files"] or ():
@@ -56,7 +55,7 @@ def known_ids(graph: Graph) -> KnownIds:
 def scan_store(graph: Graph, store: str) -> dict[str, Any] | None:
     """The scan store's kind, root and last vocabulary digest; None when no store has the name. A store of
     another kind (an ingested one) is refused: a scan never writes into it."""
-    rows = graph.read(cypher.load("scan_store").text, {"store": store})
+    rows = graph.read("scan_store", {"store": store})
     if rows and rows[0]["kind"] != "scan":
         raise UsageError(f"--store {store}: that store holds ingested records ({rows[0]['kind']}); a scan keeps its "
                          "citations in a store of its own (the default is `scan`)")
@@ -65,7 +64,7 @@ def scan_store(graph: Graph, store: str) -> dict[str, Any] | None:
 
 def stored(graph: Graph, store: str, locators: Sequence[str] | None) -> dict[str, tuple[str, str]]:
     """locator -> (sha256, citations digest) of the files the store holds (those named, or all)."""
-    rows = graph.read(cypher.load("scan_stored").text,
+    rows = graph.read("scan_stored",
                       {"store": store, "locators": None if locators is None else list(locators)})
     return {row["locator"]: (row["sha256"], row["digest"]) for row in rows}
 
@@ -85,14 +84,14 @@ def write(graph: Graph, store: str, root: str, vocabulary: str, files: Iterable[
     changed (a scan that changes neither writes nothing)."""
     written = 0
     if mark:
-        graph.write(cypher.load("scan_store_mark").text, {"store": store, "root": root, "vocabulary": vocabulary})
+        graph.write("scan_store_mark", {"store": store, "root": root, "vocabulary": vocabulary})
     for chunk in chunked(files, WRITE_CHUNK):
-        graph.write(cypher.load("scan_write").text, {"store": store, "root": root, "vocabulary": vocabulary,
+        graph.write("scan_write", {"store": store, "root": root, "vocabulary": vocabulary,
                                                      "files": [_file_params(file) for file in chunk]})
         written += len(chunk)
     forgotten = 0
     for part in chunked(removed, WRITE_CHUNK):
-        rows = graph.write(cypher.load("scan_forget").text, {"store": store, "locators": part})
+        rows = graph.write("scan_forget", {"store": store, "locators": part})
         forgotten += int(rows[0]["removed"]) if rows else 0
     return written, forgotten
 
@@ -163,7 +162,7 @@ def findings(graph: Graph, *, store: str | None = None, files: Sequence[str] | N
              at: datetime | None = None, governing: bool = False) -> list[CitationFinding]:
     """Every kept citation (of `store`, else of every scan store; of `files`, else every file) with its claim's
     status; only those that do not govern unless `governing`. An unresolved citation is listed as UNRESOLVED."""
-    rows = graph.read(cypher.load("scan_citations").text,
+    rows = graph.read("scan_citations",
                       {"store": store, "locators": None if files is None else list(files)})
     claims = sorted({row["claim"] for row in rows if row["claim"] is not None})
     judged = {row.claim: row for row in status.status(graph, claims, scope=scope, at=at)} if claims else {}

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Sequence
 
-from provgraph import cypher
 from provgraph.base.times import parse_moment
 from provgraph.base.chunks import chunked
 from provgraph.engine.status import status
@@ -59,7 +58,7 @@ def conflicts(graph: Graph, *, scope: str | None = None, at: datetime | str | No
     found: dict[tuple[str, tuple[str, ...]], Conflict] = {}
     cyclic: list[str] = []
     explicit: list[Any] = []
-    candidates = [row["claim"] for row in graph.read(cypher.load("conflict_candidates").text)]
+    candidates = [row["claim"] for row in graph.read("conflict_candidates")]
     for chunk in chunked(candidates, _CHUNK):
         for row in status(graph, chunk, scope=scope, at=t, only=["CONFLICT"]):
             if row.reason == "REVISION_CYCLE":
@@ -68,11 +67,11 @@ def conflicts(graph: Graph, *, scope: str | None = None, at: datetime | str | No
                 explicit.append(row)
     for batch in chunked(explicit, _BATCH):
         _explicit_pairs(graph, batch, scope, t, found)
-    keys = [(row["subject"], row["q"]) for row in graph.read(cypher.load("rival_group_keys").text, {"q": scope, "t": t})]
+    keys = [(row["subject"], row["q"]) for row in graph.read("rival_group_keys", {"q": scope, "t": t})]
     for batch in chunked(keys, _BATCH):
         _rival_groups(graph, batch, t, found, own_scopes=scope is None)
     if cyclic:
-        for cycle in graph.read(cypher.load("revision_cycles").text, {"claims": cyclic, "q": scope, "t": t}):
+        for cycle in graph.read("revision_cycles", {"claims": cyclic, "q": scope, "t": t}):
             members = tuple(sorted(set(cycle["cycle"])))
             key = ("REVISION_CYCLE", members)
             if key not in found:
@@ -84,7 +83,7 @@ def conflicts(graph: Graph, *, scope: str | None = None, at: datetime | str | No
 
 def _explicit_pairs(graph: Graph, batch: list[Any], scope: str | None, t: datetime, found: dict) -> None:
     by_uid = {row.claim: row for row in batch}
-    rows = graph.read(cypher.load("rivals").text, {"claims": list(by_uid), "q": scope, "t": t, "subject": None,
+    rows = graph.read("rivals", {"claims": list(by_uid), "q": scope, "t": t, "subject": None,
                                                   "active": False})
     for rival in rows:
         if rival["kind"] != "EXPLICIT_CONFLICT" or rival["rival_status"] != "ACTIVE":
@@ -107,7 +106,7 @@ def _rival_groups(graph: Graph, batch: list[tuple[str, str]], t: datetime, found
     it; the others are the same rivals seen from a narrower scope."""
     params = {"groups": [{"subject": subject, "q": q} for subject, q in batch], "t": t}
     passing: dict[int, list[dict[str, Any]]] = {}
-    for row in graph.read(cypher.load("rival_groups").text, params):
+    for row in graph.read("rival_groups", params):
         passing.setdefault(row["group"], []).append(row)
     for index, rows in passing.items():
         members = _with_a_rival(rows)

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from provgraph import cypher
 from provgraph.base.times import parse_moment
 from provgraph.base.edges import REVISION_KINDS
 from provgraph.base.errors import NotFound
@@ -110,13 +109,13 @@ def lineage(graph: Graph, claim: str, *, scope: str | None = None, at: datetime 
     """The lineage of `claim` (uid or alias) for question scope `scope` at time `at` (default now)."""
     uid = resolve(graph, [claim])[0]
     t = parse_moment(at, missing="now")
-    rows = graph.read(cypher.load("lineage").text, {"claim": uid, "q": scope, "t": t})
+    rows = graph.read("lineage", {"claim": uid, "q": scope, "t": t})
     if not rows:
         raise NotFound(f"no claim with id {claim}")
     row = rows[0]
     question = row["question_scope"]
     statuses = {s.claim: s for s in status(graph, row["nodes"], scope=question, at=t)}
-    rivals = graph.read(cypher.load("rivals").text, {"claims": [uid], "q": question, "t": t, "subject": None, "active": False})
+    rivals = graph.read("rivals", {"claims": [uid], "q": question, "t": t, "subject": None, "active": False})
     edges = tuple(
         Edge(e["from"], e["to"], e["kind"], e.get("verb"), e.get("scope"), e.get("via") or None, e.get("force"),
              native(e.get("valid_from")), dict(e["recorded_by"]) if e.get("recorded_by") else None,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from provgraph import cypher
 from provgraph.graph.connection import Runner
 from provgraph.base.chunks import chunked
 
@@ -27,7 +26,7 @@ def premise_bands(run: Runner, claims: Iterable[str]) -> tuple[list[list[str]], 
     members = set(wanted)
     below: dict[str, list[str]] = {}
     for chunk in chunked(wanted, _CHUNK):
-        for row in run(cypher.load("status_premise_order").text, {"claims": chunk}):
+        for row in run("status_premise_order", {"claims": chunk}):
             inside = [uid for uid in row["premises"] if uid in members]
             if inside:
                 below[row["claim"]] = inside

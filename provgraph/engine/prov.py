@@ -52,7 +52,6 @@ from urllib.parse import quote
 from prov.identifier import Namespace, QualifiedName
 from prov.model import PROV, ProvDocument
 
-from provgraph import cypher
 from provgraph.base.errors import UsageError, output_error
 from provgraph.base.times import native_or_text, parse_moment, to_iso
 from provgraph.engine.status import ClaimStatus, iter_status
@@ -73,10 +72,9 @@ _EDGE_PROPERTIES = ("scope", "asserted_at", "valid_from", "valid_to", "verb")
 
 def pages(graph: Graph, name: str, key: str = "uid", page_size: int = PAGE_SIZE) -> Iterator[dict[str, Any]]:
     """Rows of the named keyset-paged query, one page per round trip."""
-    text = cypher.load(name).text
     after: str | None = None
     while True:
-        rows = graph.read(text, {"after": after, "page": page_size})
+        rows = graph.read(name, {"after": after, "page": page_size})
         yield from rows
         if len(rows) < page_size:
             return
@@ -259,7 +257,7 @@ class _Selection:
         self.sources: set[str] = set()
         self.stores: set[str] = set()
         known_stores: set[str] = set()
-        for row in graph.read(cypher.load("export_selection").text):
+        for row in graph.read("export_selection"):
             known_stores.update(row["stores"])
             if (store is None or store in row["stores"]) and _applies(row["scope"], scope):
                 self.claims.add(row["claim"])

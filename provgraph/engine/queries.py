@@ -189,11 +189,6 @@ def named_params(query: NamedQuery, given: Mapping[str, Any]) -> dict[str, Any]:
     UTC), epoch milliseconds, or `now`; it is passed to the database as a DateTime.
     Parameters the query does not declare are refused.
     """
-    unknown = sorted(set(given) - set(query.params))
-    if unknown:
-        declared = ", ".join("$" + p for p in query.params) or "none"
-        raise UsageError(f"query {query.name} has no parameter(s) {', '.join('$' + u for u in unknown)} "
-                         f"(it takes: {declared})")
     query.check(given)
     params = dict(given)
     for name, meaning in query.params.items():
@@ -205,10 +200,10 @@ def named_params(query: NamedQuery, given: Mapping[str, Any]) -> dict[str, Any]:
 
 def named_query(graph: Graph, name: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> QueryResult:
     """Run the named `.cypher` file. A `// mode: write` statement is refused unless `write=True`."""
-    query = cypher.load(name)
+    query = cypher.header(name)
     if query.mode == "write" and not write:
         raise UsageError(f"query {name} is an internal pipeline statement that writes; re-run with --write")
-    return run_cypher(graph, query.text, named_params(query, params or {}), write=write)
+    return run_cypher(graph, name, named_params(query, params or {}), write=write)
 
 
 # -- rendering --------------------------------------------------------------------------------

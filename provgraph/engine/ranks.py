@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.graph.connection import Graph, Tx
 
@@ -57,25 +56,25 @@ def rerank(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> int:
     seeds, sources = sorted(set(seeds)), sorted(set(sources))
     if not seeds and not sources:
         return 0
-    frontier = [row["claim"] for row in tx.rows(cypher.kept_plan("revision_rank_region"), {"seeds": seeds, "sources": sources})]
+    frontier = [row["claim"] for row in tx.rows("revision_rank_region", {"seeds": seeds, "sources": sources})]
     region: dict[str, dict[str, Any]] = {}
     # upwards one step a round, each claim once: a round per step the change climbs (a new head: one), where one walk
     # per claim of a long chain written at once would cost the square of the chain
     while frontier:
         found = [row for chunk in chunked(frontier, _PER_STATEMENT)
-                 for row in tx.rows(cypher.kept_plan("revision_rank_step"), {"claims": chunk})]
+                 for row in tx.rows("revision_rank_step", {"claims": chunk})]
         region.update((row["claim"], row) for row in found)
         frontier = sorted({uid for row in found for uid in row["revisers"] if uid not in region})
     rows = [{"claim": claim, "rank": rank} for claim, rank in sorted(ranks(list(region.values())).items())
             if rank != region[claim]["rank"]]  # only what changed is written
     for chunk in chunked(rows, _PER_STATEMENT):
-        tx.run(cypher.kept_plan("revision_rank_store"), {"rows": chunk})
+        tx.run("revision_rank_store", {"rows": chunk})
     return len(rows)
 
 
 def violations(graph: Graph) -> list[dict[str, Any]]:
     """The edges that break the rank invariant ({claim, target}): only a write that bypassed provgraph leaves any."""
-    return graph.read(cypher.load("revision_rank_violations").text)
+    return graph.read("revision_rank_violations")
 
 
 __all__ = ["ranks", "rerank", "violations"]

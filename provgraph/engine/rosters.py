@@ -8,8 +8,8 @@ rules 1-9 (`cypher/status_expiry.cypher`, read as for a claim that rules 1-9 set
 subject (`cypher/status.cypher`, `cypher/rivals.cypher` for verify) reads the roster while it is fresh
 (`cypher/rules/roster-fresh.cypher`) instead of judging every claim on the subject, so asking about one claim of
 a key with n values costs a list of n entries, not n judgments. Every write the status pass sees first marks the
-rosters of the subjects it can change owed (`owe`, in the write's own transaction, so no read takes a roster the
-write made wrong); the pass computes the owed ones again (`keep_owed`) before any status that may read them.
+rosters of the subjects it can change stale (`mark_rosters_stale`, in the write's own transaction, so no read takes a roster the
+write made wrong); the pass computes the stale ones again (`recompute_stale_rosters`) before any status that may read them.
 docs/design.md "Rival rosters" is the one home of the rule.
 """
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
-from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.times import native
 from provgraph.graph.connection import Runner, Tx
@@ -27,40 +26,40 @@ CLAIMS_PER_EXPIRY = 2000  # claims per status_expiry query when a roster's expir
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
-def owe(tx: Tx, claims: Iterable[str], limit: int) -> int:
+def mark_rosters_stale(tx: Tx, claims: Iterable[str], limit: int) -> int:
     """Mark owed the roster of every crowded subject `claims` have (or were ever cited with), and drop the roster
-    of every other subject they have. Returns how many subjects owe one."""
+    of every other subject they have. Returns how many subjects have a roster marked stale."""
     wanted = sorted(set(claims))
     owed = 0
     for chunk in chunked(wanted, CLAIMS_PER_EXPIRY):
-        owed += int(tx.rows(cypher.load("rival_roster_owe").text, {"claims": chunk, "limit": limit})[0]["owed"])
+        owed += int(tx.rows("rival_roster_mark_stale", {"claims": chunk, "limit": limit})[0]["owed"])
     return owed
 
 
-def reowe(tx: Tx, subjects: list[str]) -> int:
+def mark_subjects_stale(tx: Tx, subjects: list[str]) -> int:
     """Mark the rosters of `subjects` owed (check --fix). Returns how many."""
-    return int(tx.rows(cypher.load("rival_roster_reowe").text, {"subjects": subjects})[0]["owed"])
+    return int(tx.rows("rival_roster_mark_subjects_stale", {"subjects": subjects})[0]["owed"])
 
 
-def keep_owed(tx: Tx, t: datetime) -> int:
+def recompute_stale_rosters(tx: Tx, t: datetime) -> int:
     """Compute every owed roster at `t` and store it, no longer owed. Returns how many."""
-    subjects = [row["subject"] for row in tx.rows(cypher.load("rival_roster_owed").text)]
+    subjects = [row["subject"] for row in tx.rows("rival_roster_stale")]
     stored = 0
     for chunk in chunked(subjects, SUBJECTS_PER_QUERY):
         rows = computed(tx.rows, chunk, t)
-        stored += int(tx.rows(cypher.load("rival_roster_store").text, {"rows": rows, "t": t})[0]["stored"])
+        stored += int(tx.rows("rival_roster_store", {"rows": rows, "t": t})[0]["stored"])
     return stored
 
 
 def computed(run: Runner, subjects: list[str], t: datetime) -> list[dict[str, Any]]:
     """The rosters of `subjects` computed at `t`, as rival_roster_store writes them."""
-    return [_roster(run, row, t) for row in run(cypher.load("rival_roster").text, {"subjects": subjects, "t": t, "q": None})]
+    return [_roster(run, row, t) for row in run("rival_roster", {"subjects": subjects, "t": t, "q": None})]
 
 
 def drifted(run: Runner, t: datetime) -> dict[str, dict[str, dict[str, Any]]]:
     """{subject: {property: {"stored", "computed"}}} for every roster fresh at `t` that differs from one computed
     again at `t` (the same when nothing changed: a fresh roster's expiry lies after `t`)."""
-    kept = {row["subject"]: row["kept"] for row in run(cypher.load("rival_roster_kept").text, {"t": t})}
+    kept = {row["subject"]: row["kept"] for row in run("rival_roster_kept", {"t": t})}
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for chunk in chunked(sorted(kept), SUBJECTS_PER_QUERY):
         for row in computed(run, chunk, t):
@@ -103,10 +102,10 @@ def _soonest(run: Runner, claims: list[str], t: datetime) -> Any:
     """The earliest instant after `t` at which rules 1-9 of any of `claims` may change with no write (null: none)."""
     soonest = None
     for chunk in chunked(sorted(claims), CLAIMS_PER_EXPIRY):
-        for row in run(cypher.kept_plan("status_expiry"), {"claims": chunk, "settled": chunk, "t": t}):
+        for row in run("status_expiry", {"claims": chunk, "settled": chunk, "t": t}):
             if row["expires"] is not None and (soonest is None or row["expires"] < soonest):
                 soonest = row["expires"]
     return soonest
 
 
-__all__ = ["computed", "drifted", "keep_owed", "owe", "reowe"]
+__all__ = ["computed", "drifted", "mark_rosters_stale", "mark_subjects_stale", "recompute_stale_rosters"]

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Iterator
 
-from provgraph import cypher
 from provgraph.base.times import parse_moment
 from provgraph.base.chunks import chunked
 from provgraph.base.errors import NotFound, UsageError
@@ -281,7 +280,7 @@ def status(
     if scope is None:
         stored = graph.read(*_stored_query(params))
         return list(_merge_stored(graph, stored, params, len(stored) or 1))
-    rows = add_account(graph.read, graph.read(cypher.load("status").text, params), params["t"])
+    rows = add_account(graph.read, graph.read("status", params), params["t"])
     return [ClaimStatus.from_row(row, params["t"]) for row in rows]
 
 
@@ -299,7 +298,7 @@ def iter_status(
         stored = graph.stream(*_stored_query(params), plain=True)  # stored rows hold plain values only
         yield from _merge_stored(graph, stored, params, STREAM_CHUNK)
         return
-    for rows in chunked(graph.stream(cypher.load("status").text, params), STREAM_CHUNK):
+    for rows in chunked(graph.stream("status", params), STREAM_CHUNK):
         for row in add_account(graph.read, rows, params["t"]):
             yield ClaimStatus.from_row(row, params["t"])
 
@@ -321,8 +320,8 @@ def _stored_query(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The stored-status query for the claims of `params` (status_stored), or for every claim (status_stored_all)."""
     values = {"t": params["t"], "subject": params["subject"], "only": params["only"]}
     if params["claims"] is None:
-        return cypher.load("status_stored_all").text, values
-    return cypher.load("status_stored").text, {**values, "claims": params["claims"]}
+        return "status_stored_all", values
+    return "status_stored", {**values, "claims": params["claims"]}
 
 
 def _merge_stored(graph: Graph, stored: Iterable[dict[str, Any]], params: dict[str, Any],
@@ -332,7 +331,7 @@ def _merge_stored(graph: Graph, stored: Iterable[dict[str, Any]], params: dict[s
         stale = [row["claim"] for row in rows if not row["fresh"]]
         full: dict[str, dict[str, Any]] = {}
         if stale:
-            computed = graph.read(cypher.load("status").text, {**params, "claims": stale})
+            computed = graph.read("status", {**params, "claims": stale})
             full = {row["claim"]: row for row in add_account(graph.read, computed, params["t"])}
         for row in rows:
             if row["fresh"]:
@@ -344,7 +343,7 @@ def _merge_stored(graph: Graph, stored: Iterable[dict[str, Any]], params: dict[s
 def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:
     """Claim uids for ids given by uid or alias, in the order given; unknown ids raise NotFound."""
     wanted = list(dict.fromkeys(ids))
-    rows = graph.read(cypher.load("resolve_claims").text, {"ids": wanted})
+    rows = graph.read("resolve_claims", {"ids": wanted})
     found = {row["id"]: row["uid"] for row in rows}
     missing = [i for i in wanted if found.get(i) is None]
     if missing:
@@ -354,7 +353,7 @@ def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:
 
 def require_store(graph: Graph, name: str) -> None:
     """Refuse a store name the graph does not have (NotFound naming the stores it has)."""
-    names = [row["store"] for row in graph.read(cypher.load("store_names").text)]
+    names = [row["store"] for row in graph.read("store_names")]
     if name not in names:
         raise NotFound(f"no such store {name!r} (stores: {and_more(names, 8) or 'none yet'})")
 

@@ -9,14 +9,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterator, Mapping
 
-from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.times import native
 from provgraph.engine import rosters
 from provgraph.engine.premise_order import premise_bands
 from provgraph.engine.ranks import rerank, violations
 from provgraph.engine.status import stored_rows
-from provgraph.engine.stored_status import (CLAIMS_PER_CHUNK, CLOSURE_LIMIT, refresh_locked, unstore, affected_by,
+from provgraph.engine.stored_status import (CLAIMS_PER_CHUNK, CLOSURE_LIMIT, recompute_locked, mark_statuses_stale, affected_by,
                                             lock, now)
 from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import ensure_schema
@@ -96,8 +95,8 @@ def _pairs(graph: Graph, t: datetime, chunk: int
            ) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None, dict[str, dict[str, Any]]]]:
     """(stored row, full row, the chunk's kept closures that differ from the walk) for every claim, in uid order,
     `chunk` claims per full computation."""
-    stored_query = cypher.load("status_stored_all").text
-    full_query = cypher.load("status").text
+    stored_query = "status_stored_all"
+    full_query = "status"
     stored = stored_rows(graph.stream(stored_query, {"t": t, "subject": None, "only": None}))
     for rows in chunked(stored, chunk):
         uids = [row["claim"] for row in rows if row["fresh"]]  # the others are read by the full computation anyway
@@ -109,19 +108,19 @@ def _pairs(graph: Graph, t: datetime, chunk: int
 
 
 def _closure_differences(graph: Graph, claims: list[str], t: datetime) -> dict[str, dict[str, Any]]:
-    """{claim: {"stored", "computed"}} for each of `claims` whose kept successor closure answers its own scope at `t`
-    and differs from the closure walked at `t` (cypher/status_closure_kept.cypher against status_closure.cypher)."""
-    kept = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure_kept").text,
+    """{claim: {"stored", "computed"}} for each of `claims` whose kept revision closure answers its own scope at `t`
+    and differs from the closure walked at `t` (cypher/revision_closure_kept.cypher against revision_closure_rows.cypher)."""
+    kept = {row["claim"]: row["rows"] for row in graph.read("revision_closure_kept",
                                                             {"claims": claims, "t": t})}
     if not kept:
         return {}
-    walked = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure").text,
+    walked = {row["claim"]: row["rows"] for row in graph.read("revision_closure_rows",
                                                               {"claims": sorted(kept), "t": t, "limit": CLOSURE_LIMIT})}
     return {uid: {"stored": rows, "computed": walked.get(uid)} for uid, rows in kept.items() if rows != walked.get(uid)}
 
 
 def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk: int = 500) -> CheckResult:
-    """Compare every claim's stored status, and the successor closure kept with it, with the full computation at `at`
+    """Compare every claim's stored status, and the revision closure kept with it, with the full computation at `at`
     (default now).
 
     A stored status or kept closure that is fresh at that time and differs is drift (a closure's under "closure"), and
@@ -138,8 +137,8 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
     if fix and result.rosters_drifted:
         def mend(tx: Tx) -> int:
             lock(tx, changes=False)
-            rosters.reowe(tx, sorted(result.rosters_drifted))
-            return rosters.keep_owed(tx, now())
+            rosters.mark_subjects_stale(tx, sorted(result.rosters_drifted))
+            return rosters.recompute_stale_rosters(tx, now())
 
         result.fixed += graph.transaction(mend, write=True)
     stale: list[str] = []
@@ -160,7 +159,7 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
             result.drift.append({"claim": stored["claim"], "differences": differences})
             stale.append(stored["claim"])
     # a claim verify's seek of a subject's live claims would leave out wrongly (rules/subject-live)
-    for row in graph.read(cypher.load("status_retired_drift").text, {"t": moment}):
+    for row in graph.read("status_retired_drift", {"t": moment}):
         result.drift.append({"claim": row["claim"], "differences": {"retired_since": {
             "stored": _comparable(row["retired_since"]), "computed": "not retired by its stored status"}}})
         stale.append(row["claim"])
@@ -181,14 +180,14 @@ def check(graph: Graph, *, at: datetime | None = None, fix: bool = False, chunk:
         # rule 11 stops at a stored premise (rules/premise-kept), so what rests on a drifted claim is recomputed too
         stale = sorted(set(stale) | set(affected_by(graph, [entry["claim"] for entry in result.drift])))
     if fix and stale:
-        def forget(tx: Tx) -> None:  # all first: a chunk's walks must not stop at a stale row of a later chunk
+        def mark_stale(tx: Tx) -> None:  # all first: a chunk's walks must not stop at a stale row of a later chunk
             lock(tx, changes=False)
-            unstore(tx, stale)
+            mark_statuses_stale(tx, stale)
 
-        graph.transaction(forget, write=True)
+        graph.transaction(mark_stale, write=True)
         for band in premise_bands(graph.read, stale)[0]:  # premises first, as the write-time pass stores them
             for uids in chunked(band, CLAIMS_PER_CHUNK):
-                result.fixed += graph.transaction(lambda tx: refresh_locked(tx, uids), write=True)  # noqa: B023
+                result.fixed += graph.transaction(lambda tx: recompute_locked(tx, uids), write=True)  # noqa: B023
     return result
 
 

@@ -5,7 +5,7 @@ query (`cypher/status.cypher`) for every claim the write can affect (`cypher/sta
 and stored on the claim with the earliest instant at which it may change without a write
 (`cypher/status_expiry.cypher`; `cypher/status_store.cypher` writes both). An adjudication, its
 revocation and the latest-wins pass do it in their own transaction (`write_with_status`). An ingest
-batch forgets the stored status of what it affects in its transaction (`invalidate`), and the ingest
+batch marks stale the stored status of what it affects in its transaction (`invalidate`), and the ingest
 stores them all again after its last batch (`store_pending`, computed outside the lock and stored
 only if no graph-changing write came between), so the status query is planned once per ingest, not
 once per batch. Reads of the default question (`provgraph.engine.status`) use a stored status from its
@@ -26,12 +26,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
 from typing import Any, Callable, Generator, Iterable, TypeVar
 
-from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.engine.account import add_account
 from provgraph.engine.premise_order import premise_bands
 from provgraph.engine.ranks import rerank
-from provgraph.engine.rosters import keep_owed, owe
+from provgraph.engine.rosters import recompute_stale_rosters, mark_rosters_stale
 from provgraph.engine.status import REASONS
 from provgraph.graph.connection import Graph, Runner, Tx
 
@@ -41,7 +40,7 @@ WORKERS = 2  # chunks `store_pending` computes at once outside the lock
 # a subject thousands of claims share) is not stored: computing it for every claim such a write touches costs the
 # square of the chain, so those claims are computed when read, as before write-time status (docs/design.md "Stored status (write time)")
 DEEP = 200
-# A claim more claims than this reach through revision edges keeps no successor closure (status_closure): verify walks
+# A claim more claims than this reach through revision edges keeps no revision closure (revision_closure_rows): verify walks
 # it when read. Keeping it costs the square of a chain; verify's walk of a short one costs about a kept read.
 CLOSURE_LIMIT = 64
 # the reasons of rules 10-12, the last of REASONS (in rule order): only a status with one of them reads premises,
@@ -59,7 +58,7 @@ def lock(tx: Tx, t: datetime | None = None, *, changes: bool = True) -> int:
     """Take the write lock for the rest of this transaction (released at commit or rollback). `changes`: this
     transaction changes what statuses are computed from (False: it only stores statuses). Returns the generation:
     how many graph-changing transactions have taken the lock, this one included."""
-    return int(tx.rows(cypher.load("write_lock").text, {"t": t or now(), "changes": changes})[0]["generation"])
+    return int(tx.rows("write_lock", {"t": t or now(), "changes": changes})[0]["generation"])
 
 
 def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple[list[str], list[str]]:
@@ -69,7 +68,7 @@ def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple
     if not seeds and not sources:
         return [], []
     rerank(tx, seeds, sources)  # first: which claims are too deep to store reads the ranks
-    rows = tx.rows(cypher.kept_plan("status_affected"), {"seeds": seeds, "sources": sources, "limit": DEEP})
+    rows = tx.rows("status_affected", {"seeds": seeds, "sources": sources, "limit": DEEP})
     deep = {row["claim"] for row in rows if row["deep"]}
     chained = [row["claim"] for row in rows if row["chained"] and not row["deep"]]
     if chained:  # a long chain of premises is stored bottom-up, unless it runs through a cycle no order can start
@@ -81,15 +80,15 @@ def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple
 
 def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]]:
     """The rows status_store takes for `claims` at `t`: the status query's, each with its expiry, edge scopes,
-    account (since, because: provgraph.engine.account) and kept successor closure (cypher/status_closure.cypher)."""
+    account (since, because: provgraph.engine.account) and kept revision closure (cypher/revision_closure_rows.cypher)."""
     # not cypher.kept_plan: a plan of the status query made on a small graph can scan where a large one needs seeks
     # (bench/HISTORY.md); an ingest plans it once, in `store_pending`, not after every batch
-    rows = run(cypher.load("status").text, {"claims": claims, "q": None, "t": t, "subject": None, "only": None})
+    rows = run("status", {"claims": claims, "q": None, "t": t, "subject": None, "only": None})
     if rows:
         settled = [row["claim"] for row in rows if row["reason"] not in _READS_PAST_RULE_9]
-        extra = {row["claim"]: row for row in run(cypher.kept_plan("status_expiry"),
+        extra = {row["claim"]: row for row in run("status_expiry",
                                                   {"claims": [row["claim"] for row in rows], "settled": settled, "t": t})}
-        closures = {row["claim"]: row for row in run(cypher.kept_plan("status_closure"),
+        closures = {row["claim"]: row for row in run("revision_closure_rows",
                                                      {"claims": [row["claim"] for row in rows], "t": t,
                                                       "limit": CLOSURE_LIMIT})}
         for row in rows:
@@ -102,51 +101,51 @@ def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]
 
 
 def _store(tx: Tx, rows: list[dict[str, Any]], t: datetime) -> int:
-    return int(tx.rows(cypher.kept_plan("status_store"), {"rows": rows, "t": t})[0]["stored"]) if rows else 0
+    return int(tx.rows("status_store", {"rows": rows, "t": t})[0]["stored"]) if rows else 0
 
 
-def refresh(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
+def recompute(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
     """Compute the default-question status of `claims` at `t` (default now) and store it; returns how many."""
     moment = t or now()
     wanted = sorted(set(claims))
-    unstore(tx, wanted)  # first: rule 11 stops at a stored premise (rules/premise-kept), so none may be one it replaces
-    keep_owed(tx, moment)  # before any status: rule 10 reads a crowded subject's roster (engine/rosters.py)
+    mark_statuses_stale(tx, wanted)  # first: rule 11 stops at a stored premise (rules/premise-kept), so none may be one it replaces
+    recompute_stale_rosters(tx, moment)  # before any status: rule 10 reads a crowded subject's roster (engine/rosters.py)
     return sum(_store(tx, _compute(tx.rows, chunk, moment), moment)
                for band in premise_bands(tx.rows, wanted)[0] for chunk in chunked(band, CLAIMS_PER_CHUNK))
 
 
-def refresh_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
+def recompute_after(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = (),
                   t: datetime | None = None) -> int:
-    """The write-time pass: recompute and store the status of every claim the write can affect (and forget the
+    """The write-time pass: recompute and store the status of every claim the write can affect (and mark stale the
     stored status of those too deep to store)."""
     shallow, deep = affected(tx, seeds, sources)
-    unstore(tx, deep)
-    _forget_closures(tx, shallow + deep)
-    owe(tx, shallow + deep, DEEP)  # refresh computes them again first
-    return refresh(tx, shallow, t)
+    mark_statuses_stale(tx, deep)
+    _mark_closures_stale(tx, shallow + deep)
+    mark_rosters_stale(tx, shallow + deep, DEEP)  # recompute computes them again first
+    return recompute(tx, shallow, t)
 
 
 def invalidate(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> list[str]:
-    """The ingest batch's half of the pass: forget the stored status of every claim the write can affect, in the
+    """The ingest batch's half of the pass: mark stale the stored status of every claim the write can affect, in the
     batch's own transaction, so no read ever takes a stored row the batch made wrong (reads compute those).
-    Returns the claims to store again (`store_pending`, after the ingest's last batch); deep ones stay unstored."""
+    Returns the claims to store again (`store_pending`, after the ingest's last batch); deep ones stay marked stale (computed when read)."""
     shallow, deep = affected(tx, seeds, sources)
-    unstore(tx, shallow + deep)
-    _forget_closures(tx, shallow + deep)
-    owe(tx, shallow + deep, DEEP)  # store_pending computes them again first
+    mark_statuses_stale(tx, shallow + deep)
+    _mark_closures_stale(tx, shallow + deep)
+    mark_rosters_stale(tx, shallow + deep, DEEP)  # store_pending computes them again first
     return shallow
 
 
-def unstore(tx: Tx, claims: list[str]) -> None:
+def mark_statuses_stale(tx: Tx, claims: list[str]) -> None:
     for chunk in chunked(claims, CLAIMS_PER_CHUNK):
-        tx.run(cypher.kept_plan("status_unstore"), {"claims": chunk})
+        tx.run("status_mark_stale", {"claims": chunk})
 
 
-def _forget_closures(tx: Tx, claims: list[str]) -> None:
-    """Forget the kept successor closure of every claim that `claims` reach through revision edges: what changes
-    one of them can change the closure of every claim whose closure holds it (cypher/status_closure_forget.cypher)."""
+def _mark_closures_stale(tx: Tx, claims: list[str]) -> None:
+    """Mark stale the kept revision closure of every claim that `claims` reach through revision edges: what changes
+    one of them can change the closure of every claim whose closure holds it (cypher/revision_closure_mark_stale.cypher)."""
     for chunk in chunked(claims, CLAIMS_PER_CHUNK):
-        tx.run(cypher.kept_plan("status_closure_forget"), {"claims": chunk})
+        tx.run("revision_closure_mark_stale", {"claims": chunk})
 
 
 def store_pending(graph: Graph, claims: Iterable[str]) -> int:
@@ -159,9 +158,9 @@ def store_pending(graph: Graph, claims: Iterable[str]) -> int:
     later one is computed again under the lock, as `refresh` does."""
     def rosters(tx: Tx) -> int:  # first: the statuses computed outside the lock read the rosters (engine/rosters.py)
         lock(tx, changes=False)
-        return keep_owed(tx, now())
+        return recompute_stale_rosters(tx, now())
 
-    if graph.read(cypher.load("rival_roster_owed").text):  # no lock otherwise: an unchanged re-ingest writes nothing
+    if graph.read("rival_roster_stale"):  # no lock otherwise: an unchanged re-ingest writes nothing
         graph.transaction(rosters, write=True)
     generation = current_generation(graph)
     # a band is stored before the next is computed: its claims' walks stop at the premises it stored
@@ -176,14 +175,14 @@ def store_pending(graph: Graph, claims: Iterable[str]) -> int:
                 if not unchanged:
                     ahead.close()
                     for rest in chunks[index + 1:] + [chunk for later in bands[number + 1:] for chunk in later]:
-                        stored += graph.transaction(lambda tx: refresh_locked(tx, rest), write=True)  # noqa: B023
+                        stored += graph.transaction(lambda tx: recompute_locked(tx, rest), write=True)  # noqa: B023
                     return stored
     return stored
 
 
 def current_generation(graph: Graph) -> int:
     """How many graph-changing transactions have taken the write lock so far (read without taking it)."""
-    return int(graph.read(cypher.load("write_generation").text)[0]["generation"])
+    return int(graph.read("write_generation")[0]["generation"])
 
 
 def compute(graph: Graph, claims: list[str]) -> tuple[datetime, list[dict[str, Any]]]:
@@ -200,7 +199,7 @@ def store_computed(graph: Graph, claims: list[str], computed: tuple[datetime, li
 
     def unit(tx: Tx) -> tuple[int, bool]:
         if lock(tx, changes=False) != generation:
-            return refresh(tx, claims), False
+            return recompute(tx, claims), False
         return _store(tx, rows, moment), True
 
     return graph.transaction(unit, write=True)
@@ -226,7 +225,7 @@ def write_with_status(graph: Graph, work: Callable[[Tx], T],
         lock(tx)
         result = work(tx)
         claims, sources = seeds(result)
-        refresh_after(tx, claims, sources)
+        recompute_after(tx, claims, sources)
         return result
 
     return graph.transaction(unit, write=True)
@@ -236,14 +235,14 @@ def write_with_status(graph: Graph, work: Callable[[Tx], T],
 
 def affected_by(graph: Graph, claims: list[str]) -> list[str]:
     """Every claim whose status `claims` can change (status_affected, read without the lock), deep ones included."""
-    return [row["claim"] for row in graph.read(cypher.load("status_affected").text,
+    return [row["claim"] for row in graph.read("status_affected",
                                                {"seeds": claims, "sources": [], "limit": DEEP})]
 
 
-def refresh_locked(tx: Tx, claims: list[str]) -> int:
+def recompute_locked(tx: Tx, claims: list[str]) -> int:
     lock(tx, changes=False)
-    return refresh(tx, claims)
+    return recompute(tx, claims)
 
 
-__all__ = ["affected", "affected_by", "compute", "current_generation", "invalidate", "lock", "now", "refresh",
-           "refresh_after", "store_computed", "store_pending", "write_with_status"]
+__all__ = ["affected", "affected_by", "compute", "current_generation", "invalidate", "lock", "now", "recompute",
+           "recompute_after", "store_computed", "store_pending", "write_with_status"]

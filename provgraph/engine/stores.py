@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from provgraph import cypher
 from provgraph.graph.connection import Graph
 
 
@@ -28,8 +27,7 @@ def locations_root(path: Path | str, root: Path | str, *, chosen: bool = False) 
 def record_paths(graph: Graph, store: str, path: Path | str, root: Path | str, *, chosen: bool = False) -> None:
     """Remember that `store` was read from `path` (made absolute), and the folder its locations are relative to
     (`locations_root`: `root` is the folder the ingest ran from, `chosen` when a config file's folder)."""
-    graph.write(cypher.load("store_record_paths").text,
-                {"store": store, "path": str(Path(path).resolve()), "root": str(locations_root(path, root, chosen=chosen))})
+    graph.write("store_record_paths", {"store": store, "path": str(Path(path).resolve()), "root": str(locations_root(path, root, chosen=chosen))})
 
 
 __all__ = ["locations_root", "record_paths", "work_tree"]

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable
 
-from provgraph import cypher
 from provgraph.base.errors import UsageError
 from provgraph.base.times import parse_moment, to_iso
 from provgraph.graph.connection import Graph, Runner, Tx
@@ -145,7 +144,7 @@ def params(
     }
 
 
-def common_terms(run: Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]) -> list[str]:
+def common_terms(run: Runner) -> list[str]:
     """The search terms that recur across many claims or stores (boilerplate, template headings): those the last
     ingest kept (`keep_common_terms`), one node read whatever the store's size; computed live when none are kept."""
     kept = run("suspect_common_terms_kept", {})
@@ -154,7 +153,7 @@ def common_terms(run: Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]) 
     return live_common_terms(run)
 
 
-def live_common_terms(run: Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]) -> list[str]:
+def live_common_terms(run: Runner) -> list[str]:
     """The common terms computed from every claim now: a scan of the whole store."""
     rows = run("suspect_common_terms", {"share": COMMON_SHARE, "min_claims": COMMON_MIN_CLAIMS})
     return [row["term"] for row in rows]
@@ -168,7 +167,7 @@ def keep_common_terms(graph: Graph) -> list[str]:
     transaction under the write lock, which the pass's keep steps take too (`keep_pending`)."""
     from provgraph.engine.stored_status import lock
 
-    terms = live_common_terms(_reader(graph))  # a scan of the store: outside the lock
+    terms = live_common_terms(graph.read)  # a scan of the store: outside the lock
     moment = datetime.now(timezone.utc)
 
     def keep(tx: Tx) -> None:
@@ -182,36 +181,20 @@ def keep_common_terms(graph: Graph) -> list[str]:
 def replace_common_terms(tx: Tx, terms: list[str], moment: datetime) -> None:
     """Keep `terms` as the common terms, and mark the claims already looked up that say a term which entered or left
     the set (`keep_common_terms`' step; the caller holds the write lock)."""
-    kept_before = _kept_terms(_tx_reader(tx))  # none kept (a new store, a schema install): nothing to compare
-    tx.rows(cypher.load("suspect_common_terms_keep").text, {"terms": terms, "t": moment})
+    kept_before = _kept_terms(tx.rows)  # none kept (a new store, a schema install): nothing to compare
+    tx.rows("suspect_common_terms_keep", {"terms": terms, "t": moment})
     changed = sorted(set(terms) ^ set(kept_before)) if kept_before is not None else []
     if changed:
-        tx.rows(cypher.load("suspects_mark_common").text, {"changed": changed})
-
-
-def _named(rows: Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]) -> Runner:
-    """A named-query runner over `rows` (query text, parameters) -> rows: Graph.read, or Tx.rows."""
-    def run(name: str, values: Mapping[str, Any]) -> list[dict[str, Any]]:
-        return rows(cypher.load(name).text, values)
-
-    return run
-
-
-def _reader(graph: Graph) -> Runner:
-    return _named(graph.read)
-
-
-def _tx_reader(tx: Tx) -> Runner:
-    return _named(tx.rows)
+        tx.rows("suspects_mark_common", {"changed": changed})
 
 
 KEPT_SINCE_SCHEMA = 3  # the schema version from which a write keeps suspects (graph/schema.py SCHEMA_VERSION)
 PASS_CHUNK = 500  # claims per transaction of the write-time pass
 
 
-def _owed(run: Runner) -> tuple[int, bool]:
+def _stale(run: Runner) -> tuple[int, bool]:
     """(how many claims the write-time pass owes a step, whether the store's schema is one whose writes keep suspects)."""
-    row = run("suspects_owed", {})[0]
+    row = run("suspects_stale", {})[0]
     return int(row["owed"]), _keeps(row["schema"])
 
 
@@ -223,13 +206,13 @@ def _keeps(schema: Any) -> bool:
 def kept_complete(run: Runner) -> bool:
     """Whether the kept pairs answer for the whole store: the write-time pass owes nothing, and the store's schema
     is one whose writes keep suspects."""
-    owed, keeps = _owed(run)
+    owed, keeps = _stale(run)
     return owed == 0 and keeps
 
 
 def _kept_terms(run: Runner) -> list[str] | None:
-    """The kept common terms, or None when none are kept; `run` reads them in a graph (`_reader`) or a transaction
-    (`_tx_reader`)."""
+    """The kept common terms, or None when none are kept; `run` reads them in a graph (`Graph.read`) or a transaction
+    (`Tx.rows`)."""
     rows = run("suspect_common_terms_kept", {})
     return list(rows[0]["terms"]) if rows and rows[0]["terms"] is not None else None
 
@@ -237,8 +220,8 @@ def _kept_terms(run: Runner) -> list[str] | None:
 def _lookup_terms(graph: Graph) -> tuple[list[str] | None, list[str]]:
     """(the kept common terms, None when none are kept; the common terms a lookup leaves out: those, else computed
     live)."""
-    seen = _kept_terms(_reader(graph))
-    return seen, seen if seen is not None else live_common_terms(_reader(graph))
+    seen = _kept_terms(graph.read)
+    return seen, seen if seen is not None else live_common_terms(graph.read)
 
 
 def keep_pending(graph: Graph, t: datetime | None = None) -> int:
@@ -253,21 +236,21 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
     seen, common = _lookup_terms(graph)
     kept = 0
     for label in ("SuspectsPending", "SuspectsRelook", "SuspectsPairs"):
-        while owing := [row["uid"] for row in graph.read(cypher.load("suspects_pending").text,
+        while owing := [row["uid"] for row in graph.read("suspects_marked",
                                                          {"label": label, "limit": PASS_CHUNK})]:
             if label == "SuspectsPairs":
                 query, values = "suspect_pairs_keep", {"claims": owing, "least": LEAST, "min_terms": MIN_TERMS}
             else:  # looked up in a read of its own: see cypher/suspect_lookups.cypher
-                found = graph.read(cypher.load("suspect_lookups").text, {"claims": owing, "hits": hits, "common": common})
+                found = graph.read("suspect_lookups", {"claims": owing, "hits": hits, "common": common})
                 query, values = "suspect_lookups_keep", {"rows": found, "relook": label == "SuspectsPending",
                                                          "common": common, "min_terms": MIN_TERMS}
 
             def step(tx: Tx, query: str = query, values: dict[str, Any] = values,
                      checks: bool = label != "SuspectsPairs", seen: list[str] | None = seen) -> list[dict[str, Any]] | None:
                 lock(tx, moment, changes=False)
-                if checks and _kept_terms(_tx_reader(tx)) != seen:
+                if checks and _kept_terms(tx.rows) != seen:
                     return None  # another ingest kept other common terms since these lookups ran: look up again
-                return tx.rows(cypher.load(query).text, {**values, "t": moment})
+                return tx.rows(query, {**values, "t": moment})
 
             rows = graph.transaction(step, write=True)
             if rows is None:
@@ -306,17 +289,17 @@ def suspects(
     (`params`). Read from the kept pairs (`keep_pending`) when they are complete and `min_score` is None or at least
     LEAST, else computed live.
     """
-    run = _reader(graph)
+    run = graph.read
     settings = params(claims, since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim,
                       common=common_terms(run))
     kept = (min_score is None or min_score >= LEAST) and kept_complete(run)
-    return [_suspect(row) for row in run("suspects_kept" if kept else "suspects", settings)]
+    return [_suspect(row) for row in (run("suspects_kept", _without(settings, "hits")) if kept else run("suspects", settings))]
 
 
 def live(graph: Graph, **options: Any) -> list[Suspect]:
     """The suspects computed now with a lookup per claim, as `suspects` lists them when nothing is kept (`check`
     compares the kept pairs with these)."""
-    run = _reader(graph)
+    run = graph.read
     return [_suspect(row) for row in run("suspects", params(None, common=common_terms(run), **options))]
 
 
@@ -325,7 +308,7 @@ def kept_not_found_now(graph: Graph, *, compare: bool = True) -> tuple[list[str]
     write-time pass still owes a step): what `provgraph check` reports as information. While anything is owed,
     reads are live and no pair is compared. `compare=False` skips the live computation (one full-text lookup per
     claim, minutes at 100,000 claims) and gives None for the pairs."""
-    owed, keeps = _owed(_reader(graph))
+    owed, keeps = _stale(graph.read)
     if not compare:
         return None, owed
     if owed or not keeps:
@@ -344,22 +327,29 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
     wanted = sorted(set(claims))
     if not wanted:
         return []
-    run: Runner = _reader(graph) if isinstance(graph, Graph) else graph
+    run: Runner = graph.read if isinstance(graph, Graph) else graph
     # one read when the kept pairs answer (what kept_complete and common_terms read, and suspects_kept's pairs)
     settings = params(wanted)
-    rows = run("suspects_touching", {**settings, "touching": wanted, "kept_since": KEPT_SINCE_SCHEMA})
+    rows = run("suspects_touching", {**_without(settings, "claims", "common", "hits"), "touching": wanted,
+                                     "kept_since": KEPT_SINCE_SCHEMA})
     state = rows[0]
     kept = int(state["owed"]) == 0 and _keeps(state["schema"])
     if kept and state["common"] is not None:
         return [_suspect(row) for row in rows if row["earlier"] is not None]
     settings = params(wanted, common=state["common"] if state["common"] is not None else live_common_terms(run))
     if kept:
-        return [_suspect(row) for row in run("suspects_kept", {**settings, "claims": None, "touching": wanted})]
+        return [_suspect(row) for row in run("suspects_kept", {**_without(settings, "hits"), "claims": None,
+                                                                 "touching": wanted})]
     neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"], "common": settings["common"]})
     looked_up = sorted(set(wanted) | {row["uid"] for row in neighbours})
     found = run("suspects", {**settings, "claims": looked_up})
     chosen = set(wanted)
     return [_suspect(row) for row in found if row["earlier"] in chosen or row["later"] in chosen]
+
+
+def _without(settings: dict[str, Any], *names: str) -> dict[str, Any]:
+    """`settings` less the parameters a query does not take (the Graph refuses those its header does not declare)."""
+    return {name: value for name, value in settings.items() if name not in names}
 
 
 __all__ = ["Suspect", "common_terms", "keep_common_terms", "keep_pending", "kept_complete", "kept_not_found_now", "live", "live_common_terms",
@@ -379,7 +369,7 @@ def report_rows(graph: Graph, scope: str | None, previous_run: str | None) -> li
 
     before: set[str] = set()
     if previous_run:
-        rows = graph.read(cypher.load("report_suspects_of_run").text, {"run": previous_run})
+        rows = graph.read("report_suspects_of_run", {"run": previous_run})
         if rows and rows[0]["suspects"]:
             try:
                 before = {str(key) for key in json.loads(rows[0]["suspects"])}
@@ -395,4 +385,4 @@ def remember(graph: Graph, run: str, rows: Iterable[dict[str, Any]]) -> None:
     import json
 
     keys = sorted(f"{row['earlier']} -> {row['later']}" for row in rows)
-    graph.write(cypher.load("report_record_suspects").text, {"run": run, "suspects": json.dumps(keys)})
+    graph.write("report_record_suspects", {"run": run, "suspects": json.dumps(keys)})

@@ -2,7 +2,10 @@
 
 `Graph` is the one way to the database: `read`/`write`/`stream` for one statement, `run` for one
 statement with its columns and counters, and `transaction` for a unit of work of several
-statements (a `Tx`) with the driver's retry policy. Every driver error leaves here translated
+statements (a `Tx`: `rows` and `run`) with the driver's retry policy. Every one of them takes a query
+by name (`graph.read("status", {"claims": ..., ...})`): it loads `provgraph/cypher/<name>.cypher`, checks the
+parameters against the file's header and sends its wire text (`statement`); any other text is Cypher, sent as
+given (the ad-hoc `provgraph query --cypher`, tests). Every driver error leaves here translated
 by `_translate`, so nothing outside `provgraph/graph/` handles a driver exception.
 
 Cluster-ready: every read runs in a READ transaction (a `neo4j://` routing driver sends it to a
@@ -53,7 +56,8 @@ COUNTERS = ("nodes_created", "nodes_deleted", "relationships_created", "relation
             "labels_added", "labels_removed", "indexes_added", "indexes_removed", "constraints_added",
             "constraints_removed")
 T = TypeVar("T")
-Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (query text or name, params) -> rows: Tx.rows, Graph.read
+Runner = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]  # (query name, params) -> rows: Graph.read, Tx.rows
+_QUERY_NAME = re.compile(r"[A-Za-z0-9_\-]+")
 log = logging.getLogger(__name__)
 
 
@@ -67,6 +71,17 @@ def database_error(error: neo4j_errors.Neo4jError, settings: Settings) -> Provgr
     if missing:
         return SchemaMissing(settings.safe_uri, settings.database, f"full-text index {missing.group(1)}")
     return None
+
+
+def statement(query: str, params: Mapping[str, Any] | None = None) -> str:
+    """What the server is sent for `query`: for a query name, its file's wire text once `params` are checked
+    against the file's header (UsageError: an unknown name, a parameter missing or not declared); any other
+    text is Cypher, sent as given."""
+    if _QUERY_NAME.fullmatch(query):
+        named = cypher.load(query)
+        named.check(params or {})
+        return named.wire
+    return cypher.wire(query)
 
 
 @dataclass(frozen=True)
@@ -121,18 +136,18 @@ def _result(result: neo4j.Result) -> Result:
 
 
 class Tx:
-    """A statement runner inside one transaction of `Graph.transaction`."""
+    """A statement runner inside one transaction of `Graph.transaction`; `query` is a name or text (`statement`)."""
 
     def __init__(self, tx: neo4j.ManagedTransaction) -> None:
         self._tx = tx
 
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> Result:
-        return _result(self._tx.run(cypher.wire(query), dict(params or {})))
+        return _result(self._tx.run(statement(query, params), dict(params or {})))
 
     def rows(self, query: str, params: Mapping[str, Any] | None = None, *, plain: bool = False) -> list[dict[str, Any]]:
         """The rows as dicts. `plain=True` for a query that returns no node, relationship or path anywhere in its
         rows (verify_requests): the rows are not searched for them, which was a sixth of a verify's Python time."""
-        return list(_rows(self._tx.run(cypher.wire(query), dict(params or {})), plain))
+        return list(_rows(self._tx.run(statement(query, params), dict(params or {})), plain))
 
 
 def _query_error(error: neo4j_errors.Neo4jError) -> QueryError:
@@ -184,10 +199,11 @@ class Graph:
             raise database_error(error, self.settings) or _query_error(error) from None
 
     def read(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-        """Run a read query (READ routing, read transaction) and return rows as dicts."""
+        """Run a read query (a name or text: `statement`; READ routing, read transaction) and return rows as dicts."""
+        text = statement(query, params)
         with self._translate():
             records, _, _ = self.driver.execute_query(
-                cypher.wire(query), dict(params or {}), routing_=RoutingControl.READ, database_=self.settings.database,
+                text, dict(params or {}), routing_=RoutingControl.READ, database_=self.settings.database,
                 bookmark_manager_=self.driver.execute_query_bookmark_manager,
             )
         return [_row(record) for record in records]
@@ -201,22 +217,24 @@ class Graph:
         """Yield rows one at a time from a single transaction, so large results are never held at once. `plain=True`
         for a query that returns no node, relationship or path anywhere in its rows, as `Tx.rows` takes it."""
         access = neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
+        text = statement(query, params)
         with self._translate():
             with self._session(access) as session:
                 with session.begin_transaction() as tx:
-                    yield from _rows(tx.run(cypher.wire(query), dict(params or {})), plain)
+                    yield from _rows(tx.run(text, dict(params or {})), plain)
                     tx.commit()
 
     def run(self, query: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> Result:
         """One statement with its columns and counters: in a read transaction the server enforces, or with
         `write` in an auto-commit transaction (so `CALL { } IN TRANSACTIONS` may run). A write in read mode
         raises WriteRefused."""
+        text = statement(query, params)
         with self._translate():
             with self._session(neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS) as session:
                 if write:
-                    return _result(session.run(cypher.wire(query), dict(params or {})))
+                    return _result(session.run(text, dict(params or {})))
                 with session.begin_transaction() as tx:
-                    answer = _result(tx.run(cypher.wire(query), dict(params or {})))
+                    answer = _result(tx.run(text, dict(params or {})))
                     tx.commit()
                     return answer
 
@@ -240,7 +258,7 @@ class Graph:
                 return session.execute_write(unit)
 
     def server_info(self) -> dict[str, Any]:
-        rows = self.read(cypher.load("server_info").text)
+        rows = self.read("server_info")
         return rows[0] if rows else {}
 
 
@@ -252,7 +270,7 @@ def bolt_answers(uri: str, password: str | None = None) -> bool:
         auth = ("neo4j", password) if password else None
         with GraphDatabase.driver(uri, auth=auth, connection_timeout=2.0) as driver:
             with driver.session() as session:  # a plain session: no retry loop, no retry logging
-                session.run(cypher.load("ping").text).consume()
+                session.run(statement("ping")).consume()
         return True
     except neo4j_errors.AuthError:
         return password is None

@@ -172,19 +172,17 @@ __all__ = ["FIELDS", "INDEX_NAME", "SCOPE_FIELDS", "VERSION", "backfill", "ensur
 def ensure_index(graph: "Graph") -> None:
     """Create the `claim_search` index (`cypher/fulltext_index.cypher`), or re-create it when an older
     provgraph made it over other properties."""
-    from provgraph import cypher
 
-    rows = graph.read(cypher.load("fulltext_index_info").text)
+    rows = graph.read("fulltext_index_info")
     if rows and (rows[0]["type"] != "FULLTEXT" or sorted(rows[0]["properties"] or []) != sorted(FIELDS + SCOPE_FIELDS)):
-        graph.write(cypher.load("fulltext_index_drop").text)
-    graph.write(cypher.load("fulltext_index").text)
+        graph.write("fulltext_index_drop")
+    graph.write("fulltext_index")
 
 
 def backfill(graph: "Graph", batch: int = 2000) -> int:
     """Write the full-text fields on claims that lack them or have an older VERSION of them. Returns how many."""
-    from provgraph import cypher
 
-    pending, fill = cypher.load("fulltext_pending").text, cypher.load("fulltext_fill").text
+    pending, fill = "fulltext_pending", "fulltext_fill"
     filled = 0
     while True:
         rows = graph.read(pending, {"limit": batch, "version": VERSION})

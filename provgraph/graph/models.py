@@ -211,8 +211,8 @@ class Claim(StructuredNode):
     # from when the claim counts as no rival at any question scope (cypher/rules/retired.cypher); the far future when it
     # may be one (rules/never-retired), on every claim with a subject: verify's seek of a subject's live claims
     status_retired_since = DateTimeProperty()
-    # The successor closure kept with the stored status (cypher/status_closure.cypher), one list per column of its rows;
-    # null when not kept (docs/design.md "Kept successor closures")
+    # The revision closure kept with the stored status (cypher/revision_closure_rows.cypher), one list per column of its rows;
+    # null when not kept (docs/design.md "Kept revision closures")
     status_closure_successor = ArrayProperty(StringProperty())
     status_closure_kind = ArrayProperty(StringProperty())
     status_closure_next = ArrayProperty(StringProperty())

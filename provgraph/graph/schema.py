@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 from datetime import datetime, timezone
 
-from provgraph import cypher
 from provgraph.base.errors import QueryError, SchemaMissing
 from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph
@@ -37,24 +36,24 @@ def install_schema(graph: Graph) -> list[str]:
     for model in MODELS:
         db.install_labels(model, quiet=True, stdout=io.StringIO())
     fulltext.ensure_index(graph)  # `provgraph suspects`: claims that say the same thing
-    graph.write(cypher.load("alias_index").text)  # a claim found by an alias with a seek (rules/alias-claims)
-    graph.write(cypher.load("claim_rival_index").text)  # a subject's live claims with a seek (rules/subject-live)
+    graph.write("alias_index")  # a claim found by an alias with a seek (rules/alias-claims)
+    graph.write("claim_rival_index")  # a subject's live claims with a seek (rules/subject-live)
     mark_unretired(graph)
-    graph.write(cypher.load("schema_await_indexes").text)
+    graph.write("schema_await_indexes")
     fulltext.backfill(graph)
-    graph.write(cypher.load("suspect_common_terms_forget").text)  # computed from search fields the backfill may change
+    graph.write("suspect_common_terms_mark_stale")  # computed from search fields the backfill may change
     mark_unkept_suspects(graph)
-    graph.write(cypher.load("schema_record").text,
+    graph.write("schema_record",
                 {"version": SCHEMA_VERSION, "provgraph": _package_version(), "t": datetime.now(timezone.utc)})
-    names = {row["name"] for row in graph.read(cypher.load("schema_constraints").text)}
-    names |= {row["name"] for row in graph.read(cypher.load("schema_indexes").text)}
+    names = {row["name"] for row in graph.read("schema_constraints")}
+    names |= {row["name"] for row in graph.read("schema_indexes")}
     return sorted(names)
 
 
 def mark_unkept_suspects(graph: Graph, *, every: bool = False, batch: int = 10000) -> int:
     """Mark the claims the write-time suspects pass never looked up (`every`: all claims with search fields) as owing
     it a lookup (provgraph/engine/suspects.py `keep_pending` runs it). Returns how many."""
-    query, after, marked = cypher.load("suspects_mark").text, "", 0
+    query, after, marked = "suspects_mark", "", 0
     while True:
         row = graph.write(query, {"after": after, "limit": batch, "unkept": not every})[0]
         if row["last"] is None:
@@ -65,7 +64,7 @@ def mark_unkept_suspects(graph: Graph, *, every: bool = False, batch: int = 1000
 def mark_unretired(graph: Graph, batch: int = 10000) -> int:
     """Give every claim with a subject and no status_retired_since the far future (not retired), as a store written
     before schema 5 lacks it; `batch` claims per transaction. Returns how many."""
-    query, marked = cypher.load("claim_rival_backfill").text, 0
+    query, marked = "claim_rival_backfill", 0
     while True:
         count = int(graph.write(query, {"limit": batch})[0]["marked"])
         marked += count
@@ -85,7 +84,7 @@ def _package_version() -> str:
 def schema_state(graph: Graph) -> dict:
     """{"version": the recorded schema version or None, "provgraph": who installed it, "has_data": bool,
     "claims": how many}."""
-    return graph.read(cypher.load("schema_version").text)[0]
+    return graph.read("schema_version")[0]
 
 
 def ensure_schema(graph: Graph) -> bool:
@@ -111,7 +110,7 @@ def require_schema(graph: Graph) -> None:
 
 
 def count_data(graph: Graph) -> int:
-    rows = graph.read(cypher.load("provgraph_node_count").text, {"labels": list(LABELS)})
+    rows = graph.read("provgraph_node_count", {"labels": list(LABELS)})
     return rows[0]["n"]
 
 
@@ -122,8 +121,7 @@ WIPE_DEGREE = 100  # nodes with more relationships wait until their neighbours a
 def wipe(graph: Graph) -> int:
     """Delete every node carrying a provgraph label (and its relationships). Returns how many."""
     before = count_data(graph)
-    params = {"labels": [*LABELS, ProvgraphLock.__name__], "batch": WIPE_BATCH, "degree": WIPE_DEGREE}
-    nodes, edges = cypher.load("wipe").text, cypher.load("wipe_edges").text
-    while graph.write(nodes, params)[0]["deleted"] or graph.write(edges, params)[0]["deleted"]:
+    params = {"labels": [*LABELS, ProvgraphLock.__name__], "batch": WIPE_BATCH}
+    while graph.write("wipe", {**params, "degree": WIPE_DEGREE})[0]["deleted"] or graph.write("wipe_edges", params)[0]["deleted"]:
         pass
     return before

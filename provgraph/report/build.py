@@ -11,7 +11,6 @@ from typing import Any
 
 import pandas as pd
 
-from provgraph import cypher
 from provgraph.base.errors import NotFound
 from provgraph.base.times import native
 from provgraph.engine import cites
@@ -55,7 +54,7 @@ def default_baseline(out: Path | str) -> str:
 def previous_run(graph: Graph, scope: str = "", baseline: str = DEFAULT_BASELINE,
                  before: datetime | None = None) -> PreviousRun | None:
     """The latest recorded run of `baseline` for `scope` (before `before`, when given)."""
-    rows = graph.read(cypher.load("report_previous_run").text, {"scope": scope or "", "baseline": baseline,
+    rows = graph.read("report_previous_run", {"scope": scope or "", "baseline": baseline,
                                                                 "before": before})
     if not rows:
         return None
@@ -72,7 +71,7 @@ def record_run(graph: Graph, report: Report) -> None:
     """Keep this run in the graph (ReportRun) so the next one can diff against it."""
     summary = json.dumps(report.summary, separators=(",", ":"), sort_keys=True)
     counts = json.dumps(svg.counts_of(report.summary), separators=(",", ":"))
-    graph.write(cypher.load("report_record_run").text,
+    graph.write("report_record_run",
                 {"uid": report.uid, "ran_at": report.ran_at, "scope": report.scope, "baseline": report.baseline,
                  "summary": summary, "counts": counts})
     suspects_module.remember(graph, report.uid, report.suspects.to_dict(orient="records"))
@@ -82,7 +81,7 @@ def recorded_counts(graph: Graph, scope: str = "", limit: int = svg.TREND_RUNS,
                     baseline: str = DEFAULT_BASELINE) -> list[tuple[datetime, dict[str, int]]]:
     """Claims per status of the latest `limit` recorded runs of `baseline` for `scope`, oldest first."""
     out = []
-    for row in graph.read(cypher.load("report_runs").text, {"scope": scope or "", "limit": limit, "baseline": baseline}):
+    for row in graph.read("report_runs", {"scope": scope or "", "limit": limit, "baseline": baseline}):
         try:
             counts = json.loads(row["counts"]) if row["counts"] else svg.counts_of(json.loads(row["summary"] or "{}"))
         except ValueError:
@@ -95,7 +94,7 @@ class _StoreOf:
     """The store of a source uid (`<store>:<locator>`, docs/schema.md), longest store name first."""
 
     def __init__(self, graph: Graph) -> None:
-        names = [row["store"] for row in graph.read(cypher.load("store_names").text)]
+        names = [row["store"] for row in graph.read("store_names")]
         self.prefixes = sorted(((name + ":", name) for name in names), key=lambda p: -len(p[0]))
 
     def __call__(self, source: str | None) -> str:
@@ -186,18 +185,18 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
     unbound = _unbound(graph, [c for c, (s, r) in summary.items() if r == "UNBOUND"], before_all)
     one_sided = frame_of(
         [dict(r, missing_from=", ".join(r["missing_from"]))
-         for r in graph.read(cypher.load("one_sided_links").text)
+         for r in graph.read("one_sided_links")
          if applies(r["successor_scope"], scope) or applies(r["predecessor_scope"], scope)],
         ["successor", "predecessor", "kind", "recorded_by", "missing_from"],
     )
     source_counts: dict[str, int] = {"new": 0, "revised": 0, "deleted": 0}
     listed: list[dict[str, Any]] = []
-    for group in graph.read(cypher.load("report_sources_changed").text, {"since": since, "limit": MAX_ROWS}):
+    for group in graph.read("report_sources_changed", {"since": since, "limit": MAX_ROWS}):
         source_counts[group["change"]] = group["snapshots"]
         if group["change"] != "new":
             listed.extend(dict(r, change=group["change"]) for r in group["rows"])
     sources_changed = frame_of(listed, ["change", "store", "source", "revised_at", "observed_at", "sha256"])
-    findings = graph.read(cypher.load("report_findings").text, {"since": since, "kinds": ["log_rewrite"], "limit": MAX_ROWS})[0]
+    findings = graph.read("report_findings", {"since": since, "kinds": ["log_rewrite"], "limit": MAX_ROWS})[0]
 
     order = {kind: i for i, kind in enumerate(CHANGE_KINDS)}
     changes.sort(key=lambda c: (order[c["change"]], c["claim"]))
@@ -228,7 +227,7 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
         baseline=baseline,
         external=frame_of(
             [dict(r, recorded_by=", ".join(r["recorded_by"] or [])) for r in
-             graph.read(cypher.load("external_references").text, {"t": ran_at}) if applies(r["claim_scope"], scope)],
+             graph.read("external_references", {"t": ran_at}) if applies(r["claim_scope"], scope)],
             EXTERNAL_COLUMNS),
         suspects=frame_of(suspects_module.report_rows(graph, scope, previous.uid if previous else None),
                         suspects_module.REPORT_COLUMNS),
@@ -244,7 +243,7 @@ def _unbound(graph: Graph, placeholders: list[str], before: dict[str, tuple[str,
     referrers: dict[str, list[str]] = {uid: [] for uid in placeholders}
     kinds: dict[str, set[str]] = {uid: set() for uid in placeholders}
     if wanted:
-        for row in graph.stream(cypher.load("unresolved_references").text):
+        for row in graph.stream("unresolved_references"):
             uid = row["placeholder"]
             if uid in wanted and row["referrer"]:
                 referrers[uid].append(row["referrer"])

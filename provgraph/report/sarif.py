@@ -18,7 +18,6 @@ from importlib import metadata
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable
 
-from provgraph import cypher
 from provgraph.graph.connection import Graph
 from provgraph.report.model import Report
 
@@ -46,7 +45,7 @@ def locations(graph: Graph, claims: Iterable[str]) -> dict[str, dict[str, Any]]:
     wanted = sorted(set(claims))
     if not wanted:
         return {}
-    return {row["claim"]: row for row in graph.read(cypher.load("sarif_locations").text, {"claims": wanted})}
+    return {row["claim"]: row for row in graph.read("sarif_locations", {"claims": wanted})}
 
 
 def _file(at: dict[str, Any]) -> tuple[PurePosixPath, list[Path]]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from profiling import PATH_ENUMERATING, T, closure_expanders, profile
 
-from provgraph import cypher
 from provgraph.engine.status import status
 
 
@@ -44,7 +43,7 @@ def test_revision_cycle_through_a_ladder_terminates(graph, g):
     rows = status(graph, ["dn0", "dl14", "dn30"], at=T)
     assert {(row.claim, row.reason) for row in rows} == {
         ("dn0", "REVISION_CYCLE"), ("dl14", "REVISION_CYCLE"), ("dn30", "REVISION_CYCLE")}
-    cycles = graph.read(cypher.load("revision_cycles").text, {"claims": ["dn15"], "q": None, "t": T})
+    cycles = graph.read("revision_cycles", {"claims": ["dn15"], "q": None, "t": T})
     assert len(cycles) == 1 and len(cycles[0]["cycle"]) == 91
 
 
@@ -83,7 +82,7 @@ def test_premise_chain_of_10000_is_followed_to_the_end(graph, g):
     assert (row.status, row.reason) == ("UNKNOWN", "PREMISE_NOT_CURRENT")
     # the status lists its direct premise and, however far down, the one not current (docs/design.md "Kept premises")
     assert row.premises == ("p9998",) and row.premises_not_current == ("p0",)
-    assert len(graph.read(cypher.load("premise_closure").text, {"claims": [uids[-1]], "t": T})) == 9_999
+    assert len(graph.read("premise_closure", {"claims": [uids[-1]], "t": T})) == 9_999
 
 
 def judge_all(graph, uids):

@@ -45,6 +45,6 @@ def test_a_store_an_older_provgraph_wrote_finds_aliases_by_reading_every_claim(g
         assert claim_uids(graph, ["docs/adr/0007-old.md", ODD, "nope"]) == {
             "docs/adr/0007-old.md": "c-3", ODD: "c-7", "nope": None}
     finally:
-        graph.write(cypher.load("alias_index").text)
-        graph.write(cypher.load("schema_await_indexes").text)
+        graph.write("alias_index")
+        graph.write("schema_await_indexes")
         graph.write("MATCH (s:ProvgraphSchema) SET s.version = $v", {"v": SCHEMA_VERSION})

@@ -5,7 +5,6 @@ import json
 
 from cli_helpers import run
 
-from provgraph import cypher
 from provgraph.base.times import parse_moment
 from provgraph.engine.conflicts import conflicts
 from provgraph.engine.status import status
@@ -14,7 +13,7 @@ from provgraph.engine.status import status
 def _rival_pairs(graph) -> set[tuple[str, str]]:
     """Rule 10 pair by pair (the rivals query, for every claim in CONFLICT), as a group must agree with."""
     claims = [row.claim for row in status(graph) if row.status == "CONFLICT"]
-    rows = graph.read(cypher.load("rivals").text, {"claims": claims, "q": None, "t": parse_moment(None, missing="now"), "subject": None, "active": False})
+    rows = graph.read("rivals", {"claims": claims, "q": None, "t": parse_moment(None, missing="now"), "subject": None, "active": False})
     return {tuple(sorted((r["claim"], r["rival"]))) for r in rows
             if r["kind"] == "RIVAL_CLAIM" and r["rival_status"] == "ACTIVE"}
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import pytest
 from status_helpers import judge
 
-from provgraph import cypher
 from provgraph.engine.conflicts import conflicts
 from provgraph.engine.status import status
 from provgraph.engine.verify import verify
@@ -122,7 +121,7 @@ def test_claims_joined_by_an_amendment_are_no_rivals(graph, g):
 # -- the revision closure holds pending successors and amendments, never void ones ----------------
 
 def closure(graph, uid, **kwargs):
-    rows = graph.read(cypher.load("revision_closure").text, {"claims": [uid], "q": None, "t": kwargs.get("t")})
+    rows = graph.read("revision_closure", {"claims": [uid], "q": None, "t": kwargs.get("t")})
     return {r["successor"]: (r["direct"], r["head"], r["pending"], r["amendment"]) for r in rows}
 
 

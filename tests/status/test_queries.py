@@ -33,11 +33,11 @@ def test_revision_closure_includes_intermediate_successors_and_marks_heads(graph
     g.supersedes("b", "a", at="2025-01-02")
     g.corrects("c", "b", at="2025-01-03")
     g.invalidates("d", "b", at="2025-01-03", scope="org/eu")
-    rows = graph.read(cypher.load("revision_closure").text, {"claims": ["a"], "q": None, "t": T})
+    rows = graph.read("revision_closure", {"claims": ["a"], "q": None, "t": T})
     assert [(r["successor"], r["direct"], r["head"]) for r in rows] == [("b", True, False), ("c", False, True)]
-    rows = graph.read(cypher.load("revision_closure").text, {"claims": ["a"], "q": "org/eu", "t": T})
+    rows = graph.read("revision_closure", {"claims": ["a"], "q": "org/eu", "t": T})
     assert [(r["successor"], r["head"]) for r in rows] == [("b", False), ("c", True), ("d", True)]
-    rows = graph.read(cypher.load("revision_closure").text, {"claims": ["a"], "q": None, "t": g_time("2025-01-02T12:00:00Z")})
+    rows = graph.read("revision_closure", {"claims": ["a"], "q": None, "t": g_time("2025-01-02T12:00:00Z")})
     assert [(r["successor"], r["head"]) for r in rows] == [("b", True)]
 
 
@@ -46,9 +46,9 @@ def test_premise_closure_is_transitive_and_time_bound(graph, g):
         g.claim(uid, at="2025-01-01")
     g.depends_on("top", "mid", at="2025-01-01")
     g.depends_on("mid", "low", at="2025-01-01", until="2025-06-01")
-    rows = graph.read(cypher.load("premise_closure").text, {"claims": ["top"], "t": g_time("2025-03-01")})
+    rows = graph.read("premise_closure", {"claims": ["top"], "t": g_time("2025-03-01")})
     assert [(r["premise"], r["direct"]) for r in rows] == [("low", False), ("mid", True)]
-    rows = graph.read(cypher.load("premise_closure").text, {"claims": ["top"], "t": T})
+    rows = graph.read("premise_closure", {"claims": ["top"], "t": T})
     assert [r["premise"] for r in rows] == ["mid"]
 
 
@@ -60,22 +60,22 @@ def test_rivals_reports_each_rival_with_its_rules_1_to_9_status(graph, g):
     g.claim("e", subject="other", value="9", scope="org", at="2025-01-01")
     g.claim("f", at="2025-01-01")
     g.conflicts("f", "a", at="2025-01-01")
-    rows = graph.read(cypher.load("rivals").text, {"claims": ["a"], "q": None, "t": T, "subject": None, "active": False})
+    rows = graph.read("rivals", {"claims": ["a"], "q": None, "t": T, "subject": None, "active": False})
     assert [(r["rival"], r["kind"], r["rival_status"], r["rival_reason"]) for r in rows] == [
         ("b", "RIVAL_CLAIM", "ACTIVE", "CURRENT"),
         ("c", "RIVAL_CLAIM", "UNKNOWN", "PROPOSED"),
         ("f", "EXPLICIT_CONFLICT", "ACTIVE", "CURRENT"),
     ]
-    rows = graph.read(cypher.load("rivals").text, {"claims": ["e"], "q": None, "t": T, "subject": "k", "active": False})
+    rows = graph.read("rivals", {"claims": ["e"], "q": None, "t": T, "subject": "k", "active": False})
     # with the question's subject given, claims on that subject with another value count too (verify's rule 3b)
     assert {r["rival"] for r in rows} == {"a", "b", "c", "d"}
-    rows = graph.read(cypher.load("rivals").text, {"claims": ["f"], "q": None, "t": T, "subject": None, "active": False})
+    rows = graph.read("rivals", {"claims": ["f"], "q": None, "t": T, "subject": None, "active": False})
     assert [(r["rival"], r["kind"]) for r in rows] == [("a", "EXPLICIT_CONFLICT")]
 
 
 def test_revision_cycles_lists_the_cycle_members(graph, g):
     revision_cycle_with_a_tail(g)
-    rows = graph.read(cypher.load("revision_cycles").text, {"claims": None, "q": None, "t": T})
+    rows = graph.read("revision_cycles", {"claims": None, "q": None, "t": T})
     assert [(r["claim"], r["cycle"]) for r in rows] == [(u, ["a", "b", "c"]) for u in "abc"]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from provgraph import cypher
 from provgraph.cypher import QUERY_DIR, RULES_DIR
-from provgraph.cypher.include import IncludeError, expand, fragment
+from provgraph.cypher.include import IncludeError, expand, fragment, sources
 
 ORACLE_DIR = Path(__file__).resolve().parents[1] / "stored_status" / "queries"  # the set-wise verify oracle's queries
 
@@ -64,29 +64,29 @@ def test_every_hand_copy_of_an_expression_rule_is_a_use_of_its_fragment() -> Non
         "suspect-time": re.compile(r"asserted_at, \w+\.last_cited_at"),
         "suspect-texts-may-pair": re.compile(r"search_terms <> \w+\.search_terms"),
         "shared-terms": re.compile(r"WHERE term IN \w+\.search_terms"),
-        "past-rule-9": re.compile(r"'EXPLICIT_CONFLICT', 'RIVAL_CLAIM'"),
         "snapshot-current": re.compile(r"revised_at <= \$t AND \(\w+\.until IS NULL"),
         "cited-snapshots": re.compile(r"reduce\(latest = null, cite IN"),
     }
     assert (ORACLE_DIR / "verify_evidence.cypher").is_file()
-    for path in [*QUERY_DIR.glob("*.cypher"), *RULES_DIR.glob("*.cypher"), *ORACLE_DIR.glob("*.cypher")]:
-        text = path.read_text(encoding="utf-8")
+    places = {**{path.name: path.read_text(encoding="utf-8") for path in [*QUERY_DIR.glob("*.cypher"), *ORACLE_DIR.glob("*.cypher")]},
+              **sources(RULES_DIR)}  # each fragment by name, the one-line ones of rules/predicates.cypher each apart
+    for place, text in places.items():
         for name, copy in copies.items():
-            if path.stem != name:
-                assert not copy.search(text), f"{path.name} restates rules/{name}.cypher: use /*INCLUDE {name}(...)*/"
-    assert "/*INCLUDE edge-visible(between)*/" in (RULES_DIR / "revision-linked.cypher").read_text(encoding="utf-8")
+            if place != name:
+                assert not copy.search(text), f"{place} restates fragment {name}: use /*INCLUDE {name}(...)*/"
+    assert "/*INCLUDE edge-visible(between)*/" in sources(RULES_DIR)["revision-linked"]
     assert "/*edge-visible(between)*/ ((between.valid_from IS NULL" in cypher.load("rivals").text
 
 
 def test_the_reasons_past_rule_9_are_the_last_of_reasons_in_cypher_and_in_the_status_pass() -> None:
-    """rules/past-rule-9.cypher and the write-time pass's set (derived from REASONS) name the same reasons."""
+    """verify_requests' reasons past rule 9 and the write-time pass's set (derived from REASONS) name the same reasons."""
     from provgraph.engine.status import REASONS
     from provgraph.engine.stored_status import _READS_PAST_RULE_9
 
-    listed = re.findall(r"'(\w+)'", fragment(RULES_DIR, "past-rule-9", args=["r"]))
+    listed = re.findall(r"'(\w+)'", re.search(r"WHEN r\.reason IN \[([^\]]*)\] THEN \['ACTIVE'",
+                                               cypher.load("verify_requests").text).group(1))
     assert listed == list(REASONS)[-len(listed):] == ["EXPLICIT_CONFLICT", "RIVAL_CLAIM", "PREMISE_NOT_CURRENT", "CURRENT"]
     assert _READS_PAST_RULE_9 == set(listed)
-    assert "/*past-rule-9(r.reason)*/ (r.reason IN [" in cypher.load("verify_requests").text
 
 
 def _fragments(tmp_path, **files: str):

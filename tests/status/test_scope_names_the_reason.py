@@ -69,7 +69,7 @@ def test_the_stored_status_carries_the_same_names(graph: Graph, g) -> None:
     _superseded_in_a_narrower_scope(g)
     g.claim("card-7", scope="org/acme/cards", at="2025-01-01")
     g.depends_on("card-7", "acme/fx#60", at="2025-01-01")
-    graph.transaction(lambda tx: stored_status.refresh(tx, ["acme/fx#58", "acme/fx#60", "card-7"]), write=True)
+    graph.transaction(lambda tx: stored_status.recompute(tx, ["acme/fx#58", "acme/fx#60", "card-7"]), write=True)
     stored = {row.claim: row for row in status(graph)}
     assert stored["acme/fx#58"].successors_elsewhere_scopes == ("org/acme/fx",)
     assert stored["card-7"].premise_verdicts == ("UNKNOWN OUT_OF_SCOPE",)

@@ -1,7 +1,7 @@
 """The oracle set-wise verify is held to: one question answered by four named queries, one request at a time.
 
 `verify_evidence` and `verify_closure` (in ./queries/, used only here) resolve the items and walk the candidate
-set's successor closure; `status` and `rivals` are the shipped queries. `verify_requests` must give the same
+set's revision closure; `status` and `rivals` are the shipped queries. `verify_requests` must give the same
 verdicts byte for byte (test_verify_setwise.py)."""
 from __future__ import annotations
 

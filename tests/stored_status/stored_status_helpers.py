@@ -9,7 +9,6 @@ from typing import Any, Iterable, Iterator
 
 from hypothesis import strategies as st
 
-from provgraph import cypher
 from provgraph.engine.account import add_account
 from provgraph.engine.status import ClaimStatus, stored_rows
 from provgraph.graph.connection import Graph
@@ -17,28 +16,28 @@ from provgraph.ingest.pipeline import ingest
 
 
 def full(graph: Graph, t: datetime) -> dict[str, ClaimStatus]:
-    rows = graph.read(cypher.load("status").text, {"claims": None, "q": None, "t": t, "subject": None, "only": None})
+    rows = graph.read("status", {"claims": None, "q": None, "t": t, "subject": None, "only": None})
     # the full computation includes the account (since, because): stored and computed must agree on it too
     return {row["claim"]: ClaimStatus.from_row(row) for row in add_account(graph.read, rows, t)}
 
 
 def stored(graph: Graph, t: datetime) -> tuple[dict[str, ClaimStatus], set[str]]:
     """(fresh stored rows at t, uids with no stored status at all)."""
-    rows = list(stored_rows(graph.read(cypher.load("status_stored_all").text, {"t": t, "subject": None, "only": None})))
+    rows = list(stored_rows(graph.read("status_stored_all", {"t": t, "subject": None, "only": None})))
     fresh = {row["claim"]: ClaimStatus.from_row(row) for row in rows if row["fresh"]}
     missing = {row["claim"] for row in rows if row["reason"] is None}
     return fresh, missing
 
 
 def assert_kept_closures_are_the_computation(graph: Graph, t: datetime) -> int:
-    """Each successor closure kept at write time that answers its claim's own scope at `t` (as verify and `check` read
-    it: status_closure_kept) equals the closure walked at `t` (rules/closure-rows). Returns how many were compared."""
+    """Each revision closure kept at write time that answers its claim's own scope at `t` (as verify and `check` read
+    it: revision_closure_kept) equals the closure walked at `t` (rules/closure-rows). Returns how many were compared."""
     claims = [row["uid"] for row in graph.read("MATCH (c:Claim) RETURN c.uid AS uid")]
-    kept = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure_kept").text,
+    kept = {row["claim"]: row["rows"] for row in graph.read("revision_closure_kept",
                                                             {"claims": claims, "t": t})}
     if not kept:
         return 0
-    walked = {row["claim"]: row["rows"] for row in graph.read(cypher.load("status_closure").text,
+    walked = {row["claim"]: row["rows"] for row in graph.read("revision_closure_rows",
                                                               {"claims": sorted(kept), "t": t, "limit": 10**6})}
     for uid, rows in kept.items():
         assert rows == walked[uid], f"{uid} at {t.isoformat()}: kept closure {rows} != walked {walked[uid]}"
@@ -50,7 +49,7 @@ def assert_retired_claims_are_no_rivals(graph: Graph, t: datetime) -> int:
     (status_retired_drift, what `check` reads), and the full computation at `t` judges each such claim STALE or
     UNKNOWN at every scope some claim or edge of the graph has (and its parents): no question for which it could be a
     rival verify's seek leaves out (rules/subject-live). Returns how many claims are retired at `t`."""
-    assert graph.read(cypher.load("status_retired_drift").text, {"t": t}) == []
+    assert graph.read("status_retired_drift", {"t": t}) == []
     retired = [row["uid"] for row in graph.read(
         "MATCH (c:Claim) WHERE c.status_retired_since <= $t RETURN c.uid AS uid ORDER BY uid", {"t": t})]
     if not retired:
@@ -61,7 +60,7 @@ def assert_retired_claims_are_no_rivals(graph: Graph, t: datetime) -> int:
     scopes |= {scope.rsplit("/", 1)[0] for scope in scopes if "/" in scope} | {f"{scope}/under".lstrip("/") for scope in scopes}
     scopes |= {"", "elsewhere"}
     for q in sorted(scopes):
-        for row in graph.read(cypher.load("status").text, {"claims": retired, "q": q, "t": t, "subject": None, "only": None}):
+        for row in graph.read("status", {"claims": retired, "q": q, "t": t, "subject": None, "only": None}):
             assert row["status"] in ("STALE", "UNKNOWN"), f"{row['claim']} retired, but {row['status']} {row['reason']} at {q!r}, {t}"
     return len(retired)
 
@@ -90,7 +89,7 @@ def probe_times(graph: Graph, start: datetime) -> list[datetime]:
 
 def assert_stored_is_the_computation(graph: Graph, start: datetime, *, every_claim_stored: bool = True) -> int:
     """At `start` and around every later instant: each fresh stored row equals the full computation, and so does
-    each fresh kept successor closure; each claim retired then is no rival at any scope.
+    each fresh kept revision closure; each claim retired then is no rival at any scope.
 
     Returns how many (claim, time) pairs were compared through a fresh stored row."""
     compared = 0

@@ -42,7 +42,7 @@ def test_a_write_that_bypasses_provgraph_is_drift_exit_1_and_fix_repairs_it(grap
     found = json.loads(result.stdout)
     assert [item["claim"] for item in found["drift"]] == ["a", "b"]  # a is no longer superseded; b now has a rival
     assert found["drift"][0]["differences"]["reason"] == {"stored": "SUPERSEDED", "computed": "RIVAL_CLAIM"}
-    # a's kept successor closure still holds b, the walk no longer finds it
+    # a's kept revision closure still holds b, the walk no longer finds it
     closure = found["drift"][0]["differences"]["closure"]
     assert [row["successor"] for row in closure["stored"]] == ["b"] and closure["computed"] == []
     text = run("check")

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from stored_status_helpers import assert_ranks_are_sound, full, stored, write_jsonl
 
-from provgraph import cypher
 from provgraph.engine.stored_check import check
 from provgraph.engine.stored_status import DEEP
 from provgraph.graph.connection import Graph
@@ -86,7 +85,7 @@ def test_an_edge_that_closes_a_cycle_over_ranked_claims_unranks_them_and_rule_5_
     rows = full(graph, now)
     assert {uid: rows[uid].reason for uid in "abc"} == dict.fromkeys("abc", "REVISION_CYCLE")
     assert_ranks_are_sound(graph, now)
-    assert graph.read(cypher.load("revision_rank_violations").text) == []
+    assert graph.read("revision_rank_violations") == []
 
 
 def test_check_finds_a_rank_a_write_that_bypassed_provgraph_broke_and_fix_repairs_it(graph: Graph, tmp_path: Path) -> None:

@@ -14,7 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from stored_status_helpers import ingest_both_logs, claim
 
-from provgraph import cypher
 from provgraph.engine.conflicts import conflicts
 from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
@@ -29,7 +28,7 @@ def _pairwise(graph: Graph, scope: str | None, t: datetime) -> tuple[dict[tuple[
     judged = [row for row in status(graph, scope=scope, at=t, only=["CONFLICT"]) if row.reason != "REVISION_CYCLE"]
     for row in judged:
         at_q = {r.claim: r for r in status(graph, scope=row.question_scope, at=t, only=["CONFLICT"])}
-        rivals = graph.read(cypher.load("rivals").text,
+        rivals = graph.read("rivals",
                             {"claims": [row.claim], "q": row.question_scope, "t": t, "subject": None, "active": False})
         for rival in rivals:
             if rival["rival_status"] != "ACTIVE":
@@ -42,7 +41,7 @@ def _pairwise(graph: Graph, scope: str | None, t: datetime) -> tuple[dict[tuple[
             # the rival's own rivals at this scope belong to the group too (each member judged at the group's scope)
             for uid, other in at_q.items():
                 if other.subject == row.subject and uid not in group:
-                    more = graph.read(cypher.load("rivals").text,
+                    more = graph.read("rivals",
                                       {"claims": [uid], "q": row.question_scope, "t": t, "subject": None, "active": False})
                     if any(m["kind"] == "RIVAL_CLAIM" and m["rival_status"] == "ACTIVE" for m in more):
                         group.add(uid)

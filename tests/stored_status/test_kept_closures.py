@@ -1,5 +1,5 @@
-"""Kept successor closures: verify reads a candidate's closure from the rows kept with its stored status, and those rows
-are forgotten or recomputed whenever a write can change the closure (docs/design.md "Kept successor closures")."""
+"""Kept revision closures: verify reads a candidate's closure from the rows kept with its stored status, and those rows
+are forgotten or recomputed whenever a write can change the closure (docs/design.md "Kept revision closures")."""
 from __future__ import annotations
 
 from datetime import datetime, timezone

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from cli_helpers import run
 
-from provgraph import cypher
 from provgraph.engine.stored_status import lock
 from provgraph.engine.suspects import (HITS, PER_CLAIM, common_terms, keep_pending, live_common_terms, refresh, replace_common_terms,
                                        suspects)
@@ -27,7 +26,7 @@ TOPICS = ["Payment events go through Kafka topics with idempotent producers and 
 
 
 def _reader(graph: Graph):  # type: ignore[no-untyped-def]
-    return lambda name, values: graph.read(cypher.load(name).text, values)
+    return graph.read
 
 
 def _log(folder: Path, store: str, month: int, topic: str) -> Path:
@@ -46,7 +45,7 @@ def _ingest(path: Path, store: str) -> None:
 
 
 def _kept(graph: Graph) -> list[str] | None:
-    rows = graph.read(cypher.load("suspect_common_terms_kept").text)
+    rows = graph.read("suspect_common_terms_kept")
     return None if not rows else sorted(rows[0]["terms"])
 
 
@@ -126,7 +125,7 @@ def test_a_pass_keeps_nothing_of_lookups_other_kept_terms_outdated_and_looks_the
     mark_unkept_suspects(graph, every=True)
     moment = datetime.now(timezone.utc)
     graph.transaction(lambda tx: (lock(tx, moment, changes=False), replace_common_terms(tx, [], moment)), write=True)
-    stale = {row["uid"]: row["hits"] for row in graph.read(cypher.load("suspect_lookups").text, {
+    stale = {row["uid"]: row["hits"] for row in graph.read("suspect_lookups", {
         "claims": sorted(clean_lookups), "hits": max(HITS, PER_CLAIM + 1), "common": []})}
     assert stale != clean_lookups  # the pass's lookups with no terms left out: keeping them would show below
 

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from suspects_helpers import CACHE_1, CACHE_2, OTHERS, entry, ingest_log, pairs, run
 
-from provgraph import cypher
 from provgraph.base.errors import ProvgraphError
 from provgraph.engine import suspects as suspects_module
 from provgraph.engine.suspects import keep_pending, kept_not_found_now, live, suspects, touching
@@ -39,7 +38,7 @@ def test_reads_take_the_kept_pairs_without_a_full_text_lookup(graph: Graph, tmp_
     ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2])
     listed = [s.to_dict() for s in suspects(graph)]
     assert pairs(suspects(graph)) == [("cache-1", "cache-2")]
-    graph.write(cypher.load("fulltext_index_drop").text)
+    graph.write("fulltext_index_drop")
     try:
         assert [s.to_dict() for s in suspects(graph)] == listed
         assert pairs(touching(graph, ["cache-2"])) == [("cache-1", "cache-2")]
@@ -49,7 +48,7 @@ def test_reads_take_the_kept_pairs_without_a_full_text_lookup(graph: Graph, tmp_
             live(graph)  # the live computation needs the index: the reads above never touched it
     finally:
         fulltext.ensure_index(graph)
-        graph.write(cypher.load("schema_await_indexes").text)
+        graph.write("schema_await_indexes")
 
 
 def test_a_claim_whose_text_changes_loses_the_pairs_its_old_text_made(graph: Graph, tmp_path: Path) -> None:

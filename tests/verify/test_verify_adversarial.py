@@ -1,4 +1,4 @@
-"""verify stays polynomial on tangled histories: the successor closure never enumerates paths."""
+"""verify stays polynomial on tangled histories: the revision closure never enumerates paths."""
 from __future__ import annotations
 
 import time

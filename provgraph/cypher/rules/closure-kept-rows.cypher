@@ -1,4 +1,4 @@
-// The successor closure kept with claim `c`'s stored status (status_closure), one row per successor as the map `row`,
+// The revision closure kept with claim `c`'s stored status (revision_closure_rows), one row per successor as the map `row`,
 // as rules/closure-rows writes it, in successor order; no row when it is empty. Needs c (whose kept closure answers
 // the question: rules/closure-kept); keeps c. Each list is read once, and the others only when the closure has rows.
 WITH c, c.status_closure_successor AS successors

@@ -1,4 +1,4 @@
-// Claim `claim`'s successor closure kept at write time (status_closure, stored with its status) answers question
+// Claim `claim`'s revision closure kept at write time (revision_closure_rows, stored with its status) answers question
 // scope `q` at $t: it was kept, its stored status still holds at $t (so it was computed by $t), its own expiry has
 // not come, and every scope of a revision edge it read (status_closure_edge_scopes) covers q as it covers the scope
 // it was kept for, so the walk for q follows the same edges. Never null.

@@ -1,8 +1,8 @@
-// The successor closure of claim `c` for question scope `q` at $t, one row per successor, as the map `row`:
+// The revision closure of claim `c` for question scope `q` at $t, one row per successor, as the map `row`:
 // successor (uid), direct (it revises c itself), kind, next (the uid of the claim it revises) and edge_scope, via
 // of the edge shown (to c itself first, in force first), force (IN_FORCE or PENDING) and head (in force, no
-// amendment, and no in-force reviser retires it). Needs c and q; keeps c and q.
-// INCLUDE revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
+// amendment, and no in-force reviser retires it). Needs c, q and `closure` (rules/revision-walk, included just
+// before it); keeps c and q.
 // every edge into c or a closure claim from a non-placeholder, not void, is an edge inside the closure (the walk
 // followed it): no membership test needed. Per successor the edge shown: to c itself first, in force first
 UNWIND [c] + closure AS next

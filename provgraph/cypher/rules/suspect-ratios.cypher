@@ -2,6 +2,7 @@
 // (the claim's score against itself, the top hit). Needs claim; out: claim, found (list of {node, ratio}, best
 // first, the claim itself left out).
 CALL (claim) {
+  // INCLUDE suspect-query (the query, common words left out; written in rules/suspect-query.cypher)
   // INCLUDE suspect-lookup (claim's best $hits by score, ties by uid; written in rules/suspect-lookup.cypher)
   RETURN collect({node: node, score: score}) AS hits
 }

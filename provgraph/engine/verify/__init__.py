@@ -3,8 +3,9 @@ gives, `judge` asks the graph and compares the sets, `explain` words the first t
 holds the result."""
 from __future__ import annotations
 
-from provgraph.engine.verify.judge import verify, verify_batch
-from provgraph.engine.verify.request import Evidence
-from provgraph.engine.verify.verdict import SUPPORTED, TERMINALS, EvidenceCheck, Verdict, batch_line
+from provgraph.engine.verify.judge import answers, check, verify, verify_batch
+from provgraph.engine.verify.request import Evidence, Question
+from provgraph.engine.verify.verdict import SUPPORTED, TERMINALS, BatchVerdict, EvidenceCheck, Verdict, batch_line
 
-__all__ = ["Evidence", "EvidenceCheck", "SUPPORTED", "TERMINALS", "Verdict", "batch_line", "verify", "verify_batch"]
+__all__ = ["BatchVerdict", "Evidence", "EvidenceCheck", "Question", "SUPPORTED", "TERMINALS", "Verdict", "answers",
+           "batch_line", "check", "verify", "verify_batch"]

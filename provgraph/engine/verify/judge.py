@@ -2,31 +2,31 @@
 
 docs/design.md "Verifying an answer's evidence". The graph work runs in Cypher, set-wise: one
 `cypher/verify_requests.cypher` query answers many requests at once (evidence and candidates
-resolved, the reader's snapshot hashes checked, successor closures, rivals), reading the
+resolved, the reader's snapshot hashes checked, revision closures, rivals), reading the
 statuses stored at write time (`provgraph.engine.stored_status`) where they answer the question. What they
 cannot answer (no fresh stored status, another question scope) is asked of the named queries
 `status` and `rivals`, once per distinct question. This module only compares the sets those queries
 return; `explain.terminal` picks the first terminal that matches, in the design's order (`TERMINALS`).
 
-`verify` is one such query, with its advisory suspects looked up beside it; `verify_batch` sends the requests in
-chunks of `REQUESTS_PER_QUERY`, so the per-query overhead is paid per chunk, not per request, `BATCH_WORKERS`
-chunks at a time.
+A question is parsed once (`request.Question`) and answered in one read transaction: its short hashes completed
+(`verify_hash_prefixes`), the check (`verify_requests`, and `status`/`rivals` for what stored statuses cannot
+answer), its advisory suspects (`suspects_touching`). `verify` is a batch of one (`check`); `answers` sends a batch's
+requests in chunks of `REQUESTS_PER_QUERY`, so the per-query overhead is paid per chunk, not per request,
+`BATCH_WORKERS` chunks at a time. Single and batch give the same typed answer (`Verdict`, in a `BatchVerdict`).
 """
 from __future__ import annotations
 
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
-from datetime import datetime, timezone
-from functools import lru_cache
+from datetime import datetime
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from provgraph import cypher
 from provgraph.base.errors import UsageError
 from provgraph.engine.status import ClaimStatus, stored_rows
 from provgraph.engine.verify.explain import rival_reason, successor_reason, terminal
 from provgraph.engine.verify.request import BadRequest, Evidence, Question, decode
-from provgraph.engine.verify.verdict import EvidenceCheck, Verdict
+from provgraph.engine.verify.verdict import BatchVerdict, EvidenceCheck, Verdict
 from provgraph.graph.connection import Graph, Runner, Tx
 
 BATCH_WORKERS = 2  # chunks asked at once: the server's work on one overlaps this process's on another (2 cores here)
@@ -49,38 +49,26 @@ def verify(
     evidence is always added to it. `suspects=False` skips the advisory suspects lookup (full-text, most of
     a request's time; the verdict is the same). Returns a `Verdict`; never raises for unknown ids.
     """
-    question = Question.prepare(evidence, candidates, scope=scope, at=at, subject=subject)
-    [completed] = complete_hashes(graph, [question])
-    if isinstance(completed, UsageError):
-        raise completed
-    from provgraph.engine.suspects import touching
-
-    # the advisory lookup runs beside the check, for the ids as given: the same pairs whenever each names its claim
-    # itself (a pair's rank does not depend on which claims are asked about); an alias is looked up again, after
-    given = {item.id for item in completed.given}
-    ahead = _beside().submit(touching, graph, given) if suspects else None
-    verdict = graph.transaction(lambda tx: _judge_many(tx, [completed], suspects=False))[0]
-    if ahead is None:
-        return verdict
-    wanted = _wanted(verdict)
-    found = ahead.result() if wanted <= given else touching(graph, wanted)
-    return _with_suspects([verdict], [wanted], found)[0]
+    return check(graph, Question.prepare(evidence, candidates, scope=scope, at=at, subject=subject), suspects=suspects)
 
 
-@lru_cache(maxsize=1)
-def _beside() -> ThreadPoolExecutor:
-    """The threads single checks run their advisory lookups on (made on first use, shared by every Graph)."""
-    return ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-advice")
+def check(graph: Graph, question: Question, *, suspects: bool = True) -> Verdict:
+    """One parsed question, as a batch of one: its hash prefixes completed, the check and the advisory suspects,
+    all in one read transaction. An ambiguous hash prefix raises its UsageError."""
+    [answer] = graph.transaction(lambda tx: _judge_many(tx, [question], suspects=suspects))
+    if isinstance(answer, UsageError):
+        raise answer
+    return answer
 
 
-def complete_hashes(graph: Graph, questions: Sequence[Question]) -> list[Question | UsageError]:
+def complete_hashes(run: Runner, questions: Sequence[Question]) -> list[Question | UsageError]:
     """Each question with the short hashes its evidence gives (a prefix of 12+ hex digits, as git takes) completed
     from the snapshots citing that claim; an ambiguous prefix gives a UsageError in the question's place. A prefix
     no citing snapshot has is kept as given: the reader saw no snapshot that cites the claim."""
     items = [{"id": e.id, "prefix": e.snapshot} for q in questions for e in q.given if e.short]
     if not items:
         return list(questions)
-    found = iter(graph.read(cypher.load("verify_hash_prefixes").text, {"items": items}))
+    found = iter(run("verify_hash_prefixes", {"items": items}))
     completed: list[Question | UsageError] = []
     for question in questions:
         given, error = [], None
@@ -96,13 +84,19 @@ def complete_hashes(graph: Graph, questions: Sequence[Question]) -> list[Questio
 
 def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
                  suspects: bool = True, workers: int = BATCH_WORKERS) -> Iterator[dict[str, Any]]:
-    """One verdict dict per request, in order (JSONL in, JSONL out).
+    """One verdict dict per request, in order (JSONL in, JSONL out): `answers`, each as its `to_dict()`."""
+    return (answer.to_dict() for answer in answers(graph, requests, suspects=suspects, workers=workers))
+
+
+def answers(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
+            suspects: bool = True, workers: int = BATCH_WORKERS) -> Iterator[BatchVerdict]:
+    """One `BatchVerdict` per request, in order.
 
     A request is {"scope", "at", "subject", "evidence": [id or {"claim", "snapshot"}], "candidates": [ids] or null}
-    (a dict, or a JSON text line; blank lines are skipped). Each output carries "line" (1-based position among the
-    requests, blank lines included, so it is the line number in the file) and echoes the request's "id" if it has
-    one. A malformed request gives {"line", "verdict": null, "error"} and the batch goes on; a database failure
-    stops it. Verdicts are yielded chunk by chunk (`REQUESTS_PER_QUERY` requests per query), in request order.
+    (a dict, or a JSON text line; blank lines are skipped). Each answer carries its line (1-based position among the
+    requests, blank lines included, so it is the line number in the file) and the request's "id" if it has
+    one. A malformed request gives an answer with its error and the batch goes on; a database failure
+    stops it. Answers are yielded chunk by chunk (`REQUESTS_PER_QUERY` requests per query), in request order.
     `suspects=False` skips the advisory suspects lookup, as in `verify`. Up to `workers` chunks are asked at once,
     each in its own read transaction, so the server works on one while this process judges another; at most
     `workers + 1` chunks are held, however long the input.
@@ -113,7 +107,7 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
             yield from _answer(graph, chunk, suspects)
         return
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="provgraph-verify") as pool:
-        asked: deque[Future[list[dict[str, Any]]]] = deque()
+        asked: deque[Future[list[BatchVerdict]]] = deque()
         try:
             for chunk in chunks:
                 asked.append(pool.submit(_answered, graph, chunk, suspects))
@@ -126,7 +120,7 @@ def verify_batch(graph: Graph, requests: Iterable[Mapping[str, Any] | str], *,
                 left.cancel()
 
 
-Pending = list[tuple[int, Any, "Question | None", "dict[str, Any] | None"]]
+Pending = list[tuple[int, Any, "Question | None", "str | None"]]
 
 
 def _chunks(requests: Iterable[Mapping[str, Any] | str]) -> Iterator[Pending]:
@@ -142,7 +136,7 @@ def _chunks(requests: Iterable[Mapping[str, Any] | str]) -> Iterator[Pending]:
             decoded = decode(request)
             pending.append((line, decoded, Question.from_request(decoded), None))
         except (UsageError, BadRequest) as error:
-            pending.append((line, decoded, None, {"verdict": None, "error": str(error)}))
+            pending.append((line, decoded, None, str(error)))
         if len(pending) >= REQUESTS_PER_QUERY:
             yield pending
             pending = []
@@ -150,27 +144,21 @@ def _chunks(requests: Iterable[Mapping[str, Any] | str]) -> Iterator[Pending]:
         yield pending
 
 
-def _answered(graph: Graph, pending: Pending, suspects: bool) -> list[dict[str, Any]]:
+def _answered(graph: Graph, pending: Pending, suspects: bool) -> list[BatchVerdict]:
     return list(_answer(graph, pending, suspects))
 
 
-def _answer(graph: Graph, pending: Pending, suspects: bool) -> Iterator[dict[str, Any]]:
+def _answer(graph: Graph, pending: Pending, suspects: bool) -> Iterator[BatchVerdict]:
     """One chunk of a batch: every well-formed question in one retried read transaction, in request order."""
-    now = datetime.now(timezone.utc)
-    completed = iter(complete_hashes(graph, [question for _, _, question, _ in pending if question is not None]))
-    pending = [(line, decoded, None, {"verdict": None, "error": str(done)}) if isinstance(done, UsageError)
-               else (line, decoded, done, error)
-               for line, decoded, question, error in pending
-               for done in ([next(completed)] if question is not None else [None])]
-    questions = [question if question.moment is not None else replace(question, t=now)
-                 for _, _, question, _ in pending if question is not None]
-    verdicts = iter(graph.transaction(lambda tx: _judge_many(tx, questions, suspects=suspects)) if questions else [])
+    questions = [question for _, _, question, _ in pending if question is not None]
+    judged = iter(graph.transaction(lambda tx: _judge_many(tx, questions, suspects=suspects)) if questions else [])
     for line, decoded, question, error in pending:
-        out = dict(error or {}) if question is None else next(verdicts).to_dict()
-        if isinstance(decoded, Mapping) and decoded.get("id") is not None:
-            out["id"] = decoded["id"]
-        out["line"] = line
-        yield out
+        request_id = decoded.get("id") if isinstance(decoded, Mapping) else None
+        done = next(judged) if question is not None else None
+        if isinstance(done, Verdict):
+            yield BatchVerdict(line, done, id=request_id)
+        else:
+            yield BatchVerdict(line, None, error=error if done is None else str(done), id=request_id)
 
 
 def _advise(run: Runner, verdicts: list[Verdict]) -> list[Verdict]:
@@ -179,7 +167,11 @@ def _advise(run: Runner, verdicts: list[Verdict]) -> list[Verdict]:
     from provgraph.engine.suspects import touching
 
     wanted = [_wanted(verdict) for verdict in verdicts]
-    return _with_suspects(verdicts, wanted, touching(run, set().union(*wanted)))
+    found = touching(run, set().union(*wanted))
+    if not found:
+        return verdicts
+    return [replace(verdict, suspects=tuple(s.to_dict() for s in found if s.earlier in claims or s.later in claims))
+            for verdict, claims in zip(verdicts, wanted)]
 
 
 def _wanted(verdict: Verdict) -> set[str]:
@@ -187,28 +179,20 @@ def _wanted(verdict: Verdict) -> set[str]:
     return {check.status.claim for check in verdict.evidence if check.known and not check.status.placeholder}
 
 
-def _with_suspects(verdicts: list[Verdict], wanted: list[set[str]], found: list[Any]) -> list[Verdict]:
-    if not found:
-        return verdicts
-    return [replace(verdict, suspects=tuple(s.to_dict() for s in found if s.earlier in claims or s.later in claims))
-            for verdict, claims in zip(verdicts, wanted)]
-
-
-def runner(tx: Tx) -> Runner:
-    def run(name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
-        query = cypher.load(name)
-        query.check(params)
-        return tx.rows(query.text, params)
-
-    return run
-
-
 REQUESTS_PER_QUERY = 200  # requests per verify_requests query: the per-query overhead is paid once per chunk
 
 
-def _judge_many(tx: Tx, questions: Sequence[Question], *, suspects: bool = True) -> list[Verdict]:
+def _judge_many(tx: Tx, questions: Sequence[Question], *, suspects: bool = True) -> list[Verdict | UsageError]:
+    """Many questions in one transaction: their hash prefixes completed, then `_judge` for those that completed."""
+    completed = complete_hashes(tx.rows, questions)
+    asked = [question for question in completed if isinstance(question, Question)]
+    judged = iter(_judge(tx, asked, suspects=suspects) if asked else [])
+    return [next(judged) if isinstance(question, Question) else question for question in completed]
+
+
+def _judge(tx: Tx, questions: Sequence[Question], *, suspects: bool = True) -> list[Verdict]:
     """Many questions in one verify_requests query, plus the named queries for what stored statuses cannot answer."""
-    run = runner(tx)
+    run = tx.rows
     by_time: dict[datetime, list[dict[str, Any]]] = {}  # one query per distinct as-of time
     for index, question in enumerate(questions):
         by_time.setdefault(question.t, []).append({
@@ -217,9 +201,8 @@ def _judge_many(tx: Tx, questions: Sequence[Question], *, suspects: bool = True)
                      + [{"id": c, "snapshot": None} for c in question.candidates or ()],
             "evidence": len(question.given), "candidates": question.candidates is not None,
         })
-    setwise = cypher.load("verify_requests").text
     rows = sorted((row for t, requests in by_time.items()
-                   for row in tx.rows(setwise, {"requests": requests, "t": t}, plain=True)),
+                   for row in tx.rows("verify_requests", {"requests": requests, "t": t}, plain=True)),
                   key=lambda row: row["index"])
     for row in rows:
         row["statuses"] = list(stored_rows(row["statuses"]))  # times come as epoch microseconds (rules/epoch-us)
@@ -271,9 +254,9 @@ def _decide(question: Question, seen_rows: list[dict[str, Any]], candidate_uids:
         key=lambda check: (check.status.claim, check.given.snapshot or "", check.given.id),
     ))
 
-    # the candidate set's successor closure and rivals, less the set itself
+    # the candidate set's revision closure and rivals, less the set itself
     missing: dict[str, str] = {}
-    heads: dict[str, list[str]] = {}  # claim -> the current heads of its successor closure
+    heads: dict[str, list[str]] = {}  # claim -> the current heads of its revision closure
     if question.candidates is not None:
         candidate_set = set(candidate_uids)
         for row in closure_rows:
@@ -308,4 +291,4 @@ def _check(item: Evidence, row: dict[str, Any], statuses: dict[str, ClaimStatus]
     )
 
 
-__all__ = ["BATCH_WORKERS", "REQUESTS_PER_QUERY", "Runner", "complete_hashes", "verify", "verify_batch"]
+__all__ = ["BATCH_WORKERS", "REQUESTS_PER_QUERY", "Runner", "answers", "check", "complete_hashes", "verify", "verify_batch"]

@@ -86,9 +86,48 @@ class Verdict:
         return json.dumps(self.to_dict(), sort_keys=True, indent=indent, ensure_ascii=False)
 
 
+@dataclass(frozen=True)
+class BatchVerdict:
+    """One answer of a batch (`verify --batch`, `Provgraph.verify_many`): the `Verdict`, or the error that kept the
+    request from being asked, with the request's line and its "id" if it had one."""
+
+    line: int
+    answer: Verdict | None
+    error: str | None = None
+    id: Any = None
+
+    @property
+    def verdict(self) -> str | None:
+        return self.answer.verdict if self.answer is not None else None
+
+    @property
+    def supported(self) -> bool:
+        return self.answer is not None and self.answer.supported
+
+    @property
+    def evidence(self) -> list[dict[str, Any]]:
+        return [check.to_dict() for check in self.answer.evidence] if self.answer is not None else []
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = self.answer.to_dict() if self.answer is not None else {"verdict": None, "error": self.error}
+        if self.id is not None:
+            out["id"] = self.id
+        out["line"] = self.line
+        return out
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The answer as `verify --batch` prints it (`to_dict`)."""
+        return self.to_dict()
+
+    def to_json(self) -> str:
+        """The line `verify --batch` prints for this request."""
+        return batch_line(self.to_dict())
+
+
 def batch_line(out: Mapping[str, Any]) -> str:
     """One line of `verify --batch` output (JSONL): sorted keys, so two runs give the same bytes."""
     return json.dumps(out, sort_keys=True, ensure_ascii=False)
 
 
-__all__ = ["EvidenceCheck", "SUPPORTED", "TERMINALS", "Verdict", "batch_line"]
+__all__ = ["BatchVerdict", "EvidenceCheck", "SUPPORTED", "TERMINALS", "Verdict", "batch_line"]

@@ -58,7 +58,7 @@ def _body(text: str) -> str:
 
 def lineage_picture_query() -> str:
     """`lineage_picture.cypher` with the `lineage` query in place of its LINEAGE line: two static texts."""
-    lineage = _body(cypher.load("lineage").text).replace("\n", "\n  ")
+    lineage = _body(cypher.shell_text("lineage")).replace("\n", "\n  ")
     return _body(_PICTURE.read_text(encoding="utf-8")).replace("LINEAGE", lineage, 1)
 
 
@@ -78,9 +78,9 @@ def guide_html() -> str:
     params = ':params {claim: "ADR-0001", q: null, claims: null, subject: null, only: null, active: false}'
     now = ":param t => datetime()"
     conflict_params = ':param only => ["CONFLICT"]'
-    status = _body(cypher.load("status").text)
-    lineage = _body(cypher.load("lineage").text)
-    rivals = _body(cypher.load("rivals").text)
+    status = _body(cypher.shell_text("status"))
+    lineage = _body(cypher.shell_text("lineage"))
+    rivals = _body(cypher.shell_text("rivals"))
     rival_params = ':param claims => [$claim]'
     slides = [
         _slide("provgraph: does the source still govern?",

@@ -16,7 +16,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, ContextManager, Iterable, Iterator, Sequence
 
-from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.errors import InputError
 from provgraph.base.text import counted
@@ -331,7 +330,7 @@ def write(
     summary.unresolved = sorted(status_unresolved)
     summary.external = sorted(unresolved - status_unresolved)
     # a graph written before external references existed holds lineage-only placeholders: turn them
-    graph.write(cypher.load("ingest_lineage_placeholders").text)
+    graph.write("ingest_lineage_placeholders")
     stored_status.store_pending(graph, pending | set(retaken))
     if written or retaken:
         keep_common_terms(graph)  # the terms that weigh nothing in a suspect pair: kept so a lookup never scans
@@ -341,7 +340,7 @@ def write(
 
     if policy == "latest-wins":
         def latest_wins(tx: Tx) -> dict[str, Any]:
-            rows = tx.rows(cypher.load("ingest_latest_wins").text, {"store": store})
+            rows = tx.rows("ingest_latest_wins", {"store": store})
             return rows[0] if rows else {"adjudications": 0, "claims": []}
 
         row = stored_status.write_with_status(graph, latest_wins, lambda found: (found["claims"], ()))

@@ -7,7 +7,6 @@ import os
 from datetime import datetime
 from typing import Any
 
-from provgraph import cypher
 from provgraph.engine import stored_status
 from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph, Tx
@@ -104,20 +103,20 @@ def write_batch(
         stored_status.lock(tx, observed_at)
         # a concurrent ingest of the same input may have written this batch while we waited: as on re-ingest,
         # stored snapshots are not written again (and need no status pass)
-        if tx.rows(cypher.kept_plan("ingest_stored_snapshots"), {"uids": snapshot_uids})[0]["stored"] == len(snapshot_uids):
+        if tx.rows("ingest_stored_snapshots", {"uids": snapshot_uids})[0]["stored"] == len(snapshot_uids):
             return None
-        tx.run(cypher.kept_plan("ingest_observations"), {"store": store, "store_kind": store_kind,
+        tx.run("ingest_observations", {"store": store, "store_kind": store_kind,
                                                      "observed_at": observed_at, "rows": observation_rows})
         if merge_rows:
-            tx.run(cypher.kept_plan("ingest_merge_placeholders"), {"rows": merge_rows})
+            tx.run("ingest_merge_placeholders", {"rows": merge_rows})
         if edge_rows:
-            tx.run(cypher.kept_plan("ingest_edges"), {"rows": edge_rows})
+            tx.run("ingest_edges", {"rows": edge_rows})
         if reference_rows:
-            tx.run(cypher.kept_plan("ingest_external_refs"), {"rows": reference_rows})
+            tx.run("ingest_external_refs", {"rows": reference_rows})
         if adopt_rows:
-            tx.run(cypher.kept_plan("ingest_adopt_external_refs"), {"rows": adopt_rows})
-        tx.run(cypher.kept_plan("ingest_chain"), {"sources": unique_sources})
-        tx.run(cypher.kept_plan("ingest_edge_windows"), {"sources": unique_sources})
+            tx.run("ingest_adopt_external_refs", {"rows": adopt_rows})
+        tx.run("ingest_chain", {"sources": unique_sources})
+        tx.run("ingest_edge_windows", {"sources": unique_sources})
         return stored_status.invalidate(tx, seeds, unique_sources)
 
     pending = graph.transaction(work, write=True)
@@ -175,7 +174,7 @@ def write_quarantine(graph: Graph, store: str, quarantined: list[Quarantined], f
         for f in findings
     ]
     params = {"quarantined": q_rows, "findings": f_rows, "observed_at": observed_at}
-    graph.write(cypher.load("ingest_quarantine").text, params)
+    graph.write("ingest_quarantine", params)
 
 
 def _digest(*parts: object) -> str:

@@ -14,7 +14,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.engine import stored_status as writetime
 from provgraph.graph.connection import Graph, Tx
@@ -62,7 +61,7 @@ def reread_reason(graph: Graph, store: str, reading: Reading, rebuild: bool) -> 
 
     A store recorded before readings were (no reading stored) counts as read the default way by this reader.
     """
-    rows = graph.read(cypher.load("store_reading").text, {"store": store})
+    rows = graph.read("store_reading", {"store": store})
     if not rows or not rows[0]["sources"]:
         return None  # nothing stored: every snapshot is new anyway
     if rebuild:
@@ -78,18 +77,18 @@ def reread_reason(graph: Graph, store: str, reading: Reading, rebuild: bool) -> 
 def take_out(graph: Graph, store: str) -> list[str]:
     """Every source of `store` out of the graph, a chunk per transaction under the write lock. Returns the claims whose
     stored status the ingest must store again (those kept as placeholders, and the claims of other stores' edges)."""
-    sources = [row["uid"] for row in graph.read(cypher.load("rebuild_sources").text, {"store": store})]
+    sources = [row["uid"] for row in graph.read("rebuild_sources", {"store": store})]
     pending: set[str] = set()
     for chunk in chunked(sources, _CHUNK):
         def work(tx: Tx, chunk: list[str] = chunk) -> list[str]:
             writetime.lock(tx)
             # forgotten while the edges still lead to every claim they touch
-            cited = tx.rows(cypher.load("rebuild_cited").text, {"sources": chunk})[0]["claims"]
+            cited = tx.rows("rebuild_cited", {"sources": chunk})[0]["claims"]
             forgotten = writetime.invalidate(tx, cited, chunk)
-            row = tx.rows(cypher.load("rebuild_unrecord").text, {"sources": chunk})[0]
+            row = tx.rows("rebuild_unrecord", {"sources": chunk})[0]
             if row["others"]:
-                tx.run(cypher.load("ingest_edge_windows").text, {"sources": row["others"]})
-            tx.rows(cypher.load("rebuild_orphans").text, {"claims": row["claims"]})
+                tx.run("ingest_edge_windows", {"sources": row["others"]})
+            tx.rows("rebuild_orphans", {"claims": row["claims"]})
             return forgotten
 
         pending.update(graph.transaction(work, write=True))
@@ -97,7 +96,7 @@ def take_out(graph: Graph, store: str) -> list[str]:
 
 
 def record(graph: Graph, store: str, store_kind: str, reading: Reading) -> None:
-    graph.write(cypher.load("store_reading_set").text,
+    graph.write("store_reading_set",
                 {"store": store, "kind": store_kind, "reading": reading.digest, "settings": reading.text})
 
 

@@ -7,7 +7,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from provgraph import cypher
 from provgraph.base.chunks import chunked
 from provgraph.base.times import to_iso
 from provgraph.base.values import epoch_us
@@ -43,7 +42,7 @@ def plan_snapshots(graph: Graph, observations: list[Observation], observed_at: d
         by_uid.setdefault(uid, observation)
     latest: dict[str, tuple[str, Any]] = {}
     existing: set[str] = set()
-    query = cypher.kept_plan("ingest_lookup_snapshots")
+    query = "ingest_lookup_snapshots"
     uids = list(by_uid)
     for chunk in chunked(uids, 10000):
         sources = sorted({by_uid[u].source.uid for u in chunk})
@@ -100,7 +99,7 @@ def check_append_only(graph: Graph, store: str, planned: list[Planned], observed
             groups[group_key(item.observation)].append(item)
     changed: dict[str, list[str]] = {}
     replaced: dict[int, Planned] = {}
-    query = cypher.load("ingest_group_entries_of").text
+    query = "ingest_group_entries_of"
     for container, items in groups.items():
         sources = sorted({item.observation.source.uid for item in items})
         stored: dict[str, str | None] = {}
@@ -129,7 +128,7 @@ def vanished_entries(graph: Graph, store: str, container: str, template: Observa
 
     Paged through the stored entries (uid order), so memory holds one page, not the log."""
     gone: list[Planned] = []
-    query = cypher.load("ingest_group_entries").text
+    query = "ingest_group_entries"
     after = ""
     while True:
         rows = graph.read(query, {"store": store, "container": container, "after": after, "limit": page})
@@ -184,7 +183,7 @@ def resolve(graph: Graph, planned: list[Planned], index: InputIndex | None = Non
             elif ref in index.aliases:
                 aliased.add(ref)
     missing = sorted(refs - set(resolution))
-    query = cypher.load("ingest_resolve").text
+    query = "ingest_resolve"
     for chunk in chunked(missing, 5000):
         for row in graph.read(query, {"refs": chunk}):
             if row["ref"] in aliased and (index is None or row["uid"] not in index.uids):

@@ -14,6 +14,7 @@
 UNWIND $claims AS wanted
 MATCH (c:Claim {uid: wanted})
 WITH c, coalesce($q, c.scope, '') AS q
+// INCLUDE revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
 // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
 RETURN c.uid AS claim, row.successor AS successor, row.direct AS direct, row.kind AS kind, row.next AS next,
   row.edge_scope AS edge_scope, row.via AS via, row.head AS head, row.force AS force

@@ -1,9 +1,9 @@
-// name: rival_roster_owe
-// description: The rosters a write owes (docs/design.md "Rival rosters"): for every subject the given claims have, or
+// name: rival_roster_mark_stale
+// description: The rosters a write marks stale (docs/design.md "Rival rosters"): for every subject the given claims have, or
 // description: were ever cited with, a subject whose claims no revision edge retires are more than $limit (as
-// description: status_affected counts it) gets a roster marked owed, computed again by the write-time pass
+// description: status_affected counts it) gets a roster marked stale, computed again by the write-time pass
 // description: (provgraph/engine/rosters.py); any other subject's roster is deleted (rule 10 judges it claim by claim).
-// description: Returns owed (how many subjects now owe one) and dropped.
+// description: Returns owed (how many subjects now have a roster marked stale) and dropped.
 // param claims: list of claim uids the write can affect (status_affected's, deep ones included)
 // param limit: the claims on a subject past which it is crowded (stored_status.DEEP)
 // mode: write

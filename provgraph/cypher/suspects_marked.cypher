@@ -1,5 +1,5 @@
-// name: suspects_pending
-// description: Up to $limit claims the write-time suspects pass still owes a step (provgraph/engine/suspects.py
+// name: suspects_marked
+// description: Up to $limit claims the write-time suspects pass still has to take a step (provgraph/engine/suspects.py
 // description: `keep_pending`), those with label $label: SuspectsPending (written: to look up), SuspectsRelook (a claim
 // description: written since found it: to look up again) or SuspectsPairs (looked up: its kept pairs to recompute).
 // param label: SuspectsPending, SuspectsRelook or SuspectsPairs

@@ -1,10 +1,11 @@
-// name: status_closure_forget
-// description: Forget the kept successor closure (status_closure) of every claim that the given claims reach through
+// name: revision_closure_mark_stale
+// plan: kept
+// description: Mark stale the kept revision closure (revision_closure_rows) of every claim that the given claims reach through
 // description: revision or amendment edges, other than those claims themselves (their status is stored again or
-// description: forgotten by the same pass): a write that can change what one of them reads can change the closure
+// description: marked stale by the same pass): a write that can change what one of them reads can change the closure
 // description: of every claim whose closure holds it. A claim whose revision targets are all among the given ones
 // description: starts no walk: the walks of those targets reach everything it reaches. Returns forgotten (how many).
-// param claims: list of claim uids the write-time pass recomputes or forgets
+// param claims: list of claim uids the write-time pass recomputes or marks stale
 // mode: write
 UNWIND $claims AS uid
 MATCH (x:Claim {uid: uid})
@@ -19,6 +20,6 @@ CALL (given) {
 }
 WITH reached, given
 WHERE reached.status_closure_successor IS NOT NULL AND NOT reached IN given
-// INCLUDE closure-forget(reached) (every property the kept closure is in; written in rules/closure-forget.cypher)
+// INCLUDE closure-mark-stale(reached) (every property the kept closure is in; written in rules/closure-mark-stale.cypher)
 RETURN count(reached) AS forgotten
 ;

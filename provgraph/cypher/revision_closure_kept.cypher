@@ -1,7 +1,7 @@
-// name: status_closure_kept
-// description: The successor closures kept with the given claims' stored statuses (status_closure) that answer each
+// name: revision_closure_kept
+// description: The revision closures kept with the given claims' stored statuses (revision_closure_rows) that answer each
 // description: claim's own scope at $t (rules/closure-kept): one row per such claim, claim and rows (as rules/closure-rows,
-// description: in successor order). What `provgraph check` compares with the walk (status_closure).
+// description: in successor order). What `provgraph check` compares with the walk (revision_closure_rows).
 // param claims: list of claim uids
 // param t: the time to check at (DateTime)
 UNWIND $claims AS uid

@@ -1,4 +1,4 @@
-// name: rival_roster_reowe
+// name: rival_roster_mark_subjects_stale
 // description: Mark the given subjects' rosters owed (`provgraph check --fix` on rosters that differ from the
 // description: computation: the write-time pass computes them again). Returns owed (how many).
 // param subjects: list of subjects

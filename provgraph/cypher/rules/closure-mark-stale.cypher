@@ -1,4 +1,4 @@
-// Forget the successor closure kept with claim `claim`'s stored status (status_closure): every property it is kept
+// Mark stale the revision closure kept with claim `claim`'s stored status (revision_closure_rows): every property it is kept
 // in. Needs claim.
 // arguments: claim
 REMOVE claim.status_closure_successor, claim.status_closure_kind, claim.status_closure_next,

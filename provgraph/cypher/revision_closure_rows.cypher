@@ -1,5 +1,6 @@
-// name: status_closure
-// description: For each claim whose status rows are about to be stored (status_store), its successor closure for its
+// name: revision_closure_rows
+// plan: kept
+// description: For each claim whose status rows are about to be stored (status_store), its revision closure for its
 // description: own scope at $t, kept with the status so that verify reads it instead of walking it (rules/closure-kept):
 // description: claim, scope (coalesce(c.scope, ''), the question scope verify asks it for), rows (as rules/closure-rows,
 // description: sorted by successor) and expires: the earliest instant after $t at which a time the closure compares
@@ -9,8 +10,8 @@
 // description: the non-empty scopes of those edges (the closure for another question scope is the same when each of
 // description: them covers both alike). rows is null
 // description: when more than $limit claims reach the claim (not kept: its closure is walked when read). A write
-// description: that changes any of that touches one of those claims, and the write-time pass forgets the kept
-// description: closure of every claim they reach (status_closure_forget).
+// description: that changes any of that touches one of those claims, and the write-time pass marks stale the kept
+// description: closure of every claim they reach (revision_closure_mark_stale).
 // param claims: list of claim uids
 // param t: the time the statuses are computed for (DateTime)
 // param limit: how many claims may reach a claim for its closure to be kept
@@ -27,6 +28,7 @@ WITH c, q, CASE WHEN size(reach) > $limit THEN null ELSE reach END AS reach
 // a claim nothing reaches has an empty closure whatever the time: no walk, no expiry
 CALL (c, q, reach) {
   WITH c, q WHERE size(reach) > 0
+  // INCLUDE revision-walk (the revision closure of c for q at $t; written in rules/revision-walk.cypher)
   // INCLUDE closure-rows (one row per successor of c for q at $t; written in rules/closure-rows.cypher)
   WITH row ORDER BY row.successor
   RETURN collect(row) AS rows
