@@ -26,6 +26,7 @@ _SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\x00\x00\x01\x00", "an icon"),
 )
 _WHITESPACE_CONTROLS = frozenset(b"\t\n\r\f\v\x1b\x08")
+_CONTROLS_OUT = {code: None for code in (*range(32), 0x7F) if code not in _WHITESPACE_CONTROLS}  # str.translate: drop them
 _CONTROL_SHARE = 0.10
 _NOT_UTF8_SHARE = 0.30
 
@@ -43,7 +44,7 @@ def binary_reason(data: bytes) -> str | None:
         text = text.rstrip("\ufffd")
     if not text:
         return "binary data"
-    controls = sum(1 for char in text if ord(char) < 32 and ord(char) not in _WHITESPACE_CONTROLS or char == "\x7f")
+    controls = len(text) - len(text.translate(_CONTROLS_OUT))  # one C pass, not a Python loop per character
     not_utf8 = text.count("\ufffd")
     if controls > _CONTROL_SHARE * len(text) or not_utf8 > _NOT_UTF8_SHARE * len(text):
         return "binary data"
