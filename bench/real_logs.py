@@ -211,12 +211,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     args = parser.parse_args(argv)
     presets = dict(item.split("=", 1) for item in args.preset)
-    if args.uri:
-        settings = Settings.from_env(uri=args.uri)
-    else:
-        from bench import harness
+    from bench import harness
 
-        settings = harness.start_server(harness.DEFAULT_PORT)
+    settings = Settings.from_env(uri=args.uri) if args.uri else harness.start_server(harness.DEFAULT_PORT)
     with Graph(settings) as graph:
         for item in args.repo:
             name, _, path = item.partition("=")
@@ -224,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
             result = run_log(graph, name, Path(path), preset, name in args.git, args.at_samples)
             print("\n".join(report(result)), flush=True)
         wipe(graph)
+    if not args.uri:
+        harness.stop_server(harness.DEFAULT_PORT)
     return 0
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run as cli
+from git_repo import Repo
 
 from provgraph.base.errors import UsageError
 from provgraph.engine.status import status
@@ -63,6 +64,32 @@ def test_a_change_to_the_sidecar_is_a_new_snapshot_of_the_record(graph: Graph, t
     again = ingest(graph, "files", store, store="keps", options=options)
     assert again.snapshots_added == 1
     assert _statuses(graph)["KEP-4671"] == ("STALE", "WITHDRAWN")
+
+
+def test_git_history_of_a_pep_answers_status_at_as_its_status_header_stood_then(graph: Graph, tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "peps")
+    header = "PEP: 3333\nTitle: WSGI\nStatus: {}\nCreated: 26-Sep-2010\n\nText.\n"
+    repo.write("peps/pep-3333.rst", header.format("Draft"))
+    repo.write("README.rst", "Not a PEP.\n")
+    repo.commit("draft", "2010-09-26T12:00:00+00:00")
+    repo.write("peps/pep-3333.rst", header.format("Final"))
+    repo.commit("final", "2010-10-04T12:00:00+00:00")
+    ingest(graph, "files", repo.root, fmt="git", store="peps", options=files_options(record=record_table("pep")))
+    assert status(graph, ["PEP 3333"], at="2010-10-01T00:00:00Z")[0].status == "UNKNOWN"
+    assert status(graph, ["PEP 3333"])[0].status == "ACTIVE"
+
+
+def test_a_commit_that_changes_only_kep_yaml_is_a_new_snapshot_of_the_kep(graph: Graph, tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "enhancements")
+    repo.write("keps/sig-x/1-a/README.md", "# A\n\nText.\n")
+    repo.write("keps/sig-x/1-a/kep.yaml", "kep-number: 1\ntitle: A\nstatus: provisional\n")
+    repo.commit("add", "2020-01-01T12:00:00+00:00")
+    repo.write("keps/sig-x/1-a/kep.yaml", "kep-number: 1\ntitle: A\nstatus: implemented\n")
+    repo.commit("implemented", "2021-01-01T12:00:00+00:00")
+    summary = ingest(graph, "files", repo.root, fmt="git", store="keps", options=files_options(record=record_table("kep")))
+    assert summary.observations == 2
+    assert status(graph, ["KEP-1"], at="2020-06-01T00:00:00Z")[0].status == "UNKNOWN"
+    assert status(graph, ["KEP-1"])[0].status == "ACTIVE"
 
 
 def test_a_bullet_header_with_an_unknown_word_is_a_claim_with_unrecognised_status(graph: Graph, tmp_path: Path) -> None:
