@@ -163,17 +163,17 @@ def _declared(name: str, table: Mapping[str, Any], base: RecordFormat | None, wh
     if "sidecar" in metadata and not isinstance(sidecar, str):
         raise UsageError(f"{where}: metadata sidecar needs sidecar = \"<file name beside the record>\"")
     fields = dict(base.fields) if base else {}
-    for role, names in _table(table.get("fields"), f"{where}: fields").items():
+    for role, names in toml_table(table.get("fields"), f"{where}: fields").items():
         if role.replace("-", "_") not in ROLES:
             raise UsageError(f"{where}: fields: unknown role {role!r} (known: {', '.join(ROLES)})")
         fields[role.replace("-", "_")] = tuple(n.casefold() for n in _texts(names, f"{where}: fields.{role}"))
     words = dict(base.words) if base else {}
-    for phrase, word in _table(table.get("words"), f"{where}: words").items():
+    for phrase, word in toml_table(table.get("words"), f"{where}: words").items():
         if word not in CANONICAL:
             raise UsageError(f"{where}: words: {phrase!r} = {word!r} is not a canonical word ({', '.join(CANONICAL)})")
         words[phrase.casefold()] = word
     skip = dict(base.skip) if base else {}
-    for reason, globs in _table(table.get("skip"), f"{where}: skip").items():
+    for reason, globs in toml_table(table.get("skip"), f"{where}: skip").items():
         skip[reason] = _globs(globs, f"{where}: skip.{reason}")
     template = table.get("id", base.id if base else "{id}")
     aliases = _texts(table["aliases"], f"{where}: aliases") if "aliases" in table else base.aliases if base else ()
@@ -185,11 +185,12 @@ def _declared(name: str, table: Mapping[str, Any], base: RecordFormat | None, wh
                         skip=tuple(skip.items()))
 
 
-def _table(value: Any, where: str) -> dict[str, Any]:
+def toml_table(value: Any, where: str, hint: str = "") -> dict[str, Any]:
+    """A TOML table, {} when absent; anything else is refused, naming `where` (and `hint`, said after it)."""
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise UsageError(f"{where} must be a table")
+        raise UsageError(f"{where} must be a table{hint}")
     return value
 
 
