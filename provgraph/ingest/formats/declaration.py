@@ -5,7 +5,7 @@ command line), checked once here and turned into a frozen `RecordFormat`:
 
     records  = ["pep-[0-9]*.rst"]   # file globs that are records (no "/": the file name; else the store-relative path)
     metadata = ["header-block"]     # where the metadata sits, in order: front-matter, adr, header-block, field-list,
-                                    # bullets, sidecar, folder
+                                    # bullets, table, sidecar, folder
     sidecar  = "kep.yaml"           # metadata: sidecar -- the YAML file beside the text
     id       = "PEP {id}"           # the claim's uid from the id field ({id:04}: zero-padded when a number)
     aliases  = ["PEP-{id:04}"]      # other names of the same record
@@ -13,7 +13,8 @@ command line), checked once here and turned into a frozen `RecordFormat`:
     status = "Status"
     [words]                         # the store's own status words, read before the default vocabulary
     living = "accepted"
-    [skip]                          # reason -> globs of files that match `records` but are not records
+    [skip]                          # reason -> globs of files that match `records` but are not records (a preset's
+                                    # skips apply only while its records do)
     template = ["pep-nnnn*"]
 
 Roles: id, title, status, date, and the links supersedes, superseded_by, replaces, replaced_by, amends, amended_by,
@@ -32,7 +33,7 @@ from typing import Any, Mapping
 from provgraph.base.errors import UsageError
 from provgraph.ingest.lifecycle import CANONICAL
 
-METADATA = ("front-matter", "adr", "header-block", "field-list", "bullets", "sidecar", "folder")
+METADATA = ("front-matter", "adr", "header-block", "field-list", "bullets", "table", "sidecar", "folder")
 VALUE_ROLES = ("id", "title", "status", "date")
 # link role -> (edge kind, True when the edge points from the named record to this one)
 LINK_ROLES: dict[str, tuple[str, bool]] = {
@@ -137,7 +138,8 @@ def preset(name: str) -> RecordFormat:
 
 def declared(table: Mapping[str, Any], where: str = "record format") -> RecordFormat:
     """A declaration from a table: `preset` (default adr) with the table's keys over it; `fields`, `words` and
-    `skip` add to the preset's, the other keys replace them."""
+    `skip` add to the preset's, the other keys replace them. A table that declares its own `records` does not take
+    the preset's `skip` (those globs are about the preset's records): `records = ["CIP-*/README.md"]` reads them."""
     unknown = set(table) - _KEYS
     if unknown:
         raise UsageError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KEYS))})")
@@ -172,7 +174,7 @@ def _declared(name: str, table: Mapping[str, Any], base: RecordFormat | None, wh
         if word not in CANONICAL:
             raise UsageError(f"{where}: words: {phrase!r} = {word!r} is not a canonical word ({', '.join(CANONICAL)})")
         words[phrase.casefold()] = word
-    skip = dict(base.skip) if base else {}
+    skip = dict(base.skip) if base and "records" not in table else {}  # own records: the preset's skips are its own
     for reason, globs in toml_table(table.get("skip"), f"{where}: skip").items():
         skip[reason] = _globs(globs, f"{where}: skip.{reason}")
     template = table.get("id", base.id if base else "{id}")
