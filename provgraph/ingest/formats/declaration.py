@@ -31,7 +31,7 @@ from importlib.resources import files
 from typing import Any, Mapping
 
 from provgraph.base.errors import UsageError
-from provgraph.ingest.lifecycle import CANONICAL
+from provgraph.ingest.lifecycle import store_words
 
 METADATA = ("front-matter", "adr", "header-block", "field-list", "bullets", "table", "sidecar", "folder")
 VALUE_ROLES = ("id", "title", "status", "date")
@@ -170,10 +170,10 @@ def _declared(name: str, table: Mapping[str, Any], base: RecordFormat | None, wh
             raise UsageError(f"{where}: fields: unknown role {role!r} (known: {', '.join(ROLES)})")
         fields[role.replace("-", "_")] = tuple(n.casefold() for n in _texts(names, f"{where}: fields.{role}"))
     words = dict(base.words) if base else {}
-    for phrase, word in toml_table(table.get("words"), f"{where}: words").items():
-        if word not in CANONICAL:
-            raise UsageError(f"{where}: words: {phrase!r} = {word!r} is not a canonical word ({', '.join(CANONICAL)})")
-        words[phrase.casefold()] = word
+    try:
+        words.update(store_words(toml_table(table.get("words"), f"{where}: words")))
+    except UsageError as problem:  # the one check of a declared word, lifecycle's
+        raise UsageError(f"{where}: words: {problem}") from None
     skip = dict(base.skip) if base and "records" not in table else {}  # own records: the preset's skips are its own
     for reason, globs in toml_table(table.get("skip"), f"{where}: skip").items():
         skip[reason] = _globs(globs, f"{where}: skip.{reason}")
