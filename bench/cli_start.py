@@ -15,7 +15,6 @@ Targets (issue 42): --help, --version and a usage error at most 0.15 s; status a
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import resource
 import statistics
@@ -24,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
+
+from bench.report import emit
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_S = 0.15
@@ -138,9 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     if result.get("status_above_query_s", 0) > TARGET_S:
         over.append("status above its query")
     result["over_target"] = over
-    print(json.dumps(result, indent=2))
-    if args.json:
-        args.json.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    emit(result, args.json)
     return 0
 
 

@@ -22,6 +22,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+from bench.report import emit
 from provgraph.api import Provgraph
 from provgraph.base.config import Settings
 from provgraph.graph.connection import Graph
@@ -169,9 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             measure(graph, Path(folder), 20, args.policy, repeat=1)  # warm-up: plans
             result = measure(graph, Path(folder), args.values, args.policy)
-    print(json.dumps(result, indent=2))
-    if args.json:
-        args.json.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    emit(result, args.json)
     return 0
 
 

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.real_logs import compare
 from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status
 from provgraph.graph.connection import Graph
@@ -183,12 +184,7 @@ def run_log(graph: Graph, name: str, root: Path) -> LogResult:
 
 
 def report(result: LogResult) -> list[str]:
-    counted = [s for s in result.stated if s.expected is not None]
-    dropped = [s for s in counted if s.path not in result.judged]
-    mismatches = [(s, result.judged[s.path]) for s in counted if s.path in result.judged
-                  and result.judged[s.path][0] != s.expected]
-    right = len(counted) - len(dropped) - len(mismatches)
-    share = 100.0 * right / len(counted) if counted else 0.0
+    counted, dropped, mismatches, right, share = compare(result.stated, result.judged)
     unmapped = Counter(s.word for s in result.stated if s.expected is None)
     log = LOGS[result.name]
     lines = [f"{result.name} ({log.origin}, words per {log.process}): {len(result.stated)} records state a status "

@@ -26,27 +26,25 @@ from bench.corpus import generate, write_files
 REPO = Path(__file__).resolve().parents[1]
 
 
-def _ingest_peak(uri: str, files: list[tuple[str, str, Path]]) -> dict[str, Any]:
-    args = [sys.executable, "-m", "bench.ingest_probe", "--uri", uri, *[f"{s}:{k}:{p}" for s, k, p in files]]
+def _probe(what: str, module: list[str], files: list[tuple[str, str, Path]]) -> dict[str, Any]:
+    """Run a probe in a fresh process; its wall time, peak RSS and last JSON line."""
+    args = [sys.executable, "-m", *module, *[f"{s}:{k}:{p}" for s, k, p in files]]
     begin = time.perf_counter()
     process = subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     out, err = process.communicate()
     if process.returncode != 0:
-        raise RuntimeError(f"ingest failed: {err.strip()[-2000:]}")
+        raise RuntimeError(f"{what} failed: {err.strip()[-2000:]}")
     probe = json.loads(out.strip().splitlines()[-1])
     return {"seconds": time.perf_counter() - begin, "peak_rss_mib": probe["peak_rss_kib"] / 1024, "probe": probe}
+
+
+def _ingest_peak(uri: str, files: list[tuple[str, str, Path]]) -> dict[str, Any]:
+    return _probe("ingest", ["bench.ingest_probe", "--uri", uri], files)
 
 
 def _parse_peak(files: list[tuple[str, str, Path]]) -> dict[str, Any]:
     """The readers and the pipeline's two passes without a database (index, then batches), in a fresh process."""
-    args = [sys.executable, "-m", "bench.ingest_memory", "--probe-parse", *[f"{s}:{k}:{p}" for s, k, p in files]]
-    begin = time.perf_counter()
-    process = subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    out, err = process.communicate()
-    if process.returncode != 0:
-        raise RuntimeError(f"parse failed: {err.strip()[-2000:]}")
-    probe = json.loads(out.strip().splitlines()[-1])
-    return {"seconds": time.perf_counter() - begin, "peak_rss_mib": probe["peak_rss_kib"] / 1024, "probe": probe}
+    return _probe("parse", ["bench.ingest_memory", "--probe-parse"], files)
 
 
 def _probe_parse(specs: list[str]) -> int:

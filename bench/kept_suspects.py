@@ -12,7 +12,6 @@ claim, what a first ingest pays for its suspects.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import tempfile
@@ -22,6 +21,7 @@ from typing import Any
 
 from bench import corpus as bench_corpus
 from bench.harness import DEFAULT_PORT, start_server
+from bench.report import emit
 from bench.run import _ingest_all, _verify_requests
 from provgraph.base.config import Settings
 from provgraph.engine import suspects
@@ -93,9 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     with Graph(settings) as graph:
         measure(graph, 500, 10)  # warm-up: plans
         result = measure(graph, args.size, args.requests)
-    print(json.dumps(result, indent=2))
-    if args.json:
-        args.json.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    emit(result, args.json)
     return 0 if result["advice_kept_equals_live"] and result["verdicts_equal_no_suspects"] else 1
 
 

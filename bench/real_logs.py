@@ -29,6 +29,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 import yaml
 
@@ -179,13 +180,27 @@ def check_history(graph: Graph, root: Path, result: LogResult, samples: int) -> 
                                         f"{status.group(1).strip()!r} -> {expected}, judged {got}")
 
 
-def report(result: LogResult) -> list[str]:
-    counted = [s for s in result.stated if s.expected is not None]
-    dropped = [s for s in counted if s.path not in result.judged]
-    mismatches = [(s, result.judged[s.path]) for s in counted if s.path in result.judged
-                  and result.judged[s.path][0] != s.expected]
+class _Oracled(Protocol):
+    path: str
+    expected: str | None
+
+
+_S = TypeVar("_S", bound=_Oracled)
+Judged = tuple[str, str, str | None]  # (status, reason, declared)
+
+
+def compare(stated: list[_S], judged: dict[str, Judged]) -> tuple[list[_S], list[_S], list[tuple[_S, Judged]], int, float]:
+    """The records in the oracle's words, those dropped, those judged otherwise, how many judged as stated and the share."""
+    counted = [s for s in stated if s.expected is not None]
+    dropped = [s for s in counted if s.path not in judged]
+    mismatches = [(s, judged[s.path]) for s in counted if s.path in judged and judged[s.path][0] != s.expected]
     right = len(counted) - len(dropped) - len(mismatches)
     share = 100.0 * right / len(counted) if counted else 0.0
+    return counted, dropped, mismatches, right, share
+
+
+def report(result: LogResult) -> list[str]:
+    counted, dropped, mismatches, right, share = compare(result.stated, result.judged)
     lines = [f"{result.name} (preset {result.preset}): {len(result.stated)} records state a status, {len(counted)} in "
              f"the oracle's words; judged as stated {right}/{len(counted)} ({share:.1f}%), dropped {len(dropped)}, "
              f"mismatches {len(mismatches)}; no oracle word {len(result.stated) - len(counted)}; "

@@ -1,7 +1,16 @@
 """Render a run's results as a readable Markdown table (also what bench/README.md shows)."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
+
+
+def emit(result: dict[str, Any], to: Path | None) -> None:
+    """Print a bench's numbers as JSON, and write them to `to` too when given (its --json)."""
+    print(json.dumps(result, indent=2))
+    if to:
+        to.write_text(json.dumps(result, indent=2), encoding="utf-8")
 
 
 def _f(value: Any, digits: int = 2) -> str:

@@ -27,10 +27,12 @@ UNRESOLVED = "UNRESOLVED"
 
 @dataclass(frozen=True)
 class KnownIds:
-    """What the graph holds that a citation can name: id or alias -> claim uid, record file -> claim uids."""
+    """What the graph holds that a citation can name: id or alias -> claim uid, record file -> claim uids, and the
+    folders the record stores were ingested from (whose git remotes a forge URL of a record's file is checked against)."""
 
     ids: dict[str, str]
     files: dict[str, tuple[str, ...]]
+    folders: tuple[str, ...] = ()
 
     def digest(self, extra: Any = None) -> str:
         text = json.dumps([sorted(self.ids.items()), sorted(self.files.items()), extra], default=str)
@@ -38,7 +40,8 @@ class KnownIds:
 
 
 def known_ids(graph: Graph) -> KnownIds:
-    """Every claim's uid and aliases and the record files claims are read from, in one read."""
+    """Every claim's uid and aliases and the record files claims are read from (one read), and the record stores'
+    folders when there are record files."""
     ids: dict[str, str] = {}
     files: dict[str, list[str]] = {}
     aliased: list[tuple[str, str]] = []
@@ -49,7 +52,8 @@ def known_ids(graph: Graph) -> KnownIds:
             files.setdefault(file.replace("\\", "/"), []).append(row["uid"])
     for alias, uid in sorted(aliased):  # a uid wins over an alias; of two claims with one alias, the first by uid
         ids.setdefault(alias, uid)
-    return KnownIds(ids, {file: tuple(sorted(claims)) for file, claims in files.items()})
+    folders = tuple(row["path"] for row in graph.read("scan_record_folders")) if files else ()
+    return KnownIds(ids, {file: tuple(sorted(claims)) for file, claims in files.items()}, folders)
 
 
 def scan_store(graph: Graph, store: str) -> dict[str, Any] | None:

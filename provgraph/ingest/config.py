@@ -31,6 +31,7 @@ from typing import Any
 
 from provgraph.base.errors import InputError, UsageError
 from provgraph.ingest import formats
+from provgraph.ingest.formats.declaration import toml_table
 
 KINDS = ("files", "tickets", "logs", "cards")
 _KEYS = {"name", "kind", "path", "scope", "git", "format", "policy", "include", "exclude", "dayfirst", "record", "words",
@@ -118,8 +119,8 @@ def load_config(path: Path) -> list[StoreConfig]:
         if kind == "files":
             fmt = "git" if entry.get("git") else "default"
             try:
-                record = record_table(entry.get("format"), table=_table(entry.get("record"), "record"),
-                                      words=_table(entry.get("words"), "words"))
+                record = record_table(entry.get("format"), table=toml_table(entry.get("record"), "record", " ([store.record])"),
+                                      words=toml_table(entry.get("words"), "words", " ([store.words])"))
             except UsageError as error:
                 raise InputError(path, f"store #{number}: {error}") from None
         given = _FILES_KEYS & set(entry)
@@ -142,14 +143,6 @@ def load_config(path: Path) -> list[StoreConfig]:
             cite=_cite_patterns(path, number, entry.get("cite", [])),
         ))
     return stores
-
-
-def _table(value: Any, key: str) -> dict[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise UsageError(f"{key} must be a table ([store.{key}])")
-    return value
 
 
 def _cite_patterns(path: Path, number: int, value: Any) -> tuple[tuple[str, str | None], ...]:

@@ -8,14 +8,13 @@ and fixing the citation closes it. Locations are the file's locator (relative to
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable
 
 from provgraph.engine.cites import UNRESOLVED, CitationFinding
-from provgraph.report.sarif import FINGERPRINT, SCHEMA, tool
+from provgraph.report.sarif import SCHEMA, result_head, tool
 
 # id, name, level, short description, what to do
 RULES: tuple[tuple[str, str, str, str, str], ...] = (
@@ -26,7 +25,6 @@ RULES: tuple[tuple[str, str, str, str, str], ...] = (
     ("unknown-citation", "CitesUnknownDecision", "note", "This cites a decision provgraph cannot judge",
      "Ingest the store that holds it, or fix the id (a citation of an id no ingested record has is listed too)."),
 )
-_INDEX = {rule[0]: i for i, rule in enumerate(RULES)}
 
 
 def _uri(finding: CitationFinding, repo_root: Path | None) -> str:
@@ -56,11 +54,8 @@ def render(found: Iterable[CitationFinding], repo_root: Path | None = None) -> s
         rule = finding.rule
         key = (rule, finding.file, finding.claim or finding.id)
         seen[key] = seen.get(key, 0) + 1
-        fingerprint = hashlib.sha256("|".join([*key, str(seen[key])]).encode("utf-8")).hexdigest()[:32]
         results.append({
-            "ruleId": rule, "ruleIndex": _INDEX[rule], "level": RULES[_INDEX[rule]][2],
-            "message": {"text": message(finding)},
-            "partialFingerprints": {FINGERPRINT: fingerprint},
+            **result_head(RULES, rule, [*key, str(seen[key])], message(finding)),
             "properties": {"status": finding.status, "reason": finding.reason, "claim": finding.claim, "id": finding.id,
                            "cite_instead": finding.cite_instead, "successors": list(finding.successors)},
             "locations": [{"physicalLocation": {

@@ -37,9 +37,6 @@ RULES: tuple[tuple[str, str, str, str, str], ...] = (
     ("new-suspect", "PossibleUnlinkedRevision", "note", "A later claim seems to revise this one, and nothing links them",
      "Confirm with `provgraph adjudicate --keep LATER --retire EARLIER`, or dismiss with `provgraph adjudicate --distinct A B`."),
 )
-_INDEX = {rule[0]: i for i, rule in enumerate(RULES)}
-
-
 def locations(graph: Graph, claims: Iterable[str]) -> dict[str, dict[str, Any]]:
     """Where each claim is stated now (sarif_locations.cypher), by uid; a placeholder has none."""
     wanted = sorted(set(claims))
@@ -74,13 +71,7 @@ def _uri(at: dict[str, Any], repo_root: Path | None) -> str:
 
 def _result(rule: str, claims: list[str], where: str | None, found: dict[str, dict[str, Any]], repo_root: Path | None,
             text: str, properties: dict[str, Any]) -> dict[str, Any]:
-    key = "|".join([rule, *claims])
-    result: dict[str, Any] = {
-        "ruleId": rule, "ruleIndex": _INDEX[rule], "level": RULES[_INDEX[rule]][2],
-        "message": {"text": text},
-        "partialFingerprints": {FINGERPRINT: hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]},
-        "properties": dict(properties, claims=claims),
-    }
+    result = {**result_head(RULES, rule, [rule, *claims], text), "properties": dict(properties, claims=claims)}
     at = found.get(where or "")
     if at is not None:
         region = {"startLine": int(at["line_start"] or 1)}
@@ -145,6 +136,13 @@ def render_sarif(report: Report, graph: Graph, repo_root: Path | None = None) ->
     return json.dumps(_log(report, results), indent=2, ensure_ascii=False) + "\n"
 
 
+def result_head(rules: tuple[tuple[str, str, str, str, str], ...], rule: str, key: list[str], text: str) -> dict[str, Any]:
+    """A result's rule, level, message and fingerprint: a hash of `key` (the rule and what the finding is about)."""
+    index = [rule_id for rule_id, *_ in rules].index(rule)
+    return {"ruleId": rule, "ruleIndex": index, "level": rules[index][2], "message": {"text": text},
+            "partialFingerprints": {FINGERPRINT: hashlib.sha256("|".join(key).encode("utf-8")).hexdigest()[:32]}}
+
+
 def tool(rules: Iterable[tuple[str, str, str, str, str]]) -> dict[str, Any]:
     """The run's `tool`: provgraph with its version and the rules (id, name, level, short text, help)."""
     try:
@@ -171,4 +169,4 @@ def _log(report: Report, results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-__all__ = ["FINGERPRINT", "RULES", "SCHEMA", "locations", "render_sarif", "tool"]
+__all__ = ["FINGERPRINT", "RULES", "SCHEMA", "locations", "render_sarif", "result_head", "tool"]

@@ -46,6 +46,14 @@ ILLUSTRATIONS = {
     "decisions/adr-02.md": "its new place",
     "adr-3.md": "the renamed-paths fixture: renamed, edited, deleted",
     "adr-03.md": "its new name",
+    "../adr/0001-use-postgres-for-ledger.md": "the story runbook's link to ADR-0001, relative to examples/story/src/",
+    "../adr/0001-postgres.md": "a runbook's link in the guide's citations example",
+    "docs/adr/0001-x.md": "a record file cited in the citations examples",
+    "../adr/0001-x.md": "the same, as a relative link",
+    "b.md": "a changed file in the `scan --files` example",
+    "docs/runbook.md": "a scanned doc in the `verify --cited-in` example",
+    "CIP-*/README.md": "the records glob of a held-out log's declaration (bench/logs/cips.toml)",
+    "bench/logs/NAME.toml": "a held-out log's declaration, NAME standing for the log",
 }
 
 # A path into the repository or a Markdown file name; not after `:` (a source uid such as `adr:docs/adr/1.md`).

@@ -1,5 +1,5 @@
 """Held-out proposal logs (issue 39) read as their authors state them, with a declaration and no code: samples of
-five public logs in tests/fixtures/heldout_logs/ (SOURCES.md says where from), their declarations in bench/logs/,
+six public logs in tests/fixtures/heldout_logs/ (SOURCES.md says where from), their declarations in bench/logs/,
 their oracles in bench/heldout_logs.py (the whole logs are measured there). Pure: no database."""
 from __future__ import annotations
 

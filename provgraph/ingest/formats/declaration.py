@@ -5,7 +5,7 @@ command line), checked once here and turned into a frozen `RecordFormat`:
 
     records  = ["pep-[0-9]*.rst"]   # file globs that are records (no "/": the file name; else the store-relative path)
     metadata = ["header-block"]     # where the metadata sits, in order: front-matter, adr, header-block, field-list,
-                                    # bullets, sidecar, folder
+                                    # bullets, table, sidecar, folder
     sidecar  = "kep.yaml"           # metadata: sidecar -- the YAML file beside the text
     id       = "PEP {id}"           # the claim's uid from the id field ({id:04}: zero-padded when a number)
     aliases  = ["PEP-{id:04}"]      # other names of the same record
@@ -13,7 +13,8 @@ command line), checked once here and turned into a frozen `RecordFormat`:
     status = "Status"
     [words]                         # the store's own status words, read before the default vocabulary
     living = "accepted"
-    [skip]                          # reason -> globs of files that match `records` but are not records
+    [skip]                          # reason -> globs of files that match `records` but are not records (a preset's
+                                    # skips apply only while its records do)
     template = ["pep-nnnn*"]
 
 Roles: id, title, status, date, and the links supersedes, superseded_by, replaces, replaced_by, amends, amended_by,
@@ -30,9 +31,9 @@ from importlib.resources import files
 from typing import Any, Mapping
 
 from provgraph.base.errors import UsageError
-from provgraph.ingest.lifecycle import CANONICAL
+from provgraph.ingest.lifecycle import store_words
 
-METADATA = ("front-matter", "adr", "header-block", "field-list", "bullets", "sidecar", "folder")
+METADATA = ("front-matter", "adr", "header-block", "field-list", "bullets", "table", "sidecar", "folder")
 VALUE_ROLES = ("id", "title", "status", "date")
 # link role -> (edge kind, True when the edge points from the named record to this one)
 LINK_ROLES: dict[str, tuple[str, bool]] = {
@@ -137,7 +138,8 @@ def preset(name: str) -> RecordFormat:
 
 def declared(table: Mapping[str, Any], where: str = "record format") -> RecordFormat:
     """A declaration from a table: `preset` (default adr) with the table's keys over it; `fields`, `words` and
-    `skip` add to the preset's, the other keys replace them."""
+    `skip` add to the preset's, the other keys replace them. A table that declares its own `records` does not take
+    the preset's `skip` (those globs are about the preset's records): `records = ["CIP-*/README.md"]` reads them."""
     unknown = set(table) - _KEYS
     if unknown:
         raise UsageError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KEYS))})")
@@ -163,17 +165,17 @@ def _declared(name: str, table: Mapping[str, Any], base: RecordFormat | None, wh
     if "sidecar" in metadata and not isinstance(sidecar, str):
         raise UsageError(f"{where}: metadata sidecar needs sidecar = \"<file name beside the record>\"")
     fields = dict(base.fields) if base else {}
-    for role, names in _table(table.get("fields"), f"{where}: fields").items():
+    for role, names in toml_table(table.get("fields"), f"{where}: fields").items():
         if role.replace("-", "_") not in ROLES:
             raise UsageError(f"{where}: fields: unknown role {role!r} (known: {', '.join(ROLES)})")
         fields[role.replace("-", "_")] = tuple(n.casefold() for n in _texts(names, f"{where}: fields.{role}"))
     words = dict(base.words) if base else {}
-    for phrase, word in _table(table.get("words"), f"{where}: words").items():
-        if word not in CANONICAL:
-            raise UsageError(f"{where}: words: {phrase!r} = {word!r} is not a canonical word ({', '.join(CANONICAL)})")
-        words[phrase.casefold()] = word
-    skip = dict(base.skip) if base else {}
-    for reason, globs in _table(table.get("skip"), f"{where}: skip").items():
+    try:
+        words.update(store_words(toml_table(table.get("words"), f"{where}: words")))
+    except UsageError as problem:  # the one check of a declared word, lifecycle's
+        raise UsageError(f"{where}: words: {problem}") from None
+    skip = dict(base.skip) if base and "records" not in table else {}  # own records: the preset's skips are its own
+    for reason, globs in toml_table(table.get("skip"), f"{where}: skip").items():
         skip[reason] = _globs(globs, f"{where}: skip.{reason}")
     template = table.get("id", base.id if base else "{id}")
     aliases = _texts(table["aliases"], f"{where}: aliases") if "aliases" in table else base.aliases if base else ()
@@ -185,11 +187,12 @@ def _declared(name: str, table: Mapping[str, Any], base: RecordFormat | None, wh
                         skip=tuple(skip.items()))
 
 
-def _table(value: Any, where: str) -> dict[str, Any]:
+def toml_table(value: Any, where: str, hint: str = "") -> dict[str, Any]:
+    """A TOML table, {} when absent; anything else is refused, naming `where` (and `hint`, said after it)."""
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise UsageError(f"{where} must be a table")
+        raise UsageError(f"{where} must be a table{hint}")
     return value
 
 

@@ -5,8 +5,11 @@ name (casefolded) -> `Field` (the value as written, or a YAML list, and the 1-ba
 states it; None for a sidecar or a folder). The first value of a name wins.
 
 - header-block: `Field: value` lines at the top of the file, up to the first blank line, continuation lines
-  indented deeper (RFC 822 as in PEPs; also inside MediaWiki `<pre>` and under an RST comment `..`).
-- field-list: RST field lists `:Status: Final` after the document title.
+  indented deeper (RFC 822 as in PEPs; also inside MediaWiki `<pre>` and under an RST comment `..`); when the top
+  of the file is not such a block, the first `<pre>` or ``` block before the first heading (a title or a notice
+  may come first, as in BIPs).
+- field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields.
+- table: the first Markdown table, field names in its first column (`| **Status** | Accepted |`).
 - bullets: Markdown bullet headers before the first `##` heading (`* Status: **Implemented**`, `* **Status**: x`).
 - front-matter: YAML between `---` lines at the top.
 - sidecar: a YAML file beside the text (`kep.yaml` next to `README.md`).
@@ -42,14 +45,45 @@ _FIELD_LIST = re.compile(r":([^:\s][^:]*):(?:[ \t]+(.*)|$)")
 _BULLET = re.compile(r"\s{0,3}[*+-]\s+(?:\*\*|__)?([A-Za-z][\w -]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)")
 _ADORNMENT = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}\s*")
 _OPENERS = ("<pre>", "..", "<!--", "/*")
+_FENCE = "```"
+_CLOSERS = ("</pre>", "-->", "*/", _FENCE)
+_HEADING = re.compile(r"#{1,6}\s|=+[^=].*=+\s*$")  # Markdown `# Title`, MediaWiki `==Abstract==`
+_TABLE_RULE = re.compile(r"\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*")
 
 
 def header_block(lines: list[str]) -> Fields:
-    """`Field: value` lines at the top of the file (after blank lines and one opener such as `<pre>`)."""
+    """`Field: value` lines at the top of the file (after blank lines and one opener such as `<pre>` or ```); when
+    the top is not a whole block of them, the first `<pre>` or ``` block before the first heading."""
     index = _first_text(lines, 0)
-    if index < len(lines) and lines[index].strip().lower() in _OPENERS:
+    if index < len(lines) and _is_opener(lines[index]):
         index = _first_text(lines, index + 1)
-    return _block(lines, index, _HEADER)
+    found, whole = _header_at(lines, index)
+    if found and whole:
+        return found
+    for later in range(index, len(lines)):
+        line = lines[later].strip()
+        if _HEADING.match(line):
+            break
+        if line.lower() == "<pre>" or line.startswith(_FENCE):
+            boxed, _ = _header_at(lines, _first_text(lines, later + 1))
+            if boxed:
+                return boxed
+    return found
+
+
+def _is_opener(line: str) -> bool:
+    return line.strip().lower() in _OPENERS or line.strip().startswith(_FENCE)
+
+
+def _header_at(lines: list[str], index: int) -> tuple[Fields, bool]:
+    """The header block from `index`, and whether it is whole: ended by a blank line, a closer or the file's end."""
+    found = _block(lines, index, _HEADER)
+    end = index
+    while end < len(lines) and lines[end].strip() and lines[end].strip().lower() not in _CLOSERS:
+        if not _HEADER.fullmatch(lines[end].strip()) and not lines[end][:1].isspace():
+            return found, False
+        end += 1
+    return found, True
 
 
 def field_list(lines: list[str]) -> Fields:
@@ -59,7 +93,7 @@ def field_list(lines: list[str]) -> Fields:
         line = lines[index]
         stripped = line.strip()
         if _FIELD_LIST.fullmatch(stripped):
-            return _block(lines, index, _FIELD_LIST)
+            return _block(lines, index, _FIELD_LIST, across_blanks=True)
         title = index + 1 < len(lines) and _ADORNMENT.fullmatch(lines[index + 1].strip() or "x")
         if stripped and not _ADORNMENT.fullmatch(stripped) and not title and not stripped.startswith(".. "):
             return {}
@@ -77,6 +111,37 @@ def bullets(lines: list[str]) -> Fields:
         if matched:
             found.setdefault(matched.group(1).strip().casefold(), Field(matched.group(2).strip(), index + 1))
     return found
+
+
+def table(lines: list[str]) -> Fields:
+    """The first Markdown table (a row, then a `---|---` rule) before the first `##` heading, a field name in the first
+    cell of each row and its value in the second (outer pipes optional; the header row is a row too, as in
+    `| Status | Accepted |`)."""
+    start = len(lines)
+    for index, line in enumerate(lines[:-1]):
+        if line.startswith("##") or (_row(line) and _TABLE_RULE.fullmatch(lines[index + 1].strip())):
+            start = index
+            break
+    found: Fields = {}
+    for index in range(start, len(lines)):
+        cells = _row(lines[index])
+        if not cells:
+            break
+        if _TABLE_RULE.fullmatch(lines[index].strip()):
+            continue
+        name = cells[0].strip("*_` ").strip().casefold()
+        if name and len(cells) > 1:
+            found.setdefault(name, Field(cells[1], index + 1))
+    return found
+
+
+def _row(line: str) -> list[str]:
+    """The cells of a table row (`| a | b |` or `a | b`), or [] when the line is not one."""
+    text = line.strip()
+    if "|" not in text or text.startswith(("#", "```")):
+        return []
+    cells = [cell.strip() for cell in text.strip("|").split("|")]
+    return cells if len(cells) >= 2 else []
 
 
 def front_matter(lines: list[str]) -> Fields:
@@ -105,6 +170,7 @@ def folder(relpath: str, words: Mapping[str, str]) -> Fields:
 
 TEXT_READERS: dict[str, Callable[[list[str]], Fields]] = {
     "header-block": header_block, "field-list": field_list, "bullets": bullets, "front-matter": front_matter,
+    "table": table,
 }
 
 
@@ -114,15 +180,21 @@ def _first_text(lines: list[str], index: int) -> int:
     return index
 
 
-def _block(lines: list[str], index: int, pattern: re.Pattern[str]) -> Fields:
-    """Consecutive field lines from `index`; a line indented deeper than the first continues the field above."""
+def _block(lines: list[str], index: int, pattern: re.Pattern[str], *, across_blanks: bool = False) -> Fields:
+    """Consecutive field lines from `index`; a line indented deeper than the first continues the field above;
+    `across_blanks`: blank lines between fields do not end the block (RST field lists split into groups)."""
     found: Fields = {}
     base: int | None = None
     last: str | None = None
     while index < len(lines):
         line = lines[index]
         indent = len(line) - len(line.lstrip())
-        if not line.strip() or line.strip().lower() in ("</pre>", "-->", "*/"):
+        if across_blanks and not line.strip():
+            after = _first_text(lines, index)
+            if after < len(lines) and pattern.fullmatch(lines[after].strip()):
+                index, last = after, None
+                continue
+        if not line.strip() or line.strip().lower() in _CLOSERS:
             break
         if base is not None and indent > base:
             if last:

@@ -1,6 +1,7 @@
 """`provgraph scan`'s writing side: what to match against, which files changed, and keeping what the scanner found.
 
-One read of the known ids (provgraph.engine.cites.known_ids) and one of the files the scan store already holds;
+One read of the known ids (provgraph.engine.cites.known_ids) and one of the files the scan store already holds; the
+git remotes of the record stores' folders (read at each scan, so a changed remote re-matches every file);
 a file whose bytes hash as before, against the same vocabulary, is not matched again. The matcher (one compiled
 regex) is built only when some file needs it, so a re-scan of unchanged files reads, hashes and writes nothing.
 A folder scan forgets the files under it that are gone (deleted, now ignored, now binary); `files` (a changed
@@ -20,6 +21,7 @@ from provgraph.graph.connection import Graph
 from provgraph.graph.schema import ensure_schema
 from provgraph.ingest.config import load_config
 from provgraph.ingest.scan import CitePattern, Matcher, Vocabulary, changed_files, files_under, locator_of, scan_files
+from provgraph.ingest.scan.forge import forges
 
 DEFAULT_STORE = "scan"
 
@@ -68,13 +70,15 @@ def scan(graph: Graph, paths: Sequence[Path] = (), *, files: Sequence[str] | Non
     ensure_schema(graph)
     before = cites.scan_store(graph, store)
     known = cites.known_ids(graph)
-    vocabulary = known.digest([(p.store, p.pattern.pattern, p.template) for p in patterns])
+    remotes = forges(known.folders)
+    vocabulary = known.digest([(p.store, p.pattern.pattern, p.template) for p in patterns]
+                              + ([sorted(remotes.items())] if remotes else []))
     rematch = before is None or before["vocabulary"] != vocabulary or before["root"] != summary.root
     built: list[Matcher] = []
 
     def matcher() -> Matcher:
         if not built:
-            built.append(Matcher(Vocabulary(known.ids, known.files, patterns)))
+            built.append(Matcher(Vocabulary(known.ids, known.files, patterns, remotes)))
         return built[0]
 
     if files is not None:

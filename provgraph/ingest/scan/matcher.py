@@ -7,8 +7,9 @@ of a version string (`dec-2.5`, `v1.dec-2`) and not inside a path or a URL (`/AD
 Ids that are plain words or plain numbers (`ledger`, `42`) would match ordinary text, so they are not looked for
 (`Vocabulary.unmatchable` counts them). A link or path to a record's file (`../adr/0001-x.md#decision`) is
 resolved against the citing file's folder, the scan root, or as the tail of a record file's path; a URL of
-another site is not a path. A store's declared patterns (`cite` in provgraph.toml) map each match to an id; a
-match counts unless a letter, digit or `_` stands before it or a digit after it (the pattern says the rest).
+another site is not a path, but the URL of a record's file in the forge its work tree's remote names is
+(forge.py). A store's declared patterns (`cite` in provgraph.toml) map each match to an id; a match counts unless
+a letter, digit or `_` stands before it or a digit after it (the pattern says the rest).
 """
 from __future__ import annotations
 
@@ -20,10 +21,12 @@ from pathlib import PurePosixPath
 from typing import Any, Iterable, Mapping
 
 from provgraph.base.cites import CodeCitation
+from provgraph.ingest.scan.forge import forge_files
 
 _BEFORE = r"(?<!\w)(?<!\w[-.])(?<![/@\\])"
 _AFTER = r"(?!\w)(?![-.]\w)"
 _MATCHABLE = re.compile(r"(?=.*[A-Za-z])(?=.*[\d\-_:/#.@])", re.S)
+_URL = re.compile(r"https?://[^\s<>\"'`()\[\]{}|\\^]+")
 _PATH = re.compile(r"(?<![\w/.:@\\-])((?:\.{1,2}/|/)?(?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z0-9]+)(#[\w.-]*)?(?![\w/])")
 
 
@@ -47,12 +50,13 @@ class CitePattern:
 
 @dataclass(frozen=True)
 class Vocabulary:
-    """What a citation can name: ids (uid or alias -> claim uid), record files (absolute '/'-path -> claim uids) and
-    the stores' declared patterns."""
+    """What a citation can name: ids (uid or alias -> claim uid), record files (absolute '/'-path -> claim uids),
+    the stores' declared patterns, and the forges record files are in (remote key -> work trees, forge.forges)."""
 
     ids: Mapping[str, str]
     files: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     patterns: tuple[CitePattern, ...] = ()
+    forges: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def unmatchable(self) -> int:
@@ -109,6 +113,13 @@ class Matcher:
                     for file in self._files(written, path, root):
                         for claim in self.vocabulary.files[file]:
                             add(match.start(), match.group(0), file, claim, "path")
+        if self.vocabulary.forges:
+            for match in _URL.finditer(text):
+                url = match.group(0).rstrip(".,;:!?")
+                shown = forge_files(url, self.vocabulary.forges, self.vocabulary.files)
+                if shown is not None:
+                    for claim in self.vocabulary.files[shown]:
+                        add(match.start(), url, shown, claim, "path")
         for declared in self.vocabulary.patterns:
             for match in declared.pattern.finditer(text):
                 start, end = match.span()
