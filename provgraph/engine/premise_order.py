@@ -1,7 +1,7 @@
 """The order in which a write-time pass stores a chain of premises: from the bottom up.
 
 Rule 11 walks a claim's DEPENDS_ON closure, but no further than a premise whose fresh stored status already judged
-everything below it (`cypher/rules/premise-kept.cypher`). So a pass that stores the premises before the claims
+everything below it (`cypher/rules/predicates.cypher` `premise-kept`). So a pass that stores the premises before the claims
 resting on them walks each claim only as far as the stored premise below it: a chain of n premises costs n, not
 n * n (docs/design.md "Kept premises"). The claims are cut into bands of BAND_LEVELS premise levels; each band is
 stored before the next is computed, and a claim walks at most the band's levels below it.

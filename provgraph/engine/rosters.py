@@ -6,7 +6,7 @@ scopes), the claims rules 1-9 find ACTIVE there (or CONFLICT: a revision cycle),
 values, computed at one instant and expiring at the earliest later instant any claim on the subject may change its
 rules 1-9 (`cypher/status_expiry.cypher`, read as for a claim that rules 1-9 settle). Rule 10 of any claim on the
 subject (`cypher/status.cypher`, `cypher/rivals.cypher` for verify) reads the roster while it is fresh
-(`cypher/rules/roster-fresh.cypher`) instead of judging every claim on the subject, so asking about one claim of
+(`cypher/rules/predicates.cypher` `roster-fresh`) instead of judging every claim on the subject, so asking about one claim of
 a key with n values costs a list of n entries, not n judgments. Every write the status pass sees first marks the
 rosters of the subjects it can change stale (`mark_rosters_stale`, in the write's own transaction, so no read takes a roster the
 write made wrong); the pass computes the stale ones again (`recompute_stale_rosters`) before any status that may read them.
