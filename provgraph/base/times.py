@@ -182,3 +182,26 @@ def parse_numeric_date(text: str, order: str | None = None) -> datetime | None:
         return datetime(year, month, day, tzinfo=timezone.utc)
     except ValueError:
         return None
+
+
+# Dates as records write them in words, after ISO 8601 and numeric dates: 26 March 2018, March 26, 2018, 07-Dec-2003
+_WORDED_DATES = ("%d %B %Y", "%d %b %Y", "%B %d, %Y", "%b %d, %Y", "%Y/%m/%d", "%d-%b-%Y", "%d-%B-%Y")
+
+
+def loose_date(text: str, order: str | None = None) -> datetime | None:
+    """A record's own date (a `Date:` line, a `Created:` header) as UTC, markup around it aside; None when it is no
+    date. Raises AmbiguousDate for a numeric date such as 10/04/18 without `order` (see parse_numeric_date)."""
+    candidate = text.strip().strip("*_`").strip()
+    try:
+        return parse_time(candidate).astimezone(timezone.utc)
+    except (ValueError, OverflowError, OSError):
+        pass
+    numeric = parse_numeric_date(candidate, order)
+    if numeric is not None:
+        return numeric
+    for fmt in _WORDED_DATES:
+        try:
+            return datetime.strptime(candidate, fmt).replace(tzinfo=timezone.utc)
+        except ValueError:
+            continue
+    return None

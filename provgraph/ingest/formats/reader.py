@@ -12,10 +12,10 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
-from provgraph.base.times import AmbiguousDate, parse_numeric_date, parse_time
+from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import decode, invalid_utf8_notice
@@ -38,7 +38,6 @@ from provgraph.ingest.records import (
     sha256_hex,
 )
 
-_DATE_FORMATS = ("%Y-%m-%d", "%d-%b-%Y", "%d %B %Y", "%d %b %Y", "%B %d, %Y", "%b %d, %Y", "%Y/%m/%d", "%d-%B-%Y")
 _LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|urn:")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
@@ -219,24 +218,14 @@ def _reference(fmt: RecordFormat, relpath: str, text: str) -> str | None:
 
 
 def _date(text: str) -> datetime | None:
-    if not text:
-        return None
-    for candidate in (text, text.split()[0]):
+    """A header's date, else the date its first word is (`07-Dec-2003 (PEP 8)`); an ambiguous one is no date."""
+    for candidate in (text, *text.split()[:1]):
         try:
-            return parse_time(candidate).astimezone(timezone.utc)
-        except (ValueError, OverflowError, OSError):
-            pass
-        try:
-            numeric = parse_numeric_date(candidate, None) if candidate[:1].isdigit() else None
+            found = loose_date(candidate)
         except AmbiguousDate:
-            numeric = None
-        if numeric is not None:
-            return numeric
-        for fmt in _DATE_FORMATS:
-            try:
-                return datetime.strptime(candidate, fmt).replace(tzinfo=timezone.utc)
-            except ValueError:
-                continue
+            found = None
+        if found is not None:
+            return found
     return None
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any, Mapping
 
-from provgraph.base.times import AmbiguousDate, parse_numeric_date, parse_time
+from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import REFERENCE_FIELDS, decode, invalid_utf8_notice
@@ -50,7 +50,6 @@ from provgraph.ingest.records import (
 _HEADER_FIELD = re.compile(r"\s*(?:[*+-]\s+)?(?:\*\*|__)?(status|date)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)", re.IGNORECASE)
 _FIRST_WORD = re.compile(r"[A-Za-z]+")
 _BULLET = re.compile(r"\s*[*+-]\s")
-_DATE_FORMATS = ("%d %B %Y", "%d %b %Y", "%B %d, %Y", "%b %d, %Y", "%Y/%m/%d")
 _TITLE_LIMIT = 1000
 
 
@@ -162,7 +161,7 @@ def _claim(
         if dates is not None:
             dates.observe(header_date)
         try:
-            asserted_at = _loose_date(header_date, order)
+            asserted_at = loose_date(header_date, order)
             problem = "cannot read the date"
         except AmbiguousDate:
             problem = "ambiguous date (give --dayfirst or --monthfirst)"
@@ -299,23 +298,6 @@ def _first_word(text: str) -> str | None:
     found = _FIRST_WORD.match(LEADING_MARKUP.sub("", STRIKETHROUGH.sub("", text)))
     return found.group(0).lower() if found else None
 
-
-def _loose_date(text: str, order: str | None = None) -> datetime | None:
-    """A Date line's value; raises AmbiguousDate for 10/04/18 without a day/month order."""
-    candidate = text.strip().strip("*_`").strip()
-    try:
-        return parse_time(candidate).astimezone(timezone.utc)
-    except (ValueError, OverflowError, OSError):
-        pass
-    numeric = parse_numeric_date(candidate, order)
-    if numeric is not None:
-        return numeric
-    for fmt in _DATE_FORMATS:
-        try:
-            return datetime.strptime(candidate, fmt).replace(tzinfo=timezone.utc)
-        except ValueError:
-            continue
-    return None
 
 
 def _citation(document: Document) -> tuple[int | None, int | None]:
