@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any, Iterable
 
 from provgraph.engine.cites import UNRESOLVED, CitationFinding
-from provgraph.report.sarif import SCHEMA, result_head, tool
+from provgraph.report.sarif import SCHEMA, result_head, tool, within
 
 # id, name, level, short description, what to do
 RULES: tuple[tuple[str, str, str, str, str], ...] = (
@@ -30,7 +30,7 @@ RULES: tuple[tuple[str, str, str, str, str], ...] = (
 def _uri(finding: CitationFinding, repo_root: Path | None) -> str:
     if repo_root is None or finding.root is None or os.path.isabs(finding.file):
         return finding.file
-    return PurePosixPath(Path(os.path.relpath(Path(finding.root) / finding.file, repo_root.resolve())).as_posix()).as_posix()
+    return within(Path(finding.root) / finding.file, [repo_root]) or finding.file  # outside --repo-root: as kept
 
 
 def message(finding: CitationFinding) -> str:

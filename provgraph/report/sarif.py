@@ -58,15 +58,20 @@ def _file(at: dict[str, Any]) -> tuple[PurePosixPath, list[Path]]:
     return PurePosixPath(path.as_posix()), [Path(folder) for folder in (at["root"], path.parent) if folder]
 
 
+def within(file: Path | PurePosixPath, folders: Iterable[Path]) -> str | None:
+    """`file` relative to the first of `folders` that holds it, so never with `..`; None when none holds it."""
+    for folder in folders:
+        relative = PurePosixPath(Path(os.path.relpath(file, folder.resolve())).as_posix())
+        if relative.parts[:1] != ("..",):
+            return relative.as_posix()
+    return None
+
+
 def _uri(at: dict[str, Any], repo_root: Path | None) -> str:
     file, folders = _file(at)
     if not folders:
         return str(file)
-    for folder in ([repo_root] if repo_root is not None else []) + folders:
-        relative = PurePosixPath(Path(os.path.relpath(file, folder.resolve())).as_posix())
-        if relative.parts[:1] != ("..",):
-            return relative.as_posix()
-    return file.name
+    return within(file, ([repo_root] if repo_root is not None else []) + folders) or file.name
 
 
 def _result(rule: str, claims: list[str], where: str | None, found: dict[str, dict[str, Any]], repo_root: Path | None,
@@ -169,4 +174,4 @@ def _log(report: Report, results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-__all__ = ["FINGERPRINT", "RULES", "SCHEMA", "locations", "render_sarif", "result_head", "tool"]
+__all__ = ["FINGERPRINT", "RULES", "SCHEMA", "locations", "render_sarif", "result_head", "tool", "within"]
