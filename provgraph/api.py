@@ -11,28 +11,29 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar
 
+from provgraph.base.cites import DEFAULT_STORE
 from provgraph.base.config import Settings
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.times import parse_moment
-from provgraph.engine import (adjudication, changes, citations, cites, conflicts, lineage, prov, queries, status, stored_check,
-                              stores, suspects, verify)
-from provgraph.engine.conflicts import Conflict
-from provgraph.engine.lineage import Lineage
-from provgraph.engine.queries import QueryResult
+from provgraph.engine import status, suspects, verify
 from provgraph.engine.status import ClaimStatus
-from provgraph.engine.stored_check import CheckResult
 from provgraph.engine.suspects import Suspect, kept_not_found_now
 from provgraph.engine.verify import BatchVerdict, Verdict
-from provgraph.graph.connection import Graph
-from provgraph.graph.schema import install_schema, wipe
-from provgraph.ingest import pipeline
-from provgraph.ingest.config import files_options, load_config, record_table
-from provgraph.ingest.pipeline import IngestSummary
-from provgraph.ingest.pipeline.scan import DEFAULT_STORE, ScanSummary, scan
-from provgraph.ingest.scan import locator_of
-from provgraph.report import ReportResult, run_report
+
+# The questions' modules above are imported with the API; every other engine, ingest and report module by the method
+# that needs it, when first called, so a command pays for what it asks (bench/README.md, "CLI start").
+if TYPE_CHECKING:
+    from provgraph.engine import changes, citations, cites
+    from provgraph.engine.conflicts import Conflict
+    from provgraph.engine.lineage import Lineage
+    from provgraph.engine.queries import QueryResult
+    from provgraph.engine.stored_check import CheckResult
+    from provgraph.graph.connection import Graph
+    from provgraph.ingest.pipeline import IngestSummary
+    from provgraph.ingest.pipeline.scan import ScanSummary
+    from provgraph.report import ReportResult
 
 T = TypeVar("T")
 Progress = Callable[[str, int, "int | None"], None]
@@ -132,10 +133,12 @@ class Provgraph:
 
     def lineage(self, claim: str, *, scope: str | None = None, at: When = None) -> Lineage:
         """Predecessors, successors, premises, rivals, adjudications and citations of one claim."""
+        from provgraph.engine import lineage
         return lineage.lineage(self.graph, claim, scope=scope, at=parse_moment(at, missing="none"))
 
     def conflicts(self, *, scope: str | None = None, at: When = None) -> Results[Conflict]:
         """Unresolved conflicts and what would resolve each."""
+        from provgraph.engine import conflicts
         return Results(conflicts.conflicts(self.graph, scope=scope, at=parse_moment(at, missing="none")), conflicts.to_json)
 
     def suspects(self, *, since: When = None, scope: str | None = None, store: str | None = None,
@@ -176,21 +179,25 @@ class Provgraph:
 
     def claims_cited_at(self, cited: Sequence[citations.Citation]) -> list[str | None]:
         """The claim each `Citation(source, snapshot, line)` names, in order (None: no single claim there)."""
+        from provgraph.engine import citations
         return citations.claims_cited_at(self.graph, cited)
 
     def chunk_sources(self, chunks: Sequence[tuple[str, str]]) -> list[citations.ChunkSource | None]:
         """For each (file path as a loader set it, chunk text): the claim and snapshot it was read from (the version
         whose text contains it), and whether the file changed since ingest; None where the path names no record file."""
+        from provgraph.engine import citations
         return citations.chunk_sources(self.graph, chunks)
 
     def claim_uids(self, ids: Iterable[str]) -> dict[str, str | None]:
         """Each id (a uid or an alias) with the uid of the claim it names; None where the graph holds none."""
+        from provgraph.engine import citations
         return citations.claim_uids(self.graph, ids_of(ids, "ids") or [])
 
     def citations(self, files: str | Iterable[str] | None = None, *, store: str | None = None, scope: str | None = None,
                   at: When = None, governing: bool = False) -> list[cites.CitationFinding]:
         """The citations `scan` kept (of `store`, else every scan store; of `files`, else all) whose claim does not govern
         for the question (every one with `governing`), each with its status, reason and what to cite instead."""
+        from provgraph.engine import cites
         return cites.findings(self.graph, store=store, files=ids_of(files, "files"), scope=scope, at=parse_moment(at, missing="none"),
                               governing=governing)
 
@@ -198,6 +205,8 @@ class Provgraph:
                      at: When = None) -> list[cites.CitationFinding]:
         """Every citation a scanned file holds, each with its claim's status for the question (those that govern too).
         A file the scan store holds no snapshot of raises NotFound: scan it first."""
+        from provgraph.engine import cites
+        from provgraph.ingest.scan import locator_of
         kept = cites.scan_store(self.graph, store)
         locator = locator_of(Path(file).resolve(), Path(kept["root"] if kept and kept["root"] else Path.cwd()))
         if not cites.stored(self.graph, store, [locator]):
@@ -211,6 +220,7 @@ class Provgraph:
     def changes(self, start: When, end: When = None, *, scope: str | None = None,
                 store: str | None = None) -> list[changes.Change]:
         """Every claim whose status differs between `start` and `end` (default now), with the account of the change."""
+        from provgraph.engine import changes
         return changes.changes(self.graph, parse_moment(start, "--from", missing="now"), parse_moment(end, "--to", missing="now"),
                                scope=scope, store=store)
 
@@ -218,23 +228,28 @@ class Provgraph:
         """Compare every claim's stored status with the full computation (and recompute drifted ones with `fix`); report
         kept suspect pairs a fresh computation would no longer list (information, never drift), unless `suspects` is
         False (then `suspects_not_found_now` is None: not compared)."""
+        from provgraph.engine import stored_check
         result = stored_check.check(self.graph, at=parse_moment(at, missing="none"), fix=fix)
         result.suspects_not_found_now, result.suspects_owed = kept_not_found_now(self.graph, compare=suspects)
         return result
 
     def cypher(self, query: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> QueryResult:
         """Run Cypher read-only (the server refuses a write unless `write`)."""
+        from provgraph.engine import queries
         return queries.run_cypher(self.graph, query, params, write=write)
 
     def query(self, name: str, params: Mapping[str, Any] | None = None, *, write: bool = False) -> QueryResult:
         """Run a named query of provgraph/cypher/ (`provgraph query --list`)."""
+        from provgraph.engine import queries
         return queries.named_query(self.graph, name, params, write=write)
 
-    def export(self, fmt: str, out: Path | None = None, namespace: str = prov.DEFAULT_NAMESPACE, *, at: When = None,
+    def export(self, fmt: str, out: Path | None = None, namespace: str | None = None, *, at: When = None,
                store: str | None = None, scope: str | None = None) -> str:
         """The graph, or one store's or scope's part, as a W3C PROV document (prov-json, prov-n or prov-o), with each
-        claim's status at `at` (default now)."""
-        return prov.export(self.graph, fmt, out=out, namespace=namespace, at=parse_moment(at, missing="none"), store=store, scope=scope)
+        claim's status at `at` (default now); `namespace` defaults to urn:provgraph:."""
+        from provgraph.engine import prov
+        return prov.export(self.graph, fmt, out=out, namespace=prov.DEFAULT_NAMESPACE if namespace is None else namespace,
+                           at=parse_moment(at, missing="none"), store=store, scope=scope)
 
     # -- writes -----------------------------------------------------------------------------------
 
@@ -245,6 +260,8 @@ class Provgraph:
 
         `rebuild` reads the store again from scratch (its other stores, claims and adjudications stay).
         The store remembers `path` and the git work tree holding it (else the working directory): SARIF locations are relative to it."""
+        from provgraph.engine import stores
+        from provgraph.ingest import pipeline
         summary = pipeline.ingest(self.graph, kind, Path(path), fmt=fmt, store=store, scope=scope, policy=policy,
                                   options=dict(options or {}), progress=progress, rebuild=rebuild)
         stores.record_paths(self.graph, summary.store, path, Path.cwd())
@@ -257,6 +274,7 @@ class Provgraph:
         """Decision records under `path`; `git` walks its history. `record` is the record format: a preset name
         ("adr", the default Markdown reading; "pep"; "kep") or a declaration table (`{"preset": "pep", "fields":
         {"status": "State"}, "words": {"living": "accepted"}}`, see provgraph/ingest/formats/declaration.py)."""
+        from provgraph.ingest.config import files_options, record_table
         include = [include] if isinstance(include, str) else list(include)
         exclude = [exclude] if isinstance(exclude, str) else list(exclude)
         table = record_table(record) if isinstance(record, str) else record_table(table=record)
@@ -289,6 +307,9 @@ class Provgraph:
 
         `progress`, if given, is called once per store and returns a context manager yielding a progress callback.
         """
+        from provgraph.engine import stores
+        from provgraph.ingest import pipeline
+        from provgraph.ingest.config import load_config
         config_path = Path(config)
         configured = load_config(config_path)
         inputs = pipeline.read_every_store(config_path, configured)
@@ -302,28 +323,33 @@ class Provgraph:
              root: str | Path | None = None, config: str | Path | None = None) -> ScanSummary:
         """Find the citations of decisions in the text files under `paths` (or only `files`, a changed set) and keep them
         in the scan store; `config`: a provgraph.toml whose stores declare `cite` patterns. Unchanged files write nothing."""
+        from provgraph.ingest.pipeline.scan import scan
         return scan(self.graph, [Path(p) for p in paths], files=None if files is None else list(files), store=store,
                     root=Path(root) if root else None, config=Path(config) if config else None)
 
     def adjudicate(self, keep: str, retire: str | Iterable[str], *, scope: str | None = None, why: str = "",
                    by: str | None = None, at: When = None) -> Decision:
         """Record that `keep` governs over `retire` (one id or a list) from `at` (default now) on."""
+        from provgraph.engine import adjudication
         found = adjudication.adjudicate(self.graph, keep, ids_of(retire, "retire") or [], scope=scope, why=why, by=by, at=at)
         return Decision(found["adjudication"], found)
 
     def distinguish(self, first: str, second: str, *, why: str = "", by: str | None = None, at: When = None) -> Decision:
         """Record that two claims are not the same matter: `suspects` never suggests the pair again."""
+        from provgraph.engine import adjudication
         found = adjudication.distinguish(self.graph, first, second, why=why, by=by, at=at)
         return Decision(found["adjudication"], found)
 
     def link(self, source: str, target: str, kind: str, *, scope: str | None = None, why: str = "",
              by: str | None = None, at: When = None) -> Decision:
         """Record that `source` relates to `target` (kind 'relates') or rests on it ('depends_on'), from `at` on."""
+        from provgraph.engine import adjudication
         found = adjudication.link(self.graph, source, target, kind, scope=scope, why=why, by=by, at=at)
         return Decision(found["adjudication"], found)
 
     def revoke(self, adjudication_uid: str, *, at: When = None) -> Decision:
         """Revoke an adjudication from `at` (default now) on."""
+        from provgraph.engine import adjudication
         found = adjudication.revoke(self.graph, adjudication_uid, at=at)
         return Decision(found["adjudication"], found)
 
@@ -335,18 +361,21 @@ class Provgraph:
 
         `formats`: md, html, csv, json (the default) and sarif; report.sarif's locations are relative to `repo_root`
         (default: the folder each store's ingest ran from)."""
+        from provgraph.report import run_report
         return run_report(self.graph, out, scope=scope, formats=formats, fail_on=fail_on, baseline=baseline,
                           record=record, now=now, repo_root=repo_root)
 
     def init(self) -> list[str]:
         """Install provgraph's constraints and indexes (safe to re-run), and keep the suspects of claims an older
         provgraph wrote (the write-time pass); the names of the constraints and indexes."""
+        from provgraph.graph.schema import install_schema
         names = install_schema(self.graph)
         suspects.keep_pending(self.graph)
         return names
 
     def reset(self) -> int:
         """Delete every provgraph node and relationship (the schema stays); how many nodes went."""
+        from provgraph.graph.schema import wipe
         return wipe(self.graph)
 
 
@@ -357,6 +386,7 @@ def connect(uri: str | None = None, *, username: str | None = None, password: st
         settings = Settings.from_env(uri=uri, username=username, password=password, database=database)
     elif any(value is not None for value in (uri, username, password, database)):
         raise UsageError("connect: give settings or uri/username/password/database, not both")
+    from provgraph.graph.connection import Graph  # the driver loads here
     return Provgraph(Graph(settings), owned=True)
 
 

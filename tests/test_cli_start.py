@@ -73,3 +73,24 @@ def test_the_cli_start_bench_runs_without_a_server(tmp_path):
     result = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
     assert result["imports_neo4j"] is False and set(result["process_s"]) == {
         "--help", "--version", "usage error (status --no-such-option)", "status --help"}
+
+
+def _modules_after(code: str, names: tuple[str, ...]) -> list[str]:
+    code += f"\nimport sys; print(sorted(name for name in {names!r} if name in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(done.stdout.strip().replace("'", '"'))
+
+
+def test_the_api_loads_only_what_a_question_needs_and_the_driver_without_numpy_or_pandas():
+    heavy = ("neo4j", "numpy", "pandas", "neomodel", "prov", "provgraph.report", "provgraph.ingest.pipeline",
+             "provgraph.engine.adjudication", "provgraph.engine.prov")
+    assert _modules_after("import provgraph.api, provgraph.graph.schema", heavy) == ["neo4j"]
+
+
+def test_pandas_imports_as_usual_after_the_driver_and_a_program_that_loaded_it_first_keeps_the_drivers_support():
+    after = "import provgraph.graph.connection, pandas, provgraph.report\nfrom neo4j._optional_deps import pd\nprint(pd is None)"
+    done = subprocess.run([sys.executable, "-c", after], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["True"]
+    before = "import pandas, provgraph.graph.connection\nfrom neo4j._optional_deps import pd\nprint(pd is pandas)"
+    done = subprocess.run([sys.executable, "-c", before], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["True"]

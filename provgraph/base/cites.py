@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Iterable
 
+DEFAULT_STORE = "scan"  # the store `provgraph scan` keeps its citations in unless told another
 KINDS = ("id", "path", "pattern")  # how a citation was found: a claim's uid or alias, a link to its file, a declared pattern
 
 

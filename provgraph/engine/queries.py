@@ -21,16 +21,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any, Iterable, Mapping, Sequence
 
-from neo4j import graph as neo4j_graph
-from neo4j import spatial as neo4j_spatial
-from neo4j import time as neo4j_time
-
 from provgraph import cypher
 from provgraph.base.times import parse_moment
 from provgraph.base.errors import QueryError, UsageError, WriteRefused
 from provgraph.base.escape import csv_text
 from provgraph.cypher import NamedQuery
 from provgraph.graph.connection import Graph
+from provgraph.graph.driver import neo4j_graph, neo4j_spatial, neo4j_time
 
 WRITE_REFUSED = str(WriteRefused())
 LOAD_CSV_REFUSED = ("read-only mode refuses LOAD CSV (it makes the server read a file or fetch a URL); "

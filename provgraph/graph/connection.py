@@ -21,14 +21,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, TypeVar
 
-import neo4j
-from neo4j import GraphDatabase, RoutingControl
-from neo4j import exceptions as neo4j_errors
-from neo4j import graph as neo4j_graph
-
 from provgraph import cypher
 from provgraph.base.config import Settings
 from provgraph.base.errors import ConfigError, DatabaseUnavailable, ProvgraphError, QueryError, SchemaMissing, WriteRefused
+from provgraph.graph.driver import GraphDatabase, RoutingControl, neo4j, neo4j_errors, neo4j_graph
 
 _UNREACHABLE = (
     neo4j_errors.ServiceUnavailable,

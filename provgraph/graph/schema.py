@@ -13,7 +13,6 @@ from datetime import datetime, timezone
 from provgraph.base.errors import QueryError, SchemaMissing
 from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph
-from provgraph.graph.models import LABELS, MODELS, ProvgraphLock
 
 # Bump when a constraint, an index, the full-text index or fulltext.VERSION changes:
 # tests/test_first_run.py pins the schema's fingerprint to this number.
@@ -31,6 +30,8 @@ def install_schema(graph: Graph) -> list[str]:
     """Create every constraint and index the models declare (idempotent), fill the full-text fields, and record
     SCHEMA_VERSION. Returns the names of the constraints and indexes now present."""
     from neomodel import db  # the models' own installer: imported only when a schema is installed
+
+    from provgraph.graph.models import MODELS
 
     db.set_connection(driver=graph.driver)
     for model in MODELS:
@@ -110,6 +111,8 @@ def require_schema(graph: Graph) -> None:
 
 
 def count_data(graph: Graph) -> int:
+    from provgraph.graph.models import LABELS  # the models (and neomodel) load when data is counted, not for a read
+
     rows = graph.read("provgraph_node_count", {"labels": list(LABELS)})
     return rows[0]["n"]
 
@@ -120,6 +123,8 @@ WIPE_DEGREE = 100  # nodes with more relationships wait until their neighbours a
 
 def wipe(graph: Graph) -> int:
     """Delete every node carrying a provgraph label (and its relationships). Returns how many."""
+    from provgraph.graph.models import LABELS, ProvgraphLock
+
     before = count_data(graph)
     params = {"labels": [*LABELS, ProvgraphLock.__name__], "batch": WIPE_BATCH}
     while graph.write("wipe", {**params, "degree": WIPE_DEGREE})[0]["deleted"] or graph.write("wipe_edges", params)[0]["deleted"]:

@@ -15,15 +15,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from provgraph.base.cites import ScanCounts
+from provgraph.base.cites import DEFAULT_STORE, ScanCounts
 from provgraph.engine import cites
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import ensure_schema
 from provgraph.ingest.config import load_config
 from provgraph.ingest.scan import CitePattern, Matcher, Vocabulary, changed_files, files_under, locator_of, scan_files
 from provgraph.ingest.scan.forge import forges
-
-DEFAULT_STORE = "scan"
 
 
 @dataclass
