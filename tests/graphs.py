@@ -196,6 +196,13 @@ class GraphBuilder:
         self.edge("SUPERSEDES", keep, retire, at=at, until=revoked_at, scope=scope, via=uid)
         return uid
 
+    # -- a story several tests share -------------------------------------------------------------
+    def discount_raised(self) -> None:
+        """PRICE-6 (pricing.discount 10%, org/acme, 1 January 2025) superseded by PRICE-7 (15%) on 1 March 2025."""
+        self.claim("PRICE-6", subject="pricing.discount", value="10%", scope="org/acme", at="2025-01-01")
+        self.claim("PRICE-7", subject="pricing.discount", value="15%", scope="org/acme", at="2025-03-01")
+        self.supersedes("PRICE-7", "PRICE-6", at="2025-03-01")
+
     # -- bulk shapes for the adversarial tests -------------------------------------------------
     def chain(self, prefix: str, length: int, *, at: str = "2025-01-01", kind: str = "SUPERSEDES") -> list[str]:
         """`<prefix>0 <- <prefix>1 <- ... ` : each claim revises the one before, written in one UNWIND query each."""

@@ -13,39 +13,11 @@ from typing import Any, Iterator
 
 from provgraph.base.errors import InputError
 from provgraph.ingest import register
-from provgraph.ingest.fields import (
-    RECORD_ERRORS,
-    REFERENCE_FIELDS,
-    BadRecord,
-    decode,
-    finish_edges,
-    first_line_title,
-    identifier,
-    invalid_utf8_notice,
-    load_json,
-    optional_text,
-    optional_time,
-    quarantine,
-    read_bytes,
-    read_lines,
-    record_sha,
-    scalar_text,
-    short,
-    time_field,
-    value_text,
-)
-from provgraph.ingest.records import (
-    ClaimRecord,
-    EdgeRecord,
-    IngestOptions,
-    Notice,
-    Observation,
-    Quarantined,
-    Record,
-    SnapshotRecord,
-    SourceRecord,
-    quote_hash,
-)
+from provgraph.ingest.fields import (RECORD_ERRORS, REFERENCE_FIELDS, BadRecord, decode, finish_edges, first_line_title, identifier,
+                                     invalid_utf8_notice, load_json, optional_text, optional_time, quarantine, read_bytes, read_lines, record_sha,
+                                     scalar_text, short, time_field, value_text)
+from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, Notice, Observation, Quarantined, Record, SnapshotRecord, SourceRecord,
+                                      quote_hash)
 
 LINEAGE_VERBS = ("continues", "answer", "source", "uses", "cites")
 _CARD_SUFFIXES = (".json", ".jsonl")

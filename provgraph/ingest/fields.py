@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, BinaryIO, Iterable, Iterator
+from typing import Any, BinaryIO, Generator, Iterable, Iterator
 
 from provgraph.base.errors import InputError
 from provgraph.base.times import parse_time
@@ -144,6 +144,18 @@ def _open_input(path: Path) -> BinaryIO:
 def load_json(text: str) -> Any:
     """JSON without NaN/Infinity (they are not JSON and not canonical)."""
     return json.loads(text, parse_constant=_reject_constant)
+
+
+def json_file(path: Path) -> Generator[Notice, None, Any]:
+    """A whole export file as JSON (`value = yield from json_file(path)`): yields the invalid-UTF-8 notice first when
+    bytes had to be replaced; InputError when the file is missing, binary or not JSON."""
+    text, replaced = decode(read_bytes(path))
+    if replaced:
+        yield invalid_utf8_notice(path)
+    try:
+        return load_json(text)
+    except (ValueError, RecursionError) as error:
+        raise InputError(path, f"not JSON ({' '.join(str(error).split())[:120]})") from None
 
 
 def _reject_constant(name: str) -> Any:

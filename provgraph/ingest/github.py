@@ -13,31 +13,9 @@ from typing import Any, Iterator
 
 from provgraph.base.errors import InputError
 from provgraph.ingest import lifecycle, register
-from provgraph.ingest.fields import (
-    RECORD_ERRORS,
-    BadRecord,
-    decode,
-    finish_edges,
-    invalid_utf8_notice,
-    join_text,
-    label_fields,
-    load_json,
-    optional_time,
-    quarantine,
-    read_bytes,
-    record_sha,
-    scalar_text,
-    short,
-)
-from provgraph.ingest.records import (
-    ClaimRecord,
-    EdgeRecord,
-    IngestOptions,
-    Observation,
-    Record,
-    SnapshotRecord,
-    SourceRecord,
-)
+from provgraph.ingest.fields import (RECORD_ERRORS, BadRecord, finish_edges, join_text, json_file, label_fields, optional_time, quarantine,
+                                     record_sha, scalar_text, short)
+from provgraph.ingest.records import ClaimRecord, EdgeRecord, IngestOptions, Observation, Record, SnapshotRecord, SourceRecord
 
 _ISSUE_URL = re.compile(r"^https?://[^/\s]+/([\w.-]+)/([\w.-]+)/(?:issues|pull)/(\d+)/?(?:[#?].*)?$")
 
@@ -71,13 +49,7 @@ _PHRASES: dict[str, tuple[str, bool]] = {
 
 @register("tickets", "github")
 def ingest_github(path: Path, options: IngestOptions) -> Iterator[Record]:
-    text, replaced = decode(read_bytes(path))
-    if replaced:
-        yield invalid_utf8_notice(path)
-    try:
-        issues = load_json(text)
-    except (ValueError, RecursionError) as error:
-        raise InputError(path, f"not JSON ({' '.join(str(error).split())[:120]})") from None
+    issues = yield from json_file(path)
     if not isinstance(issues, list):
         raise InputError(path, "not a JSON array (expected `gh issue list --json ...` output)")
     if issues and not any(isinstance(issue, dict) and "number" in issue for issue in issues):

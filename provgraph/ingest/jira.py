@@ -17,33 +17,9 @@ from typing import Any, Iterator
 from provgraph.base.errors import InputError
 from provgraph.base.times import to_iso
 from provgraph.ingest import lifecycle, register
-from provgraph.ingest.fields import (
-    RECORD_ERRORS,
-    BadRecord,
-    decode,
-    finish_edges,
-    identifier,
-    invalid_utf8_notice,
-    join_text,
-    label_fields,
-    load_json,
-    optional_time,
-    quarantine,
-    read_bytes,
-    record_sha,
-    scalar_text,
-)
-from provgraph.ingest.records import (
-    ClaimRecord,
-    EdgeRecord,
-    IngestOptions,
-    Notice,
-    Observation,
-    Record,
-    SnapshotRecord,
-    SourceRecord,
-    quote_hash,
-)
+from provgraph.ingest.fields import (RECORD_ERRORS, BadRecord, decode, finish_edges, identifier, invalid_utf8_notice, join_text, json_file,
+                                     label_fields, optional_time, quarantine, read_bytes, record_sha, scalar_text)
+from provgraph.ingest.records import ClaimRecord, EdgeRecord, IngestOptions, Notice, Observation, Record, SnapshotRecord, SourceRecord, quote_hash
 
 _LINK_COLUMN = re.compile(r"^(outward|inward)\s+issue\s+link\s*\((.+)\)\s*$", re.IGNORECASE)
 _CSV_FIELD_LIMIT = 64 * 1024 * 1024
@@ -111,13 +87,7 @@ def ingest_jira_csv(path: Path, options: IngestOptions) -> Iterator[Record]:
 
 @register("tickets", "jira-json")
 def ingest_jira_json(path: Path, options: IngestOptions) -> Iterator[Record]:
-    text, replaced = decode(read_bytes(path))
-    if replaced:
-        yield invalid_utf8_notice(path)
-    try:
-        response = load_json(text)
-    except (ValueError, RecursionError) as error:
-        raise InputError(path, f"not JSON ({' '.join(str(error).split())[:120]})") from None
+    response = yield from json_file(path)
     issues = response.get("issues") if isinstance(response, dict) else None
     if not isinstance(issues, list):
         raise InputError(path, "no `issues` array: not a Jira search response")

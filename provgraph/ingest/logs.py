@@ -12,33 +12,9 @@ from typing import Any, Callable, Iterable, Iterator
 
 from provgraph.base.errors import InputError
 from provgraph.ingest import register
-from provgraph.ingest.fields import (
-    RECORD_ERRORS,
-    Line,
-    finish_edges,
-    identifier,
-    invalid_utf8_notice,
-    load_json,
-    optional_text,
-    optional_time,
-    quarantine,
-    read_lines,
-    record_sha,
-    reference_edges,
-    scalar_text,
-    time_field,
-    value_text,
-)
-from provgraph.ingest.records import (
-    ClaimRecord,
-    IngestOptions,
-    Notice,
-    Observation,
-    Record,
-    SnapshotRecord,
-    SourceRecord,
-    quote_hash,
-)
+from provgraph.ingest.fields import (RECORD_ERRORS, Line, finish_edges, identifier, invalid_utf8_notice, load_json, optional_text, optional_time,
+                                     quarantine, read_lines, record_sha, reference_edges, scalar_text, time_field, value_text)
+from provgraph.ingest.records import ClaimRecord, IngestOptions, Notice, Observation, Record, SnapshotRecord, SourceRecord, quote_hash
 
 LineParser = Callable[[str], dict[str, Any]]
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r"}

@@ -17,9 +17,7 @@ from provgraph.graph.connection import Graph  # noqa: E402
 def pricing(graph: Graph) -> GraphBuilder:
     """PRICE-6 (10%) was superseded by PRICE-7 (15%); PRICE-7 rests on a premise; two rivals argue about refunds."""
     g = GraphBuilder(graph)
-    g.claim("PRICE-6", subject="pricing.discount", value="10%", scope="org/acme", at="2025-01-01")
-    g.claim("PRICE-7", subject="pricing.discount", value="15%", scope="org/acme", at="2025-03-01")
-    g.supersedes("PRICE-7", "PRICE-6", at="2025-03-01")
+    g.discount_raised()
     g.claim("acme/pay#4", subject="refund.window", value="30d", scope="org/acme", at="2025-02-01")
     g.claim("PAY-9", subject="refund.window", value="14d", scope="org/acme", at="2025-02-02")
     return g

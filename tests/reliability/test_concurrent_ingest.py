@@ -7,18 +7,7 @@ import subprocess
 import threading
 from pathlib import Path
 
-from reliability_helpers import (
-    HEAVY,
-    PROVGRAPH,
-    card_corpus,
-    cli_env,
-    dangling,
-    diff,
-    duplicates,
-    fingerprint,
-    run_cli,
-    sources_without_one_latest,
-)
+from reliability_helpers import HEAVY, PROVGRAPH, card_corpus, cli_env, dangling, diff, duplicates, fingerprint, run_cli, sources_without_one_latest
 
 from provgraph.base.config import Settings
 from provgraph.graph.connection import Graph

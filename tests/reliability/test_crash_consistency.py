@@ -13,19 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from reliability_helpers import (
-    HEAVY,
-    PROVGRAPH,
-    card_corpus,
-    cli_env,
-    dangling,
-    diff,
-    duplicates,
-    fingerprint,
-    log_corpus,
-    per_snapshot,
-    run_cli,
-)
+from reliability_helpers import HEAVY, PROVGRAPH, card_corpus, cli_env, dangling, diff, duplicates, fingerprint, log_corpus, per_snapshot, run_cli
 
 from provgraph.base.config import Settings
 from provgraph.graph.connection import Graph

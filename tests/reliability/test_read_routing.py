@@ -43,9 +43,7 @@ def sessions(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
 
 @pytest.fixture
 def small(g: GraphBuilder) -> GraphBuilder:
-    g.claim("PRICE-6", subject="pricing.discount", value="10%", scope="org/acme", at="2025-01-01")
-    g.claim("PRICE-7", subject="pricing.discount", value="15%", scope="org/acme", at="2025-03-01")
-    g.supersedes("PRICE-7", "PRICE-6", at="2025-03-01")
+    g.discount_raised()
     g.claim("PAY-9", subject="refund.window", value="14d", scope="org/acme", at="2025-02-02")
     g.claim("PAY-10", subject="refund.window", value="30d", scope="org/acme", at="2025-02-03")
     return g

@@ -63,9 +63,7 @@ def test_a_restart_under_verify_batch_and_an_mcp_session_loses_no_line_and_no_se
         with Graph(Settings(uri=state.uri)) as graph:
             install_schema(graph)
             g = GraphBuilder(graph)
-            g.claim("PRICE-6", subject="pricing.discount", value="10%", scope="org/acme", at="2025-01-01")
-            g.claim("PRICE-7", subject="pricing.discount", value="15%", scope="org/acme", at="2025-03-01")
-            g.supersedes("PRICE-7", "PRICE-6", at="2025-03-01")
+            g.discount_raised()
 
         batch = subprocess.Popen([PROVGRAPH, "verify", "--batch", str(_requests(tmp_path / "requests.jsonl")),
                                   "--no-suspects"], env=cli_env(state.uri, PROVGRAPH_RETRY_SECONDS="300"), stdout=subprocess.PIPE,

@@ -24,9 +24,7 @@ def _texts(nodes) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def _story(g: GraphBuilder) -> None:
-    g.claim("PRICE-6", subject="pricing.discount", value="10%", scope="org/acme", at="2025-01-01")
-    g.claim("PRICE-7", subject="pricing.discount", value="15%", scope="org/acme", at="2025-03-01")
-    g.supersedes("PRICE-7", "PRICE-6", at="2025-03-01")
+    g.discount_raised()
     g.claim("PRICE-8", subject="pricing.rounding", value="up", scope="org/acme", at="2025-03-02")
     g.depends_on("PRICE-8", "PRICE-6", at="2025-03-02")
 

@@ -24,19 +24,8 @@ from provgraph.ingest.formats.declaration import LINK_ROLES, RecordFormat
 from provgraph.ingest.markdown.adr import parse_markdown
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.markdown.references import normalise_reference
-from provgraph.ingest.records import (
-    ClaimRecord,
-    EdgeRecord,
-    IngestOptions,
-    Notice,
-    Observation,
-    Quarantined,
-    Record,
-    SnapshotRecord,
-    SourceRecord,
-    quote_hash,
-    sha256_hex,
-)
+from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, Notice, Observation, Quarantined, Record, SnapshotRecord, SourceRecord,
+                                      quote_hash, sha256_hex)
 
 _LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|urn:")

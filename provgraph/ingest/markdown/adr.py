@@ -15,37 +15,12 @@ from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import REFERENCE_FIELDS, decode, invalid_utf8_notice
 from provgraph.ingest.markdown.dates import DateConvention
-from provgraph.ingest.markdown.document import (
-    LEADING_MARKUP,
-    STRIKETHROUGH,
-    Document,
-    body_lines,
-    document_title,
-    normal_heading,
-    section,
-    split_document,
-)
+from provgraph.ingest.markdown.document import (LEADING_MARKUP, STRIKETHROUGH, Document, body_lines, document_title, normal_heading, section,
+                                                split_document)
 from provgraph.ingest.markdown.front_matter import BadFrontMatter, front_matter_fields
-from provgraph.ingest.markdown.references import (
-    LINK_LINE,
-    REVERSE_REFERENCE_FIELDS,
-    link_lines,
-    normalise_reference,
-    status_references,
-)
-from provgraph.ingest.records import (
-    ClaimRecord,
-    EdgeRecord,
-    IngestOptions,
-    Notice,
-    Observation,
-    Quarantined,
-    Record,
-    SnapshotRecord,
-    SourceRecord,
-    quote_hash,
-    sha256_hex,
-)
+from provgraph.ingest.markdown.references import LINK_LINE, REVERSE_REFERENCE_FIELDS, link_lines, normalise_reference, status_references
+from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, Notice, Observation, Quarantined, Record, SnapshotRecord, SourceRecord,
+                                      quote_hash, sha256_hex)
 
 _HEADER_FIELD = re.compile(r"\s*(?:[*+-]\s+)?(?:\*\*|__)?(status|date)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)", re.IGNORECASE)
 _FIRST_WORD = re.compile(r"[A-Za-z]+")
