@@ -61,7 +61,7 @@ class Suspect:
     later_at: str | None
     earlier_title: str | None
     later_title: str | None
-    # how the later record's text names the earlier one (cypher/rules/suspect-named.cypher): 'changes' (in a sentence
+    # how the later record's text names the earlier one (cypher/rules/suspect-judge.cypher): 'changes' (in a sentence
     # that says it takes its place), 'mentions', or None
     named: str | None = None
 

@@ -174,7 +174,7 @@ class Claim(StructuredNode):
     search_words = ArrayProperty(StringProperty())
     search_stems = ArrayProperty(StringProperty())
     # the keys the claim is named by and the keys of the records its record's text names (provgraph/base/mentions.py):
-    # a later claim that names an earlier one (cypher/rules/suspect-named.cypher) is a stronger suspect
+    # a later claim that names an earlier one (cypher/rules/suspect-judge.cypher) is a stronger suspect
     search_names = ArrayProperty(StringProperty())
     search_mentions = ArrayProperty(StringProperty())
     search_changes = ArrayProperty(StringProperty())  # ... of those, named in a sentence that says it changes them

@@ -7,7 +7,7 @@
 // $clear_terms shared terms that are not common); and any
 // candidate with similarity >= $min_score and >= $close times the best is one too, and so is any candidate with the same
 // title (rules/suspect-same-title), and so is any candidate whose later claim's record names the earlier one in a
-// sentence that says it takes its place (rules/suspect-named: 'changes'; unless $names is false). At most $per_claim per earlier claim, best first. $floor null (an absolute
+// sentence that says it takes its place ('changes' below; unless $names is false). At most $per_claim per earlier claim, best first. $floor null (an absolute
 // `--min-score`): no margin test. Then $since, $scope, $store and
 // $touching (one of these claims on either side).
 // Needs earlier, earlierScope, later, laterScope, similarity, shared; ends the query with one row per pair.
@@ -25,7 +25,11 @@ WHERE (size(terms) >= $min_terms OR /*INCLUDE suspect-same-title(earlier, later)
     MATCH ANY SHORTEST (later) ((:Claim)-[step:CORRECTS|SUPERSEDES|INVALIDATES]->(:Claim)
       WHERE coalesce(step.via, '') = '' OR step.valid_to IS NULL OR step.valid_to > $t)+ (earlier) }
 WITH earlier, earlierScope, later, laterScope, similarity, terms, /*INCLUDE suspect-same-title(earlier, later)*/ AS sameTitle,
-     /*INCLUDE suspect-named(earlier, later)*/ AS named
+     // how the later's record names the earlier (provgraph/base/mentions.py: a key its text mentions, declared links left
+     // out, is a key the earlier is named by): 'changes' in a sentence that says it takes its place, 'mentions' otherwise
+     CASE WHEN any(key IN coalesce(later.search_changes, []) WHERE key IN coalesce(earlier.search_names, [])) THEN 'changes'
+          WHEN any(key IN coalesce(later.search_mentions, []) WHERE key IN coalesce(earlier.search_names, [])) THEN 'mentions'
+          END AS named
 ORDER BY similarity DESC, later.uid
 WITH earlier, earlierScope,
      collect({later: later, laterScope: laterScope, similarity: similarity, terms: terms, sameTitle: sameTitle,
