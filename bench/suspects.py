@@ -105,13 +105,14 @@ def _rivals(claims: dict[str, dict[str, Any]], earlier: str, later: str) -> bool
 
 
 MIN_SCORE: float | None = None  # `--min-score X`: an absolute threshold instead of rank and margin, for a run
+NAMES = True  # `--no-names`: leave out the suspects a later record's naming the earlier one makes (what that rule gains)
 NO_COMMON = False  # `--no-common-terms`: every term weighs, as before issue 23 (what the common-terms rule costs or gains)
 
 
 def _listed(graph: Graph) -> list[suspects.Suspect]:
     if not NO_COMMON:
-        return suspects.suspects(graph, min_score=MIN_SCORE)
-    rows = graph.read("suspects", suspects.params(min_score=MIN_SCORE, common=[]))
+        return suspects.suspects(graph, min_score=MIN_SCORE, names=NAMES)
+    rows = graph.read("suspects", suspects.params(min_score=MIN_SCORE, common=[], names=NAMES))
     return [suspects._suspect(row) for row in rows]
 
 
@@ -413,12 +414,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-quality", action="store_true", help="skip the quality corpora (speed only)")
     parser.add_argument("--min-score", type=float, default=None,
                         help="measure an absolute threshold instead of the rank-and-margin rule")
+    parser.add_argument("--no-names", action="store_true",
+                        help="quality: leave out the rule that a later record naming the earlier one as replaced is a suspect")
     parser.add_argument("--no-common-terms", action="store_true",
                         help="quality: let every term weigh (no common terms), to see what that rule costs or gains")
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = parser.parse_args(argv)
-    global MIN_SCORE, NO_COMMON
-    MIN_SCORE, NO_COMMON = args.min_score, args.no_common_terms
+    global MIN_SCORE, NO_COMMON, NAMES
+    MIN_SCORE, NO_COMMON, NAMES = args.min_score, args.no_common_terms, not args.no_names
     server_pid: int | None = None  # the bench's own server: its CPU time is measured too
     if args.uri:
         settings = Settings.from_env(uri=args.uri)

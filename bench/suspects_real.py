@@ -1,5 +1,5 @@
 """Suspects on real decision logs with their supersession links stripped: `python -m bench.suspects_real
---adr GITDIR:FOLDER ... --peps GITDIR [--min-score X] [--json FILE]`.
+--adr GITDIR:FOLDER ... --peps GITDIR [--bips GITDIR] [--simds GITDIR] [--min-score X] [--json FILE]`.
 
 Held out: public logs nobody here wrote, read from git directories on this machine (a bare mirror is fine; nothing
 of them is committed). Each is ingested alone, as its authors' team would, through the real ingesters and pipeline,
@@ -14,7 +14,9 @@ with what records a supersession taken out of the records and kept as the truth:
   its RFC 822 header block (PEP, Title, Status, Created, Superseded-By, Replaces) and its Abstract (else its first
   words) as one claim `PEP-N`, asserted at its Created date, with its status as the community states it. The
   `Superseded-By` and `Replaces` pairs are the truth and reach the graph as no edge; a `Superseded` status is read as
-  the status it had before (Final).
+  the status it had before (Final). Its whole body is what it names (provgraph/base/mentions.py), as the
+  Markdown reader takes a record's body less its declared link lines; the header's links are not in it.
+- **BIPs, SIMDs** (`--bips`, `--simds`): read the same way in bench/suspects_proposals.py.
 
 Then `provgraph suspects` at its defaults, and `bench.suspects.score`: recall@3 of the true successor and false
 suspects per 100 claims (a pair in one supersession chain is the same matter).
@@ -33,10 +35,11 @@ import tempfile
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from bench import suspects as bench_suspects
 from provgraph.base.config import Settings
+from provgraph.base.mentions import changed, mentions
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest import pipeline
@@ -158,7 +161,8 @@ def pep_records(files: dict[int, bytes], truth: list[tuple[str, str]]) -> Iterat
         truth.extend((f"PEP-{int(earlier)}", uid) for earlier in NUMBER.findall(fields.get("replaces", "")))
         status = fields.get("status", "").strip().lower()
         claim = ClaimRecord(uid=uid, text=pep_abstract(body), asserted_at=created,
-                            declared=PEP_STATUS.get(status, status or None))
+                            declared=PEP_STATUS.get(status, status or None), mentions=tuple(mentions(body)),
+                            changes=tuple(changed(body)))
         source = SourceRecord(uid=f"peps:peps/pep-{number:04d}", locator=f"peps/pep-{number:04d}", kind="markdown",
                               title=fields.get("title"))
         yield Observation(source=source, snapshot=SnapshotRecord(sha256=sha256_hex(data), revised_at=created),
@@ -167,13 +171,19 @@ def pep_records(files: dict[int, bytes], truth: list[tuple[str, str]]) -> Iterat
 
 def peps(graph: Graph, git_dir: Path) -> dict[str, Any]:
     """The PEPs' quality: every PEP one claim, Superseded-By and Replaces as the truth, never as edges."""
+    return proposal_log(graph, git_dir, "peps", lambda pairs: pep_records(pep_files(git_dir), pairs),
+                        "python/peps (Superseded-By, Replaces)")
+
+
+def proposal_log(graph: Graph, git_dir: Path, store: str, read: Callable[[list[tuple[str, str]]], Iterable[Record]],
+                 label: str) -> dict[str, Any]:
+    """A proposal log's quality: `read` yields its records and puts the supersession pairs in the list it is given."""
     wipe(graph)
     pairs: list[tuple[str, str]] = []
-    pipeline.write(graph, pep_records(pep_files(git_dir), pairs), store="peps", store_kind="files", path=str(git_dir))
+    pipeline.write(graph, read(pairs), store=store, store_kind="files", path=str(git_dir))
     truth = dict(sorted(set(pairs)))
     chains = bench_suspects._chains(truth)
-    result = bench_suspects.score(graph, truth, lambda a, b: chains.get(a, a) == chains.get(b, b),
-                                  "python/peps (Superseded-By, Replaces)")
+    result = bench_suspects.score(graph, truth, lambda a, b: chains.get(a, a) == chains.get(b, b), label)
     result["pairs"] = len(set(pairs))
     return result
 
@@ -185,9 +195,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--adr", action="append", default=[], metavar="GITDIR:FOLDER",
                         help="an ADR log: a git directory (bare is fine) and the folder of its records")
     parser.add_argument("--peps", type=Path, default=None, help="a git directory of python/peps")
+    parser.add_argument("--bips", type=Path, default=None, help="a git directory of bitcoin/bips (bench/suspects_proposals.py)")
+    parser.add_argument("--simds", type=Path, default=None,
+                        help="a git directory of solana-foundation/solana-improvement-documents")
     parser.add_argument("--min-score", type=float, default=None, help="the suspects threshold to measure (an override)")
+    parser.add_argument("--no-names", action="store_true",
+                        help="leave out the rule that a later record naming the earlier one as replaced is a suspect")
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = parser.parse_args(argv)
+    bench_suspects.NAMES = not args.no_names
     if args.min_score is not None:
         bench_suspects.MIN_SCORE = args.min_score
     if args.uri:
@@ -204,6 +220,15 @@ def main(argv: list[str] | None = None) -> int:
             quality.append(adr_log(graph, Path(git_dir), sub, Path(folder)))
         if args.peps:
             quality.append(peps(graph, args.peps))
+        if args.bips or args.simds:
+            from bench import suspects_proposals as more
+
+            if args.bips:
+                quality.append(proposal_log(graph, args.bips, "bips", lambda pairs: more.bip_records(args.bips, pairs),
+                                            "bitcoin/bips (Replaces, Proposed-Replacement)"))
+            if args.simds:
+                quality.append(proposal_log(graph, args.simds, "simds", lambda pairs: more.simd_records(args.simds, pairs),
+                                            "solana SIMDs (supersedes, superseded-by)"))
         wipe(graph)
     logs = [q for q in quality if q["corpus"].startswith("ADR log")]
     if logs:

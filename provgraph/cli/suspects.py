@@ -9,7 +9,7 @@ from provgraph.engine.status import require_store
 from provgraph.engine.suspects import PER_CLAIM
 
 _COLUMNS = ["earlier", "later", "score", "rank", "terms", "earlier_scope", "later_scope", "earlier_subject",
-            "later_subject", "earlier_at", "later_at", "earlier_title", "later_title"]
+            "later_subject", "earlier_at", "later_at", "earlier_title", "later_title", "named"]
 
 
 @click.command("suspects")
@@ -51,7 +51,7 @@ def suspects_command(scope: str | None, since: str | None, store: str | None, mi
         return
     for s in found:
         click.echo(f"{s.score:.2f}  {s.earlier} -> {s.later}  scope={s.later_scope or '(global)'}  "
-                   f"terms: {', '.join(s.terms)}")
+                   f"terms: {', '.join(s.terms)}" + (f"  names it: {s.named}" if s.named else ""))
         click.echo(f"      {s.earlier_title or '-'}  ->  {s.later_title or '-'}")
         click.echo(f"      confirm: {s.confirm_command()}")
         click.echo(f"      dismiss: {s.dismiss_command()}")

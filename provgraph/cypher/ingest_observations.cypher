@@ -4,7 +4,7 @@
 // param store: the store name
 // param store_kind: files, git, tickets, logs or cards
 // param observed_at: the ingest time (DateTime)
-// param rows: list of {source: {uid, kind, locator, url, title, container}, snapshot: {uid, sha256, revised_at, version, deleted, path, author, authored_at, committer}, claims: [{uid, aliases, text, subject, value, scope, asserted_at, valid_from, valid_until, declared, line_start, line_end, quote_sha256, status_line, rewritten, search: {search_version, search_title, search_subject, search_value, search_text, search_scope, search_scope_under, search_terms, search_words, search_stems, search_query (null: removed)}}]} (search: the full-text fields, provgraph/graph/fulltext.py)
+// param rows: list of {source: {uid, kind, locator, url, title, container}, snapshot: {uid, sha256, revised_at, version, deleted, path, author, authored_at, committer}, claims: [{uid, aliases, text, subject, value, scope, asserted_at, valid_from, valid_until, declared, line_start, line_end, quote_sha256, status_line, rewritten, names, mentions, changes, search: {search_version, search_title, search_subject, search_value, search_text, search_scope, search_scope_under, search_terms, search_words, search_stems, search_query (null: removed)}}]} (search: the full-text fields, provgraph/graph/fulltext.py)
 // mode: write
 MERGE (store:Store {name: $store})
   ON CREATE SET store.kind = $store_kind
@@ -46,6 +46,9 @@ FOREACH (_ IN CASE WHEN claim.last_cited_at IS NULL OR snapshot.revised_at >= cl
       claim.valid_until = c.valid_until,
       claim.declared = c.declared,
       claim += c.search,
+      claim.search_names = c.names,
+      claim.search_mentions = c.mentions,
+      claim.search_changes = c.changes,
       claim.last_cited_at = snapshot.revised_at,
       claim:SuspectsPending)
 MERGE (claim)-[cite:CITED_AT]->(snapshot)

@@ -14,11 +14,13 @@
 // description: no chain of revision edges already leads from later to earlier, and the earlier claim is not already
 // description: retired (its stored status, still fresh, is STALE: nothing is left for the later one to retire). A candidate
 // description: is a suspect by its rank and margin among its earlier claim's candidates (rules/suspect-judge: the best one
-// description: when it stands clear of the next, and any one as alike as $min_score). At most $per_claim per earlier claim
+// description: when it stands clear of the next, any one as alike as $min_score, any one of the same title, and any one
+// description: whose later claim's record names the earlier as replaced). At most $per_claim per earlier claim
 // description: (best first); then the filters $since, $scope and $store apply. Common terms ($common: text that recurs across
 // description: many claims, cypher/suspect_common_terms.cypher) weigh nothing: no lookup searches for them, and they never count among the shared terms,
 // description: so two claims whose only overlap is such text are never suspects. One row per pair: earlier, later, score, rank,
-// description: terms (shared, normalised, common ones left out), and each side's scope, subject, value, time and title.
+// description: terms (shared, normalised, common ones left out), named (how the later's record names the earlier: rules/suspect-judge),
+// description: and each side's scope, subject, value, time and title.
 // param claims: list of uids to look up from, or null for every claim (a pair needs both sides looked up to score fully)
 // param t: now (DateTime): which adjudications and implied edges stand
 // param hits: how many hits one lookup keeps (the candidates per earlier claim), ties at the cut broken by uid
@@ -30,6 +32,7 @@
 // param close: a suspect's similarity must be at least this share (0..1) of the earlier claim's best suspect
 // param min_terms: the least number of shared search_terms a pair needs
 // param per_claim: at most this many suspects per earlier claim
+// param names: true: a candidate whose later claim's record names the earlier one in a sentence that says it takes its place is a suspect (rules/suspect-judge)
 // param since: only pairs whose later claim is this recent (DateTime), or null
 // param scope: only pairs both of whose scopes overlap this scope, or null
 // param store: only pairs with a claim cited from this store, or null

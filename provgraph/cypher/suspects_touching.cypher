@@ -15,6 +15,7 @@
 // param close: a suspect's similarity must be at least this share (0..1) of the earlier claim's best suspect
 // param min_terms: the least number of shared search_terms (common ones left out) a pair needs
 // param per_claim: at most this many suspects per earlier claim
+// param names: true: a candidate whose later claim's record names the earlier one in a sentence that says it takes its place is a suspect (rules/suspect-judge)
 // param since: only pairs whose later claim is this recent (DateTime), or null
 // param scope: only pairs both of whose scopes overlap this scope, or null
 // param store: only pairs with a claim cited from this store, or null

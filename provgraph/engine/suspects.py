@@ -61,6 +61,9 @@ class Suspect:
     later_at: str | None
     earlier_title: str | None
     later_title: str | None
+    # how the later record's text names the earlier one (cypher/rules/suspect-judge.cypher): 'changes' (in a sentence
+    # that says it takes its place), 'mentions', or None
+    named: str | None = None
 
     @property
     def key(self) -> str:
@@ -91,6 +94,7 @@ def _suspect(row: dict[str, Any]) -> Suspect:
         earlier_at=to_iso(row["earlier_at"]) if row["earlier_at"] is not None else None,
         later_at=to_iso(row["later_at"]) if row["later_at"] is not None else None,
         earlier_title=_one_line(row["earlier_title"]), later_title=_one_line(row["later_title"]),
+        named=row.get("named"),
     )
 
 
@@ -113,6 +117,7 @@ def params(
     min_terms: int = MIN_TERMS,
     per_claim: int = PER_CLAIM,
     common: Iterable[str] = (),
+    names: bool = True,
 ) -> dict[str, Any]:
     """The parameters of `cypher/suspects.cypher` (exposed so the bench runs exactly the same query); `common`:
     the terms that weigh nothing (`common_terms`); `min_score`: None for the rank-and-margin rule, a number for an
@@ -136,6 +141,7 @@ def params(
         "close": CLOSE,
         "min_terms": int(min_terms),
         "per_claim": int(per_claim),
+        "names": bool(names),
         "since": since_at,
         "scope": scope_text or None,
         "store": store or None,
@@ -279,6 +285,7 @@ def suspects(
     claims: Iterable[str] | None = None,
     min_score: float | None = None,
     per_claim: int = PER_CLAIM,
+    names: bool = True,
 ) -> list[Suspect]:
     """Possible unlinked revisions, best first (see cypher/suspects.cypher for every condition).
 
@@ -286,12 +293,13 @@ def suspects(
     overlap it; `store`: only pairs with a claim from that store; `claims`: only pairs whose earlier claim is one
     of these (computed live: looked up from these claims only). Pairs dismissed with `adjudicate --distinct` or
     linked in any way never appear. `min_score`: None for the rank-and-margin rule, a number for an absolute threshold
-    (`params`). Read from the kept pairs (`keep_pending`) when they are complete and `min_score` is None or at least
+    (`params`); `names=False` leaves out the suspects only the later record's naming the earlier one makes (what the
+    bench measures the rule against). Read from the kept pairs (`keep_pending`) when they are complete and `min_score` is None or at least
     LEAST, else computed live.
     """
     run = graph.read
     settings = params(claims, since=since, scope=scope, store=store, min_score=min_score, per_claim=per_claim,
-                      common=common_terms(run))
+                      common=common_terms(run), names=names)
     kept = (min_score is None or min_score >= LEAST) and kept_complete(run)
     return [_suspect(row) for row in (run("suspects_kept", _without(settings, "hits")) if kept else run("suspects", settings))]
 

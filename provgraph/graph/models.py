@@ -173,6 +173,11 @@ class Claim(StructuredNode):
     # them, less the common terms (cypher/rules/suspect-query.cypher)
     search_words = ArrayProperty(StringProperty())
     search_stems = ArrayProperty(StringProperty())
+    # the keys the claim is named by and the keys of the records its record's text names (provgraph/base/mentions.py):
+    # a later claim that names an earlier one (cypher/rules/suspect-judge.cypher) is a stronger suspect
+    search_names = ArrayProperty(StringProperty())
+    search_mentions = ArrayProperty(StringProperty())
+    search_changes = ArrayProperty(StringProperty())  # ... of those, named in a sentence that says it changes them
     # The claim's lookup as the write-time suspects pass last ran it (provgraph/engine/suspects.py `keep_pending`):
     # the hits, best first, and each one's share of the best score. A pair's similarity is read from both claims'.
     suspect_hits = ArrayProperty(StringProperty())

@@ -65,6 +65,10 @@ class ClaimRecord:
     line_end: int | None = None
     quote_sha256: str | None = None  # sha256 of the cited lines' exact text
     status_line: int | None = None  # the 1-based line that states the declared word (Status line, front matter)
+    # the records its record's text names, as keys (provgraph/base/mentions.py), declared links left out; None: the
+    # pipeline reads them from `text`
+    mentions: tuple[str, ...] | None = None
+    changes: tuple[str, ...] | None = None  # ... of those, the ones named in a sentence that says it changes them
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Mapping
 
+from provgraph.base.mentions import changed, mentions, names
 from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
@@ -196,9 +197,25 @@ def _claim(
     if front_status:
         for kind, reverse, target in status_references(relpath, front_status):
             add(kind, target, reverse, _front_matter_line(document, "status"))
+    declared_lines: set[int] = set()
     for kind, reverse, target, index in link_lines(relpath, document, status_section):
         add(kind, target, reverse, index + 1)
-    return claim, tuple(edges)
+        declared_lines.add(index)
+    named, changes = _mentions(document, declared_lines, status_section, own_names)
+    return replace(claim, mentions=named, changes=changes), tuple(edges)
+
+
+def _mentions(document: Document, declared_lines: set[int], status_section: tuple[int, int] | None,
+              own_names: set[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The records the whole body names (provgraph/base/mentions.py), less the lines that declare a link or the status
+    (those are the links in words: edges, or a status rule 8 reads)."""
+    skipped = set(declared_lines)
+    if status_section is not None:
+        skipped.update(range(status_section[0] - 1, status_section[1]))
+    text = "\n".join(line for index, line in body_lines(document)
+                     if index not in skipped and not re.match(r"\W*status\W", line, re.IGNORECASE))
+    own = names("", sorted(own_names))
+    return tuple(mentions(text, own)), tuple(changed(text, own))
 
 
 def _states_status(document: Document, status: str | None, line: int | None,

@@ -12,6 +12,7 @@ from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph, Tx
 from provgraph.ingest.pipeline.snapshots import Planned
 from provgraph.base.edges import EDGE_KINDS
+from provgraph.base.mentions import changed, mentions, names
 from provgraph.ingest.records import ClaimRecord, EdgeRecord, Notice, Quarantined
 
 BATCH_OBSERVATIONS = 2000
@@ -21,6 +22,7 @@ BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, ve
 def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool, title: str | None = None) -> dict[str, Any]:
     value = None if claim.value is None else str(claim.value)
     claim_scope = claim.scope if claim.scope is not None else scope
+    own = names(claim.uid, claim.aliases)
     return {
         "uid": claim.uid,
         "aliases": [alias for alias in dict.fromkeys(claim.aliases) if alias and alias != claim.uid],
@@ -38,6 +40,9 @@ def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool, title: str | Non
         "status_line": claim.status_line,
         "rewritten": rewritten,
         "search": fulltext.search_fields(title, claim.subject, value, claim.text, claim_scope),
+        "names": own,
+        "mentions": sorted(set(claim.mentions) - set(own)) if claim.mentions is not None else mentions(claim.text, own),
+        "changes": sorted(set(claim.changes) - set(own)) if claim.changes is not None else changed(claim.text, own),
     }
 
 
