@@ -41,8 +41,8 @@ def install_schema(graph: Graph) -> list[str]:
     graph.write("claim_rival_index")  # a subject's live claims with a seek (rules/subject-live)
     mark_unretired(graph)
     graph.write("schema_await_indexes")
-    fulltext.backfill(graph)
-    graph.write("suspect_common_terms_mark_stale")  # computed from search fields the backfill may change
+    if fulltext.backfill(graph):
+        graph.write("suspect_common_terms_mark_stale")  # computed from the search fields the backfill changed
     mark_unkept_suspects(graph)
     graph.write("schema_record",
                 {"version": SCHEMA_VERSION, "provgraph": _package_version(), "t": datetime.now(timezone.utc)})

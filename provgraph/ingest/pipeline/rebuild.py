@@ -20,7 +20,7 @@ from provgraph.graph.connection import Graph, Tx
 
 # Bump when a reader changes what the same bytes mean (a new convention read, a rule fixed): every store read by
 # an older reader is read again on its next ingest.
-READER_VERSION = 3
+READER_VERSION = 4  # 4: the names a record's prose gives (base/mentions.py)
 # Options of an ingester that change what its records mean (the rest, such as progress, do not).
 READING_OPTIONS = ("date_order", "include", "exclude", "record_format")
 _CHUNK = 500  # sources taken out per transaction
