@@ -53,6 +53,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--ladder", type=_sizes, default=[10, 20, 30], help="adversarial diamond-ladder sizes")
     p.add_argument("--no-adversarial", action="store_true")
     p.add_argument("--no-memory-contrast", action="store_true", help="skip the status() run that holds every row (first size)")
+    p.add_argument("--no-append", action="store_true", help="skip the nightly appends (1%% new entries, then 1%% superseding "
+                                                           "old ones) after each size")
     p.add_argument("--no-warmup", action="store_true", help="skip the untimed 1k-claim warm-up pass")
     p.add_argument("--out", type=Path, help="JSON results file (default bench/results/<timestamp>.json)")
     p.add_argument("--keep-server", action="store_true", help="leave the bench server running afterwards")
@@ -100,7 +102,9 @@ def main(argv: list[str] | None = None) -> int:
                           verify_batch_size=args.verify_batch, latency_samples=args.latency_samples,
                           adversarial_sizes=None if args.no_adversarial else {"chain": args.chain, "ladder": args.ladder},
                           memory_contrast=not args.no_memory_contrast, warmup=not args.no_warmup,
-                          chain_claims=args.chain_claims, concurrent_claims=args.concurrent_claims, log=log)
+                          chain_claims=args.chain_claims, concurrent_claims=args.concurrent_claims,
+                          appends=not args.no_append, log=log,
+                          data_dir=None if args.uri else harness.server_options(args.port).data_dir)
             results["machine"] = machine
         finally:
             graph.close()
