@@ -1,10 +1,14 @@
 """What a store of N claims takes on this machine, and the projection to 10M claims (issue 41).
 
-`measure` reads, after a checkpoint (so the store files on disk hold every page written): the store's files on disk
-(`databases/<db>`, the page cache that holds the whole store), its transaction logs (`transactions/<db>`), the
-server's heap (used now, and the old generation's peak since the server started: what stayed live) and its memory
-settings. `project` takes the two largest sizes of a run and carries each measure to 10M claims along the power law
-through them (time ~ claims^k): the 10M row the lead states when a 10M load does not fit the machine or the night.
+`measure` reads the store's files on disk (`databases/<db>`: the page cache that holds the whole store) and its
+transaction logs (`transactions/<db>`), the server's heap (used now, and the old generation's peak since the server
+started: what stayed live) and its memory settings. Community has no `db.checkpoint()`: pages written since the
+last periodic checkpoint (every 250 MiB of log, 100,000 transactions or 15 minutes) are in the logs, not yet in the
+store files, so the disk a store needs is the two together. Store files never shrink: a wipe leaves them at their
+high-water mark, so a size is its own only when its files grew past what they held at its start (`disk_at_start`);
+for a run's own numbers, start it on a fresh data folder (bench/README.md). `project` takes the two largest sizes of
+a run and carries each measure to 10M claims along the power law through them (value ~ claims^k): the 10M row the lead
+states when a 10M load does not fit the machine or the night.
 """
 from __future__ import annotations
 
@@ -28,25 +32,34 @@ def _bytes(folder: Path) -> int | None:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
 
-def measure(graph: Graph, data_dir: Path | None, claims: int) -> dict[str, Any]:
-    """The store's footprint now; `data_dir` is the bench server's (None: a server given by --uri, disk unknown)."""
-    out: dict[str, Any] = {"claims": claims}
+def disk(graph: Graph, data_dir: Path | None) -> dict[str, int | None]:
+    """The bytes of the store's files and of its transaction logs; empty for a server given by --uri."""
+    if data_dir is None:
+        return {}
+    data = data_dir / "neo4j" / "data"
+    database = graph.settings.database or "neo4j"
+    return {"store_bytes": _bytes(data / "databases" / database), "tx_log_bytes": _bytes(data / "transactions" / database)}
+
+
+def measure(graph: Graph, data_dir: Path | None, claims: int, at_start: dict[str, int | None] | None = None) -> dict[str, Any]:
+    """The store's footprint now; `data_dir` is the bench server's (None: a server given by --uri, disk unknown);
+    `at_start`: `disk` when the size began (after the wipe)."""
+    out: dict[str, Any] = {"claims": claims, **disk(graph, data_dir)}
+    if at_start:
+        out["disk_at_start"] = at_start
+        out["store_own"] = bool(out.get("store_bytes")) and out["store_bytes"] > (at_start.get("store_bytes") or 0)
     try:
-        graph.run("CALL db.checkpoint()", write=True)
         out["heap"] = graph.read(_HEAP)[0]["heap"]
         pools = {row["name"]: row["peak"] for row in graph.read(_POOLS)}
         out["old_gen_peak_bytes"] = next((peak for name, peak in pools.items() if "Old Gen" in name), None)
         out["settings"] = {row["name"]: row["value"] for row in graph.read(_SETTINGS)}
-    except Exception as error:  # noqa: BLE001 - a server without JMX or checkpoint access still gets its disk measured
+    except Exception as error:  # noqa: BLE001 - a server without JMX access still gets its disk measured
         out["note"] = f"{type(error).__name__}: {str(error)[:200]}"
-    if data_dir is not None:
-        database = graph.settings.database or "neo4j"
-        data = data_dir / "neo4j" / "data"
-        out["store_bytes"] = _bytes(data / "databases" / database)
-        out["tx_log_bytes"] = _bytes(data / "transactions" / database)
     for key in ("store_bytes", "tx_log_bytes"):
         if out.get(key):
             out[key.replace("_bytes", "_bytes_per_claim")] = round(out[key] / claims, 1)
+    if out.get("store_bytes") and out.get("tx_log_bytes"):
+        out["disk_bytes"] = out["store_bytes"] + out["tx_log_bytes"]
     return out
 
 
@@ -76,6 +89,7 @@ PROJECTED = {  # name -> where a size's result holds it
     "append_supersede_seconds": ("append", "supersede", "seconds"),
     "store_bytes": ("footprint", "store_bytes"),
     "tx_log_bytes": ("footprint", "tx_log_bytes"),
+    "disk_bytes": ("footprint", "disk_bytes"),
     "old_gen_peak_bytes": ("footprint", "old_gen_peak_bytes"),
 }
 

@@ -235,6 +235,7 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
     log(f"[{claims}] corpus: {corpus.groups}, {len(corpus.edges)} edges")
 
     reset(graph)
+    disk_at_start = footprint.disk(graph, data_dir)
     floor = baselines.raw_floor(graph, corpus)
     result["raw_floor"] = floor
     log(f"[{claims}] raw floor: {floor['seconds']:.1f}s ({floor['claims_per_s']:.0f} claims/s)")
@@ -270,7 +271,7 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
     log(f"[{claims}] status ID latency: {result['status_latency']}")
     result["verify"] = _verify(graph, corpus, rng, verify_batch_size, latency_samples, log, verify_budget)
     log(f"[{claims}] verify: {result['verify'].get('requests_per_s', result['verify'].get('note'))}")
-    result["footprint"] = footprint.measure(graph, data_dir, claims)
+    result["footprint"] = footprint.measure(graph, data_dir, claims, disk_at_start)
     log(f"[{claims}] footprint: {result['footprint']}")
     if appends:  # last: it grows the store
         result["append"] = append.measure(graph, corpus, workdir / f"corpus-{claims}", first["seconds"], _ingest_all, log)
