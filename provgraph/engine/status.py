@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any, Iterable, Iterator, Sequence
 
 from provgraph.base.times import parse_moment
-from provgraph.base.chunks import chunked
+from provgraph.base.chunks import chunked, held_from_stale
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.text import and_more
 from provgraph.base.times import native, to_iso
@@ -340,17 +340,18 @@ def _stored_query(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 def _merge_stored(graph: Graph, stored: Iterable[dict[str, Any]], params: dict[str, Any],
                   chunk: int) -> Iterator[ClaimStatus]:
     """Stored rows in uid order, each one that is not fresh replaced by the full computation (a query per chunk)."""
-    for rows in chunked(stored_rows(stored), chunk):
+    def judged(rows: list[dict[str, Any]]) -> Iterator[ClaimStatus]:
         stale = [row["claim"] for row in rows if not row["fresh"]]
-        full: dict[str, dict[str, Any]] = {}
-        if stale:
-            computed = graph.read("status", {**params, "claims": stale})
-            full = {row["claim"]: row for row in add_account(graph.read, computed, params["t"])}
+        computed = graph.read("status", {**params, "claims": stale})
+        full = {row["claim"]: row for row in add_account(graph.read, computed, params["t"])}
         for row in rows:
             if row["fresh"]:
                 yield ClaimStatus.from_row(row, params["t"])
             elif row["claim"] in full:  # absent: filtered out by `only`
                 yield ClaimStatus.from_row(full[row["claim"]], params["t"])
+
+    return held_from_stale(stored_rows(stored), lambda row: row["fresh"], lambda row: ClaimStatus.from_row(row, params["t"]),
+                           judged, chunk)
 
 
 def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:

@@ -11,8 +11,10 @@ Every other claim (a stale stored status, a question scope, one id asked for) ta
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from operator import itemgetter
 from typing import Any, Iterable, Iterator
 
+from provgraph.base.chunks import held_from_stale
 from provgraph.base.values import EPOCH
 from provgraph.engine.account import add_account
 from provgraph.engine.status import STREAM_CHUNK, ClaimStatus, _params, iter_status
@@ -82,19 +84,7 @@ def iter_rows(
             elif record[claim] in full:  # absent: filtered out by `only`
                 yield row_of(ClaimStatus.from_row(full[record[claim]], params["t"]))
 
-    # rows are held only from a claim that is not fresh on, STREAM_CHUNK at a time (one query for them): held rows
-    # outlive the young generation, and the collector then walks every one of them again, a third of the time
-    held: list[tuple[Any, ...]] = []
-    for record in stream:
-        if record[fresh] and not held:
-            yield _row(record[values])
-            continue
-        held.append(record)
-        if len(held) >= STREAM_CHUNK:
-            yield from judged(held)
-            held = []
-    if held:
-        yield from judged(held)
+    yield from held_from_stale(stream, itemgetter(fresh), lambda record: _row(record[values]), judged, STREAM_CHUNK)
 
 
 def json_array(rows: Iterable[Row]) -> Iterator[str]:
