@@ -46,6 +46,7 @@ def _table_line(row: Any) -> str:
 def test_every_format_of_status_prints_what_the_claim_statuses_give(story: Provgraph) -> None:
     assert _rows_are_the_statuses(story.graph) > 10
     statuses = list(story.iter_status())
+    assert FIELDS == tuple(statuses[0].to_dict())
     table = run("status")
     assert table.exit_code == 0 and table.stdout == "".join(click.unstyle(_table_line(s)) + "\n" for s in statuses)
     printed = list(csv.DictReader(io.StringIO(run("status", "--format", "csv").stdout)))
