@@ -226,8 +226,9 @@ class Graph:
 
     def stream_values(self, query: str, params: Mapping[str, Any] | None = None) -> Iterator[tuple[Any, ...]]:
         """Yield the column names of a read query as one tuple, then each row as a plain tuple of values in that order,
-        from one transaction: no dict is built and no value searched, for a query that returns no node, relationship
-        or path anywhere in its rows, read a row at a time over many rows (the status of every claim)."""
+        from one transaction: no dict is built and no value searched, for a query that returns only plain values (no
+        node, relationship or path, no time or point: a value the driver could not build would not raise here), read
+        a row at a time over many rows (the status of every claim)."""
         text = statement(query, params)
         with self._translate():
             with self._session(neo4j.READ_ACCESS) as session:
