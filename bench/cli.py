@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import shutil
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -42,6 +43,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--heap", help="the bench server's heap (default 2g; 4g with --large); restarts the bench server")
     p.add_argument("--pagecache", help="the bench server's page cache (default 1g; 8g with --large, whose store is ~8 GB); "
                                        "restarts the bench server")
+    p.add_argument("--fresh-store", action="store_true", help="stop the bench server and delete its store first, so the "
+                                                               "footprint rows measure this run's store alone (store files never shrink)")
     p.add_argument("--uri", help="use this running server instead of starting one (its provgraph data is WIPED)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--ogm-sample", type=int, default=200, help="claims written one OGM save at a time, extrapolated (0: skip)")
@@ -77,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         log(f"starting the bench server on port {args.port} ...")
         try:
+            if args.fresh_store:
+                harness.stop_server(args.port)
+                shutil.rmtree(harness.server_options(args.port).data_dir / "neo4j" / "data", ignore_errors=True)
             if args.heap or args.pagecache or args.large:  # a running bench server keeps the memory it started with
                 harness.MEMORY.update(heap=args.heap or ("4g" if args.large else harness.MEMORY["heap"]),
                                       pagecache=args.pagecache or ("8g" if args.large else harness.MEMORY["pagecache"]))

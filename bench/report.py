@@ -98,9 +98,9 @@ def table(results: dict[str, Any]) -> str:
     row("append of 1% superseding old entries (s)", lambda s: _f(s["append"]["supersede"]["seconds"]))
     row("  superseding append / ingest; / new-entries append",
         lambda s: f"{_f(s['ratios']['append_supersede_vs_ingest'], 3)}; {_f(s['ratios']['append_supersede_vs_new'])}x")
-    row("store files on disk (MiB; bytes a claim; not its own: files from before, see bench/footprint.py)",
+    row("store files on disk (MiB; bytes a claim)",
         lambda s: f"{_f(s['footprint']['store_bytes'] / 2**20, 0)} ({_f(s['footprint']['store_bytes_per_claim'], 0)})"
-                  + ("" if s["footprint"].get("store_own", True) else ", not its own"))
+                  + ("" if s["footprint"].get("store_own", True) else ", files from before: not this size's (--fresh-store)"))
     row("transaction logs on disk (MiB)", lambda s: _f(s["footprint"]["tx_log_bytes"] / 2**20, 0))
     row("server heap used now / old generation's peak (MiB)",
         lambda s: f"{_f(s['footprint']['heap']['used'] / 2**20, 0)} / {_f(s['footprint']['old_gen_peak_bytes'] / 2**20, 0)}")
