@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import shutil
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -42,6 +43,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--heap", help="the bench server's heap (default 2g; 4g with --large); restarts the bench server")
     p.add_argument("--pagecache", help="the bench server's page cache (default 1g; 8g with --large, whose store is ~8 GB); "
                                        "restarts the bench server")
+    p.add_argument("--fresh-store", action="store_true", help="stop the bench server and delete its store first, so the "
+                                                               "footprint rows measure this run's store alone (store files never shrink)")
     p.add_argument("--uri", help="use this running server instead of starting one (its provgraph data is WIPED)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--ogm-sample", type=int, default=200, help="claims written one OGM save at a time, extrapolated (0: skip)")
@@ -53,6 +56,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--ladder", type=_sizes, default=[10, 20, 30], help="adversarial diamond-ladder sizes")
     p.add_argument("--no-adversarial", action="store_true")
     p.add_argument("--no-memory-contrast", action="store_true", help="skip the status() run that holds every row (first size)")
+    p.add_argument("--no-append", action="store_true", help="skip the nightly appends (1%% new entries, then 1%% superseding "
+                                                           "old ones) after each size")
     p.add_argument("--no-warmup", action="store_true", help="skip the untimed 1k-claim warm-up pass")
     p.add_argument("--out", type=Path, help="JSON results file (default bench/results/<timestamp>.json)")
     p.add_argument("--keep-server", action="store_true", help="leave the bench server running afterwards")
@@ -75,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         log(f"starting the bench server on port {args.port} ...")
         try:
+            if args.fresh_store:
+                harness.stop_server(args.port)
+                shutil.rmtree(harness.server_options(args.port).data_dir / "neo4j" / "data", ignore_errors=True)
             if args.heap or args.pagecache or args.large:  # a running bench server keeps the memory it started with
                 harness.MEMORY.update(heap=args.heap or ("4g" if args.large else harness.MEMORY["heap"]),
                                       pagecache=args.pagecache or ("8g" if args.large else harness.MEMORY["pagecache"]))
@@ -100,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
                           verify_batch_size=args.verify_batch, latency_samples=args.latency_samples,
                           adversarial_sizes=None if args.no_adversarial else {"chain": args.chain, "ladder": args.ladder},
                           memory_contrast=not args.no_memory_contrast, warmup=not args.no_warmup,
-                          chain_claims=args.chain_claims, concurrent_claims=args.concurrent_claims, log=log)
+                          chain_claims=args.chain_claims, concurrent_claims=args.concurrent_claims,
+                          appends=not args.no_append, log=log,
+                          data_dir=None if args.uri else harness.server_options(args.port).data_dir)
             results["machine"] = machine
         finally:
             graph.close()

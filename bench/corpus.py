@@ -113,68 +113,112 @@ class Corpus:
         return rows, self.edges
 
 
+class _Planner:
+    """The generator's state (uid counters, clock, group number, each store's claims), so an append continues a
+    corpus where `generate` left it: new uids, later times, new groups."""
+
+    def __init__(self, corpus: Corpus, rng: random.Random) -> None:
+        self.corpus, self.rng = corpus, rng
+        self.counters = {name: 0 for name, _ in STORES}
+        self.history: dict[str, list[str]] = {name: [] for name, _ in STORES}  # earlier claim uids per store
+        for claim in corpus.claims:
+            self.counters[claim.store] = max(self.counters[claim.store], int(claim.uid.rsplit("-", 1)[1]))
+            self.history[claim.store].append(claim.uid)
+        self.tick = len(corpus.claims)  # one tick a claim
+        self.group = sum(corpus.groups.values())  # one group a round
+
+    def new_uid(self, store: str) -> str:
+        self.counters[store] += 1
+        return f"{store}-{self.counters[store]:07d}"
+
+    def when(self) -> datetime:
+        self.tick += 1
+        return BASE_TIME + timedelta(minutes=self.tick)
+
+    def add(self, claim: ClaimSpec) -> None:
+        self.corpus.claims.append(claim)
+        self.history[claim.store].append(claim.uid)
+
+    def count(self, kind: str) -> None:
+        self.corpus.groups[kind] = self.corpus.groups.get(kind, 0) + 1
+
+    def plan(self, claims: int) -> None:
+        """Add groups until the corpus holds `claims` claims (exactly)."""
+        rng, kinds = self.rng, dict(STORES)
+        while len(self.corpus.claims) < claims:
+            left = claims - len(self.corpus.claims)
+            store = STORES[rng.randrange(len(STORES))][0]
+            kind = kinds[store]
+            scope = rng.choice(SCOPES)
+            roll = rng.random()
+            self.group += 1
+            group = self.group
+            if roll < 0.40 and left >= 2:
+                length = min(left, rng.randint(2, 5))
+                subject = f"cfg.chain{group}"
+                previous: str | None = None
+                for step in range(length):
+                    uid = self.new_uid(store)
+                    self.add(ClaimSpec(
+                        uid=uid, store=store, kind=kind, ts=self.when(), subject=subject, value=f"v{step}", scope=scope,
+                        text=f"set {subject} to v{step} (step {step} of chain {group})",
+                        supersedes=(previous,) if previous else (),
+                    ))
+                    previous = uid
+                self.count("chain")
+            elif roll < 0.55 and left >= 2:
+                subject = f"cfg.rival{group}"
+                for side in ("a", "b"):
+                    self.add(ClaimSpec(
+                        uid=self.new_uid(store), store=store, kind=kind, ts=self.when(), subject=subject,
+                        value=f"value-{side}", scope=scope, text=f"{subject} is value-{side}",
+                    ))
+                self.count("rivals")
+            else:
+                uid = self.new_uid(store)
+                premises: tuple[str, ...] = ()
+                if self.history[store] and rng.random() < 0.20:
+                    premises = (rng.choice(self.history[store][-500:]),)
+                self.add(ClaimSpec(
+                    uid=uid, store=store, kind=kind, ts=self.when(), subject=f"fact.{group}", value=str(rng.randrange(1000)),
+                    scope=scope, text=f"decision {group}: keep fact.{group} as recorded", depends_on=premises,
+                ))
+                self.count("single")
+
+    def supersede(self, count: int) -> None:
+        """Add `count` claims, each superseding a different head (a claim nothing supersedes yet) drawn from the whole
+        corpus, in that head's store, scope and subject: a revision of an old entry, appended."""
+        superseded = {target for claim in self.corpus.claims for target in claim.supersedes}
+        heads = [claim for claim in self.corpus.claims if claim.uid not in superseded and claim.subject]
+        for old in self.rng.sample(heads, min(count, len(heads))):
+            self.group += 1
+            value = f"r{self.group}"
+            self.add(ClaimSpec(
+                uid=self.new_uid(old.store), store=old.store, kind=old.kind, ts=self.when(), subject=old.subject,
+                value=value, scope=old.scope, text=f"revise {old.subject} to {value} (replaces {old.uid})",
+                supersedes=(old.uid,),
+            ))
+            self.count("revision")
+
+
 def generate(claims: int, seed: int = 7) -> Corpus:
     """Plan `claims` claims (exactly), deterministic for a given seed."""
-    rng = random.Random(seed)
     corpus = Corpus(seed=seed)
-    counters = {name: 0 for name, _ in STORES}
-    kinds = dict(STORES)
-    history: dict[str, list[str]] = {name: [] for name, _ in STORES}  # earlier claim uids per store
-    tick = 0
-    group = 0
-
-    def new_uid(store: str) -> str:
-        counters[store] += 1
-        return f"{store}-{counters[store]:07d}"
-
-    def when() -> datetime:
-        nonlocal tick
-        tick += 1
-        return BASE_TIME + timedelta(minutes=tick)
-
-    while len(corpus.claims) < claims:
-        left = claims - len(corpus.claims)
-        store = STORES[rng.randrange(len(STORES))][0]
-        kind = kinds[store]
-        scope = rng.choice(SCOPES)
-        roll = rng.random()
-        group += 1
-        if roll < 0.40 and left >= 2:
-            length = min(left, rng.randint(2, 5))
-            subject = f"cfg.chain{group}"
-            previous: str | None = None
-            for step in range(length):
-                uid = new_uid(store)
-                corpus.claims.append(ClaimSpec(
-                    uid=uid, store=store, kind=kind, ts=when(), subject=subject, value=f"v{step}", scope=scope,
-                    text=f"set {subject} to v{step} (step {step} of chain {group})",
-                    supersedes=(previous,) if previous else (),
-                ))
-                history[store].append(uid)
-                previous = uid
-            corpus.groups["chain"] = corpus.groups.get("chain", 0) + 1
-        elif roll < 0.55 and left >= 2:
-            subject = f"cfg.rival{group}"
-            for side in ("a", "b"):
-                uid = new_uid(store)
-                corpus.claims.append(ClaimSpec(
-                    uid=uid, store=store, kind=kind, ts=when(), subject=subject, value=f"value-{side}", scope=scope,
-                    text=f"{subject} is value-{side}",
-                ))
-                history[store].append(uid)
-            corpus.groups["rivals"] = corpus.groups.get("rivals", 0) + 1
-        else:
-            uid = new_uid(store)
-            premises: tuple[str, ...] = ()
-            if history[store] and rng.random() < 0.20:
-                premises = (rng.choice(history[store][-500:]),)
-            corpus.claims.append(ClaimSpec(
-                uid=uid, store=store, kind=kind, ts=when(), subject=f"fact.{group}", value=str(rng.randrange(1000)),
-                scope=scope, text=f"decision {group}: keep fact.{group} as recorded", depends_on=premises,
-            ))
-            history[store].append(uid)
-            corpus.groups["single"] = corpus.groups.get("single", 0) + 1
+    _Planner(corpus, random.Random(seed)).plan(claims)
     return corpus
+
+
+def extend(corpus: Corpus, count: int, *, supersede: bool = False, seed: int | None = None) -> list[ClaimSpec]:
+    """Append `count` claims to `corpus` (in place) and return them: new groups as `generate` makes them, or with
+    `supersede` each one revising an old head. Written with `write_files`, they are new lines at the end of each
+    store's file (a nightly append): every earlier line stays byte for byte."""
+    before = len(corpus.claims)
+    planner = _Planner(corpus, random.Random(f"{corpus.seed if seed is None else seed}:{before}:{supersede}"))
+    if supersede:
+        planner.supersede(count)
+    else:
+        planner.plan(before + count)
+    return corpus.claims[before:]
 
 
 def write_files(corpus: Corpus, folder: Path) -> list[tuple[str, str, Path]]:

@@ -57,10 +57,14 @@ def table(results: dict[str, Any]) -> str:
     row("re-ingest unchanged (s)", lambda s: _f(s["reingest"]["seconds"]))
     row("**re-ingest / ingest** (target <= 0.10)", lambda s: f"**{_f(s['ratios']['reingest_vs_ingest'], 3)}**")
     row("raw scan: claim + successor count (s)", lambda s: _f(s["raw_scan"]["seconds"]))
-    row("status-all, iter_status (s, claims/s)",
+    row("status-all, plain rows, iter_rows (s, claims/s)",
         lambda s: f"{_f(s['status_all']['seconds'])} ({_f(s['claims'] / s['status_all']['seconds'], 0)}/s)")
     row("  planning the status query first, EXPLAIN (s)", lambda s: _f(s["status_all"].get("plan_seconds")))
     row("**status-all / raw scan** (target <= 2)", lambda s: f"**{_f(s['ratios']['status_vs_raw_scan'], 1)}x**")
+    row("  as `ClaimStatus` objects, iter_status (s; / raw scan)", lambda s: f"{_f(s['status_all_objects']['seconds'])} "
+        f"({_f(s['ratios']['status_objects_vs_raw_scan'], 1)}x)")
+    row("  rendered as `status --format json` (s; / raw scan)", lambda s: f"{_f(s['status_all_json']['seconds'])} "
+        f"({_f(s['ratios']['status_json_vs_raw_scan'], 1)}x)")
     row("status-all peak RSS, streamed (MiB)", lambda s: _f(s["status_all"]["peak_rss_kib"] / 1024, 0))
     row("  RSS before the query (MiB)", lambda s: _f(s["status_all"]["rss_before_kib"] / 1024, 0))
     row("  peak RSS holding every row, status() (MiB)", lambda s: _f(s["status_all_list"]["peak_rss_kib"] / 1024, 0))
@@ -88,6 +92,18 @@ def table(results: dict[str, Any]) -> str:
     row("keeping the common terms, once per ingest (s)",
         lambda s: _f(s["verify"]["common_terms"]["keep_seconds"], 2) if "common_terms" in s["verify"] else "-")
     row("statuses", lambda s: ", ".join(f"{k} {v:,}" for k, v in s["status_all"]["counts"].items()))
+    row("nightly append: 1% new entries, then ingest (s)",
+        lambda s: f"{_f(s['append']['new']['seconds'])} ({s['append']['new']['appended']:,} entries)")
+    row("**append / ingest** (target <= 0.03)", lambda s: f"**{_f(s['ratios']['append_vs_ingest'], 3)}**")
+    row("append of 1% superseding old entries (s)", lambda s: _f(s["append"]["supersede"]["seconds"]))
+    row("  superseding append / ingest; / new-entries append",
+        lambda s: f"{_f(s['ratios']['append_supersede_vs_ingest'], 3)}; {_f(s['ratios']['append_supersede_vs_new'])}x")
+    row("store files on disk (MiB; bytes a claim)",
+        lambda s: f"{_f(s['footprint']['store_bytes'] / 2**20, 0)} ({_f(s['footprint']['store_bytes_per_claim'], 0)})"
+                  + ("" if s["footprint"].get("store_own", True) else ", files from before: not this size's (--fresh-store)"))
+    row("transaction logs on disk (MiB)", lambda s: _f(s["footprint"]["tx_log_bytes"] / 2**20, 0))
+    row("server heap used now / old generation's peak (MiB)",
+        lambda s: f"{_f(s['footprint']['heap']['used'] / 2**20, 0)} / {_f(s['footprint']['old_gen_peak_bytes'] / 2**20, 0)}")
     for entry in results.get("growth", []):
         lines.append("")
         lines.append(f"Growth {entry['from']:,} -> {entry['to']:,} claims ({entry['claims_factor']:g}x), time factor "
@@ -96,6 +112,7 @@ def table(results: dict[str, Any]) -> str:
                      f"({_f(entry['status_per_4x'])} per 4x), verify per request {_f(entry.get('verify_time_factor'))}, "
                      f"raw floor {_f(entry['raw_floor_time_factor'])}, "
                      f"status peak RSS {_f(entry['status_peak_rss_factor'])}x")
+    lines += _appends(results)
     chain = results.get("chain_length")
     if chain:
         lines.append("")
@@ -128,6 +145,29 @@ def table(results: dict[str, Any]) -> str:
         for t in targets:
             lines.append(f"| {t['target']} | {t['claims']} | {_f(t['value'], 3)} | {t['limit']} | {'yes' if t['met'] else '**no**'} |")
     return "\n".join(lines)
+
+
+def _appends(results: dict[str, Any]) -> list[str]:
+    """Where each append's time went (its costliest statements), and the projection to 10M claims."""
+    lines: list[str] = []
+    for size in results["sizes"]:
+        for variant, data in (size.get("append") or {}).items():
+            if isinstance(data, dict) and data.get("statements"):
+                spent = ", ".join(f"{name} {_f(seconds, 1)}" for name, seconds in data["statements"].items())
+                lines += ["", f"Append at {size['claims']:,} ({variant}, {_f(data['seconds'], 1)} s; statements "
+                              f"{_f(data['statement_seconds'], 1)} s in all): {spent}"]
+    projection = results.get("projection")
+    if projection and projection["measures"]:
+        measures = projection["measures"]
+
+        def shown(name: str, value: float) -> str:
+            if name.endswith("_bytes"):
+                return f"{_f(value / 2**30, 1)} GiB"
+            return f"{_f(value / 60, 0)} min" if value >= 600 else f"{_f(value, 1)} s"
+        parts = [f"{name} {shown(name, m['value'])} (k={_f(m['exponent'])})" for name, m in measures.items()]
+        lines += ["", f"Projected to {projection['target']:,} claims along time ~ claims^k through "
+                      f"{projection['from']:,} and {projection['to']:,}: " + "; ".join(parts)]
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from bench import adversarial, baselines, extra
+from bench import adversarial, append, baselines, extra, footprint
 from bench.corpus import Corpus, generate, write_files
 from bench.harness import load_average, reset, summary_ms
 from provgraph.base.config import Settings
@@ -39,6 +39,7 @@ TARGETS = {
     "growth_verify": ("<=", 4.5),
     "verify_chain20_vs_chain3": ("<=", 1.2),
     "concurrent_vs_sequential": ("<=", 1.5),
+    "append_vs_ingest": ("<=", 0.03),
 }
 
 Log = Callable[[str], None]
@@ -224,7 +225,7 @@ def _kept_terms_contrast(graph: Graph, requests: list[dict[str, Any]]) -> dict[s
 
 def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdir: Path, ogm: dict[str, Any] | None,
              verify_batch_size: int, latency_samples: int, memory_contrast: bool, log: Log,
-             verify_budget: float = VERIFY_BUDGET_S) -> dict[str, Any]:
+             verify_budget: float = VERIFY_BUDGET_S, appends: bool = True, data_dir: Path | None = None) -> dict[str, Any]:
     result: dict[str, Any] = {"claims": claims, "load_average": load_average()}
     rng = random.Random(seed)
     corpus = generate(claims, seed)
@@ -234,6 +235,7 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
     log(f"[{claims}] corpus: {corpus.groups}, {len(corpus.edges)} edges")
 
     reset(graph)
+    disk_at_start = footprint.disk(graph, data_dir)
     floor = baselines.raw_floor(graph, corpus)
     result["raw_floor"] = floor
     log(f"[{claims}] raw floor: {floor['seconds']:.1f}s ({floor['claims_per_s']:.0f} claims/s)")
@@ -251,11 +253,14 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
 
     uri = settings.uri
     raw = _probe(uri, "raw")
-    stream = _probe(uri, "stream")
+    stream = _probe(uri, "rows")
     result["raw_scan"] = raw
     result["status_all"] = stream
+    result["status_all_objects"] = _probe(uri, "stream")
+    result["status_all_json"] = _probe(uri, "json")
     log(f"[{claims}] status-all: {stream['seconds']:.1f}s, peak RSS {stream['peak_rss_kib'] / 1024:.0f} MiB; "
-        f"raw scan {raw['seconds']:.2f}s; {stream['counts']}")
+        f"raw scan {raw['seconds']:.2f}s; as ClaimStatus {result['status_all_objects']['seconds']:.1f}s, "
+        f"rendered as JSON {result['status_all_json']['seconds']:.1f}s; {stream['counts']}")
     if memory_contrast:
         held = _probe(uri, "list")
         result["status_all_list"] = held
@@ -266,11 +271,17 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
     log(f"[{claims}] status ID latency: {result['status_latency']}")
     result["verify"] = _verify(graph, corpus, rng, verify_batch_size, latency_samples, log, verify_budget)
     log(f"[{claims}] verify: {result['verify'].get('requests_per_s', result['verify'].get('note'))}")
+    result["footprint"] = footprint.measure(graph, data_dir, claims, disk_at_start)
+    log(f"[{claims}] footprint: {result['footprint']}")
+    if appends:  # last: it grows the store
+        result["append"] = append.measure(graph, corpus, workdir / f"corpus-{claims}", first["seconds"], _ingest_all, log)
 
     ratios: dict[str, float] = {
         "ingest_vs_floor": first["seconds"] / floor["seconds"],
         "reingest_vs_ingest": again["seconds"] / first["seconds"],
         "status_vs_raw_scan": stream["seconds"] / raw["seconds"],
+        "status_objects_vs_raw_scan": result["status_all_objects"]["seconds"] / raw["seconds"],
+        "status_json_vs_raw_scan": result["status_all_json"]["seconds"] / raw["seconds"],
     }
     if ogm:
         ogm_seconds = ogm["seconds_per_claim"] * claims
@@ -284,6 +295,10 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
         ratios["verify_kept_terms_vs_live"] = result["verify"]["common_terms"]["kept_vs_live"]
         ratios["common_terms_keep_seconds"] = result["verify"]["common_terms"]["keep_seconds"]
     ratios["status_id_p50_ms"] = result["status_latency"]["p50_ms"]
+    if appends:
+        ratios["append_vs_ingest"] = result["append"]["new"]["vs_ingest"]
+        ratios["append_supersede_vs_ingest"] = result["append"]["supersede"]["vs_ingest"]
+        ratios["append_supersede_vs_new"] = result["append"]["supersede_vs_new"]
     result["ratios"] = {k: round(v, 3) for k, v in ratios.items()}
     return result
 
@@ -291,7 +306,8 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
 def run(settings: Settings, graph: Graph, sizes: list[int], *, seed: int = 7, ogm_sample: int = 1000,
         verify_batch_size: int = 500, latency_samples: int = 200, adversarial_sizes: dict[str, list[int]] | None = None,
         memory_contrast: bool = True, warmup: bool = True, verify_budget: float = VERIFY_BUDGET_S,
-        chain_claims: int = 0, concurrent_claims: int = 0, log: Log = print) -> dict[str, Any]:
+        chain_claims: int = 0, concurrent_claims: int = 0, appends: bool = True, data_dir: Path | None = None,
+        log: Log = print) -> dict[str, Any]:
     started = datetime.now(timezone.utc)
     results: dict[str, Any] = {"started": started.isoformat(), "sizes": [], "seed": seed}
     with tempfile.TemporaryDirectory(prefix="provgraph-bench-") as temp:
@@ -308,8 +324,9 @@ def run(settings: Settings, graph: Graph, sizes: list[int], *, seed: int = 7, og
             results["sizes"].append(run_size(
                 graph, settings, size, seed=seed, workdir=workdir, ogm=ogm, verify_batch_size=verify_batch_size,
                 latency_samples=latency_samples, memory_contrast=memory_contrast and index == 0,
-                log=log, verify_budget=verify_budget))
+                log=log, verify_budget=verify_budget, appends=appends, data_dir=data_dir))
         results["growth"] = growth(results["sizes"])
+        results["projection"] = footprint.project(results["sizes"])
         if chain_claims > 0:
             log("verify against revision-history length ...")
             results["chain_length"] = extra.verify_by_chain_length(graph, workdir, log, claims=chain_claims)

@@ -1,9 +1,12 @@
 """Run one whole-graph read in a fresh process and report its time and peak memory.
 
-    python -m bench.status_probe --uri bolt://127.0.0.1:7686 --mode stream|list|raw
+    python -m bench.status_probe --uri bolt://127.0.0.1:7686 --mode rows|json|stream|list|raw
 
-- `stream`: `iter_status` over every claim, each row consumed and dropped (what the
-  nightly report runs);
+- `rows`: `iter_rows` over every claim (provgraph.engine.status_rows: plain tuples, what
+  `provgraph status` streams to its renderers), each row consumed and dropped;
+- `json`: the same rows rendered as `status --format json` prints them, the text dropped;
+- `stream`: `iter_status` over every claim, a `ClaimStatus` each, consumed and dropped (what
+  the nightly report runs);
 - `list`: `status(graph)` with every row held at once (for contrast);
 - `raw`: the raw scan baseline (`bench.baselines.RAW_SCAN`), streamed.
 
@@ -31,7 +34,7 @@ def _kib(field: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.status_probe")
     parser.add_argument("--uri", required=True)
-    parser.add_argument("--mode", choices=("stream", "list", "raw"), default="stream")
+    parser.add_argument("--mode", choices=("rows", "json", "stream", "list", "raw"), default="stream")
     args = parser.parse_args(argv)
 
     from datetime import datetime, timezone
@@ -39,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     from bench.baselines import RAW_SCAN
     from provgraph.base.config import Settings
     from provgraph.engine.status import iter_status, status
+    from provgraph.engine.status_rows import INDEX, iter_rows, json_array
     from provgraph.graph.connection import Graph, statement
 
     counts: Counter[str] = Counter()
@@ -46,16 +50,27 @@ def main(argv: list[str] | None = None) -> int:
         graph.read("RETURN 1")
         # Plan first (EXPLAIN caches the plan), timed apart: the status query takes seconds to plan
         # here, which would otherwise swamp small sizes.
-        query = RAW_SCAN if args.mode == "raw" else "status"
-        params = {} if args.mode == "raw" else {"claims": None, "q": None, "t": datetime.now(timezone.utc),
-                                                "subject": None, "only": None}
+        query = {"raw": RAW_SCAN, "rows": "status_rows_all", "json": "status_rows_all"}.get(args.mode, "status")
+        params: dict[str, object] = {} if args.mode == "raw" else {"t": datetime.now(timezone.utc), "subject": None,
+                                                                   "only": None}
+        if args.mode in ("stream", "list"):
+            params.update(claims=None, q=None)
         start = time.perf_counter()
         graph.read("EXPLAIN " + statement(query, params), params)
         plan_seconds = time.perf_counter() - start
         before = _kib("VmRSS")
         start = time.perf_counter()
         rows = 0
-        if args.mode == "stream":
+        if args.mode == "rows":
+            status_at = INDEX["status"]
+            for values in iter_rows(graph):
+                rows += 1
+                counts[values[status_at]] += 1
+        elif args.mode == "json":
+            for _chunk in json_array(iter_rows(graph)):
+                rows += 1
+            rows -= 2  # the array's opening and closing
+        elif args.mode == "stream":
             for row in iter_status(graph):
                 rows += 1
                 counts[row.status] += 1

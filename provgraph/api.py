@@ -131,6 +131,19 @@ class Provgraph:
             return iter(status.status(self.graph, wanted, scope=scope, at=moment, subject=subject, only=only))
         return status.iter_status(self.graph, scope=scope, at=moment, subject=subject, only=only)
 
+    def status_rows(self, ids: str | Iterable[str] | None = None, *, scope: str | None = None, at: When = None,
+                    subject: str | None = None, only: str | Iterable[str] | None = None) -> Iterator[tuple[Any, ...]]:
+        """As `iter_status`, each status as a plain tuple of `provgraph.engine.status_rows.FIELDS` (its `to_dict()`
+        values): what `provgraph status` renders, without a `ClaimStatus` a claim over the whole graph."""
+        from provgraph.engine import status_rows
+
+        wanted = ids_of(ids, "ids")
+        moment = parse_moment(at, missing="none")
+        if wanted is not None:
+            return iter([status_rows.row_of(row) for row in status.status(self.graph, wanted, scope=scope, at=moment,
+                                                                          subject=subject, only=only)])
+        return status_rows.iter_rows(self.graph, scope=scope, at=moment, subject=subject, only=only)
+
     def lineage(self, claim: str, *, scope: str | None = None, at: When = None) -> Lineage:
         """Predecessors, successors, premises, rivals, adjudications and citations of one claim."""
         from provgraph.engine import lineage

@@ -22,6 +22,19 @@ def test_corpus_is_deterministic_and_exact(tmp_path):
     assert all(frm in uids and to in uids for _, frm, to in first.edges)
 
 
+def test_an_extended_corpus_keeps_every_earlier_line_and_revises_heads(tmp_path):
+    corpus = bench_corpus.generate(300, seed=3)
+    before = [p.read_bytes() for _, _, p in bench_corpus.write_files(corpus, tmp_path)]
+    new = bench_corpus.extend(corpus, 3)
+    revisions = bench_corpus.extend(corpus, 3, supersede=True)
+    after = [p.read_bytes() for _, _, p in bench_corpus.write_files(corpus, tmp_path)]
+    assert all(longer.startswith(shorter) for shorter, longer in zip(before, after))
+    assert len(new) == len(revisions) == 3 and len({c.uid for c in corpus.claims}) == 306
+    superseded = {target for claim in corpus.claims[:303] for target in claim.supersedes}
+    assert all(len(c.supersedes) == 1 and c.supersedes[0] not in superseded for c in revisions)
+    assert bench_corpus.generate(300, seed=3).claims == corpus.claims[:300]
+
+
 def test_harness_runs_end_to_end_at_a_toy_size(graph, neo4j_settings):
     results = run(
         neo4j_settings, graph, [100, 200], ogm_sample=10, verify_batch_size=10, latency_samples=5,
@@ -40,6 +53,11 @@ def test_harness_runs_end_to_end_at_a_toy_size(graph, neo4j_settings):
     assert results["targets"]
     assert results["concurrent"]["same_graph"] and results["concurrent"]["graph"]["duplicates"] == 0
     assert set(results["chain_length"]["lengths"]) == {"3", "20"}
+    appended = large["append"]  # 1% new entries (2), then 2 superseding old heads, each through the pipeline
+    assert appended["new"]["appended"] == appended["new"]["snapshots_added"] == 2
+    assert appended["supersede"]["superseded_stale"] == appended["supersede"]["superseded_checked"] == 2
+    assert {"append_vs_ingest", "append_supersede_vs_ingest"} <= set(large["ratios"])
+    assert large["footprint"]["claims"] == 200 and "projection" in results
     json.dumps(results, default=str)
     assert "ingest / raw floor" in table(results)
 

@@ -9,23 +9,35 @@ import click
 from provgraph.base.escape import csv_text
 from provgraph.base.text import and_more, short_hash
 from provgraph.cli.options import at_option, connection_options, output_format, question_scope_option
-from provgraph.views.display import RENDERERS, account_text, status_line
+from provgraph.views.display import RENDERERS, account_words, iso_instant, status_words
 
 if TYPE_CHECKING:
     from provgraph.api import Provgraph
-    from provgraph.engine.status import ClaimStatus
+    from provgraph.engine.status_rows import Row
     from provgraph.graph.connection import Graph
 
 
-def _table(rows: Iterable[ClaimStatus]) -> int:
+def _table(rows: Iterable[Row]) -> int:
     # styled always; click strips the colours when stdout is not a terminal
+    from provgraph.engine.status import location, why_text
+    from provgraph.engine.status_rows import INDEX
+
+    (claim, status, reason, scope, source, path, snapshot, question, successors, successor_scopes, conflicts, not_current,
+     verdicts, elsewhere, since, kind, because, commit, author, committer, file, line, by) = (INDEX[name] for name in (
+        "claim", "status", "reason", "scope", "source", "path", "snapshot", "question_scope", "successors",
+        "successor_scopes", "conflicts_with", "premises_not_current", "premise_verdicts", "successors_elsewhere", "since",
+        "because_kind", "because", "because_commit", "because_author", "because_committer", "because_file",
+        "because_line", "because_by"))
     shown = 0
     for row in rows:
-        cited = f"{row.location or '-'}@{short_hash(row.snapshot) or '-'}"
-        why = row.why()
-        account = account_text(row)
-        click.echo(f"{status_line(row)}  {cited}  {row.claim + ' ' + why if why else ''}".rstrip()
-                   + (f"  {account}" if account else ""))
+        cited = f"{location(row[source], row[path]) or '-'}@{short_hash(row[snapshot]) or '-'}"
+        why = why_text(row[reason], row[question], row[successors], row[successor_scopes], row[conflicts], row[not_current],
+                       row[verdicts], ((other["claim"], other["scope"]) for other in row[elsewhere]))
+        account = "" if row[since] is None and row[because] is None else account_words(
+            iso_instant(row[since]), row[kind], row[because], row[commit], row[author], row[committer], row[file],
+            row[line], row[by])
+        click.echo(f"{status_words(row[status], row[reason], row[claim], row[scope])}  {cited}  "
+                   f"{row[claim] + ' ' + why if why else ''}".rstrip() + (f"  {account}" if account else ""))
         shown += 1
     return shown
 
@@ -68,15 +80,15 @@ _STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "so
 def status_command(ids: tuple[str, ...], scope: str | None, at: datetime | None, subject: str | None, only: str | None,
                    fmt: str, pg: Provgraph) -> None:
     """Status of claims (all when no ID): ACTIVE, STALE, CONFLICT or UNKNOWN, with the reason."""
-    from provgraph.engine.status import json_array
+    from provgraph.engine.status_rows import FIELDS, json_array
 
-    rows = pg.iter_status(list(ids) if ids else None, scope=scope, at=at, subject=subject, only=only)
+    rows = pg.status_rows(list(ids) if ids else None, scope=scope, at=at, subject=subject, only=only)
     if fmt == "json":
         for chunk in json_array(rows):
             click.echo(chunk, nl=False)
         click.echo("")
     elif fmt == "csv":
-        click.echo(_csv((row.to_dict() for row in rows), _STATUS_COLUMNS), nl=False)
+        click.echo(_csv((dict(zip(FIELDS, row)) for row in rows), _STATUS_COLUMNS), nl=False)
     elif not _table(rows):
         _say_why_empty(pg.graph)
 

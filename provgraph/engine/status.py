@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
 from provgraph.base.times import parse_moment
-from provgraph.base.chunks import chunked
+from provgraph.base.chunks import chunked, held_from_stale
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.text import and_more
 from provgraph.base.times import native, to_iso
@@ -153,10 +153,7 @@ class ClaimStatus:
     @property
     def location(self) -> str | None:
         """Where the cited record lives, as `<store>:<path>`: the current file of a renamed record, not its uid."""
-        if self.source is None or not self.path or self.source == self.path or self.source.endswith(":" + self.path):
-            return self.source  # not renamed (or a locator that already names its store): the uid says where
-        store = self.source.split(":", 1)[0] if ":" in self.source else ""
-        return f"{store}:{self.path}" if store else self.path
+        return location(self.source, self.path)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object `status --format json` prints (docs/design.md "Command contract" fields first, then extras).
@@ -212,26 +209,42 @@ class ClaimStatus:
     def why(self) -> str:
         """Who made the status and in which scope: `-> B (in scope org/acme/fx) (SUPERSEDED)` (a scope is named when it
         is not the question's and not global); '' when nobody did."""
-        question = self.question_scope or "(global)"
-        if self.successors:
-            scopes = self.successor_scopes if len(self.successor_scopes) == len(self.successors) else ("",) * len(self.successors)
-            named = ", ".join(f"{uid} (in scope {scope})" if scope not in ("", self.question_scope) else uid
-                              for uid, scope in zip(self.successors, scopes))
-            return f"-> {named} ({self.reason})"
-        if self.conflicts_with:
-            return f"<> {and_more(self.conflicts_with, RIVALS_SHOWN)} ({self.reason})"
-        if self.premises_not_current:
-            if len(self.premise_verdicts) == len(self.premises_not_current):
-                named = ", ".join(f"{uid} [{verdict} in scope {question}]"
-                                  for uid, verdict in zip(self.premises_not_current, self.premise_verdicts))
-            else:
-                named = ", ".join(self.premises_not_current)
-            return f"needs {named} ({self.reason})"
-        if self.successors_elsewhere:
-            named = ", ".join(f"{uid} (in force in scope {scope or '(global)'}, not in {question})"
-                              for uid, scope in zip(self.successors_elsewhere, self.successors_elsewhere_scopes))
-            return f"-> {named} ({self.reason})"
-        return ""
+        return why_text(self.reason, self.question_scope, self.successors, self.successor_scopes, self.conflicts_with,
+                   self.premises_not_current, self.premise_verdicts, zip(self.successors_elsewhere, self.successors_elsewhere_scopes))
+
+
+def location(source: str | None, path: str | None) -> str | None:
+    """`ClaimStatus.location` of a claim cited from `source` at `path`."""
+    if source is None or not path or source == path or source.endswith(":" + path):
+        return source  # not renamed (or a locator that already names its store): the uid says where
+    store = source.split(":", 1)[0] if ":" in source else ""
+    return f"{store}:{path}" if store else path
+
+
+def why_text(reason: str, question_scope: str, successors: Sequence[str], successor_scopes: Sequence[str],
+        conflicts_with: Sequence[str], premises_not_current: Sequence[str], premise_verdicts: Sequence[str],
+        elsewhere: Iterable[tuple[str, str]]) -> str:
+    """`ClaimStatus.why()` of a claim with these values; `elsewhere`: (uid, scope) of each successor in force elsewhere."""
+    question = question_scope or "(global)"
+    if successors:
+        scopes = successor_scopes if len(successor_scopes) == len(successors) else ("",) * len(successors)
+        named = ", ".join(f"{uid} (in scope {scope})" if scope not in ("", question_scope) else uid
+                          for uid, scope in zip(successors, scopes))
+        return f"-> {named} ({reason})"
+    if conflicts_with:
+        return f"<> {and_more(conflicts_with, RIVALS_SHOWN)} ({reason})"
+    if premises_not_current:
+        if len(premise_verdicts) == len(premises_not_current):
+            named = ", ".join(f"{uid} [{verdict} in scope {question}]"
+                              for uid, verdict in zip(premises_not_current, premise_verdicts))
+        else:
+            named = ", ".join(premises_not_current)
+        return f"needs {named} ({reason})"
+    elsewhere = list(elsewhere)
+    if elsewhere:
+        named = ", ".join(f"{uid} (in force in scope {scope or '(global)'}, not in {question})" for uid, scope in elsewhere)
+        return f"-> {named} ({reason})"
+    return ""
 
 
 def _params(
@@ -327,17 +340,18 @@ def _stored_query(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 def _merge_stored(graph: Graph, stored: Iterable[dict[str, Any]], params: dict[str, Any],
                   chunk: int) -> Iterator[ClaimStatus]:
     """Stored rows in uid order, each one that is not fresh replaced by the full computation (a query per chunk)."""
-    for rows in chunked(stored_rows(stored), chunk):
+    def judged(rows: list[dict[str, Any]]) -> Iterator[ClaimStatus]:
         stale = [row["claim"] for row in rows if not row["fresh"]]
-        full: dict[str, dict[str, Any]] = {}
-        if stale:
-            computed = graph.read("status", {**params, "claims": stale})
-            full = {row["claim"]: row for row in add_account(graph.read, computed, params["t"])}
+        computed = graph.read("status", {**params, "claims": stale})
+        full = {row["claim"]: row for row in add_account(graph.read, computed, params["t"])}
         for row in rows:
             if row["fresh"]:
                 yield ClaimStatus.from_row(row, params["t"])
             elif row["claim"] in full:  # absent: filtered out by `only`
                 yield ClaimStatus.from_row(full[row["claim"]], params["t"])
+
+    return held_from_stale(stored_rows(stored), lambda row: row["fresh"], lambda row: ClaimStatus.from_row(row, params["t"]),
+                           judged, chunk)
 
 
 def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:
@@ -370,4 +384,4 @@ def json_array(rows: Iterable[ClaimStatus]) -> Iterator[str]:
     yield "\n]" if not first else "]"
 
 
-__all__ = ["ClaimStatus", "REASONS", "STATUSES", "iter_status", "json_array", "resolve", "status"]
+__all__ = ["ClaimStatus", "REASONS", "STATUSES", "iter_status", "json_array", "location", "resolve", "status", "why_text"]

@@ -50,28 +50,45 @@ def account_text(row: "ClaimStatus") -> str:
     """The account of a status on one line: since when, what made it so, at which commit, by whom, file:line."""
     if row.since is None and row.because is None:
         return ""
-    parts = [f"since {instant(row.since)}"]
-    if row.because_kind == "adjudication":
-        parts.append(f"because {row.because} (adjudication by {row.because_by or '-'})")
-    elif row.because_kind == "expiry":
+    return account_words(instant(row.since), row.because_kind, row.because, row.because_commit, row.because_author,
+                         row.because_committer, row.because_file, row.because_line, row.because_by)
+
+
+def iso_instant(text: str | None) -> str:
+    """`instant` of a time given as provgraph prints it (`to_iso`: UTC, a Z): cut to the second."""
+    return "-" if text is None else text[:19] + "Z"
+
+
+def account_words(since: str, kind: str | None, because: str | None, commit: str | None, author: str | None,
+                  committer: str | None, file: str | None, line: int | None, by: str | None) -> str:
+    """`account_text` of an account with these values, `since` already as `instant` shows it."""
+    parts = [f"since {since}"]
+    if kind == "adjudication":
+        parts.append(f"because {because} (adjudication by {by or '-'})")
+    elif kind == "expiry":
         parts.append("because valid_until passed")
-    elif row.because:
-        parts.append(f"because {row.because}")
-    if row.because_commit:
-        parts.append(f"@{short_version(row.because_commit)}")
-    if row.because_author:
-        who = row.because_author
-        if row.because_committer and row.because_committer != row.because_author:
-            who += f" (committed by {row.because_committer})"
+    elif because:
+        parts.append(f"because {because}")
+    if commit:
+        parts.append(f"@{short_version(commit)}")
+    if author:
+        who = author
+        if committer and committer != author:
+            who += f" (committed by {committer})"
         parts.append(f"by {who}")
-    if row.because_file:
-        parts.append(f"at {row.because_file}" + (f":{row.because_line}" if row.because_line else ""))
+    if file:
+        parts.append(f"at {file}" + (f":{line}" if line else ""))
     return " ".join(parts)
 
 
 def status_line(row: "ClaimStatus") -> str:
     """The start of a claim's line in the CLI: status, reason, claim and its scope."""
-    return f"{styled_status(row.status)} {row.reason:<19} {row.claim}  scope={row.scope or '(global)'}"
+    return status_words(row.status, row.reason, row.claim, row.scope)
+
+
+def status_words(status: str, reason: str, claim: str, scope: str) -> str:
+    """`status_line` of a claim with these values."""
+    return f"{styled_status(status)} {reason:<19} {claim}  scope={scope or '(global)'}"
 
 
 def revoked_line(result: dict[str, Any]) -> str:
@@ -95,5 +112,5 @@ def distinct_line(result: dict[str, Any]) -> str:
             f"why: {result['why'] or '-'})")
 
 
-__all__ = ["STATUS_COLOURS", "TERMINAL_COLOURS", "account_text", "distinct_line", "instant", "revoked_line", "short_version",
-           "status_line", "styled_status"]
+__all__ = ["STATUS_COLOURS", "TERMINAL_COLOURS", "account_text", "account_words", "distinct_line", "instant", "iso_instant",
+           "revoked_line", "short_version", "status_line", "status_words", "styled_status"]

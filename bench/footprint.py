@@ -1,0 +1,108 @@
+"""What a store of N claims takes on this machine, and the projection to 10M claims (issue 41).
+
+`measure` reads the store's files on disk (`databases/<db>`: the page cache that holds the whole store) and its
+transaction logs (`transactions/<db>`), the server's heap (used now, and the old generation's peak since the server
+started: what stayed live) and its memory settings. Community has no `db.checkpoint()`: pages written since the
+last periodic checkpoint (every 250 MiB of log, 100,000 transactions or 15 minutes) are in the logs, not yet in the
+store files, so the disk a store needs is the two together. Store files never shrink: a wipe leaves them at their
+high-water mark, so a size is its own only when its files grew past what they held at its start (`disk_at_start`);
+for a run's own numbers, start it on a fresh data folder (bench/README.md). `project` takes the two largest sizes of
+a run and carries each measure to 10M claims along the power law through them (value ~ claims^k): the 10M row the lead
+states when a 10M load does not fit the machine or the night.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from provgraph.graph.connection import Graph
+
+TARGET = 10_000_000
+_HEAP = "CALL dbms.queryJmx('java.lang:type=Memory') YIELD attributes RETURN attributes.HeapMemoryUsage.value.properties AS heap"
+_POOLS = ("CALL dbms.queryJmx('java.lang:type=MemoryPool,*') YIELD name, attributes "
+          "RETURN name, attributes.PeakUsage.value.properties.used AS peak")
+_SETTINGS = ("SHOW SETTINGS YIELD name, value WHERE name IN ['server.memory.pagecache.size', 'server.memory.heap.max_size'] "
+             "RETURN name, value")
+
+
+def _bytes(folder: Path) -> int | None:
+    if not folder.is_dir():
+        return None
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+
+
+def disk(graph: Graph, data_dir: Path | None) -> dict[str, int | None]:
+    """The bytes of the store's files and of its transaction logs; empty for a server given by --uri."""
+    if data_dir is None:
+        return {}
+    data = data_dir / "neo4j" / "data"
+    database = graph.settings.database or "neo4j"
+    return {"store_bytes": _bytes(data / "databases" / database), "tx_log_bytes": _bytes(data / "transactions" / database)}
+
+
+def measure(graph: Graph, data_dir: Path | None, claims: int, at_start: dict[str, int | None] | None = None) -> dict[str, Any]:
+    """The store's footprint now; `data_dir` is the bench server's (None: a server given by --uri, disk unknown);
+    `at_start`: `disk` when the size began (after the wipe)."""
+    out: dict[str, Any] = {"claims": claims, **disk(graph, data_dir)}
+    if at_start:
+        out["disk_at_start"] = at_start
+        out["store_own"] = bool(out.get("store_bytes")) and out["store_bytes"] > (at_start.get("store_bytes") or 0)
+    try:
+        out["heap"] = graph.read(_HEAP)[0]["heap"]
+        pools = {row["name"]: row["peak"] for row in graph.read(_POOLS)}
+        out["old_gen_peak_bytes"] = next((peak for name, peak in pools.items() if "Old Gen" in name), None)
+        out["settings"] = {row["name"]: row["value"] for row in graph.read(_SETTINGS)}
+    except Exception as error:  # noqa: BLE001 - a server without JMX access still gets its disk measured
+        out["note"] = f"{type(error).__name__}: {str(error)[:200]}"
+    for key in ("store_bytes", "tx_log_bytes"):
+        if out.get(key):
+            out[key.replace("_bytes", "_bytes_per_claim")] = round(out[key] / claims, 1)
+    if out.get("store_bytes") and out.get("tx_log_bytes"):
+        out["disk_bytes"] = out["store_bytes"] + out["tx_log_bytes"]
+    return out
+
+
+def _power(small: float, large: float, n_small: int, n_large: int, n_target: int) -> tuple[float, float] | None:
+    """(value at n_target, exponent k) along value ~ n^k through the two points; None if either is missing or 0."""
+    if not small or not large or n_large <= n_small:
+        return None
+    k = math.log(large / small) / math.log(n_large / n_small)
+    return large * (n_target / n_large) ** k, k
+
+
+def _get(size: dict[str, Any], path: tuple[str, ...]) -> float | None:
+    value: Any = size
+    for key in path:
+        if not isinstance(value, dict) or key not in value:
+            return None
+        value = value[key]
+    return value if isinstance(value, (int, float)) else None
+
+
+PROJECTED = {  # name -> where a size's result holds it
+    "ingest_seconds": ("ingest", "seconds"),
+    "raw_floor_seconds": ("raw_floor", "seconds"),
+    "reingest_seconds": ("reingest", "seconds"),
+    "status_all_seconds": ("status_all", "seconds"),
+    "append_seconds": ("append", "new", "seconds"),
+    "append_supersede_seconds": ("append", "supersede", "seconds"),
+    "store_bytes": ("footprint", "store_bytes"),
+    "tx_log_bytes": ("footprint", "tx_log_bytes"),
+    "disk_bytes": ("footprint", "disk_bytes"),
+    "old_gen_peak_bytes": ("footprint", "old_gen_peak_bytes"),
+}
+
+
+def project(sizes: list[dict[str, Any]], target: int = TARGET) -> dict[str, Any] | None:
+    """Each measure of PROJECTED at `target` claims from the run's two largest sizes; None with fewer than two."""
+    ordered = sorted(sizes, key=lambda size: size["claims"])
+    if len(ordered) < 2 or ordered[-1]["claims"] >= target:
+        return None
+    small, large = ordered[-2], ordered[-1]
+    out: dict[str, Any] = {"from": small["claims"], "to": large["claims"], "target": target, "measures": {}}
+    for name, path in PROJECTED.items():
+        found = _power(_get(small, path) or 0, _get(large, path) or 0, small["claims"], large["claims"], target)
+        if found:
+            out["measures"][name] = {"value": round(found[0], 1), "exponent": round(found[1], 3)}
+    return out

@@ -1,0 +1,104 @@
+"""Every claim's status as plain tuples: what `provgraph status` streams to its renderers (JSON, CSV, the table).
+
+A row is a tuple of `FIELDS`, the keys of `ClaimStatus.to_dict()` in their order, holding the values it holds (lists,
+ISO 8601 times, `successors_elsewhere` as {"claim", "scope"} objects), so `dict(zip(FIELDS, row))` is that dict and
+its JSON the same bytes. Over the whole graph a `ClaimStatus` of 43 fields a claim, built and then turned back into
+a dict, was most of the Python time a status row took (bench/README.md); a claim whose status was stored at write
+time and is fresh comes from `status_rows_all` as one list, already in that order, and becomes its row directly.
+Every other claim (a stale stored status, a question scope, one id asked for) takes the full computation and
+`row_of` its `ClaimStatus`, so the rows are the same either way (tests/stored_status/test_status_rows.py).
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from operator import itemgetter
+from typing import Any, Iterable, Iterator
+
+from provgraph.base.chunks import held_from_stale
+from provgraph.base.values import EPOCH
+from provgraph.engine.account import add_account
+from provgraph.engine.status import STREAM_CHUNK, ClaimStatus, _params, iter_status
+from provgraph.graph.connection import Graph
+
+FIELDS: tuple[str, ...] = (
+    "claim", "status", "reason", "scope", "subject", "value", "source", "path", "aliases", "snapshot", "lines",
+    "successors", "conflicts_with", "question_scope", "declared", "placeholder", "premises", "premises_not_current",
+    "asserted_at", "valid_from", "valid_until", "pending", "amendments", "since", "because_kind", "because",
+    "because_snapshot", "because_commit", "because_author", "because_committer", "because_file", "because_line",
+    "because_by", "successor_scopes", "successors_elsewhere", "premise_verdicts")
+INDEX = {name: position for position, name in enumerate(FIELDS)}
+
+Row = tuple[Any, ...]
+
+
+def row_of(status: ClaimStatus) -> Row:
+    """A `ClaimStatus` as a row."""
+    return tuple(status.to_dict().values())
+
+
+def _iso(epoch_us: int | None) -> str | None:
+    """`to_iso(from_epoch_us(value))`, without the checks a value of any kind needs."""
+    if epoch_us is None:
+        return None
+    return (EPOCH + timedelta(microseconds=epoch_us)).isoformat().replace("+00:00", "Z")
+
+
+TIMES = tuple(INDEX[name] for name in ("asserted_at", "valid_from", "valid_until", "since"))
+ELSEWHERE = INDEX["successors_elsewhere"]
+
+
+def _row(values: list[Any]) -> Row:
+    """The row of a fresh claim from status_rows_all's list (which converts what Cypher converts exactly): the times
+    as ISO 8601 text, successors_elsewhere as objects from the two lists that end it."""
+    scopes, uids = values.pop(), values.pop()
+    values[ELSEWHERE] = [{"claim": uid, "scope": scope} for uid, scope in zip(uids, scopes)]
+    for index in TIMES:
+        values[index] = _iso(values[index])
+    return tuple(values)
+
+
+def iter_rows(
+    graph: Graph,
+    *,
+    scope: str | None = None,
+    at: datetime | str | None = None,
+    subject: str | None = None,
+    only: Iterable[str] | str | None = None,
+) -> Iterator[Row]:
+    """Every claim's status as a row, streamed in uid order: `iter_status`'s answers, as plain tuples."""
+    params = _params(None, scope, at, subject, only)
+    if scope is not None:
+        yield from (row_of(status) for status in iter_status(graph, scope=scope, at=at, subject=subject, only=only))
+        return
+    stream = graph.stream_values("status_rows_all", {"t": params["t"], "subject": params["subject"], "only": params["only"]})
+    keys = next(stream)
+    claim, fresh, values = (keys.index(column) for column in ("claim", "fresh", "row"))
+
+    def judged(records: list[tuple[Any, ...]]) -> Iterator[Row]:
+        stale = [record[claim] for record in records if not record[fresh]]
+        computed = graph.read("status", {**params, "claims": stale})
+        full = {row["claim"]: row for row in add_account(graph.read, computed, params["t"])}
+        for record in records:
+            if record[fresh]:
+                yield _row(record[values])
+            elif record[claim] in full:  # absent: filtered out by `only`
+                yield row_of(ClaimStatus.from_row(full[record[claim]], params["t"]))
+
+    yield from held_from_stale(stream, itemgetter(fresh), lambda record: _row(record[values]), judged, STREAM_CHUNK)
+
+
+def json_array(rows: Iterable[Row]) -> Iterator[str]:
+    """`status --format json` of rows as text chunks, the bytes `provgraph.engine.status.json_array` gives for their
+    `ClaimStatus`es: one JSON array, one claim object per line, never all rows at once."""
+    import json
+
+    fields, encode = FIELDS, json.dumps
+    separator = "\n"
+    yield "["
+    for row in rows:
+        yield separator + encode(dict(zip(fields, row)))
+        separator = ",\n"
+    yield "]" if separator == "\n" else "\n]"
+
+
+__all__ = ["FIELDS", "INDEX", "Row", "iter_rows", "json_array", "row_of"]
