@@ -54,6 +54,11 @@ ILLUSTRATIONS = {
     "docs/runbook.md": "a scanned doc in the `verify --cited-in` example",
     "CIP-*/README.md": "the records glob of a held-out log's declaration (bench/logs/cips.toml)",
     "bench/logs/NAME.toml": "a held-out log's declaration, NAME standing for the log",
+    "0004-x.md": "a record file a later record names, in the suspects rule's examples (design, guide)",
+    "ADR006-x.md": "a record file whose name leads with its id, in the same examples",
+    "0004-dns-zones.md": "a record file name in base/mentions.py's examples",
+    "../adr/0004-dns-zones.md": "the same, as a relative link",
+    "bip-NNNN.md": "a BIP file name, NNNN standing for its number (bench/suspects_proposals.py)",
 }
 
 # A path into the repository or a Markdown file name; not after `:` (a source uid such as `adr:docs/adr/1.md`).
