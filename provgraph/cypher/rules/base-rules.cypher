@@ -1,6 +1,6 @@
 CALL (x, q) {
   OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
-  // not an index range on Snapshot(revised_at): rules/README.md
+  // not an index range on Snapshot(revised_at): provgraph/cypher/rules/README.md
   WHERE coalesce(snap.revised_at <= $t, false)
   WITH x, q, cited, snap, (snap.until IS NULL OR snap.until > $t) AS current
   ORDER BY current DESC, snap.revised_at DESC, snap.uid DESC
