@@ -4,7 +4,7 @@
 // param store: the store name
 // param store_kind: files, git, tickets, logs or cards
 // param observed_at: the ingest time (DateTime)
-// param rows: list of {source: {uid, kind, locator, url, title, container}, snapshot: {uid, sha256, revised_at, version, deleted, path, author, authored_at, committer}, claims: [{uid, aliases, text, subject, value, scope, asserted_at, valid_from, valid_until, declared, line_start, line_end, quote_sha256, status_line, rewritten, names, mentions, changes, search: {search_version, search_title, search_subject, search_value, search_text, search_scope, search_scope_under, search_terms, search_words, search_stems, search_query (null: removed)}}]} (search: the full-text fields, provgraph/graph/fulltext.py)
+// param rows: list of {source: {uid, kind, locator, url, title, container}, snapshot: {uid, sha256, revised_at, version, deleted, path, author, authored_at, committer}, claims: [{uid, aliases, text, subject, value, scope, asserted_at, valid_from, valid_until, declared, line_start, line_end, quote_sha256, status_line, rewritten, names, mentions, changes, search: {search_version, search_title, search_subject, search_value, search_text, search_scope, search_scope_under, search_terms, search_free_text, search_words, search_stems, search_query (null: removed)}}]} (search: the full-text fields, provgraph/graph/fulltext.py)
 // mode: write
 MERGE (store:Store {name: $store})
   ON CREATE SET store.kind = $store_kind
@@ -49,8 +49,12 @@ FOREACH (_ IN CASE WHEN claim.last_cited_at IS NULL OR snapshot.revised_at >= cl
       claim.search_names = c.names,
       claim.search_mentions = c.mentions,
       claim.search_changes = c.changes,
-      claim.last_cited_at = snapshot.revised_at,
-      claim:SuspectsPending)
+      claim.last_cited_at = snapshot.revised_at)
+// the suspects pass looks it up, unless it is a keyed entry without free text, in no suspect pair
+// (rules/suspect-texts-may-pair), never looked up before (else its kept pairs are computed again: none)
+FOREACH (_ IN CASE WHEN claim.last_cited_at = snapshot.revised_at
+                     AND (coalesce(c.search.search_free_text, true) OR claim.suspects_at IS NOT NULL) THEN [1] ELSE [] END |
+  SET claim:SuspectsPending)
 MERGE (claim)-[cite:CITED_AT]->(snapshot)
 SET cite.line_start = c.line_start,
     cite.line_end = c.line_end,

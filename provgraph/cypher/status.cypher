@@ -191,7 +191,7 @@ CALL (c, base) {
   // the record's earlier paths as of $t (git renames): every other path a snapshot of its source had by then
   RETURN snap, cited, source, path, COLLECT {
     MATCH (source)<-[:OF]-(earlier:Snapshot)
-    WHERE earlier.revised_at <= $t AND earlier.path IS NOT NULL AND earlier.path <> path
+    WHERE coalesce(earlier.revised_at <= $t, false) AND earlier.path IS NOT NULL AND earlier.path <> path
     WITH earlier.path AS alias, min(earlier.revised_at) AS since ORDER BY since, alias
     RETURN alias
   } AS aliases

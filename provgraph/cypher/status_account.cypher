@@ -71,12 +71,12 @@ CALL (x, row, q) {
   // since when the successor's word has put it in force (the first of its unbroken in-force run)
   CALL (successor) {
     OPTIONAL MATCH (successor)-[:CITED_AT]->(s0:Snapshot)
-    WHERE s0.revised_at <= $t
+    WHERE coalesce(s0.revised_at <= $t, false)
     WITH successor, s0 ORDER BY s0.revised_at DESC, s0.uid DESC LIMIT 1
     // two MATCH clauses: in one pattern the OF of s0 could not be walked twice, so s0 itself would be left out
     OPTIONAL MATCH (s0)-[:OF]->(source:Source)
     OPTIONAL MATCH (source)<-[:OF]-(s:Snapshot)
-    WHERE s.revised_at <= s0.revised_at
+    WHERE coalesce(s.revised_at <= s0.revised_at, false)
     OPTIONAL MATCH (successor)-[said:CITED_AT]->(s)
     WITH s, said ORDER BY s.revised_at DESC, s.uid DESC
     WITH collect({snapshot: s.uid, at: s.revised_at, cited: said IS NOT NULL, line: coalesce(said.status_line, said.line_start),

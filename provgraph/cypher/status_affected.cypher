@@ -4,7 +4,8 @@
 // description: touched: the seed claims and every claim the touched sources' snapshots cite; their neighbours through
 // description: any claim-to-claim edge (edges written, moved or re-windowed); the claims those revise and every claim
 // description: that reaches them through revision edges (rules 5 and 6 read them); the rivals and explicit conflict
-// description: partners of all those, by any subject they have ever been cited with (rule 10); and every claim that
+// description: partners of all those, by any subject they have ever been cited with (rule 10), less the claims on those
+// description: subjects retired now (their status reads no rival); and every claim that
 // description: depends on one of them through DEPENDS_ON (rule 11). Untimed and unscoped, so a superset: the inverse of
 // description: what status_expiry reads for a claim's expiry. One row per claim: claim (uid), sorted; deep = its
 // description: status reads more than $limit claims through one kind of link (revision reach for rule 5 when the claim
@@ -60,10 +61,25 @@ CALL (revised) {
           WHERE about IS NOT NULL AND about <> ''] AS about
   RETURN collect(DISTINCT about) AS subjects
 }
+// less the claims retired now (rules/retired: STALE or UNKNOWN by rules 1-9 at every scope until a write changes
+// them, and a write that can is one they are touched, revised or reached by): a new claim on a subject cannot change
+// their status, so an append to a key costs its live claims, not its history. A seek in the index on (subject,
+// status_retired_since); a store before schema 5 reads every claim on the subject.
 CALL (subjects) {
-  UNWIND subjects AS about
-  MATCH (o:Claim {subject: about})
-  USING INDEX o:Claim(subject)
+  OPTIONAL MATCH (retiredSchema:ProvgraphSchema {name: 'schema'})
+  WITH subjects, coalesce(retiredSchema.version, 0) >= 5 AS retiredIndexed
+  CALL (subjects, retiredIndexed) {
+    UNWIND CASE WHEN retiredIndexed THEN subjects ELSE [] END AS about
+    MATCH (o:Claim)
+    USING INDEX o:Claim(subject, status_retired_since)
+    WHERE o.subject = about AND o.status_retired_since > datetime()
+    RETURN o
+    UNION
+    UNWIND CASE WHEN retiredIndexed THEN [] ELSE subjects END AS about
+    MATCH (o:Claim {subject: about})
+    USING INDEX o:Claim(subject)
+    RETURN o
+  }
   RETURN collect(o) AS sharing
 }
 CALL (revised) {

@@ -8,7 +8,9 @@
 // param common: the common search terms now: their words are left out of each lookup's query (rules/suspect-query)
 UNWIND $claims AS wanted
 MATCH (claim:Claim {uid: wanted})
+// a keyed entry without free text is in no pair (rules/suspect-texts-may-pair): its lookup is empty, not run
 OPTIONAL CALL (claim) {
+  WITH claim WHERE coalesce(claim.search_free_text, true)
   // INCLUDE suspect-ratios (each hit's share of the best score; written in rules/suspect-ratios.cypher)
   RETURN found
 }

@@ -5,7 +5,8 @@
 // param hits: how many hits one lookup keeps (ties at the cut broken by uid, as in suspects)
 // param common: the common search terms: their words are left out of each lookup's query (rules/suspect-query)
 UNWIND $claims AS wanted
-MATCH (claim:Claim {uid: wanted}) WHERE claim.search_words IS NOT NULL OR claim.search_query IS NOT NULL
+MATCH (claim:Claim {uid: wanted}) WHERE (claim.search_words IS NOT NULL OR claim.search_query IS NOT NULL)
+  AND coalesce(claim.search_free_text, true)
 CALL (claim) {
   // INCLUDE suspect-query (the query, common words left out; written in rules/suspect-query.cypher)
   // INCLUDE suspect-lookup (claim's best $hits by score, ties by uid; written in rules/suspect-lookup.cypher)

@@ -21,6 +21,7 @@
 // description: so two claims whose only overlap is such text are never suspects. One row per pair: earlier, later, score, rank,
 // description: terms (shared, normalised, common ones left out), named (how the later's record names the earlier: rules/suspect-judge),
 // description: and each side's scope, subject, value, time and title.
+// description: A keyed entry without free text is in no pair (rules/suspect-texts-may-pair) and is not looked up.
 // param claims: list of uids to look up from, or null for every claim (a pair needs both sides looked up to score fully)
 // param t: now (DateTime): which adjudications and implied edges stand
 // param hits: how many hits one lookup keeps (the candidates per earlier claim), ties at the cut broken by uid
@@ -40,12 +41,14 @@
 // param touching: only pairs with one of these uids on either side, or null
 CALL () {
   WITH 1 AS one WHERE $claims IS NULL
-  MATCH (claim:Claim) WHERE claim.search_words IS NOT NULL OR claim.search_query IS NOT NULL
+  MATCH (claim:Claim) WHERE (claim.search_words IS NOT NULL OR claim.search_query IS NOT NULL)
+    AND coalesce(claim.search_free_text, true)
   RETURN claim
   UNION
   WITH 1 AS one WHERE $claims IS NOT NULL
   UNWIND $claims AS wanted
-  MATCH (claim:Claim {uid: wanted}) WHERE claim.search_words IS NOT NULL OR claim.search_query IS NOT NULL
+  MATCH (claim:Claim {uid: wanted}) WHERE (claim.search_words IS NOT NULL OR claim.search_query IS NOT NULL)
+    AND coalesce(claim.search_free_text, true)
   RETURN claim
 }
 WITH claim, coalesce(claim.scope, '') AS claimScope

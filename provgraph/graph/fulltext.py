@@ -9,6 +9,8 @@ The ingest pipeline writes these properties on every claim it writes, and the fu
 - `search_text`    what the claim cites: an ADR's decision section, a ticket's summary and body, a log message
 - `search_scope`, `search_scope_under`  the scope as opaque tokens: the scope itself, and it and every scope above it
 - `search_terms`   the claim's distinct normalised words (the terms two claims share are shown with a suspect)
+- `search_free_text` false for a keyed entry whose message says no more than its key and value (`free_text`): it
+                   has rivals, not suspects (docs/design.md "Suspects"); null on a claim written before it existed: true
 - `search_words`   the words one lookup searches for, escaped and weighted (`retry^2`), heaviest first, at most
                    MAX_QUERY_TERMS; `search_stems` the normalised form of each (as in `search_terms`)
 
@@ -41,6 +43,7 @@ SCOPE_FIELDS = ("search_scope", "search_scope_under")
 GLOBAL_SCOPE_TOKEN = "0"
 # How much a word counts by the field of *this* claim it comes from (the highest wins).
 TERM_WEIGHTS = {"title": 2.0, "subject": 2.0, "value": 1.5, "text": 1.0}
+FREE_TEXT_WORDS = 4  # a keyed entry's message says more than its key and value with this many words of its own
 MAX_QUERY_TERMS = 32  # bounds the query (4 fields x 32 terms, far under Lucene's 1024 clauses)
 VERSION = 3  # bump when the fields or the query change: `provgraph init` rewrites older claims' fields
 # 3: search_words and search_stems instead of a stored search_query (the query leaves the common terms out)
@@ -117,6 +120,19 @@ def weighted_terms(title: str | None, subject: str | None, value: str | None, te
     return sorted(weights.items(), key=lambda item: (-item[1], order[item[0]]))
 
 
+def free_text(title: str | None, subject: str | None, value: str | None, text: str | None) -> bool:
+    """Whether a claim has free text, so that suspects may pair it: it lacks a subject or a value (it is no keyed
+    entry), or its title and text hold at least FREE_TEXT_WORDS words of their own: words that are not stop words,
+    single characters, numbers, or words of its subject or value (`set payments.retry to 5` says nothing more than
+    `payments.retry` = `5`; `payments.retry to 5: the gateway times out under load` does)."""
+    if not subject or value is None or value == "":
+        return True
+    keyed = set(words(subject)) | set(words(value))
+    own = {word for word in words(title_text(title)) + words(text)
+           if word not in STOP_WORDS and len(word) >= 2 and not word.isdigit() and word not in keyed}
+    return len(own) >= FREE_TEXT_WORDS
+
+
 def scope_token(scope: str) -> str:
     """An opaque all-digit token for one scope (digits pass the English analyzer unchanged)."""
     return "1" + str(int(hashlib.sha256(scope.encode("utf-8")).hexdigest()[:15], 16))
@@ -158,13 +174,14 @@ def search_fields(title: str | None, subject: str | None, value: str | None, tex
         "search_value": _label_words(value) or None,
         "search_text": text or None,
         "search_terms": sorted({stem(word) for word, _ in terms}),
+        "search_free_text": free_text(title, subject, value, text),
         "search_words": searched or None,
         "search_stems": stems or None,
         "search_query": None,  # the query an older provgraph stored: removed (a lookup builds it now)
     }
 
 
-__all__ = ["FIELDS", "INDEX_NAME", "SCOPE_FIELDS", "VERSION", "backfill", "ensure_index", "escape", "query_words",
+__all__ = ["FIELDS", "FREE_TEXT_WORDS", "INDEX_NAME", "SCOPE_FIELDS", "VERSION", "backfill", "ensure_index", "escape", "free_text", "query_words",
            "search_fields", "stem",
            "weighted_terms", "words"]
 

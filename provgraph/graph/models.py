@@ -169,6 +169,9 @@ class Claim(StructuredNode):
     search_scope = StringProperty()
     search_scope_under = StringProperty()
     search_terms = ArrayProperty(StringProperty())
+    # false for a keyed entry whose message says no more than its key and value: in no suspect pair
+    # (fulltext.free_text, cypher/rules/suspect-texts-may-pair.cypher); absent on older claims: free text
+    search_free_text = BooleanProperty()
     # the words one lookup searches for (escaped, weighted) and each one's stem: the lookup builds its query from
     # them, less the common terms (cypher/rules/suspect-query.cypher)
     search_words = ArrayProperty(StringProperty())

@@ -156,3 +156,25 @@ def test_ties_at_the_lookup_cut_are_broken_by_uid_so_ingest_order_changes_nothin
         ingest_log(graph, tmp_path, order)
         found.append([s.to_dict() for s in suspects(graph, min_score=0.1)])  # the two wordings score ~0.45
     assert found[0] and found[0] == found[1] == found[2]
+
+
+def test_a_keyed_entry_whose_message_says_no_more_than_its_key_and_value_has_rivals_not_suspects(
+        graph: Graph, tmp_path: Path) -> None:
+    from provgraph.engine.suspects import live
+    from provgraph.graph.fulltext import free_text
+
+    assert not free_text(None, "payments.retry", "5", "set payments.retry to 5")
+    assert not free_text(None, "cfg.chain78", "v0", "set cfg.chain78 to v0 (step 0 of chain 78)")
+    assert free_text(None, "payments.retry", "5", "payments.retry to 5: the gateway times out under load")
+    assert free_text(None, None, None, "set payments.retry to 5") and free_text(None, "payments.retry", None, "retry")
+    # the same words as a message that says more is suspected; as a key and a value with a bare message, it is not
+    said_more = entry(CACHE_2, subject="payments.session-cache-engine", value="memcached")
+    keyed = {"ts": "2025-06-03T09:00:00Z", "id": "cache-3", "scope": "org/acme/payments",
+             "subject": "payments.session-cache-expiry", "value": "redis session cache 15 minutes",
+             "msg": "set payments.session-cache-expiry to redis session cache 15 minutes"}
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, said_more, keyed])
+    assert pairs(suspects(graph)) == [("cache-1", "cache-2")]
+    assert pairs(live(graph)) == [("cache-1", "cache-2")]
+    [looked_up] = graph.read("MATCH (c:Claim {uid: 'cache-3'}) RETURN c.suspects_at IS NOT NULL AS looked_up, "
+                             "c.search_free_text AS free")
+    assert looked_up == {"looked_up": False, "free": False}

@@ -1,6 +1,7 @@
 CALL (x, q) {
   OPTIONAL MATCH (x)-[cited:CITED_AT]->(snap:Snapshot)
-  WHERE snap.revised_at <= $t
+  // not an index range on Snapshot(revised_at): provgraph/cypher/rules/README.md
+  WHERE coalesce(snap.revised_at <= $t, false)
   WITH x, q, cited, snap, (snap.until IS NULL OR snap.until > $t) AS current
   ORDER BY current DESC, snap.revised_at DESC, snap.uid DESC
   WITH x, q, head(collect(CASE WHEN snap IS NULL THEN null ELSE {cited: cited, snap: snap, current: current} END)) AS cur

@@ -4,12 +4,12 @@
 // Needs y; out: start, latest.
 CALL (y) {
   OPTIONAL MATCH (y)-[:CITED_AT]->(s0:Snapshot)
-  WHERE s0.revised_at <= $t
+  WHERE coalesce(s0.revised_at <= $t, false)
   WITH y, s0 ORDER BY s0.revised_at DESC, s0.uid DESC LIMIT 1
   // two MATCH clauses: in one pattern the OF of s0 could not be walked twice, so s0 itself would be left out
   OPTIONAL MATCH (s0)-[:OF]->(source:Source)
   OPTIONAL MATCH (source)<-[:OF]-(s:Snapshot)
-  WHERE s.revised_at <= s0.revised_at
+  WHERE coalesce(s.revised_at <= s0.revised_at, false)
   OPTIONAL MATCH (y)-[said:CITED_AT]->(s)
   WITH y, s, said ORDER BY s.revised_at DESC, s.uid DESC
   WITH collect({snapshot: s.uid, at: s.revised_at, cited: said IS NOT NULL, word: toLower(coalesce(said.declared, '')),

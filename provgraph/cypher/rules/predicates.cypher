@@ -70,7 +70,7 @@ coalesce(scope, '') = '' OR scope = q OR q STARTS WITH scope + '/'
 // Snapshot `snap` is its source's current one at $t: revised at or before $t, and not yet followed by a later
 // snapshot (`until`, null while it is the latest).
 // arguments: snap
-snap.revised_at <= $t AND (snap.until IS NULL OR snap.until > $t)
+coalesce(snap.revised_at <= $t, false) AND (snap.until IS NULL OR snap.until > $t)
 
 // define stored-fresh
 // Claim `claim`'s stored status (written at write time for the default question) still holds at $t: there is one,

@@ -3,7 +3,7 @@ CALL (rev) {
   // no :Snapshot label (CITED_AT always ends at one): with it, a plan estimated on a small graph seeks every
   // snapshot by revised_at and expands into this claim, minutes on a 10,000-long chain; without it, it expands
   OPTIONAL MATCH (forceOf)-[forceSaid:CITED_AT]->(forceSnap)
-  WHERE forceSnap.revised_at <= $t
+  WHERE coalesce(forceSnap.revised_at <= $t, false)
   WITH rev, forceOf, forceSaid, forceSnap
   ORDER BY (forceSnap.until IS NULL OR forceSnap.until > $t) DESC, forceSnap.revised_at DESC, forceSnap.uid DESC
   LIMIT 1
