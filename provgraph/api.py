@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Ma
 from provgraph.base.cites import DEFAULT_STORE
 from provgraph.base.config import Settings
 from provgraph.base.errors import NotFound, UsageError
+from provgraph.base.ids import ids_of
 from provgraph.base.times import parse_moment
 from provgraph.engine import status, suspects, verify
 from provgraph.engine.status import ClaimStatus
@@ -49,23 +50,6 @@ class Results(list[T], Generic[T]):
 
     def to_json(self) -> str:
         return self._encode(self)
-
-
-def ids_of(value: str | Iterable[str] | None, name: str) -> list[str] | None:
-    """A list of ids: a list (or any iterable) as given, one id as a plain string; 'A,B' is refused, since
-    one id with a comma in it and two ids joined by mistake look the same."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        if "," in value:
-            raise UsageError(f"{name}: give a list of ids, not one comma-separated string ({value!r} -> "
-                             f"{[part.strip() for part in value.split(',') if part.strip()]!r})")
-        return [value]
-    items = list(value)
-    wrong = [item for item in items if not isinstance(item, str)]
-    if wrong:
-        raise UsageError(f"{name}: every id must be a string; got {wrong[0]!r}")
-    return items
 
 
 @dataclass(frozen=True)
