@@ -5,7 +5,7 @@ and the snapshot-chain and edge-window upkeep for the sources it touches, so a
 reader never sees half an observation and a crash loses at most whole batches
 (which the next run writes, since their snapshots are then missing).
 Re-ingesting unchanged input finds every snapshot already stored and writes nothing.
-Each batch also forgets the stored status of every claim it can affect, and the ingest
+Each batch also marks stale the stored status of every claim it can affect, and the ingest
 stores those again after its last batch (provgraph/engine/stored_status.py).
 """
 from __future__ import annotations
