@@ -374,14 +374,19 @@ def require_store(graph: Graph, name: str) -> None:
 
 def json_array(rows: Iterable[ClaimStatus]) -> Iterator[str]:
     """`status --format json` as text chunks: one JSON array, one claim object per line, never all rows at once."""
+    return json_objects(row.to_dict() for row in rows)
+
+
+def json_objects(objects: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """`json_array`'s text of claim objects given as dicts: the one writer of `status --format json`'s framing."""
     import json
 
     first = True
     yield "["
-    for row in rows:
-        yield ("\n" if first else ",\n") + json.dumps(row.to_dict(), sort_keys=False)
+    for item in objects:
+        yield ("\n" if first else ",\n") + json.dumps(item, sort_keys=False)
         first = False
     yield "\n]" if not first else "]"
 
 
-__all__ = ["ClaimStatus", "REASONS", "STATUSES", "iter_status", "json_array", "location", "resolve", "status", "why_text"]
+__all__ = ["ClaimStatus", "REASONS", "STATUSES", "iter_status", "json_array", "json_objects", "location", "resolve", "status", "why_text"]

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator
 from provgraph.base.chunks import held_from_stale
 from provgraph.base.values import EPOCH
 from provgraph.engine.account import add_account
-from provgraph.engine.status import STREAM_CHUNK, ClaimStatus, _params, iter_status
+from provgraph.engine.status import STREAM_CHUNK, ClaimStatus, _params, iter_status, json_objects
 from provgraph.graph.connection import Graph
 
 FIELDS: tuple[str, ...] = (
@@ -90,15 +90,7 @@ def iter_rows(
 def json_array(rows: Iterable[Row]) -> Iterator[str]:
     """`status --format json` of rows as text chunks, the bytes `provgraph.engine.status.json_array` gives for their
     `ClaimStatus`es: one JSON array, one claim object per line, never all rows at once."""
-    import json
-
-    fields, encode = FIELDS, json.dumps
-    separator = "\n"
-    yield "["
-    for row in rows:
-        yield separator + encode(dict(zip(fields, row)))
-        separator = ",\n"
-    yield "]" if separator == "\n" else "\n]"
+    return json_objects(dict(zip(FIELDS, row)) for row in rows)
 
 
 __all__ = ["FIELDS", "INDEX", "Row", "iter_rows", "json_array", "row_of"]
