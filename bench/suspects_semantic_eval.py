@@ -203,7 +203,8 @@ def row(label: str, groups: dict[str, list[Corpus]], rule: dict[str, Any] | None
     cells = []
     for corpora in groups.values():
         m = measure(corpora, rule)
-        cells.append(f"{100 * m['recall']:.0f}% ({m['found']}/{m['revisions']}) / {m['per_100']:.1f}")
+        recall = f"{100 * m['recall']:.0f}% ({m['found']}/{m['revisions']})" if m["revisions"] else "-"
+        cells.append(f"{recall} / {m['per_100']:.1f}")
     return f"| {label} | " + " | ".join(cells) + " |"
 
 
