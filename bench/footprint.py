@@ -32,13 +32,31 @@ def _bytes(folder: Path) -> int | None:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
 
-def disk(graph: Graph, data_dir: Path | None) -> dict[str, int | None]:
+_PARTS = (("indexes", "schema/"), ("strings", ".strings"), ("arrays", ".arrays"), ("properties", "propertystore"),
+          ("relationships", "relationship"), ("nodes", "nodestore"))
+
+
+def parts(folder: Path) -> dict[str, int]:
+    """The store's bytes by what they hold (the first of _PARTS a file's path names; `other` for the rest): which
+    part a smaller footprint must come from."""
+    out: dict[str, int] = {}
+    for path in folder.rglob("*"):
+        if path.is_file():
+            name = path.relative_to(folder).as_posix()
+            part = next((part for part, mark in _PARTS if mark in name), "other")
+            out[part] = out.get(part, 0) + path.stat().st_size
+    return dict(sorted(out.items(), key=lambda item: -item[1]))
+
+
+def disk(graph: Graph, data_dir: Path | None) -> dict[str, Any]:
     """The bytes of the store's files and of its transaction logs; empty for a server given by --uri."""
     if data_dir is None:
         return {}
     data = data_dir / "neo4j" / "data"
     database = graph.settings.database or "neo4j"
-    return {"store_bytes": _bytes(data / "databases" / database), "tx_log_bytes": _bytes(data / "transactions" / database)}
+    store = data / "databases" / database
+    return {"store_bytes": _bytes(store), "tx_log_bytes": _bytes(data / "transactions" / database),
+            "store_parts": parts(store) if store.is_dir() else {}}
 
 
 def measure(graph: Graph, data_dir: Path | None, claims: int, at_start: dict[str, int | None] | None = None) -> dict[str, Any]:

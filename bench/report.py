@@ -101,6 +101,8 @@ def table(results: dict[str, Any]) -> str:
     row("store files on disk (MiB; bytes a claim)",
         lambda s: f"{_f(s['footprint']['store_bytes'] / 2**20, 0)} ({_f(s['footprint']['store_bytes_per_claim'], 0)})"
                   + ("" if s["footprint"].get("store_own", True) else ", files from before: not this size's (--fresh-store)"))
+    row("  of which (MiB)", lambda s: ", ".join(f"{part} {_f(size / 2**20, 0)}"
+                                             for part, size in list(s["footprint"].get("store_parts", {}).items())[:4]) or "-")
     row("transaction logs on disk (MiB)", lambda s: _f(s["footprint"]["tx_log_bytes"] / 2**20, 0))
     row("server heap used now / old generation's peak (MiB)",
         lambda s: f"{_f(s['footprint']['heap']['used'] / 2**20, 0)} / {_f(s['footprint']['old_gen_peak_bytes'] / 2**20, 0)}")

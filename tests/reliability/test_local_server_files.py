@@ -45,3 +45,9 @@ def test_neo4j_conf_without_http_turns_the_http_connector_off(tmp_path: Path) ->
     assert lines["dbms.security.allow_csv_import_from_file_urls"] == "false"
     assert lines["server.directories.import"] == str(tmp_path / "import")
     assert lines["server.bolt.advertised_address"] == "127.0.0.1:7999"
+
+
+def test_the_server_keeps_a_bounded_tail_of_transaction_logs_not_two_days_of_them(graph: Graph) -> None:
+    rows = graph.read("CALL dbms.listConfig() YIELD name, value WHERE name = $name RETURN value",
+                      {"name": "db.tx_log.rotation.retention_policy"})
+    assert rows == [{"value": local.TX_LOG_RETENTION}]

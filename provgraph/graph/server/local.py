@@ -177,6 +177,9 @@ def _refuse_folder_in_use(current: ServerState) -> None:
             f"(`provgraph server stop --port {current.used_by_port}`) or choose another --data")
 
 
+TX_LOG_RETENTION = "1G size"
+
+
 def neo4j_conf(options: ServerOptions, directory: Path) -> str:
     """The server's settings. Loopback only; LOAD CSV may not read host files (and the import folder it
     would read from is an empty one of ours); no usage reports or telemetry leave the machine."""
@@ -190,6 +193,10 @@ def neo4j_conf(options: ServerOptions, directory: Path) -> str:
         "server.memory.pagecache.size": str(_bytes(options.pagecache)),
         "dbms.memory.transaction.total.max": str(_bytes(options.tx_memory)),
         "db.shutdown_transaction_end_timeout": "10s",
+        # Neo4j keeps 2 days of transaction logs for backups and clusters this server has none of: a 1M-claim load
+        # left 11.7 GiB of them beside 8.3 GiB of store. Recovery needs only the logs since the last checkpoint,
+        # which are kept whatever this says.
+        "db.tx_log.rotation.retention_policy": TX_LOG_RETENTION,
         "dbms.security.auth_enabled": "true" if options.auth else "false",
         "dbms.security.allow_csv_import_from_file_urls": "false",
         "server.directories.import": str(directory / "import"),
