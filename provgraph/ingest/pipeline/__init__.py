@@ -26,7 +26,7 @@ from provgraph.graph.schema import ensure_schema
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
 from provgraph.ingest.formats.tally import unread_files
-from provgraph.ingest.pipeline.batch import batch_size, write_batch, write_quarantine
+from provgraph.ingest.pipeline.batch import batch_size, first_load, write_batch, write_quarantine
 from provgraph.ingest.pipeline.rebuild import Reading, reread_reason, take_out
 from provgraph.ingest.pipeline.rebuild import record as record_reading
 from provgraph.ingest.pipeline.snapshots import (
@@ -270,6 +270,7 @@ def write(
         if why is not None:  # every record is read by now: unusable input never gets here
             retaken = take_out(graph, store)
             summary.readings.insert(0, why)
+    first = first_load(graph, store)  # a store the graph holds no source of: no stored entry to compare or miss
 
     if progress:
         progress("write", 0, index.observations)
@@ -308,7 +309,8 @@ def write(
     for part in read_batches(read(), size):
         planned, unchanged = plan_snapshots(graph, part.observations, observed_at)
         summary.snapshots_unchanged += unchanged
-        planned, rewrites = check_append_only(graph, store, planned, observed_at, index, stored_first)
+        planned, rewrites = (planned, {}) if first else check_append_only(graph, store, planned, observed_at, index,
+                                                                          stored_first)
         for container, locators in rewrites.items():
             note_changed(container, locators)
         for item in planned:
@@ -319,7 +321,7 @@ def write(
         _record_quarantine(graph, summary, part.quarantined, notices, observed_at)
         if progress:
             progress("write", len(part.observations), index.observations)
-    for container, template in templates.items():
+    for container, template in ({} if first else templates).items():
         gone = vanished_entries(graph, store, container, template, index, observed_at)
         if gone:
             note_changed(container, [item.observation.source.locator for item in gone])

@@ -130,6 +130,13 @@ def write_batch(
     return {"written": True, "claims": claims, "edges": len(edge_rows), "pending": pending}
 
 
+def first_load(graph: Graph, store: str) -> bool:
+    """Whether this ingest is the first load of `store`: the graph holds no source of it (a new store, or one a
+    rebuild took out). Its log entries then have no stored bytes a rewrite could differ from and no stored entry can
+    have vanished, so the pipeline asks the graph neither (docs/design.md "First load")."""
+    return not graph.read("ingest_store_held", {"store": store})[0]["held"]
+
+
 def batch_size() -> int:
     configured = os.environ.get(BATCH_ENV, "").strip()
     if configured.isdigit() and int(configured) > 0:
@@ -186,4 +193,4 @@ def _digest(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8", "replace")).hexdigest()[:32]
 
 
-__all__ = ["BATCH_ENV", "BATCH_OBSERVATIONS", "batch_size", "write_batch", "write_quarantine"]
+__all__ = ["BATCH_ENV", "BATCH_OBSERVATIONS", "batch_size", "first_load", "write_batch", "write_quarantine"]
