@@ -270,7 +270,7 @@ def write(
         if why is not None:  # every record is read by now: unusable input never gets here
             retaken = take_out(graph, store)
             summary.readings.insert(0, why)
-    load = Load.of(graph, store)  # a store the graph holds no source of: no stored entry to compare or miss
+    load = Load.of(graph, store)  # a first load asks for no stored entry; into an empty graph it marks once (batch.py)
 
     if progress:
         progress("write", 0, index.observations)
