@@ -61,6 +61,12 @@ def lock(tx: Tx, t: datetime | None = None, *, changes: bool = True) -> int:
     return int(tx.rows("write_lock", {"t": t or now(), "changes": changes})[0]["generation"])
 
 
+def lock_again(tx: Tx, t: datetime) -> bool:
+    """Take the write lock at `t` (a graph-changing transaction); whether the transaction that took it last took it
+    at `t` too: an ingest's batches all take it at the ingest's instant, so no other transaction came between."""
+    return bool(tx.rows("write_lock", {"t": t, "changes": True})[0]["again"])
+
+
 def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple[list[str], list[str]]:
     """(claims to store, claims too deep to store): every claim whose default-question status the touched
     claims and sources can change. Re-ranks what they can change first (provgraph.engine.ranks)."""
@@ -69,10 +75,15 @@ def affected(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> tuple
         return [], []
     rerank(tx, seeds, sources)  # first: which claims are too deep to store reads the ranks
     rows = tx.rows("status_affected", {"seeds": seeds, "sources": sources, "limit": DEEP})
+    return _split(tx.rows, rows)
+
+
+def _split(run: Runner, rows: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """(claims to store, claims too deep to store) of status_affected's or status_deep's rows."""
     deep = {row["claim"] for row in rows if row["deep"]}
     chained = [row["claim"] for row in rows if row["chained"] and not row["deep"]]
     if chained:  # a long chain of premises is stored bottom-up, unless it runs through a cycle no order can start
-        deep |= set(chained) & premise_bands(tx.rows, [row["claim"] for row in rows if not row["deep"]])[1]
+        deep |= set(chained) & premise_bands(run, [row["claim"] for row in rows if not row["deep"]])[1]
     return [row["claim"] for row in rows if row["claim"] not in deep], sorted(deep)
 
 
@@ -133,6 +144,33 @@ def invalidate(tx: Tx, seeds: Iterable[str], sources: Iterable[str] = ()) -> lis
     mark_statuses_stale(tx, shallow + deep)
     _mark_closures_stale(tx, shallow + deep)
     mark_rosters_stale(tx, shallow + deep, DEEP)  # store_pending computes them again first
+    return shallow
+
+
+def settle_load(graph: Graph, claims: Iterable[str]) -> list[str]:
+    """The batches' half of the pass for a load into an empty graph, done once after its last batch (`invalidate` for
+    every claim the load wrote, without the search: those are every claim there is, and every one is affected):
+    ranks first, every chunk (which claims are too deep to store reads them), then deep or not (status_deep) and the
+    marks, each chunk under the lock. Returns the claims to store (`store_pending`)."""
+    chunks = list(chunked(sorted(set(claims)), CLAIMS_PER_CHUNK))
+
+    def ranked(tx: Tx, chunk: list[str]) -> None:
+        lock(tx)
+        rerank(tx, chunk)
+
+    for chunk in chunks:
+        graph.transaction(lambda tx: ranked(tx, chunk), write=True)  # noqa: B023
+    shallow, deep = _split(graph.read, [row for chunk in chunks
+                                        for row in graph.read("status_deep", {"claims": chunk, "limit": DEEP})])
+
+    def marked(tx: Tx, chunk: list[str]) -> None:
+        lock(tx)
+        mark_statuses_stale(tx, chunk)
+        _mark_closures_stale(tx, chunk)
+        mark_rosters_stale(tx, chunk, DEEP)  # store_pending computes them again first
+
+    for chunk in chunked(shallow + deep, CLAIMS_PER_CHUNK):
+        graph.transaction(lambda tx: marked(tx, chunk), write=True)  # noqa: B023
     return shallow
 
 
@@ -244,5 +282,5 @@ def recompute_locked(tx: Tx, claims: list[str]) -> int:
     return recompute(tx, claims)
 
 
-__all__ = ["affected", "affected_by", "compute", "current_generation", "invalidate", "lock", "now", "recompute",
-           "recompute_after", "store_computed", "store_pending", "write_with_status"]
+__all__ = ["affected", "affected_by", "compute", "current_generation", "invalidate", "lock", "lock_again", "now",
+           "recompute", "recompute_after", "settle_load", "store_computed", "store_pending", "write_with_status"]

@@ -26,7 +26,7 @@ from provgraph.graph.schema import ensure_schema
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
 from provgraph.ingest.formats.tally import unread_files
-from provgraph.ingest.pipeline.batch import batch_size, write_batch, write_quarantine
+from provgraph.ingest.pipeline.batch import Load, batch_size, write_batch, write_quarantine
 from provgraph.ingest.pipeline.rebuild import Reading, reread_reason, take_out
 from provgraph.ingest.pipeline.rebuild import record as record_reading
 from provgraph.ingest.pipeline.snapshots import (
@@ -270,6 +270,7 @@ def write(
         if why is not None:  # every record is read by now: unusable input never gets here
             retaken = take_out(graph, store)
             summary.readings.insert(0, why)
+    load = Load.of(graph, store)  # a first load asks for no stored entry; into an empty graph it marks once (batch.py)
 
     if progress:
         progress("write", 0, index.observations)
@@ -295,7 +296,8 @@ def write(
         status_unresolved.update(missing & status_refs)
         external = missing - status_refs - status_unresolved
         for batch in chunked(planned, size):
-            counts = write_batch(graph, batch, resolution, external, store, store_kind, scope, observed_at, notices)
+            counts = write_batch(graph, batch, resolution, external, store, store_kind, scope, observed_at, notices,
+                                 load)
             pending.update(counts["pending"])
             if counts["written"]:
                 summary.snapshots_added += len(batch)
@@ -308,7 +310,8 @@ def write(
     for part in read_batches(read(), size):
         planned, unchanged = plan_snapshots(graph, part.observations, observed_at)
         summary.snapshots_unchanged += unchanged
-        planned, rewrites = check_append_only(graph, store, planned, observed_at, index, stored_first)
+        planned, rewrites = (planned, {}) if load.first else check_append_only(graph, store, planned, observed_at, index,
+                                                                          stored_first)
         for container, locators in rewrites.items():
             note_changed(container, locators)
         for item in planned:
@@ -319,7 +322,7 @@ def write(
         _record_quarantine(graph, summary, part.quarantined, notices, observed_at)
         if progress:
             progress("write", len(part.observations), index.observations)
-    for container, template in templates.items():
+    for container, template in ({} if load.first else templates).items():
         gone = vanished_entries(graph, store, container, template, index, observed_at)
         if gone:
             note_changed(container, [item.observation.source.locator for item in gone])
@@ -331,6 +334,7 @@ def write(
     summary.external = sorted(unresolved - status_unresolved)
     # a graph written before external references existed holds lineage-only placeholders: turn them
     graph.write("ingest_lineage_placeholders")
+    pending.update(load.settle(graph))  # a load into an empty graph: its batches' marks, made once
     stored_status.store_pending(graph, pending | set(retaken))
     if written or retaken:
         keep_common_terms(graph)  # the terms that weigh nothing in a suspect pair: kept so a lookup never scans

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from provgraph.base.chunks import chunked
 from provgraph.engine import stored_status
 from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph, Tx
@@ -17,6 +19,30 @@ from provgraph.ingest.records import ClaimRecord, EdgeRecord, Notice, Quarantine
 
 BATCH_OBSERVATIONS = 2000
 BATCH_ENV = "PROVGRAPH_BATCH_OBSERVATIONS"  # override the batch size (tests, very large records)
+
+
+@dataclass
+class Load:
+    """How an ingest's batches treat the graph. `first`: the graph holds no source of the store (`first_load`).
+    `deferring`: a first load whose first batch found no claim in the graph, and no other transaction has taken the
+    write lock between two of its batches since: the claims its batches wrote are then every claim there is, none has
+    a stored value a batch could make wrong, and the marks `stored_status.invalidate` makes in each batch (and its
+    search for what a batch affects: every claim) are made once after the last batch (`settle`)."""
+
+    first: bool
+    deferring: bool = True
+    started: bool = False  # a batch is written
+    deferred: list[str] = field(default_factory=list)  # the claims the batches so far wrote or touched
+
+    @classmethod
+    def of(cls, graph: Graph, store: str) -> "Load":
+        first = first_load(graph, store)
+        return cls(first=first, deferring=first)
+
+    def settle(self, graph: Graph) -> list[str]:
+        """The claims to store after the last batch (`store_pending`): those the deferred marks found."""
+        claims, self.deferred = self.deferred, []
+        return stored_status.settle_load(graph, claims) if self.deferring and claims else []
 
 
 def _claim_row(claim: ClaimRecord, scope: str, rewritten: bool, title: str | None = None) -> dict[str, Any]:
@@ -56,6 +82,7 @@ def write_batch(
     scope: str,
     observed_at: datetime,
     notices: list[Notice],
+    load: Load | None = None,
 ) -> dict[str, Any]:
     observation_rows: list[dict[str, Any]] = []
     edge_rows: list[dict[str, Any]] = []
@@ -103,13 +130,18 @@ def write_batch(
 
     snapshot_uids = [item.snapshot_uid for item in batch]
 
-    def work(tx: Tx) -> list[str] | None:
+    deferring = load is not None and load.deferring
+
+    def work(tx: Tx) -> tuple[bool, list[str]] | None:
         # one writer at a time, from the first statement: see provgraph/engine/stored_status.py
-        stored_status.lock(tx, observed_at)
+        again = stored_status.lock_again(tx, observed_at)
         # a concurrent ingest of the same input may have written this batch while we waited: as on re-ingest,
         # stored snapshots are not written again (and need no status pass)
         if tx.rows("ingest_stored_snapshots", {"uids": snapshot_uids})[0]["stored"] == len(snapshot_uids):
             return None
+        # the load into an empty graph defers its marks while no other writer comes between its batches
+        defer = deferring and (again if load is not None and load.started
+                               else tx.rows("ingest_graph_empty")[0]["empty"])
         tx.run("ingest_observations", {"store": store, "store_kind": store_kind,
                                                      "observed_at": observed_at, "rows": observation_rows})
         if merge_rows:
@@ -122,12 +154,32 @@ def write_batch(
             tx.run("ingest_adopt_external_refs", {"rows": adopt_rows})
         tx.run("ingest_chain", {"sources": unique_sources})
         tx.run("ingest_edge_windows", {"sources": unique_sources})
-        return stored_status.invalidate(tx, seeds, unique_sources)
+        if defer:
+            return True, []
+        # the claims earlier batches wrote first (deferred so far: another writer came, or the graph was not empty)
+        earlier = [claim for chunk in chunked(load.deferred if deferring and load is not None else [],
+                                              stored_status.CLAIMS_PER_CHUNK)
+                   for claim in stored_status.invalidate(tx, chunk)]
+        return False, earlier + stored_status.invalidate(tx, seeds, unique_sources)
 
-    pending = graph.transaction(work, write=True)
-    if pending is None:
+    done = graph.transaction(work, write=True)
+    if done is None:
         return {"written": False, "claims": 0, "edges": 0, "pending": []}
+    deferred, pending = done
+    if load is not None:
+        load.started = True
+        if deferred:
+            load.deferred += seeds
+        else:
+            load.deferring, load.deferred = False, []
     return {"written": True, "claims": claims, "edges": len(edge_rows), "pending": pending}
+
+
+def first_load(graph: Graph, store: str) -> bool:
+    """Whether this ingest is the first load of `store`: the graph holds no source of it (a new store, or one a
+    rebuild took out). Its log entries then have no stored bytes a rewrite could differ from and no stored entry can
+    have vanished, so the pipeline asks the graph neither (docs/design.md "First load")."""
+    return not graph.read("ingest_store_held", {"store": store})[0]["held"]
 
 
 def batch_size() -> int:
@@ -186,4 +238,4 @@ def _digest(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8", "replace")).hexdigest()[:32]
 
 
-__all__ = ["BATCH_ENV", "BATCH_OBSERVATIONS", "batch_size", "write_batch", "write_quarantine"]
+__all__ = ["BATCH_ENV", "BATCH_OBSERVATIONS", "Load", "batch_size", "first_load", "write_batch", "write_quarantine"]
