@@ -10,7 +10,10 @@ from typing import Any
 
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import wipe
-from provgraph.ingest.pipeline import IngestSummary, open_store
+from provgraph.ingest.config import load_config
+from provgraph.ingest.pipeline import IngestSummary, open_store, read_every_store, write_every_store
+from provgraph.ingest.pipeline.kept import check_read
+from provgraph.ingest.records import Resumed
 
 # Properties that say when something was written (the ingest's clock), not what the input holds.
 CLOCK = {"observed_at", "computed_at", "status_computed_at", "status_retired_since", "suspects_at", "found_at",
@@ -186,3 +189,24 @@ def test_a_last_line_without_its_newline_is_read_again_once_finished(graph: Grap
     assert not any(KEPT in reading for reading in summary.readings)  # no end was kept: that line could still grow
     assert summary.findings == []
     assert _dump(graph, IN_STEPS) == _at_once(graph, path, lines)
+
+
+def test_a_nightly_config_ingest_checks_and_writes_a_log_from_its_kept_end(graph: Graph, tmp_path: Path) -> None:
+    lines = _log_lines()
+    path = tmp_path / "decisions.jsonl"
+    config = tmp_path / "provgraph.toml"
+    config.write_text('[[store]]\nname = "log"\nkind = "logs"\nformat = "jsonl"\npath = "decisions.jsonl"\n')
+
+    def nightly() -> tuple[list[Any], IngestSummary]:
+        stores = load_config(config)
+        inputs = read_every_store(config, stores, graph)
+        checked = list(check_read(graph, inputs[0].store, inputs[0].read, inputs[0].resume, inputs[0].reading))
+        return checked, [summary for _, summary in write_every_store(graph, config, stores, inputs)][0]
+
+    _write(path, lines[:12])
+    checked, first = nightly()
+    assert not any(isinstance(record, Resumed) for record in checked) and first.snapshots_added == 11
+    _write(path, lines)
+    checked, second = nightly()
+    assert any(isinstance(record, Resumed) for record in checked)  # the check read only what was appended
+    assert any(KEPT in reading for reading in second.readings) and second.snapshots_added == len(lines) - 12

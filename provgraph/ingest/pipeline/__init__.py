@@ -176,18 +176,20 @@ class StoreInput:
                      resume=self.resume)
 
 
-def read_every_store(config_path: Path, stores: Sequence[StoreConfig]) -> list[StoreInput]:
+def read_every_store(config_path: Path, stores: Sequence[StoreConfig], graph: Graph | None = None) -> list[StoreInput]:
     """Every store of an `ingest --config` file checked before any is written, then opened again to be streamed.
 
     The check reads each store's input through once and keeps nothing (existence, format, readability: whatever
     makes an ingester raise InputError), so one unusable input names its store and path and nothing is written,
     while memory holds one store's input at a time, not every store's records. The inputs returned are lazy: each
-    store is read again as it is written, one store after the other.
+    store is read again as it is written, one store after the other. With the `graph`, a file whose kept prefix is
+    unchanged is checked from its kept end (provgraph/ingest/pipeline/kept.py): the prefix passed when it was read.
     """
     inputs = []
     for number, store in enumerate(stores, 1):
         try:
-            for _ in _open(store).records:
+            source = _open(store)
+            for _ in kept.check_read(graph, source.store, source.read, source.resume, source.reading):
                 pass
         except InputError as error:
             raise InputError(error.path, f"{error.reason} (store {_name(store, number)} in {config_path}; "

@@ -58,6 +58,13 @@ def first_pass(graph: Graph, store: str, read: Callable[[], Iterable[Record]], r
     return read, index
 
 
+def check_read(graph: Graph | None, store: str, read: Callable[[], Iterable[Record]], resume: Resume | None,
+               reading: Reading | None) -> Iterable[Record]:
+    """One read of an opened store for `ingest --config`'s check: from the kept ends when there are some."""
+    ends = kept_ends(graph, store, reading, False) if graph is not None and resume is not None else {}
+    return resume(ends) if ends and resume is not None else read()
+
+
 def _repeats_stored(graph: Graph, store: str, sources: list[str]) -> bool:
     for chunk in chunked(sorted(set(sources)), 10000):
         if graph.read("store_sources_held", {"store": store, "sources": chunk}):
@@ -88,4 +95,4 @@ def forget_ends(graph: Graph, store: str) -> None:
     graph.write("store_kept_ends_set", {"store": store, "ends": None})
 
 
-__all__ = ["Resume", "first_pass", "forget_ends", "keep_ends", "kept_ends", "kept_entries", "kept_readings"]
+__all__ = ["Resume", "check_read", "first_pass", "forget_ends", "keep_ends", "kept_ends", "kept_entries", "kept_readings"]
