@@ -286,6 +286,7 @@ def write(
         progress("write", 0, index.observations)
     size = batch_size()
     written: set[int] = set()  # digests of the claims written, for a distinct count without holding their uids
+    free_text = False  # whether a batch wrote a claim with free text (the common terms are counted over those only)
     pending: set[str] = set()  # claims whose stored status a batch forgot: stored again once every batch is in
     unresolved: set[str] = set()
     status_unresolved: set[str] = set()
@@ -298,6 +299,7 @@ def write(
         changed[container] = (count + len(locators), sorted(first + locators)[:20])
 
     def write_planned(planned: list[Planned], notices: list[Notice]) -> None:
+        nonlocal free_text
         resolution = resolve(graph, planned, index)
         status_refs = {ref for item in planned for edge in item.observation.edges if edge.kind != "RELATES"
                        for ref in (edge.from_ref, edge.to_ref)}
@@ -312,6 +314,7 @@ def write(
                 summary.snapshots_added += len(batch)
                 summary.claim_versions_written += counts["claims"]
                 written.update(hash(claim.uid) for item in batch for claim in item.observation.claims)
+                free_text = free_text or counts["free_text"]
                 summary.edges_written += counts["edges"]
             else:
                 summary.snapshots_unchanged += len(batch)
@@ -345,8 +348,8 @@ def write(
     # a graph written before external references existed holds lineage-only placeholders: turn them
     graph.write("ingest_lineage_placeholders")
     stored_status.store_pending(graph, pending | set(retaken))
-    if written or retaken:
-        keep_common_terms(graph)  # the terms that weigh nothing in a suspect pair: kept so a lookup never scans
+    if written or retaken:  # the terms that weigh nothing in a suspect pair: kept so a lookup never scans
+        keep_common_terms(graph, free_text=free_text or bool(retaken))
     keep_pending(graph)  # the suspects of what this ingest wrote (and of any pass an earlier one left unfinished)
     if reading is not None:
         record_reading(graph, store, store_kind, reading)

@@ -127,7 +127,8 @@ def write_batch(
     pending = graph.transaction(work, write=True)
     if pending is None:
         return {"written": False, "claims": 0, "edges": 0, "pending": []}
-    return {"written": True, "claims": claims, "edges": len(edge_rows), "pending": pending}
+    return {"written": True, "claims": claims, "edges": len(edge_rows), "pending": pending,
+            "free_text": any(claim["search"]["search_free_text"] for row in observation_rows for claim in row["claims"])}
 
 
 def batch_size() -> int:
