@@ -309,7 +309,7 @@ class Provgraph:
         from provgraph.ingest.config import load_config
         config_path = Path(config)
         configured = load_config(config_path)
-        inputs = pipeline.read_every_store(config_path, configured)
+        inputs = pipeline.read_every_store(config_path, configured, self.graph)
         summaries = []
         for source, summary in pipeline.write_every_store(self.graph, config_path, configured, inputs, progress):
             stores.record_paths(self.graph, summary.store, source.path, config_path.parent, chosen=True)

@@ -160,9 +160,11 @@ def test_revision_edges_have_the_valid_from_index_the_status_queries_filter_on(g
 def test_each_schema_gate_in_a_query_names_the_version_that_brought_its_index() -> None:
     """A query seeks the alias index or the (subject, status_retired_since) index only on a store of the version that
     installs it; the version is written out in Cypher, so it is held here to the constant schema.py names."""
-    from provgraph.graph.schema import ALIAS_INDEX_SINCE, RETIRED_INDEX_SINCE, SCHEMA_VERSION
+    from provgraph.graph.schema import ALIAS_INDEX_SINCE, FREE_TEXT_INDEX_SINCE, RETIRED_INDEX_SINCE, SCHEMA_VERSION
 
-    assert ALIAS_INDEX_SINCE <= RETIRED_INDEX_SINCE <= SCHEMA_VERSION
+    assert ALIAS_INDEX_SINCE <= RETIRED_INDEX_SINCE <= FREE_TEXT_INDEX_SINCE <= SCHEMA_VERSION
+    free_text_gate = f"coalesce(termsSchema.version, 0) >= {FREE_TEXT_INDEX_SINCE} AS freeTextIndexed"
+    assert free_text_gate in cypher.load("suspect_common_terms").text
     alias_gate = f"coalesce(aliasSchema.version, 0) >= {ALIAS_INDEX_SINCE} AS aliasIndexed"
     retired_gate = f"coalesce(retiredSchema.version, 0) >= {RETIRED_INDEX_SINCE} AS retiredIndexed"
     for name in ("resolve_claims", "verify_requests", "ingest_resolve", "claim_history", "verify_hash_prefixes"):

@@ -27,8 +27,7 @@ from provgraph.base.errors import UsageError
 from provgraph.base.times import parse_moment, to_iso
 from provgraph.graph.connection import Graph, Runner, Tx
 
-# Defaults measured with `python -m bench.suspects` (bench/README.md, "Suspects").
-# Which candidates are suspects: docs/design.md "Suspects" (measured with `python -m bench.suspects`)
+# Which candidates are suspects: docs/design.md "Suspects" (measured with `python -m bench.suspects`, bench/README.md)
 HITS = 10  # candidates one lookup returns
 FLOOR = 0.4  # the least similarity of a best candidate that stands clear
 MARGIN = 0.5  # it stands clear when the next candidate's similarity is at most this share of its own
@@ -39,9 +38,10 @@ CLOSE = 0.9  # ... when its similarity is at least this share of the earlier cla
 MIN_TERMS = 2  # least number of shared terms
 PER_CLAIM = 3  # at most this many suspects per earlier claim
 # A term is common (weighs nothing in a pair: cypher/suspect_common_terms.cypher) when at least COMMON_MIN_CLAIMS claims
-# and COMMON_SHARE of all claims say it
+# with free text and COMMON_SHARE of all claims with free text say it (only they are ever in a pair)
 COMMON_SHARE = 0.1
 COMMON_MIN_CLAIMS = 20
+COMMON_OVER = "free text"  # what the kept set was counted over (a set kept with another was counted by an earlier rule)
 
 
 @dataclass(frozen=True)
@@ -160,20 +160,24 @@ def common_terms(run: Runner) -> list[str]:
 
 
 def live_common_terms(run: Runner) -> list[str]:
-    """The common terms computed from every claim now: a scan of the whole store."""
+    """The common terms computed from every claim with free text now (found by the index on search_free_text)."""
     rows = run("suspect_common_terms", {"share": COMMON_SHARE, "min_claims": COMMON_MIN_CLAIMS})
     return [row["term"] for row in rows]
 
 
-def keep_common_terms(graph: Graph) -> list[str]:
-    """Compute the common terms and keep them: every ingest that writes claims calls this once, after its last batch.
-    A lookup leaves the common terms out of its query, so when the set changes, the claims already looked up that
-    say a term which entered or left it owe a lookup again (`cypher/suspects_mark_common.cypher`): the kept lookups
-    then do not depend on the order in which ingests kept the set. The set is replaced and the claims marked in one
+def keep_common_terms(graph: Graph, *, free_text: bool = True) -> list[str]:
+    """Compute the common terms and keep them: every ingest that writes claims calls this once, after its last batch;
+    with `free_text` False (it wrote no claim with free text, took none out) the kept set stays, unless an earlier rule
+    counted it (COMMON_OVER). A lookup leaves the common terms out, so when the set changes, the claims looked up that
+    say a term which entered or left it owe a lookup again (`cypher/suspects_mark_common.cypher`): the kept lookups do
+    not depend on the order in which ingests kept the set. The set is replaced and the claims marked in one
     transaction under the write lock, which the pass's keep steps take too (`keep_pending`)."""
     from provgraph.engine.stored_status import lock
 
-    terms = live_common_terms(graph.read)  # a scan of the store: outside the lock
+    kept = [] if free_text else graph.read("suspect_common_terms_kept", {})
+    if kept and kept[0]["terms"] is not None and kept[0]["counted_over"] == COMMON_OVER:
+        return list(kept[0]["terms"])
+    terms = live_common_terms(graph.read)  # a read of every claim with free text: outside the lock
     moment = datetime.now(timezone.utc)
 
     def keep(tx: Tx) -> None:
@@ -188,7 +192,7 @@ def replace_common_terms(tx: Tx, terms: list[str], moment: datetime) -> None:
     """Keep `terms` as the common terms, and mark the claims already looked up that say a term which entered or left
     the set (`keep_common_terms`' step; the caller holds the write lock)."""
     kept_before = _kept_terms(tx.rows)  # none kept (a new store, a schema install): nothing to compare
-    tx.rows("suspect_common_terms_keep", {"terms": terms, "t": moment})
+    tx.rows("suspect_common_terms_keep", {"terms": terms, "t": moment, "counted_over": COMMON_OVER})
     changed = sorted(set(terms) ^ set(kept_before)) if kept_before is not None else []
     if changed:
         tx.rows("suspects_mark_common", {"changed": changed})

@@ -105,6 +105,7 @@ class Store(StructuredNode):
     root = StringProperty()  # the absolute folder SARIF locations are relative to (engine/stores.py locations_root)
     reading = StringProperty()  # digest of the reading settings: a changed reading re-reads the store
     reading_settings = StringProperty()  # the same settings as JSON text
+    kept_ends = StringProperty()  # JSON: each log file's kept end (provgraph/ingest/pipeline/kept.py)
     vocabulary = StringProperty()  # scan stores: digest of the ids, files and patterns the last scan matched against
 
     sources = RelationshipFrom("Source", "IN")
@@ -170,8 +171,9 @@ class Claim(StructuredNode):
     search_scope_under = StringProperty()
     search_terms = ArrayProperty(StringProperty())
     # false for a keyed entry whose message says no more than its key and value: in no suspect pair
-    # (fulltext.free_text, cypher/rules/suspect-texts-may-pair.cypher); absent on older claims: free text
-    search_free_text = BooleanProperty()
+    # (fulltext.free_text, cypher/rules/suspect-texts-may-pair.cypher); absent on older claims: free text (schema 7
+    # gives them true). Indexed: the common terms are counted over the claims with free text (suspect_common_terms)
+    search_free_text = BooleanProperty(index=True)
     # the words one lookup searches for (escaped, weighted) and each one's stem: the lookup builds its query from
     # them, less the common terms (cypher/rules/suspect-query.cypher)
     search_words = ArrayProperty(StringProperty())
@@ -335,6 +337,7 @@ class SuspectTerms(StructuredNode):
     name = StringProperty(unique_index=True, required=True)  # 'common-by-claims' (the rule of 2 December, later in the day: terms of many claims)
     terms = ArrayProperty(StringProperty())  # the terms that weigh nothing in a suspect pair
     computed_at = DateTimeProperty()
+    counted_over = StringProperty()  # the claims they were counted over (suspects.COMMON_OVER); none: every claim
 
 
 class RivalRoster(StructuredNode):

@@ -19,11 +19,13 @@ from provgraph.graph.connection import Graph
 # 3: claims never looked up by the write-time suspects pass owe it one; 4: the alias index, fulltext.VERSION 3 (search_words);
 # 5: status_retired_since on every claim with a subject and the index on (subject, status_retired_since)
 # 6: rival rosters (RivalRoster, unique on subject: provgraph/engine/rosters.py)
-SCHEMA_VERSION = 6
+# 7: the index on search_free_text, and search_free_text true on every claim with search fields that lacks it
+SCHEMA_VERSION = 7
 # the versions the queries test before they seek an index a store of that version has (the Cypher gates compare
 # the stored version with these numbers written out; tests/test_schema_models.py holds each gate to its constant)
 ALIAS_INDEX_SINCE = 4  # rules/alias-claims.cypher: `>= 4`
 RETIRED_INDEX_SINCE = 5  # verify_requests.cypher (rules/subject-live): `>= 5`
+FREE_TEXT_INDEX_SINCE = 7  # suspect_common_terms.cypher: `>= 7`
 
 
 def install_schema(graph: Graph) -> list[str]:
@@ -41,6 +43,7 @@ def install_schema(graph: Graph) -> list[str]:
     graph.write("claim_rival_index")  # a subject's live claims with a seek (rules/subject-live)
     mark_unretired(graph)
     graph.write("schema_await_indexes")
+    mark_free_text(graph)  # what a missing value means already: the common terms need no recount for it
     if fulltext.backfill(graph):
         graph.write("suspect_common_terms_mark_stale")  # computed from the search fields the backfill changed
     mark_unkept_suspects(graph)
@@ -65,7 +68,19 @@ def mark_unkept_suspects(graph: Graph, *, every: bool = False, batch: int = 1000
 def mark_unretired(graph: Graph, batch: int = 10000) -> int:
     """Give every claim with a subject and no status_retired_since the far future (not retired), as a store written
     before schema 5 lacks it; `batch` claims per transaction. Returns how many."""
-    query, marked = "claim_rival_backfill", 0
+    return _mark(graph, "claim_rival_backfill", batch)
+
+
+def mark_free_text(graph: Graph, batch: int = 10000) -> int:
+    """Give every claim with search fields and no search_free_text the value true (what a missing value means: free
+    text), as a store written before the property existed lacks it, so the index on it finds every claim with free
+    text (`cypher/suspect_common_terms.cypher`); `batch` claims per transaction. Returns how many."""
+    return _mark(graph, "claim_free_text_backfill", batch)
+
+
+def _mark(graph: Graph, query: str, batch: int) -> int:
+    """Run the write `query` (it marks up to $limit claims and returns `marked`) until it marks fewer than `batch`."""
+    marked = 0
     while True:
         count = int(graph.write(query, {"limit": batch})[0]["marked"])
         marked += count

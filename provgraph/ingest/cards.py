@@ -9,11 +9,12 @@ a url by claim uid or alias.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from provgraph.base.errors import InputError
 from provgraph.ingest import register
-from provgraph.ingest.fields import (RECORD_ERRORS, REFERENCE_FIELDS, BadRecord, decode, finish_edges, first_line_title, identifier,
+from provgraph.ingest.kept import read_from_kept_end
+from provgraph.ingest.fields import (RECORD_ERRORS, REFERENCE_FIELDS, BadRecord, Line, decode, finish_edges, first_line_title, identifier,
                                      invalid_utf8_notice, load_json, optional_text, optional_time, quarantine, read_bytes, read_lines, record_sha,
                                      scalar_text, short, time_field, value_text)
 from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, Notice, Observation, Quarantined, Record, SnapshotRecord, SourceRecord,
@@ -73,10 +74,14 @@ def _card_file(path: Path, options: IngestOptions) -> Iterator[Record]:
 
 
 def _card_lines(path: Path, options: IngestOptions) -> Iterator[Record]:
-    """JSON Lines cards, read one line at a time; a file in which no line is a JSON object is not cards at all, and
-    says so (InputError) before its first record."""
-    _some_card(path)
-    for line in read_lines(path):
+    """JSON Lines cards, read one line at a time (from the kept end when the lines read last time are unchanged:
+    provgraph/ingest/kept.py); a file in which no line is a JSON object is not cards at all, and says so (InputError)
+    before its first record."""
+    yield from read_from_kept_end(path, options, lambda: _some_card(path), lambda lines: _cards_of(path, options, lines))
+
+
+def _cards_of(path: Path, options: IngestOptions, lines: Iterable[Line]) -> Iterator[Record]:
+    for line in lines:
         if not line.text.strip():
             continue
         if line.replaced:

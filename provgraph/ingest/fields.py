@@ -102,26 +102,32 @@ class Line:
     replaced: bool  # bytes that were not UTF-8 became U+FFFD
 
 
-def read_lines(path: Path) -> Iterator[Line]:
+def read_lines(path: Path, start: int = 0, before: int = 0, digest: Any = None) -> Iterator[Line]:
     """Physical lines split on LF only (other separators such as U+2028 are data), read one at a time as they are
     asked for: the file is never held whole, so memory follows the longest line, not the file.
 
     InputError, before the first line, when the file is missing, a folder, unreadable or binary (its first 8 KiB).
-    A file ending in LF, or an empty one, ends with an empty line, as `split` would give it.
+    A file ending in LF, or an empty one, ends with an empty line, as `split` would give it. `start` (a byte just after
+    an LF, with `before` lines before it) reads from there on, numbered as a whole read numbers them; `digest` (a
+    hashlib object) is fed every line that ends in LF, so it ends as the hash of the file through its last LF.
     """
     handle = _open_input(path)
     with handle:
-        number, raw = 0, b""
+        number, raw = before, b""
         try:
+            if start:
+                handle.seek(start)
             for raw in handle:
                 number += 1
+                if digest is not None and raw.endswith(b"\n"):
+                    digest.update(raw)
                 if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
                 text, replaced = _utf8(raw[:-1] if raw.endswith(b"\n") else raw)
                 yield Line(number, text[:-1] if text.endswith("\r") else text, replaced)
         except OSError as error:
             raise InputError(path, f"cannot read: {error.strerror or error}") from None
-        if number == 0 or raw.endswith(b"\n"):
+        if number == 0 or raw.endswith(b"\n") or (start and number == before):
             yield Line(number + 1, "", False)
 
 

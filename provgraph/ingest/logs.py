@@ -3,7 +3,8 @@
 Each entry is its own Source (`<store>:<file name>#<id>`) with one Claim (the entry id).
 A log is append-only, so every Observation carries its group (the file) and sequence
 (the line number); the pipeline detects rewrites from those. A line that cannot be used
-is quarantined with its number and the lines after it are still read.
+is quarantined with its number and the lines after it are still read. A log read before is read from its kept end
+when the lines read then are unchanged (provgraph/ingest/kept.py).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from provgraph.base.errors import InputError
 from provgraph.ingest import register
+from provgraph.ingest.kept import read_from_kept_end
 from provgraph.ingest.fields import (RECORD_ERRORS, Line, finish_edges, identifier, invalid_utf8_notice, load_json, optional_text, optional_time,
                                      quarantine, read_lines, record_sha, reference_edges, scalar_text, time_field, value_text)
 from provgraph.ingest.records import ClaimRecord, IngestOptions, Notice, Observation, Record, SnapshotRecord, SourceRecord, quote_hash
@@ -114,9 +116,11 @@ def ingest_logfmt(path: Path, options: IngestOptions) -> Iterator[Record]:
 
 def _ingest(path: Path, options: IngestOptions, parse: LineParser, format_name: str) -> Iterator[Record]:
     # A file that is not this format at all fails as a whole (InputError) before any record is yielded; the check
-    # reads up to the first line that parses. Then the file is read again, one line at a time (streamed).
-    _some_entry(path, parse, format_name)
-    yield from _records(path, options, _parsed(path, parse), split_commas=parse is parse_logfmt_line)
+    # reads up to the first line that parses. Then the file is read again, one line at a time (streamed), from its
+    # kept end when the lines before it are unchanged (provgraph/ingest/kept.py).
+    yield from read_from_kept_end(
+        path, options, lambda: _some_entry(path, parse, format_name),
+        lambda lines: _records(path, options, _parsed(lines, parse), split_commas=parse is parse_logfmt_line))
 
 
 def _some_entry(path: Path, parse: LineParser, format_name: str) -> None:
@@ -133,8 +137,8 @@ def _some_entry(path: Path, parse: LineParser, format_name: str) -> None:
         raise InputError(path, f"no line is {format_name} (line {first[0]}: {first[1]})")
 
 
-def _parsed(path: Path, parse: LineParser) -> Iterator[tuple[Line, dict[str, Any] | None, str | None]]:
-    for line in read_lines(path):
+def _parsed(lines: Iterable[Line], parse: LineParser) -> Iterator[tuple[Line, dict[str, Any] | None, str | None]]:
+    for line in lines:
         if not line.text.strip():
             continue
         try:

@@ -122,7 +122,29 @@ class Skipped:
     reason: str
 
 
-Record = Union[Observation, Quarantined, Notice, Skipped]
+@dataclass(frozen=True)
+class FileEnd:
+    """How far a line-streamed file was read, yielded after its last record: its first `length` bytes (through its
+    last LF) hash to `sha256` and hold `lines` lines and `entries` entries, the last of them the source `last`.
+    The next ingest reads the file from this kept end when those bytes are unchanged (provgraph/ingest/kept.py)."""
+
+    file: str
+    length: int
+    sha256: str
+    lines: int
+    entries: int
+    last: str
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """Yielded before the records of a file read from its kept end `kept`: the lines before it are not read again."""
+
+    file: str
+    kept: FileEnd
+
+
+Record = Union[Observation, Quarantined, Notice, Skipped, FileEnd, Resumed]
 
 
 def sha256_hex(data: bytes) -> str:

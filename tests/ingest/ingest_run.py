@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from provgraph.ingest import get
-from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined, Skipped
+from provgraph.ingest.records import FileEnd, IngestOptions, Notice, Observation, Quarantined, Resumed, Skipped
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -17,6 +17,7 @@ class Run:
     quarantined: list[Quarantined] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    ends: list[FileEnd | Resumed] = field(default_factory=list)  # how far each line-streamed file was read
 
     def claim(self, uid: str):
         return self.observation(uid).claims[0]
@@ -39,6 +40,8 @@ def run(kind: str, fmt: str, path: Path, store: str = "s", options: dict | None 
             result.quarantined.append(record)
         elif isinstance(record, Skipped):
             result.skipped.append(record)
+        elif isinstance(record, (FileEnd, Resumed)):
+            result.ends.append(record)
         else:
             assert isinstance(record, Notice), record
             result.notices.append(record)

@@ -12,7 +12,7 @@ from ingest_run import EXAMPLES, FIXTURES, run
 from provgraph.base.errors import InputError
 from provgraph.ingest.binary import binary_reason
 from provgraph.ingest.logs import LogLineError, parse_jsonl_line, parse_logfmt_line
-from provgraph.ingest.records import Notice, Observation, Quarantined, canonical_json, quote_hash, sha256_hex
+from provgraph.ingest.records import FileEnd, Notice, Observation, Quarantined, canonical_json, quote_hash, sha256_hex
 
 JSONL = FIXTURES / "logs" / "decisions.jsonl"
 LOGFMT = FIXTURES / "logs" / "flags.logfmt"
@@ -250,7 +250,7 @@ def test_any_bytes_in_a_log_are_quarantined_or_kept_never_raised(tmp_path_factor
             list(run_records(path, fmt))
         return
     records = list(run_records(path, fmt))
-    assert all(isinstance(r, (Observation, Quarantined, Notice)) for r in records)
+    assert all(isinstance(r, (Observation, Quarantined, Notice, FileEnd)) for r in records)
     entries = [r for r in records if isinstance(r, (Observation, Quarantined))]
     non_blank = [raw for raw in path.read_bytes().split(b"\n") if raw.decode("utf-8", "replace").strip()]
     assert len(entries) == len(non_blank)  # every non-blank line is an entry or a quarantine

@@ -17,7 +17,7 @@ from provgraph.base.errors import InputError
 from provgraph.cli import cli
 from provgraph.graph.connection import Graph
 from provgraph.ingest import get as get_ingester
-from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined
+from provgraph.ingest.records import FileEnd, IngestOptions, Notice, Observation, Quarantined
 
 EXAMPLES = 400 if HEAVY else 40
 INJECTION = [
@@ -114,7 +114,7 @@ def _feed(kind: str, fmt: str, suffix: str, data: bytes, folder: Path) -> list:
     path = folder if kind == "files" else target
     records = list(get_ingester(kind, fmt)(path, IngestOptions(store="fuzz", scope="", path=str(path))))
     for record in records:
-        assert isinstance(record, (Observation, Quarantined, Notice)), record
+        assert isinstance(record, (Observation, Quarantined, Notice, FileEnd)), record
         if isinstance(record, Quarantined):
             assert "\n" not in record.reason
     return records

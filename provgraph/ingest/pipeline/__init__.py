@@ -11,7 +11,7 @@ stores those again after its last batch (provgraph/engine/stored_status.py).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, ContextManager, Iterable, Iterator, Sequence
@@ -26,6 +26,7 @@ from provgraph.graph.schema import ensure_schema
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
 from provgraph.ingest.formats.tally import unread_files
+from provgraph.ingest.pipeline import kept
 from provgraph.ingest.pipeline.batch import Load, batch_size, write_batch, write_quarantine
 from provgraph.ingest.pipeline.rebuild import Reading, reread_reason, take_out
 from provgraph.ingest.pipeline.rebuild import record as record_reading
@@ -37,8 +38,9 @@ from provgraph.ingest.pipeline.snapshots import (
     rewrite_finding,
     vanished_entries,
 )
-from provgraph.ingest.pipeline.stream import Records, group_key, index_input, read_batches, rereadable
+from provgraph.ingest.pipeline.stream import Records, group_key, read_batches, rereadable
 from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined, Record
+from provgraph.ingest.kept import KEPT_ENDS
 from provgraph.ingest.selection import FileSelection
 
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
@@ -160,6 +162,7 @@ class StoreInput:
     path: Path
     read: Callable[[], Iterable[Record]]
     reading: Reading | None = None
+    resume: kept.Resume | None = None  # the input read from kept ends (provgraph/ingest/kept.py)
 
     @property
     def records(self) -> Iterable[Record]:
@@ -169,21 +172,24 @@ class StoreInput:
     def write(self, graph: Graph, *, policy: str | None = None, progress: Progress | None = None,
               rebuild: bool = False) -> IngestSummary:
         return write(graph, self.read, store=self.store, store_kind=self.store_kind, scope=self.scope,
-                     policy=policy, path=str(self.path), progress=progress, reading=self.reading, rebuild=rebuild)
+                     policy=policy, path=str(self.path), progress=progress, reading=self.reading, rebuild=rebuild,
+                     resume=self.resume)
 
 
-def read_every_store(config_path: Path, stores: Sequence[StoreConfig]) -> list[StoreInput]:
+def read_every_store(config_path: Path, stores: Sequence[StoreConfig], graph: Graph | None = None) -> list[StoreInput]:
     """Every store of an `ingest --config` file checked before any is written, then opened again to be streamed.
 
     The check reads each store's input through once and keeps nothing (existence, format, readability: whatever
     makes an ingester raise InputError), so one unusable input names its store and path and nothing is written,
     while memory holds one store's input at a time, not every store's records. The inputs returned are lazy: each
-    store is read again as it is written, one store after the other.
+    store is read again as it is written, one store after the other. With the `graph`, a file whose kept prefix is
+    unchanged is checked from its kept end (provgraph/ingest/pipeline/kept.py): the prefix passed when it was read.
     """
     inputs = []
     for number, store in enumerate(stores, 1):
         try:
-            for _ in _open(store).records:
+            source = _open(store)
+            for _ in kept.check_read(graph, source.store, source.read, source.resume, source.reading):
                 pass
         except InputError as error:
             raise InputError(error.path, f"{error.reason} (store {_name(store, number)} in {config_path}; "
@@ -230,7 +236,8 @@ def open_store(kind: str, path: Path, *, fmt: str = "default", store: str | None
     opts = IngestOptions(store=store_name, scope=scope or "", path=str(path), options=dict(options or {}))
     store_kind = "git" if kind == "files" and fmt == "git" else kind
     return StoreInput(store=store_name, store_kind=store_kind, scope=scope or "", path=Path(path),
-                      read=lambda: ingester(path, opts), reading=Reading.of(store_kind, fmt, scope, opts.options))
+                      read=lambda: ingester(path, opts), reading=Reading.of(store_kind, fmt, scope, opts.options),
+                      resume=lambda ends: ingester(path, replace(opts, options={**opts.options, KEPT_ENDS: ends})))
 
 
 def write(
@@ -245,6 +252,7 @@ def write(
     progress: Progress | None = None,
     reading: Reading | None = None,
     rebuild: bool = False,
+    resume: kept.Resume | None = None,
 ) -> IngestSummary:
     """Write ingester records to the graph in batches; the heart of every ingest. With a `reading` (how the records
     were read), a store last read another way, or `rebuild`, is taken out first and written again from scratch.
@@ -252,14 +260,16 @@ def write(
     `records` is read twice (provgraph/ingest/pipeline/stream.py): a callable is called for each read, so an input read
     lazily is never held whole; once to check it whole and index its names (an unusable input raises InputError then,
     with nothing written), then again batch by batch, each batch planned, resolved against the index and the graph,
-    and written with its quarantines and findings before the next is read."""
-    read = rereadable(records)
+    and written with its quarantines and findings before the next is read. With `resume` (the input read from kept
+    ends), files whose kept prefix is unchanged are read from there (provgraph/ingest/pipeline/kept.py)."""
     observed_at = datetime.now(timezone.utc)
     summary = IngestSummary(store=store, kind=store_kind, path=path)
-    index = index_input(read(), (lambda: progress("read", 1, None)) if progress else None)
-    summary.observations = index.observations
+    read, index = kept.first_pass(graph, store, rereadable(records), resume, reading, rebuild,
+                                  (lambda: progress("read", 1, None)) if progress else None)
+    summary.observations = index.observations + kept.kept_entries(index)
+    summary.snapshots_unchanged = kept.kept_entries(index)
     summary.skipped = index.skipped
-    summary.readings = list(index.readings)
+    summary.readings = kept.kept_readings(index) + list(index.readings)
     if store_kind in ("files", "git"):
         summary.readings += unread_files(FileSelection.from_options(reading.settings if reading else {}),
                                          Path(path) if path else None, index.unclaimed, index.claimed)
@@ -268,6 +278,7 @@ def write(
     if reading is not None:
         why = reread_reason(graph, store, reading, rebuild)
         if why is not None:  # every record is read by now: unusable input never gets here
+            kept.forget_ends(graph, store)
             retaken = take_out(graph, store)
             summary.readings.insert(0, why)
     load = Load.of(graph, store)  # a first load asks for no stored entry; into an empty graph it marks once (batch.py)
@@ -276,6 +287,7 @@ def write(
         progress("write", 0, index.observations)
     size = batch_size()
     written: set[int] = set()  # digests of the claims written, for a distinct count without holding their uids
+    free_text = False  # whether a batch wrote a claim with free text (the common terms are counted over those only)
     pending: set[str] = set()  # claims whose stored status a batch forgot: stored again once every batch is in
     unresolved: set[str] = set()
     status_unresolved: set[str] = set()
@@ -288,6 +300,7 @@ def write(
         changed[container] = (count + len(locators), sorted(first + locators)[:20])
 
     def write_planned(planned: list[Planned], notices: list[Notice]) -> None:
+        nonlocal free_text
         resolution = resolve(graph, planned, index)
         status_refs = {ref for item in planned for edge in item.observation.edges if edge.kind != "RELATES"
                        for ref in (edge.from_ref, edge.to_ref)}
@@ -303,6 +316,7 @@ def write(
                 summary.snapshots_added += len(batch)
                 summary.claim_versions_written += counts["claims"]
                 written.update(hash(claim.uid) for item in batch for claim in item.observation.claims)
+                free_text = free_text or counts["free_text"]
                 summary.edges_written += counts["edges"]
             else:
                 summary.snapshots_unchanged += len(batch)
@@ -323,6 +337,8 @@ def write(
         if progress:
             progress("write", len(part.observations), index.observations)
     for container, template in ({} if load.first else templates).items():
+        if container in index.resumed:
+            continue  # its kept prefix is unchanged: no entry of it vanished
         gone = vanished_entries(graph, store, container, template, index, observed_at)
         if gone:
             note_changed(container, [item.observation.source.locator for item in gone])
@@ -336,11 +352,12 @@ def write(
     graph.write("ingest_lineage_placeholders")
     pending.update(load.settle(graph))  # a load into an empty graph: its batches' marks, made once
     stored_status.store_pending(graph, pending | set(retaken))
-    if written or retaken:
-        keep_common_terms(graph)  # the terms that weigh nothing in a suspect pair: kept so a lookup never scans
+    if written or retaken:  # the terms that weigh nothing in a suspect pair: kept so a lookup never scans
+        keep_common_terms(graph, free_text=free_text or bool(retaken))
     keep_pending(graph)  # the suspects of what this ingest wrote (and of any pass an earlier one left unfinished)
     if reading is not None:
         record_reading(graph, store, store_kind, reading)
+        kept.keep_ends(graph, store, index)
 
     if policy == "latest-wins":
         def latest_wins(tx: Tx) -> dict[str, Any]:

@@ -172,7 +172,8 @@ def write_batch(
             load.deferred += seeds
         else:
             load.deferring, load.deferred = False, []
-    return {"written": True, "claims": claims, "edges": len(edge_rows), "pending": pending}
+    return {"written": True, "claims": claims, "edges": len(edge_rows), "pending": pending,
+            "free_text": any(claim["search"]["search_free_text"] for row in observation_rows for claim in row["claims"])}
 
 
 def first_load(graph: Graph, store: str) -> bool:

@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
-from provgraph.ingest.records import Notice, Observation, Quarantined, Record, Skipped
+from provgraph.ingest.records import FileEnd, Notice, Observation, Quarantined, Record, Resumed, Skipped
 
 READING_NOTICES = ("date_order",)  # notices about how the store was read: the summary's `reading` lines, not findings
 Records = Iterable[Record] | Callable[[], Iterable[Record]]
@@ -78,6 +78,9 @@ class InputIndex:
     repeated_entries: set[int] = field(default_factory=set)  # digests of entry sources the input holds more than once
     unclaimed: dict[str, str] = field(default_factory=dict)  # record files without a claim (latest version) -> why
     claimed: bool = False  # some snapshot carries a claim
+    resumed: dict[str, FileEnd] = field(default_factory=dict)  # file -> the kept end it was read from
+    ends: dict[str, FileEnd] = field(default_factory=dict)  # file -> how far it was read now, to keep
+    tail_sources: list[str] = field(default_factory=list)  # the sources read after a kept end (the tails: few)
 
     def has_entry(self, group: str, source_uid: str) -> bool:
         names = self.entries.get(group)
@@ -89,9 +92,12 @@ def index_input(records: Iterable[Record], progress: Callable[[], None] | None =
     index = InputIndex()
     skipped: dict[str, int] = defaultdict(int)
     entries: dict[str, NameSet] = defaultdict(NameSet)
+    tail = False
     for record in records:
         if isinstance(record, Observation):
             index.observations += 1
+            if tail:
+                index.tail_sources.append(record.source.uid)
             for claim in record.claims:
                 index.uids.add(claim.uid)
                 for alias in claim.aliases:
@@ -108,6 +114,12 @@ def index_input(records: Iterable[Record], progress: Callable[[], None] | None =
             index.readings.append(record.detail)
         elif isinstance(record, Skipped):
             skipped[record.reason] += 1
+        elif isinstance(record, Resumed):
+            index.resumed[record.file] = record.kept
+            tail = True
+        elif isinstance(record, FileEnd):
+            index.ends[record.file] = record
+            tail = False
 
         if progress:
             progress()
