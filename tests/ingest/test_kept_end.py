@@ -150,11 +150,22 @@ def test_a_truncated_log_is_read_whole_and_its_lost_entries_vanish(graph: Graph,
     lines = _log_lines()
     path = tmp_path / "decisions.jsonl"
     _in_steps(graph, path, lines, [16])
-    _write(path, lines[:10] + lines[20:21])  # cut, then a new entry (what makes an ingest look for vanished ones)
+    _write(path, lines[:10] + lines[20:21])  # cut, then a new entry
     summary = _ingest(path)
     assert not any(KEPT in reading for reading in summary.readings)
     assert [f["kind"] for f in summary.findings] == ["log_rewrite"]
     assert summary.findings[0]["detail"].startswith("6 already-ingested entries changed or vanished"), summary.findings
+
+
+def test_a_log_cut_short_with_nothing_new_still_reports_its_vanished_entries(graph: Graph, tmp_path: Path) -> None:
+    lines = _log_lines()
+    path = tmp_path / "decisions.jsonl"
+    _in_steps(graph, path, lines, [16])
+    _write(path, lines[:10])
+    summary = _ingest(path)
+    assert summary.snapshots_added == 6 and [f["kind"] for f in summary.findings] == ["log_rewrite"]
+    assert summary.findings[0]["detail"].startswith("6 already-ingested entries changed or vanished"), summary.findings
+    assert _ingest(path).findings == []  # once reported, the cut is the log as it stands
 
 
 def test_an_appended_entry_repeating_a_stored_id_makes_the_read_whole(graph: Graph, tmp_path: Path) -> None:

@@ -292,7 +292,7 @@ def write(
     unresolved: set[str] = set()
     status_unresolved: set[str] = set()
     stored_first: dict[int, str | None] = {}  # entries the input holds more than once: their hash before this input
-    templates: dict[str, Observation] = {}  # log file -> an entry of it written now (the vanished ones are cut from it)
+    templates: dict[str, Observation] = {}  # log file -> an entry of it read now (the vanished ones are cut from it)
     changed: dict[str, tuple[int, list[str]]] = {}  # log file -> entries changed or vanished, the first 20 locators
 
     def note_changed(container: str, locators: list[str]) -> None:
@@ -328,9 +328,9 @@ def write(
                                                                           stored_first)
         for container, locators in rewrites.items():
             note_changed(container, locators)
-        for item in planned:
-            if item.observation.append_only_group:
-                templates.setdefault(group_key(item.observation), item.observation)
+        for observation in part.observations:  # unchanged ones too: a log cut short with nothing new lost entries
+            if observation.append_only_group:
+                templates.setdefault(group_key(observation), observation)
         notices = list(part.notices)
         write_planned(planned, notices)
         _record_quarantine(graph, summary, part.quarantined, notices, observed_at)
