@@ -1,4 +1,4 @@
-"""Reading a line-streamed file (a log, JSON Lines cards) from its kept end (issue 41).
+"""Reading a line-streamed file (a log, JSON Lines cards) from its kept end.
 
 Each read of such a file ends with a FileEnd: the bytes read through the last LF, their hash, their lines and
 entries. The pipeline keeps it and hands it back on the next ingest (IngestOptions.options[KEPT_ENDS], by file

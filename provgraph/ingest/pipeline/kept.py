@@ -1,4 +1,4 @@
-"""The pipeline's side of reading from the kept end (issue 41; the reader's side is provgraph/ingest/kept.py).
+"""The pipeline's side of reading from the kept end (the reader's side is provgraph/ingest/kept.py).
 
 The ends a store's line-streamed files were read to are kept on its Store node (JSON), under the reading they were
 read with. An ingest under the same reading, not --rebuild, hands them to the reader, which reads each file whose
