@@ -18,8 +18,9 @@ from provgraph.ingest.records import Resumed
 # Properties that say when something was written (the ingest's clock), not what the input holds.
 CLOCK = {"observed_at", "computed_at", "status_computed_at", "status_retired_since", "suspects_at", "found_at",
          "generation", "taken_at"}
-# Kept at write time differently by an ingest in steps than by one at once, with or without a kept end (the lead
-# knows: issue 41); left out of the comparison with a fresh store, kept in the one with whole reads.
+# Kept at write time differently by an ingest in steps than by one at once, with or without a kept end: a step keeps a
+# claim's revision closure less often (null: verify walks it when read, the same answer); left out of the comparison
+# with a fresh store, kept in the one with whole reads.
 IN_STEPS = ("status_closure_",)
 KEPT = "read from its kept end"
 
