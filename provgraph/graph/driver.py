@@ -11,6 +11,9 @@ pandas before provgraph reached the driver finds the driver as it always was, wi
 from __future__ import annotations
 
 import sys
+from datetime import datetime as _datetime
+from datetime import timezone as _timezone
+from typing import Any
 
 _OPTIONAL = ("numpy", "pandas", "pyarrow")  # what neo4j/_optional_deps tries
 _hidden = [] if "neo4j" in sys.modules else [name for name in _OPTIONAL if name not in sys.modules]
@@ -27,5 +30,42 @@ finally:
     for _name in _hidden:
         if sys.modules.get(_name, False) is None:
             del sys.modules[_name]
+
+# The driver packs a datetime parameter in pure Python (neo4j.time's calendar arithmetic: ~30 microseconds a value, a
+# fifth of an ingest's Python time: three or four datetimes a claim written, in its batch and again with its stored
+# status). Bolt 5 and 6's form of the two kinds an ingest sends, a datetime with a fixed UTC offset and a driver DateTime at
+# UTC, is computed here exactly with datetime's own arithmetic; any other value takes the driver's way
+# (tests/reliability/test_datetime_packing.py compares both over random values). The hook is private to the driver, whose
+# version pyproject.toml pins; a driver without it is left as it is.
+_bolt5_temporal: Any
+try:
+    from neo4j._codec.hydration.v2 import temporal as _bolt5_temporal
+    from neo4j._codec.packstream import Structure as _Structure
+except ImportError:  # pragma: no cover - another driver version: its own packing stands
+    _bolt5_temporal = None
+if _bolt5_temporal is not None and not hasattr(_bolt5_temporal, "driver_dehydrate_datetime"):
+    import pytz as _pytz  # type: ignore[import-untyped]
+
+    _EPOCH = _datetime(1970, 1, 1, tzinfo=_timezone.utc)
+    _EPOCH_ORDINAL = _EPOCH.toordinal()
+    _driver_dehydrate_datetime = _bolt5_temporal.dehydrate_datetime
+
+    def _dehydrate_datetime(value: Any) -> Any:
+        """`value` as the driver's Bolt 5 datetime structure: (UTC seconds since 1970, nanoseconds, offset or zone)."""
+        kind = type(value)
+        if kind is _datetime and type(value.tzinfo) is _timezone:
+            offset = value.utcoffset()
+            if offset is not None and not offset.microseconds:
+                since = value - _EPOCH
+                return _Structure(b"I", since.days * 86400 + since.seconds, since.microseconds * 1000,
+                                  offset.days * 86400 + offset.seconds)
+        elif kind is neo4j_time.DateTime and value.tzinfo is _pytz.utc:
+            seconds = ((value.date().to_ordinal() - _EPOCH_ORDINAL) * 86400
+                       + value.hour * 3600 + value.minute * 60 + value.second)
+            return _Structure(b"i", seconds, value.nanosecond, "UTC")
+        return _driver_dehydrate_datetime(value)
+
+    _bolt5_temporal.driver_dehydrate_datetime = _driver_dehydrate_datetime
+    _bolt5_temporal.dehydrate_datetime = _dehydrate_datetime
 
 __all__ = ["GraphDatabase", "RoutingControl", "neo4j", "neo4j_errors", "neo4j_graph", "neo4j_spatial", "neo4j_time"]
