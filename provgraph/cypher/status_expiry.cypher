@@ -62,12 +62,11 @@ CALL (c, settled) {
       UNWIND [y.asserted_at, y.valid_from, y.valid_until] AS moment
       RETURN moment
       UNION ALL
-      MATCH (y)-[cited:CITED_AT]->(:Snapshot)
-      UNWIND [cited.valid_from, cited.valid_until] AS moment
-      RETURN moment
-      UNION ALL
-      MATCH (y)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)<-[:OF]-(snap:Snapshot)
-      UNWIND [snap.revised_at, snap.until] AS moment
+      // one walk of the citations for both: the citation's window, and the other snapshots of the cited source (one
+      // pattern, so not the cited snapshot itself through its own OF)
+      MATCH (y)-[cited:CITED_AT]->(citedSnap:Snapshot)
+      OPTIONAL MATCH (citedSnap)-[:OF]->(:Source)<-[:OF]-(snap:Snapshot)
+      UNWIND [cited.valid_from, cited.valid_until, snap.revised_at, snap.until] AS moment
       RETURN moment
       UNION ALL
       MATCH (y)-[edge:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS|CONFLICTS_WITH|DEPENDS_ON]-(:Claim)
