@@ -33,23 +33,31 @@ CALL (c, q, reach) {
   WITH row ORDER BY row.successor
   RETURN collect(row) AS rows
 }
-// one walk of the edges into them for both the expiry and the edge scopes
 CALL (c, reach) {
   WITH c, reach WHERE size(reach) > 0
   UNWIND [c] + reach AS y
   CALL (y, c) {
     MATCH (y)<-[edge:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(:Claim)
     UNWIND [edge.valid_from, edge.valid_to] AS moment
-    RETURN moment, edge.scope AS edgeScope
+    RETURN moment
     UNION ALL
     // a reviser's declared word then (its force); the claim's own is not read by its closure
     WITH y, c WHERE y <> c
     MATCH (y)-[:CITED_AT]->(snap:Snapshot)
     UNWIND [snap.revised_at, snap.until] AS moment
-    RETURN moment, null AS edgeScope
+    RETURN moment
   }
-  RETURN min(CASE WHEN moment > $t THEN moment END) AS expires,
-    collect(DISTINCT CASE WHEN coalesce(edgeScope, '') <> '' THEN edgeScope END) AS edgeScopes
+  WITH moment
+  WHERE moment > $t
+  RETURN min(moment) AS expires
+}
+CALL (c, reach) {
+  WITH c, reach WHERE size(reach) > 0
+  UNWIND [c] + reach AS y
+  MATCH (y)<-[edge:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS]-(:Claim)
+  WITH DISTINCT edge.scope AS edgeScope
+  WHERE coalesce(edgeScope, '') <> ''
+  RETURN collect(edgeScope) AS edgeScopes
 }
 RETURN c.uid AS claim, q AS scope, CASE WHEN reach IS NULL THEN null ELSE rows END AS rows, expires,
   edgeScopes AS edge_scopes
