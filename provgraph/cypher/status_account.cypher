@@ -18,35 +18,6 @@ UNWIND $rows AS row
 MATCH (x:Claim {uid: row.claim})
 USING INDEX x:Claim(uid)
 WITH row, x, coalesce(row.question_scope, '') AS q
-// the run of each claim the reason names: x, its rivals or explicit partners, its premises not current. start: the
-// first snapshot of the unbroken run (newest first) of its source's snapshots that cite the claim with the word the
-// latest citing snapshot at $t has
-// a rival on a crowded subject: its run's start as its fresh roster keeps it (the rivals there are its entries at q,
-// in the same uid order as conflicts_with: one walk down both lists keeps the rival whose run began first, as the
-// partner below is chosen, instead of a run per rival)
-WITH row, x, q, head(COLLECT {
-  MATCH (roster:RivalRoster {subject: x.subject})
-  WHERE row.reason = 'RIVAL_CLAIM' AND /*INCLUDE roster-fresh(roster, q)*/
-  RETURN roster {.members, .entry_scopes, .run_snapshots, .run_ats, .run_lines}
-}) AS roster
-CALL (x, row, roster) {
-  UNWIND [x.uid] + CASE WHEN roster IS NOT NULL THEN []
-                        WHEN row.reason = 'RIVAL_CLAIM' THEN coalesce(row.conflicts_with, [])
-                        WHEN row.reason = 'PREMISE_NOT_CURRENT' THEN coalesce(row.premises_not_current, []) ELSE [] END AS uid
-  MATCH (y:Claim {uid: uid})
-  // INCLUDE claim-run (the run of y; written in rules/claim-run.cypher)
-  RETURN collect({uid: uid, start: start, latest: latest}) AS runs
-}
-WITH row, x, q, head(runs) AS own, CASE WHEN roster IS NULL THEN runs ELSE [head(runs)] + [best IN [reduce(
-    walk = {next: 0, best: null}, i IN range(0, size(roster.members) - 1) |
-    CASE WHEN walk.next < size(row.conflicts_with) AND roster.entry_scopes[i] = q
-              AND roster.members[i] = row.conflicts_with[walk.next]
-         THEN {next: walk.next + 1, best: CASE
-                WHEN roster.run_snapshots[i] <> '' AND (walk.best IS NULL OR roster.run_ats[i] < walk.best.start.at)
-                THEN {uid: roster.members[i], start: {snapshot: roster.run_snapshots[i], at: roster.run_ats[i],
-                      line: CASE WHEN roster.run_lines[i] < 0 THEN null ELSE roster.run_lines[i] END}}
-                ELSE walk.best END}
-         ELSE walk END).best] WHERE best IS NOT NULL] END AS runs
 // revisions in force at $t of the kind the reason names: when each took effect, and the record or adjudication
 CALL (x, row, q) {
   WITH x, row, q,
@@ -98,6 +69,38 @@ CALL (x, row, q) {
   ORDER BY event.at, event.because
   RETURN collect(event) AS revisions
 }
+// the run of each claim the reason names: x, its rivals or explicit partners, its premises not current. start: the
+// first snapshot of the unbroken run (newest first) of its source's snapshots that cite the claim with the word the
+// latest citing snapshot at $t has
+// a rival on a crowded subject: its run's start as its fresh roster keeps it (the rivals there are its entries at q,
+// in the same uid order as conflicts_with: one walk down both lists keeps the rival whose run began first, as the
+// partner below is chosen, instead of a run per rival); looked up for a rival only (the row tells)
+CALL (x, row, q) {
+  WITH x, row, q WHERE row.reason = 'RIVAL_CLAIM'
+  MATCH (roster:RivalRoster {subject: x.subject})
+  WHERE /*INCLUDE roster-fresh(roster, q)*/
+  WITH collect(roster {.members, .entry_scopes, .run_snapshots, .run_ats, .run_lines}) AS rosters
+  RETURN head(rosters) AS roster
+}
+// x's own run is not walked when a revision in force names the event (the account of a revision reads nothing else)
+CALL (x, row, roster, revisions) {
+  UNWIND CASE WHEN size(revisions) > 0 THEN [] ELSE [x.uid] END + CASE WHEN roster IS NOT NULL THEN []
+                        WHEN row.reason = 'RIVAL_CLAIM' THEN coalesce(row.conflicts_with, [])
+                        WHEN row.reason = 'PREMISE_NOT_CURRENT' THEN coalesce(row.premises_not_current, []) ELSE [] END AS uid
+  MATCH (y:Claim {uid: uid})
+  // INCLUDE claim-run (the run of y; written in rules/claim-run.cypher)
+  RETURN collect({uid: uid, start: start, latest: latest}) AS runs
+}
+WITH row, x, q, revisions, head(runs) AS own, CASE WHEN roster IS NULL THEN runs ELSE [head(runs)] + [best IN [reduce(
+    walk = {next: 0, best: null}, i IN range(0, size(roster.members) - 1) |
+    CASE WHEN walk.next < size(row.conflicts_with) AND roster.entry_scopes[i] = q
+              AND roster.members[i] = row.conflicts_with[walk.next]
+         THEN {next: walk.next + 1, best: CASE
+                WHEN roster.run_snapshots[i] <> '' AND (walk.best IS NULL OR roster.run_ats[i] < walk.best.start.at)
+                THEN {uid: roster.members[i], start: {snapshot: roster.run_snapshots[i], at: roster.run_ats[i],
+                      line: CASE WHEN roster.run_lines[i] < 0 THEN null ELSE roster.run_lines[i] END}}
+                ELSE walk.best END}
+         ELSE walk END).best] WHERE best IS NOT NULL] END AS runs
 // explicit conflicts in force: the edge's recording
 CALL (x, row, q) {
   WITH x, row, q WHERE row.reason = 'EXPLICIT_CONFLICT'

@@ -57,31 +57,39 @@ CALL (c, settled) {
       MATCH (o)-[:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS*1..]->(y:Claim)
       RETURN DISTINCT y
     }
-    WITH DISTINCT y
-    CALL (y) {
-      UNWIND [y.asserted_at, y.valid_from, y.valid_until] AS moment
-      RETURN moment
-      UNION ALL
-      MATCH (y)-[cited:CITED_AT]->(:Snapshot)
-      UNWIND [cited.valid_from, cited.valid_until] AS moment
-      RETURN moment
-      UNION ALL
-      MATCH (y)-[:CITED_AT]->(:Snapshot)-[:OF]->(:Source)<-[:OF]-(snap:Snapshot)
-      UNWIND [snap.revised_at, snap.until] AS moment
-      RETURN moment
-      UNION ALL
-      MATCH (y)-[edge:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS|CONFLICTS_WITH|DEPENDS_ON]-(:Claim)
-      UNWIND [edge.valid_from, edge.valid_to] AS moment
-      RETURN moment
-    }
-    WITH moment
-    WHERE moment > $t
-    RETURN min(moment) AS walked
+    RETURN collect(DISTINCT y) AS read
   }
   // a premise no walk went past stands for what it rests on by its own expiry
-  RETURN reduce(soonest = walked, moment IN [p IN reached WHERE p <> c AND /*INCLUDE premise-judged(p)*/ | p.status_expires] |
-    CASE WHEN moment > $t AND (soonest IS NULL OR moment < soonest) THEN moment ELSE soonest END) AS expires
+  RETURN read, reduce(soonest = null, moment IN [p IN reached WHERE p <> c AND /*INCLUDE premise-judged(p)*/ | p.status_expires] |
+    CASE WHEN moment > $t AND (soonest IS NULL OR moment < soonest) THEN moment ELSE soonest END) AS judged
 }
+// the times of each claim read (y) are read once for all the claims of $claims that read it (chain members and rivals
+// share most of theirs), then each claim takes the soonest of its own (every claim reads itself: none is left out)
+UNWIND read AS y
+WITH y, collect({claim: c, judged: judged}) AS readers
+CALL (y) {
+  CALL (y) {
+    UNWIND [y.asserted_at, y.valid_from, y.valid_until] AS moment
+    RETURN moment
+    UNION ALL
+    // one walk of the citations for both: the citation's window, and the other snapshots of the cited source (one
+    // pattern, so not the cited snapshot itself through its own OF)
+    MATCH (y)-[cited:CITED_AT]->(citedSnap:Snapshot)
+    OPTIONAL MATCH (citedSnap)-[:OF]->(:Source)<-[:OF]-(snap:Snapshot)
+    UNWIND [cited.valid_from, cited.valid_until, snap.revised_at, snap.until] AS moment
+    RETURN moment
+    UNION ALL
+    MATCH (y)-[edge:CORRECTS|SUPERSEDES|INVALIDATES|AMENDS|CONFLICTS_WITH|DEPENDS_ON]-(:Claim)
+    UNWIND [edge.valid_from, edge.valid_to] AS moment
+    RETURN moment
+  }
+  WITH moment
+  WHERE moment > $t
+  RETURN min(moment) AS soonest
+}
+UNWIND readers AS reader
+WITH reader.claim AS c, reader.judged AS judged, min(soonest) AS walked
+WITH c, CASE WHEN judged IS NOT NULL AND (walked IS NULL OR judged < walked) THEN judged ELSE walked END AS expires
 // the scopes of the revision edges rules 5 and 6 can read for this claim (verify_requests judges a rival at another
 // question scope from the stored status when each of them covers both scopes alike)
 CALL (c) {
