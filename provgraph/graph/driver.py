@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from datetime import datetime as _datetime
+from datetime import timedelta as _timedelta
 from datetime import timezone as _timezone
 from typing import Any
 
@@ -31,10 +32,11 @@ finally:
         if sys.modules.get(_name, False) is None:
             del sys.modules[_name]
 
-# The driver packs a datetime parameter in pure Python (neo4j.time's calendar arithmetic: ~30 microseconds a value, a
-# fifth of an ingest's Python time: three or four datetimes a claim written, in its batch and again with its stored
-# status). Bolt 5 and 6's form of the two kinds an ingest sends, a datetime with a fixed UTC offset and a driver DateTime at
-# UTC, is computed here exactly with datetime's own arithmetic; any other value takes the driver's way
+# The driver packs a datetime parameter and builds a datetime it receives in pure Python (neo4j.time's calendar
+# arithmetic: 30-40 microseconds a value, a fifth of an ingest's Python time: three or four datetimes a claim written,
+# in its batch and again with its stored status, and two read back). Bolt 5 and 6's form of the two kinds an ingest
+# sends, a datetime with a fixed UTC offset and a driver DateTime at UTC, and the DateTime of a time received at UTC,
+# are computed here exactly with datetime's own arithmetic; any other value takes the driver's way
 # (tests/reliability/test_datetime_packing.py compares both over random values). The hook is private to the driver, whose
 # version pyproject.toml pins; a driver without it is left as it is.
 _bolt5_temporal: Any
@@ -65,7 +67,21 @@ if _bolt5_temporal is not None and not hasattr(_bolt5_temporal, "driver_dehydrat
             return _Structure(b"i", seconds, value.nanosecond, "UTC")
         return _driver_dehydrate_datetime(value)
 
+    _driver_hydrate_datetime = _bolt5_temporal.hydrate_datetime
+    _NAIVE_EPOCH = _datetime(1970, 1, 1)
+
+    def _hydrate_datetime(seconds: int, nanoseconds: int, tz: Any = None) -> Any:
+        """The driver DateTime of a Bolt 5 datetime structure; at UTC (what the server sends for a time stored at UTC)
+        built from its fields at once, as the driver builds it (a DateTime at pytz's UTC)."""
+        if tz == 0 or tz == "UTC":
+            moment = _NAIVE_EPOCH + _timedelta(seconds=seconds)
+            return neo4j_time.DateTime(moment.year, moment.month, moment.day, moment.hour, moment.minute,
+                                       moment.second, nanoseconds, tzinfo=_pytz.utc)
+        return _driver_hydrate_datetime(seconds, nanoseconds, tz)
+
     _bolt5_temporal.driver_dehydrate_datetime = _driver_dehydrate_datetime
     _bolt5_temporal.dehydrate_datetime = _dehydrate_datetime
+    _bolt5_temporal.driver_hydrate_datetime = _driver_hydrate_datetime
+    _bolt5_temporal.hydrate_datetime = _hydrate_datetime
 
 __all__ = ["GraphDatabase", "RoutingControl", "neo4j", "neo4j_errors", "neo4j_graph", "neo4j_spatial", "neo4j_time"]

@@ -60,3 +60,21 @@ def test_datetimes_sent_come_back_as_the_same_instants(graph) -> None:
                                  for value in sent]
     again = graph.read("RETURN $back AS again", {"back": back})[0]["again"]
     assert again == back
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(min_value=-62_135_596_800, max_value=253_402_300_799), st.integers(min_value=0, max_value=999_999_999),
+       st.sampled_from([0, "UTC", 3600, -19800, "Europe/Paris"]))
+def test_a_received_datetime_is_built_as_the_driver_builds_it(seconds: int, nanoseconds: int, zone: object) -> None:
+    try:
+        expected = _bolt5_temporal.driver_hydrate_datetime(seconds, nanoseconds, zone)
+    except (ValueError, OverflowError) as error:
+        expected = error
+    try:
+        built = _bolt5_temporal.hydrate_datetime(seconds, nanoseconds, zone)
+    except (ValueError, OverflowError) as error:
+        built = error
+    if isinstance(expected, Exception):
+        assert type(built) is type(expected)
+    else:
+        assert (repr(built), built.tzinfo) == (repr(expected), expected.tzinfo) and built == expected
