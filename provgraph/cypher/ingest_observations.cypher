@@ -4,7 +4,7 @@
 // param store: the store name
 // param store_kind: files, git, tickets, logs or cards
 // param observed_at: the ingest time (DateTime)
-// param rows: list of {source: {uid, kind, locator, url, title, container}, snapshot: {uid, sha256, revised_at, version, deleted, path, author, authored_at, committer}, claims: [{uid, aliases, text, subject, value, scope, asserted_at, valid_from, valid_until, declared, line_start, line_end, quote_sha256, status_line, rewritten, names, mentions, changes, search: {search_version, search_title, search_subject, search_value, search_text, search_scope, search_scope_under, search_terms, search_free_text, search_words, search_stems, search_query (null: removed)}}]} (search: the full-text fields, provgraph/graph/fulltext.py)
+// param rows: list of {source: {uid, kind, locator, url, title, container}, snapshot: {uid, sha256, revised_at, version, deleted, path, author, authored_at, committer}, claims: [{uid, aliases (distinct, without the uid), text, subject, value, scope, asserted_at, valid_from, valid_until, declared, line_start, line_end, quote_sha256, status_line, rewritten, names, mentions, changes, search: {search_version, search_title, search_subject, search_value, search_text, search_scope, search_scope_under, search_terms, search_free_text, search_words, search_stems, search_query (null: removed)}}]} (search: the full-text fields, provgraph/graph/fulltext.py)
 // mode: write
 MERGE (store:Store {name: $store})
   ON CREATE SET store.kind = $store_kind
@@ -31,11 +31,15 @@ MERGE (snapshot)-[:OF]->(source)
 WITH snapshot, row
 UNWIND row.claims AS c
 MERGE (claim:Claim {uid: c.uid})
-  ON CREATE SET claim.aliases = []
-SET claim.placeholder = false,
-    // a claim with a subject is in the (subject, status_retired_since) index from its first write (rules/never-retired)
-    claim.status_retired_since = coalesce(claim.status_retired_since, /*INCLUDE never-retired*/),
-    claim.aliases = reduce(acc = coalesce(claim.aliases, []), a IN c.aliases | CASE WHEN a IN acc THEN acc ELSE acc + a END)
+  // a claim written first needs no merge with what is stored (its aliases: distinct, without the uid; whether it
+  // was retired); a claim with a subject is in the (subject, status_retired_since) index from its first write
+  // (rules/never-retired)
+  ON CREATE SET claim.placeholder = false,
+                claim.status_retired_since = /*INCLUDE never-retired*/,
+                claim.aliases = c.aliases
+  ON MATCH SET claim.placeholder = false,
+               claim.status_retired_since = coalesce(claim.status_retired_since, /*INCLUDE never-retired*/),
+               claim.aliases = reduce(acc = coalesce(claim.aliases, []), a IN c.aliases | CASE WHEN a IN acc THEN acc ELSE acc + a END)
 FOREACH (_ IN CASE WHEN claim.last_cited_at IS NULL OR snapshot.revised_at >= claim.last_cited_at THEN [1] ELSE [] END |
   SET claim.text = c.text,
       claim.subject = c.subject,

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ VERSION = 3  # bump when the fields or the query change: `provgraph init` rewrit
 # Characters with a meaning in Lucene's query syntax, and its word operators.
 LUCENE_SPECIAL = set('+-&|!(){}[]^"~*?:\\/')
 _OPERATORS = {"AND", "OR", "NOT", "TO"}
+_ESCAPES = str.maketrans({ch: "\\" + ch for ch in LUCENE_SPECIAL})
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _NUMBERING = re.compile(r"^\s*(?:(?:adr|rfc|dec)[\s\-_]*)?\d+[.:)\-\s]+\s*", re.IGNORECASE)
 _MARKDOWN_LINK = re.compile(r"\]\([^)\s]*\)")
@@ -67,7 +69,7 @@ decision decided decide decisions context status accepted proposed consequences 
 def escape(text: str) -> str:
     """`text` as one literal Lucene term sequence: every special character backslash-escaped, and the
     word operators (AND, OR, NOT, TO) lower-cased so they are read as words."""
-    escaped = "".join("\\" + ch if ch in LUCENE_SPECIAL else ch for ch in text)
+    escaped = text.translate(_ESCAPES)
     return " ".join(word.lower() if word in _OPERATORS else word for word in escaped.split(" "))
 
 
@@ -75,10 +77,15 @@ def words(text: str | None) -> list[str]:
     """The lower-cased words of `text` (letters and digits), links and URLs left out, in order."""
     if not text:
         return []
-    text = _URL.sub(" ", _MARKDOWN_LINK.sub("]", text))
+    # the substitutions cost a scan each: skipped when the text cannot hold what they remove
+    if "](" in text:
+        text = _MARKDOWN_LINK.sub("]", text)
+    if "://" in text:
+        text = _URL.sub(" ", text)
     return [word.lower() for word in _WORD.findall(text)]
 
 
+@lru_cache(maxsize=1 << 16)  # the same words recur across claims
 def stem(word: str) -> str:
     """A light English stem so `retries`, `retry` and `retried` compare equal in `search_terms`.
 
@@ -102,22 +109,23 @@ def title_text(title: str | None) -> str:
     return _NUMBERING.sub("", title, count=1).strip()
 
 
-def _label_words(label: str | None) -> str:
-    return " ".join(words(label))
-
-
 def weighted_terms(title: str | None, subject: str | None, value: str | None, text: str | None) -> list[tuple[str, float]]:
     """Distinct meaningful words with the weight of the heaviest field they occur in, heaviest first,
     then in order of first appearance; stop words, single letters and long digit runs left out."""
+    return _weighted(words(title_text(title)), words(subject), words(value), words(text))
+
+
+def _weighted(title: list[str], subject: list[str], value: list[str], text: list[str]) -> list[tuple[str, float]]:
+    """weighted_terms over the fields' words."""
     weights: dict[str, float] = {}
-    for field, source in (("title", title_text(title)), ("subject", subject), ("value", value), ("text", text)):
-        for word in words(source):
-            if word in STOP_WORDS or len(word) < 2 or (word.isdigit() and len(word) > 6):
-                continue
-            if weights.get(word, 0.0) < TERM_WEIGHTS[field]:
-                weights[word] = TERM_WEIGHTS[field]
-    order = {word: index for index, word in enumerate(weights)}
-    return sorted(weights.items(), key=lambda item: (-item[1], order[item[0]]))
+    for weight, found in ((TERM_WEIGHTS["title"], title), (TERM_WEIGHTS["subject"], subject),
+                          (TERM_WEIGHTS["value"], value), (TERM_WEIGHTS["text"], text)):
+        for word in found:
+            if weights.get(word, 0.0) < weight and word not in STOP_WORDS and len(word) >= 2 \
+                    and not (len(word) > 6 and word.isdigit()):
+                weights[word] = weight
+    # a stable sort keeps the order of first appearance among equal weights
+    return sorted(weights.items(), key=lambda item: -item[1])
 
 
 def free_text(title: str | None, subject: str | None, value: str | None, text: str | None) -> bool:
@@ -127,12 +135,18 @@ def free_text(title: str | None, subject: str | None, value: str | None, text: s
     `payments.retry` = `5`; `payments.retry to 5: the gateway times out under load` does)."""
     if not subject or value is None or value == "":
         return True
-    keyed = set(words(subject)) | set(words(value))
-    own = {word for word in words(title_text(title)) + words(text)
+    return _own_words(words(title_text(title)), words(subject), words(value), words(text))
+
+
+def _own_words(title: list[str], subject: list[str], value: list[str], text: list[str]) -> bool:
+    """free_text of a keyed entry, over the fields' words."""
+    keyed = set(subject) | set(value)
+    own = {word for word in title + text
            if word not in STOP_WORDS and len(word) >= 2 and not word.isdigit() and word not in keyed}
     return len(own) >= FREE_TEXT_WORDS
 
 
+@lru_cache(maxsize=1 << 12)
 def scope_token(scope: str) -> str:
     """An opaque all-digit token for one scope (digits pass the English analyzer unchanged)."""
     return "1" + str(int(hashlib.sha256(scope.encode("utf-8")).hexdigest()[:15], 16))
@@ -162,19 +176,26 @@ def query_words(terms: Iterable[tuple[str, float]]) -> tuple[list[str], list[str
 def search_fields(title: str | None, subject: str | None, value: str | None, text: str | None,
                   scope: str | None = None) -> dict[str, Any]:
     """The properties the pipeline writes on a claim for the full-text index (see the module docstring)."""
-    terms = weighted_terms(title, subject, value, text)
+    # each field's words are found once and shared by the terms, the labels and free_text
+    plain_title = title_text(title)
+    title_words, subject_words, value_words, text_words = words(plain_title), words(subject), words(value), words(text)
+    terms = _weighted(title_words, subject_words, value_words, text_words)
     own_scope, under = scope_tokens(scope)
-    searched, stems = query_words(terms)
+    chosen = terms[:MAX_QUERY_TERMS]
+    # a word (letters and digits, lower case) holds nothing `escape` changes
+    searched = [word if weight == 1.0 else f"{word}^{weight:g}" for word, weight in chosen]
+    stems = [stem(word) for word, _ in chosen]
+    keyed = bool(subject) and value is not None and value != ""
     return {
         "search_version": VERSION,
         "search_scope": own_scope,
         "search_scope_under": under,
-        "search_title": title_text(title) or None,
-        "search_subject": _label_words(subject) or None,
-        "search_value": _label_words(value) or None,
+        "search_title": plain_title or None,
+        "search_subject": " ".join(subject_words) or None,
+        "search_value": " ".join(value_words) or None,
         "search_text": text or None,
         "search_terms": sorted({stem(word) for word, _ in terms}),
-        "search_free_text": free_text(title, subject, value, text),
+        "search_free_text": not keyed or _own_words(title_words, subject_words, value_words, text_words),
         "search_words": searched or None,
         "search_stems": stems or None,
         "search_query": None,  # the query an older provgraph stored: removed (a lookup builds it now)

@@ -106,6 +106,20 @@ def test_new_snapshot_closes_previous_and_dropped_edge_gets_valid_to(graph: Grap
     assert graph.read("MATCH (c:Claim {uid:'c2'}) RETURN c.text AS t")[0]["t"] == "now without the link"
 
 
+def test_a_claim_and_an_edge_written_again_add_to_what_is_stored(graph: Graph) -> None:
+    # first write: set from the record alone; a later snapshot appends its aliases and its recording (in order, once)
+    write(graph, [obs("a", "v1", at(1), [ClaimRecord(uid="c1", aliases=("x", "x", "c1", "")), ClaimRecord(uid="c0")],
+                      [EdgeRecord("SUPERSEDES", "c1", "c0", line=3)])], store="s", store_kind="cards")
+    write(graph, [obs("a", "v2", at(2), [ClaimRecord(uid="c1", aliases=("y", "x")), ClaimRecord(uid="c0")],
+                      [EdgeRecord("SUPERSEDES", "c1", "c0")])], store="s", store_kind="cards")
+    assert graph.read("MATCH (c:Claim {uid:'c1'}) RETURN c.aliases AS a, c.placeholder AS p")[0] == {"a": ["x", "y"], "p": False}
+    snapshots = [row["uid"] for row in graph.read(
+        "MATCH (s:Snapshot)-[:OF]->(:Source {uid:'s:a'}) RETURN s.uid AS uid ORDER BY s.revised_at")]
+    edge = graph.read("MATCH (:Claim {uid:'c1'})-[r:SUPERSEDES]->(:Claim {uid:'c0'}) "
+                      "RETURN r.recorded_in AS i, r.recorded_lines AS l, r.sources AS s, r.scope AS scope")
+    assert edge == [{"i": snapshots, "l": [3, 0], "s": ["s:a"], "scope": ""}]
+
+
 def test_snapshots_arriving_out_of_order_keep_the_chain_by_time(graph: Graph) -> None:
     write(graph, [obs("a", "v2", at(9), [ClaimRecord(uid="c1", text="new")], version="r2")], store="s", store_kind="git")
     write(graph, [obs("a", "v1", at(3), [ClaimRecord(uid="c1", text="old")], version="r1")], store="s", store_kind="git")

@@ -142,6 +142,9 @@ def write_batch(
         # the load into an empty graph defers its marks while no other writer comes between its batches
         defer = deferring and (again if load is not None and load.started
                                else tx.rows("ingest_graph_empty")[0]["empty"])
+        # the status pass finds what a source's snapshots cite only for a source held before this batch: every claim
+        # a new source's snapshots cite is one of the seeds
+        held = [] if defer else [row["source"] for row in tx.rows("ingest_sources_held", {"sources": unique_sources})]
         tx.run("ingest_observations", {"store": store, "store_kind": store_kind,
                                                      "observed_at": observed_at, "rows": observation_rows})
         if merge_rows:
@@ -160,7 +163,7 @@ def write_batch(
         earlier = [claim for chunk in chunked(load.deferred if deferring and load is not None else [],
                                               stored_status.CLAIMS_PER_CHUNK)
                    for claim in stored_status.invalidate(tx, chunk)]
-        return False, earlier + stored_status.invalidate(tx, seeds, unique_sources)
+        return False, earlier + stored_status.invalidate(tx, seeds, held)
 
     done = graph.transaction(work, write=True)
     if done is None:
