@@ -1,0 +1,105 @@
+"""`python -m bench.cpu_split [N ...]`: who spends an ingest's time, Python or Neo4j, and in which part of it.
+
+Ingests the bench corpus of N claims (default 100,000; seed 7) into the bench server's emptied graph, as the bench
+does, and gives for the whole ingest and for its three parts (the batches' writes, a first load's settling step, the
+status pass after the last batch) the wall time, this process's CPU time (every thread) and the server's (the Java
+process's user and system time, from /proc). On a 2-core machine the two CPU times together say how close the
+ingest is to the cores it has, and which side to make cheaper. The server is the bench's (`PROVGRAPH_BENCH_PORT`,
+started if it is not running); run the same N twice on one server to leave its JIT warm-up out.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from bench import harness
+from bench.corpus import generate, write_files
+from bench.run import _ingest_all
+from provgraph.engine import stored_status
+from provgraph.ingest import pipeline
+from provgraph.ingest.pipeline import batch
+
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _server_seconds(pids: list[str]) -> float:
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime
+    return total
+
+
+def _own_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def measure(claims: int, port: int) -> dict[str, list[float]]:
+    """{part: [wall, python cpu, server cpu]} of one ingest of `claims` claims, 'ingest' for the whole of it."""
+    graph = harness.connect(harness.start_server(port))
+    pids = subprocess.run(["pgrep", "-f", f"bench-server-{port}"], capture_output=True, text=True).stdout.split()
+
+    def now() -> tuple[float, float, float]:
+        return time.perf_counter(), _own_seconds(), _server_seconds(pids)
+
+    parts: dict[str, list[float]] = {}
+    originals: list[tuple[Any, str, Callable[..., Any]]] = []
+
+    def timed(owner: Any, name: str, part: str) -> None:
+        original = getattr(owner, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = now()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                spent = parts.setdefault(part, [0.0, 0.0, 0.0])
+                for index, (end, begin) in enumerate(zip(now(), start)):
+                    spent[index] += end - begin
+
+        originals.append((owner, name, original))
+        setattr(owner, name, wrapper)
+
+    timed(pipeline, "write_batch", "batch writes")
+    timed(batch.Load, "settle", "first load's settling step")
+    timed(stored_status, "store_pending", "status pass after the last batch")
+    try:
+        with tempfile.TemporaryDirectory(prefix="provgraph-cpu-") as folder:
+            files = write_files(generate(claims, 7), Path(folder))
+            harness.reset(graph)
+            start = now()
+            _ingest_all(graph, files)
+            parts["ingest"] = [end - begin for end, begin in zip(now(), start)]
+    finally:
+        for owner, name, original in originals:
+            setattr(owner, name, original)
+        graph.close()
+    return parts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.cpu_split", description=__doc__.splitlines()[0])
+    parser.add_argument("sizes", nargs="*", type=int, default=[100_000], help="claims per run (default 100000)")
+    parser.add_argument("--port", type=int, default=harness.DEFAULT_PORT)
+    args = parser.parse_args(argv)
+    for claims in args.sizes:
+        parts = measure(claims, args.port)
+        print(f"{claims} claims          wall (s)  python cpu (s)  server cpu (s)")
+        for part in ("ingest", "batch writes", "first load's settling step", "status pass after the last batch"):
+            wall, python, server = parts.get(part, [0.0, 0.0, 0.0])
+            print(f"  {part:34} {wall:8.1f}  {python:14.1f}  {server:14.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
