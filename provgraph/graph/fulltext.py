@@ -33,7 +33,7 @@ from __future__ import annotations
 import hashlib
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 if TYPE_CHECKING:
     from provgraph.graph.connection import Graph
@@ -133,14 +133,16 @@ def free_text(title: str | None, subject: str | None, value: str | None, text: s
     entry), or its title and text hold at least FREE_TEXT_WORDS words of their own: words that are not stop words,
     single characters, numbers, or words of its subject or value (`set payments.retry to 5` says nothing more than
     `payments.retry` = `5`; `payments.retry to 5: the gateway times out under load` does)."""
+    return _free_text(subject, value, lambda: (words(title_text(title)), words(subject), words(value), words(text)))
+
+
+def _free_text(subject: str | None, value: str | None,
+               field_words: Callable[[], tuple[list[str], list[str], list[str], list[str]]]) -> bool:
+    """free_text, given the words of the title, subject, value and text (asked for only for a keyed entry)."""
     if not subject or value is None or value == "":
         return True
-    return _own_words(words(title_text(title)), words(subject), words(value), words(text))
-
-
-def _own_words(title: list[str], subject: list[str], value: list[str], text: list[str]) -> bool:
-    """free_text of a keyed entry, over the fields' words."""
-    keyed = set(subject) | set(value)
+    title, subject_words, value_words, text = field_words()
+    keyed = set(subject_words) | set(value_words)
     own = {word for word in title + text
            if word not in STOP_WORDS and len(word) >= 2 and not word.isdigit() and word not in keyed}
     return len(own) >= FREE_TEXT_WORDS
@@ -169,7 +171,8 @@ def query_words(terms: Iterable[tuple[str, float]]) -> tuple[list[str], list[str
     """(search_words, search_stems): the first MAX_QUERY_TERMS of the weighted `terms`, each escaped with its
     weight (`retry^2`; none for 1), and each one's stem (`stem`), in the same order."""
     chosen = list(terms)[:MAX_QUERY_TERMS]
-    return ([escape(word) + (f"^{weight:g}" if weight != 1.0 else "") for word, weight in chosen],
+    # a term is a word (letters and digits, lower case: `words`), which holds nothing `escape` would change
+    return ([word if weight == 1.0 else f"{word}^{weight:g}" for word, weight in chosen],
             [stem(word) for word, _ in chosen])
 
 
@@ -181,11 +184,7 @@ def search_fields(title: str | None, subject: str | None, value: str | None, tex
     title_words, subject_words, value_words, text_words = words(plain_title), words(subject), words(value), words(text)
     terms = _weighted(title_words, subject_words, value_words, text_words)
     own_scope, under = scope_tokens(scope)
-    chosen = terms[:MAX_QUERY_TERMS]
-    # a word (letters and digits, lower case) holds nothing `escape` changes
-    searched = [word if weight == 1.0 else f"{word}^{weight:g}" for word, weight in chosen]
-    stems = [stem(word) for word, _ in chosen]
-    keyed = bool(subject) and value is not None and value != ""
+    searched, stems = query_words(terms)
     return {
         "search_version": VERSION,
         "search_scope": own_scope,
@@ -195,7 +194,7 @@ def search_fields(title: str | None, subject: str | None, value: str | None, tex
         "search_value": " ".join(value_words) or None,
         "search_text": text or None,
         "search_terms": sorted({stem(word) for word, _ in terms}),
-        "search_free_text": not keyed or _own_words(title_words, subject_words, value_words, text_words),
+        "search_free_text": _free_text(subject, value, lambda: (title_words, subject_words, value_words, text_words)),
         "search_words": searched or None,
         "search_stems": stems or None,
         "search_query": None,  # the query an older provgraph stored: removed (a lookup builds it now)
