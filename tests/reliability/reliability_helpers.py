@@ -163,6 +163,21 @@ def sources_without_one_latest(graph: Graph) -> list[str]:
     return [row["uid"] for row in rows]
 
 
+def server_idle(graph: Graph, seconds: float = 30.0) -> None:
+    """Wait until the server runs no transaction but this query: a client killed with kill -9 may have sent its
+    COMMIT, which the server then applies on its own, and a read made meanwhile sees part of it (read committed)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        running = graph.read("SHOW TRANSACTIONS YIELD transactionId, currentQuery "
+                             "WHERE NOT currentQuery STARTS WITH 'SHOW TRANSACTIONS' RETURN count(*) AS n")[0]["n"]
+        if not running:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the server still ran a transaction {seconds:.0f} s after the client was killed")
+
+
 def dangling(graph: Graph) -> dict[str, int]:
     """Half-written shapes that must never be visible: each count must be 0."""
     row = graph.read(

@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-from reliability_helpers import HEAVY, PROVGRAPH, card_corpus, cli_env, dangling, diff, duplicates, fingerprint, log_corpus, per_snapshot, run_cli
+from reliability_helpers import (HEAVY, PROVGRAPH, card_corpus, cli_env, dangling, diff, duplicates, fingerprint,
+                                 log_corpus, per_snapshot, run_cli, server_idle)
 
 from provgraph.base.config import Settings
 from provgraph.graph.connection import Graph
@@ -65,6 +66,7 @@ def test_kill_9_mid_ingest_then_rerun_equals_a_clean_ingest(kind: str, graph: Gr
             time.sleep(0.02)
         process.send_signal(signal.SIGKILL)
         process.wait()
+        server_idle(graph)  # a COMMIT the client sent before it died may still be being applied
 
         # Between the kill and the re-run: only whole observations are visible.
         assert dangling(graph) == dict.fromkeys(dangling(graph), 0), f"trial {trial}"
