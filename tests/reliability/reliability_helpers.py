@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -166,8 +167,6 @@ def sources_without_one_latest(graph: Graph) -> list[str]:
 def server_idle(graph: Graph, seconds: float = 30.0) -> None:
     """Wait until the server runs no transaction but this query: a client killed with kill -9 may have sent its
     COMMIT, which the server then applies on its own, and a read made meanwhile sees part of it (read committed)."""
-    import time
-
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         running = graph.read("SHOW TRANSACTIONS YIELD transactionId, currentQuery "
