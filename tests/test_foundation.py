@@ -1,8 +1,12 @@
 """The foundation: a real server, the schema, the exit-code contract."""
 from __future__ import annotations
 
+import logging
+from datetime import datetime, timezone
+
 import pytest
 from cli_helpers import run
+from graphs import GraphBuilder
 
 from provgraph.base.config import Settings
 from provgraph.base.errors import ConfigError
@@ -122,3 +126,31 @@ def test_routing_uri_reads_and_writes(graph: Graph, neo4j_settings: Settings) ->
     with Graph(routing) as other:
         other.write("CREATE (:Claim {uid: 'via-routing'})")
         assert other.read("MATCH (c:Claim {uid: 'via-routing'}) RETURN count(c) AS n")[0]["n"] == 1
+
+
+def test_a_collected_read_gives_the_rows_a_plain_read_gives(g: GraphBuilder) -> None:
+    for number in range(30):
+        g.claim(f"c{number}", subject="cfg.x", value=str(number % 3), at=f"2024-01-{number % 28 + 1:02d}")
+    g.supersedes("c5", "c4")
+    params = {"claims": [f"c{number}" for number in range(32)], "q": None, "t": datetime.now(timezone.utc),
+              "subject": None, "only": None}
+    plain = g.graph.read("status", params)
+    assert len(plain) == 30 and {row["status"] for row in plain} >= {"STALE", "CONFLICT"}
+    by_claim = sorted(g.graph.read("status", params, collected=True), key=lambda row: row["claim"])
+    assert by_claim == sorted(plain, key=lambda row: row["claim"])
+    in_tx = g.graph.transaction(lambda tx: tx.rows("status", params, collected=True))
+    assert sorted(in_tx, key=lambda row: row["claim"]) == by_claim
+    assert g.graph.read("status", {**params, "claims": ["none such"]}, collected=True) == []
+    # ad-hoc text: planner options first, a column name that needs quoting, a closing semicolon
+    text = "CYPHER replan=skip\nUNWIND $xs AS x RETURN x AS `odd ``name`, x * 2 AS twice;"
+    assert g.graph.read(text, {"xs": [1, 2]}, collected=True) == [{"odd `name": 1, "twice": 2},
+                                                                  {"odd `name": 2, "twice": 4}]
+
+
+def test_a_list_parameter_is_sent_whole_and_logged_by_its_length(graph: Graph, caplog: pytest.LogCaptureFixture) -> None:
+    values = [f"value {number}" for number in range(5000)]
+    with caplog.at_level(logging.DEBUG, logger="neo4j"):
+        rows = graph.read("UNWIND $values AS v RETURN count(v) AS n, max(v) AS top", {"values": values})
+    assert rows == [{"n": 5000, "top": "value 999"}]
+    sent = [record.getMessage() for record in caplog.records if "C: RUN" in record.getMessage()]
+    assert sent and all("value 4999" not in line for line in sent) and any("<list of 5000>" in line for line in sent)

@@ -22,13 +22,15 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from string import Template
+from typing import Any, Mapping, Sequence
 
 from provgraph.base.errors import UsageError
 from provgraph.cypher.include import expand
 
 QUERY_DIR = Path(__file__).resolve().parent
 RULES_DIR = QUERY_DIR / "rules"
+FORMS_DIR = QUERY_DIR / "forms"
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _HEADER = re.compile(r"^//\s*(name|description|param|mode|plan)\s*:?\s*(.*)$")
 
@@ -121,6 +123,35 @@ def wire(text: str) -> str:
     lines = [line.strip() for line in text.splitlines()]
     name = next(line for line in lines if line.startswith("// name:"))
     return "\n".join(line for line in lines if line == name or (line and not line.startswith("//")))
+
+
+def _options(text: str) -> tuple[str, str]:
+    """(the `CYPHER ...` options line with its newline, or '', the rest of `text`)."""
+    if text.startswith("CYPHER "):
+        first, _, rest = text.partition("\n")
+        return first + "\n", rest
+    return "", text
+
+
+def explained(text: str) -> str:
+    """`text` as an EXPLAIN: the server plans it and names its columns without running it."""
+    options, body = _options(text)
+    return options + "EXPLAIN " + body
+
+
+def collected(text: str, columns: Sequence[str]) -> str:
+    """`text` (a read returning `columns`) as one row whose one column, `rows`, is the list of its rows as maps: a
+    driver record costs Python 15-50 us besides its values, a map inside one record a few (bench/README.md "The
+    write-time status pass in one row")."""
+    options, body = _options(text)
+    names = ", ".join(f"`{quoted}`: `{quoted}`" for quoted in (name.replace("`", "``") for name in columns))
+    return options + _form("collected").substitute(query=body.rstrip().rstrip(";"), columns=names)
+
+
+@lru_cache(maxsize=None)
+def _form(name: str) -> Template:
+    """`forms/<name>.cypher` without its comment lines: a form the loader fills in (string.Template)."""
+    return Template(_strip_comments((FORMS_DIR / f"{name}.cypher").read_text(encoding="utf-8")))
 
 
 def header(name: str) -> NamedQuery:

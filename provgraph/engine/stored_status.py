@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
+from functools import partial
 from typing import Any, Callable, Generator, Iterable, TypeVar
 
 from provgraph.base.chunks import chunked
@@ -91,7 +92,8 @@ def _split(run: Runner, rows: list[dict[str, Any]]) -> tuple[list[str], list[str
 
 def _compute(run: Runner, claims: list[str], t: datetime) -> list[dict[str, Any]]:
     """The rows status_store takes for `claims` at `t`: the status query's, each with its expiry, edge scopes,
-    account (since, because: provgraph.engine.account) and kept revision closure (cypher/revision_closure_rows.cypher)."""
+    account (since, because: provgraph.engine.account) and kept revision closure (cypher/revision_closure_rows.cypher).
+    `run` reads each query's rows as one list (`collected`): four rows a claim, most of the pass's Python time."""
     # not cypher.kept_plan: a plan of the status query made on a small graph can scan where a large one needs seeks
     # (bench/HISTORY.md); an ingest plans it once, in `store_pending`, not after every batch
     rows = run("status", {"claims": claims, "q": None, "t": t, "subject": None, "only": None})
@@ -121,7 +123,7 @@ def recompute(tx: Tx, claims: Iterable[str], t: datetime | None = None) -> int:
     wanted = sorted(set(claims))
     mark_statuses_stale(tx, wanted)  # first: rule 11 stops at a stored premise (rules/premise-kept), so none may be one it replaces
     recompute_stale_rosters(tx, moment)  # before any status: rule 10 reads a crowded subject's roster (engine/rosters.py)
-    return sum(_store(tx, _compute(tx.rows, chunk, moment), moment)
+    return sum(_store(tx, _compute(partial(tx.rows, collected=True), chunk, moment), moment)
                for band in premise_bands(tx.rows, wanted)[0] for chunk in chunked(band, CLAIMS_PER_CHUNK))
 
 
@@ -226,7 +228,7 @@ def current_generation(graph: Graph) -> int:
 def compute(graph: Graph, claims: list[str]) -> tuple[datetime, list[dict[str, Any]]]:
     """(now, the rows status_store takes for `claims` now), in a read transaction outside the lock."""
     moment = now()
-    return moment, _compute(graph.read, claims, moment)
+    return moment, _compute(partial(graph.read, collected=True), claims, moment)
 
 
 def store_computed(graph: Graph, claims: list[str], computed: tuple[datetime, list[dict[str, Any]]],

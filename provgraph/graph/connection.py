@@ -69,15 +69,21 @@ def database_error(error: neo4j_errors.Neo4jError, settings: Settings) -> Provgr
     return None
 
 
-def statement(query: str, params: Mapping[str, Any] | None = None) -> str:
+def statement(query: str, params: Mapping[str, Any] | None = None, *, explain: bool = False,
+              columns: list[str] | None = None) -> str:
     """What the server is sent for `query`: for a query name, its file's wire text once `params` are checked
     against the file's header (UsageError: an unknown name, a parameter missing or not declared); any other
-    text is Cypher, sent as given."""
+    text is Cypher, sent as given. `explain`: as an EXPLAIN (planned, not run: its columns); `columns` (the query's):
+    its rows as one list (`cypher.collected`)."""
     if _QUERY_NAME.fullmatch(query):
         named = cypher.load(query)
         named.check(params or {})
-        return named.wire
-    return cypher.wire(query)
+        wired = named.wire
+    else:
+        wired = cypher.wire(query)
+    if explain:
+        return cypher.explained(wired)
+    return wired if columns is None else cypher.collected(wired, columns)
 
 
 @dataclass(frozen=True)
@@ -131,6 +137,22 @@ def _result(result: neo4j.Result) -> Result:
     return Result(columns, rows, {name: getattr(counters, name) for name in COUNTERS if getattr(counters, name)})
 
 
+class _Listed(list):
+    """A list parameter whose repr is its length: the driver (6.1 to 6.4) formats every parameter with repr for a
+    debug log line, even with debug logging off (2,000 status rows: ~90 ms of Python a statement)."""
+
+    def __repr__(self) -> str:
+        return f"<list of {len(self)}>"
+
+
+def _sent(params: Mapping[str, Any] | None) -> dict[str, Any]:
+    """`params` as the driver is given them: each list one whose repr is short (`_Listed`)."""
+    return {name: _Listed(value) if type(value) is list else value for name, value in (params or {}).items()}
+
+
+_COLUMNS: dict[str, list[str]] = {}  # query (name or text) -> its columns, as the server names them (an EXPLAIN, once)
+
+
 class Tx:
     """A statement runner inside one transaction of `Graph.transaction`; `query` is a name or text (`statement`)."""
 
@@ -138,12 +160,18 @@ class Tx:
         self._tx = tx
 
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> Result:
-        return _result(self._tx.run(statement(query, params), dict(params or {})))
+        return _result(self._tx.run(statement(query, params), _sent(params)))
 
-    def rows(self, query: str, params: Mapping[str, Any] | None = None, *, plain: bool = False) -> list[dict[str, Any]]:
+    def rows(self, query: str, params: Mapping[str, Any] | None = None, *, plain: bool = False,
+             collected: bool = False) -> list[dict[str, Any]]:
         """The rows as dicts. `plain=True` for a query that returns no node, relationship or path anywhere in its
-        rows (verify_requests): the rows are not searched for them, which was a sixth of a verify's Python time."""
-        return list(_rows(self._tx.run(statement(query, params), dict(params or {})), plain))
+        rows (verify_requests): the rows are not searched for them, which was a sixth of a verify's Python time.
+        `collected=True`, for such a query returning many rows: the server sends them as one list (`_collected`)."""
+        if collected:
+            if query not in _COLUMNS:
+                _COLUMNS[query] = list(self._tx.run(statement(query, params, explain=True), _sent(params)).keys())
+            return list(self._tx.run(statement(query, params, columns=_COLUMNS[query]), _sent(params)).single(strict=True)[0])
+        return list(_rows(self._tx.run(statement(query, params), _sent(params)), plain))
 
 
 def _query_error(error: neo4j_errors.Neo4jError) -> QueryError:
@@ -194,15 +222,24 @@ class Graph:
         except neo4j_errors.Neo4jError as error:
             raise database_error(error, self.settings) or _query_error(error) from None
 
-    def read(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-        """Run a read query (a name or text: `statement`; READ routing, read transaction) and return rows as dicts."""
-        text = statement(query, params)
+    def read(self, query: str, params: Mapping[str, Any] | None = None, *,
+             collected: bool = False) -> list[dict[str, Any]]:
+        """Run a read query (a name or text: `statement`; READ routing, read transaction) and return rows as dicts.
+        `collected=True` for a query returning many rows and no node, relationship or path anywhere in them: the
+        server sends them as one list (`_collected`)."""
         with self._translate():
-            records, _, _ = self.driver.execute_query(
-                text, dict(params or {}), routing_=RoutingControl.READ, database_=self.settings.database,
-                bookmark_manager_=self.driver.execute_query_bookmark_manager,
-            )
+            if collected:
+                if query not in _COLUMNS:
+                    _COLUMNS[query] = list(self._execute(statement(query, params, explain=True), params)[2])
+                return list(self._execute(statement(query, params, columns=_COLUMNS[query]), params)[0][0][0])
+            records, _, _ = self._execute(statement(query, params), params)
         return [_row(record) for record in records]
+
+    def _execute(self, text: str, params: Mapping[str, Any] | None) -> tuple[list[neo4j.Record], Any, list[str]]:
+        return self.driver.execute_query(
+            text, _sent(params), routing_=RoutingControl.READ, database_=self.settings.database,
+            bookmark_manager_=self.driver.execute_query_bookmark_manager,
+        )
 
     def write(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """Run a write query in one retried transaction (see `transaction`) and return rows as dicts."""
@@ -217,7 +254,7 @@ class Graph:
         with self._translate():
             with self._session(access) as session:
                 with session.begin_transaction() as tx:
-                    yield from _rows(tx.run(text, dict(params or {})), plain)
+                    yield from _rows(tx.run(text, _sent(params)), plain)
                     tx.commit()
 
     def stream_values(self, query: str, params: Mapping[str, Any] | None = None) -> Iterator[tuple[Any, ...]]:
@@ -229,7 +266,7 @@ class Graph:
         with self._translate():
             with self._session(neo4j.READ_ACCESS) as session:
                 with session.begin_transaction() as tx:
-                    result = tx.run(text, dict(params or {}))
+                    result = tx.run(text, _sent(params))
                     yield tuple(result.keys())
                     # the values as a plain tuple, sliced in C: a Record's own indexing and iteration run in Python
                     # (key lookup, a check per value), a few microseconds a row over 40 columns
@@ -246,9 +283,9 @@ class Graph:
         with self._translate():
             with self._session(neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS) as session:
                 if write:
-                    return _result(session.run(text, dict(params or {})))
+                    return _result(session.run(text, _sent(params)))
                 with session.begin_transaction() as tx:
-                    answer = _result(tx.run(text, dict(params or {})))
+                    answer = _result(tx.run(text, _sent(params)))
                     tx.commit()
                     return answer
 
