@@ -51,8 +51,8 @@ FOREACH (_ IN CASE WHEN claim.last_cited_at IS NULL OR snapshot.revised_at >= cl
       claim.declared = c.declared,
       claim += c.search,
       claim.search_names = c.names,
-      claim.search_mentions = c.mentions,
-      claim.search_changes = c.changes,
+      claim.search_mentions = /*INCLUDE list-kept(c.mentions)*/,
+      claim.search_changes = /*INCLUDE list-kept(c.changes)*/,
       claim.last_cited_at = snapshot.revised_at)
 // the suspects pass looks it up, unless it is a keyed entry without free text, in no suspect pair
 // (rules/suspect-texts-may-pair), never looked up before (else its kept pairs are computed again: none)

@@ -79,12 +79,12 @@ CALL (rq, evidenceUids) {
     path: c.status_path, aliases: coalesce(c.status_aliases, []),
     snapshot: c.status_snapshot, snapshot_uid: c.status_snapshot_uid, line_start: c.status_line_start,
     line_end: c.status_line_end, asserted_at: /*INCLUDE epoch-us(c.asserted_at)*/, valid_from: /*INCLUDE epoch-us(c.status_valid_from)*/,
-    valid_until: /*INCLUDE epoch-us(c.status_valid_until)*/, successors: c.status_successors, conflicts_with: c.status_conflicts_with,
-    premises: c.status_premises, premises_not_current: c.status_premises_not_current,
+    valid_until: /*INCLUDE epoch-us(c.status_valid_until)*/, successors: coalesce(c.status_successors, []), conflicts_with: coalesce(c.status_conflicts_with, []),
+    premises: coalesce(c.status_premises, []), premises_not_current: coalesce(c.status_premises_not_current, []),
     premise_verdicts: coalesce(c.status_premise_verdicts, []), successor_scopes: coalesce(c.status_successor_scopes, []),
     successors_elsewhere: coalesce(c.status_successors_elsewhere, []),
     successors_elsewhere_scopes: coalesce(c.status_successors_elsewhere_scopes, []),
-    pending: c.status_pending, amendments: c.status_amendments
+    pending: coalesce(c.status_pending, []), amendments: coalesce(c.status_amendments, [])
   } ELSE {usable: false, claim: c.uid} END) AS statuses
 }
 // 3-4. each candidate claim once: its revision closure (as verify_closure, kept at write time when it answers

@@ -6,5 +6,5 @@
 coalesce(claim.status_closure_successor IS NOT NULL
          AND /*INCLUDE stored-fresh(claim)*/
          AND (claim.status_closure_expires IS NULL OR claim.status_closure_expires > $t)
-         AND all(s IN claim.status_closure_edge_scopes
+         AND all(s IN coalesce(claim.status_closure_edge_scopes, [])
                  WHERE /*INCLUDE scope-covers(s, q)*/ = /*INCLUDE scope-covers(s, claim.status_closure_scope)*/), false)

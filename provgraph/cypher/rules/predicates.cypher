@@ -12,6 +12,13 @@
 // arguments: time
 time.epochSeconds * 1000000 + time.microsecond
 
+// define list-kept
+// List `list` as the graph keeps it: an empty list as no property, read back as [] (coalesce). Each list property
+// takes a record of the array store, empty or not; a claim's stored status has 20 lists, most of them empty, and
+// writing them was half of storing a status (bench/README.md "Empty lists kept as no property").
+// arguments: list
+CASE WHEN size(list) = 0 THEN null ELSE list END
+
 // define never-retired
 // The status_retired_since of a claim that is not retired (rules/retired): a time after any $t, kept on every claim
 // with a subject (written, marked stale, or stored with a status that is not retired), so the index on (subject,
