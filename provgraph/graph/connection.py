@@ -150,7 +150,14 @@ def _sent(params: Mapping[str, Any] | None) -> dict[str, Any]:
     return {name: _Listed(value) if type(value) is list else value for name, value in (params or {}).items()}
 
 
-_COLUMNS: dict[str, list[str]] = {}  # query (name or text) -> its columns, as the server names them (an EXPLAIN, once)
+_COLUMNS: dict[str, list[str]] = {}  # query (name or text) -> its columns, as the server names them
+
+
+def _columns(query: str, explain: Callable[[], list[str]]) -> list[str]:
+    """The columns of `query`, found once per process by `explain` (an EXPLAIN: the server plans it, runs nothing)."""
+    if query not in _COLUMNS:
+        _COLUMNS[query] = explain()
+    return _COLUMNS[query]
 
 
 class Tx:
@@ -166,11 +173,10 @@ class Tx:
              collected: bool = False) -> list[dict[str, Any]]:
         """The rows as dicts. `plain=True` for a query that returns no node, relationship or path anywhere in its
         rows (verify_requests): the rows are not searched for them, which was a sixth of a verify's Python time.
-        `collected=True`, for such a query returning many rows: the server sends them as one list (`_collected`)."""
+        `collected=True`, for such a query returning many rows: the server sends them as one list (`cypher.collected`)."""
         if collected:
-            if query not in _COLUMNS:
-                _COLUMNS[query] = list(self._tx.run(statement(query, params, explain=True), _sent(params)).keys())
-            return list(self._tx.run(statement(query, params, columns=_COLUMNS[query]), _sent(params)).single(strict=True)[0])
+            columns = _columns(query, lambda: list(self._tx.run(statement(query, params, explain=True), _sent(params)).keys()))
+            return list(self._tx.run(statement(query, params, columns=columns), _sent(params)).single(strict=True)["rows"])
         return list(_rows(self._tx.run(statement(query, params), _sent(params)), plain))
 
 
@@ -226,16 +232,16 @@ class Graph:
              collected: bool = False) -> list[dict[str, Any]]:
         """Run a read query (a name or text: `statement`; READ routing, read transaction) and return rows as dicts.
         `collected=True` for a query returning many rows and no node, relationship or path anywhere in them: the
-        server sends them as one list (`_collected`)."""
+        server sends them as one list (`cypher.collected`)."""
         with self._translate():
             if collected:
-                if query not in _COLUMNS:
-                    _COLUMNS[query] = list(self._execute(statement(query, params, explain=True), params)[2])
-                return list(self._execute(statement(query, params, columns=_COLUMNS[query]), params)[0][0][0])
+                columns = _columns(query, lambda: list(self._execute(statement(query, params, explain=True), params).keys))
+                records, _, _ = self._execute(statement(query, params, columns=columns), params)
+                return list(records[0]["rows"])
             records, _, _ = self._execute(statement(query, params), params)
         return [_row(record) for record in records]
 
-    def _execute(self, text: str, params: Mapping[str, Any] | None) -> tuple[list[neo4j.Record], Any, list[str]]:
+    def _execute(self, text: str, params: Mapping[str, Any] | None) -> neo4j.EagerResult:
         return self.driver.execute_query(
             text, _sent(params), routing_=RoutingControl.READ, database_=self.settings.database,
             bookmark_manager_=self.driver.execute_query_bookmark_manager,
