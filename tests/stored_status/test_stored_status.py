@@ -95,3 +95,24 @@ def test_a_status_computed_outside_the_lock_is_not_stored_when_a_write_commits_b
     fresh, _ = stored(graph, datetime.now(timezone.utc))
     assert (fresh["a"].status, fresh["a"].reason) == ("STALE", "SUPERSEDED")
     assert check(graph).ok
+
+
+def test_an_empty_list_of_a_stored_status_is_no_property_and_reads_back_empty(graph: Graph, tmp_path: Path) -> None:
+    log = write_jsonl(tmp_path / "d.jsonl", [
+        {"ts": "2025-01-01T00:00:00Z", "id": "a", "subject": "x", "value": "1"},
+        {"ts": "2025-02-01T00:00:00Z", "id": "b", "subject": "x", "value": "2", "supersedes": ["a"]},
+        {"ts": "2025-02-01T00:00:00Z", "id": "d", "subject": "y", "value": "1"},
+    ])
+    ingest(graph, "logs", log, fmt="jsonl", store="d")
+    kept = {row["uid"]: row["kept"] for row in graph.read(
+        "MATCH (c:Claim) RETURN c.uid AS uid, [k IN keys(c) WHERE k STARTS WITH 'status_' "
+        "AND valueType(c[k]) STARTS WITH 'LIST' | [k, c[k]]] AS kept")}
+    # a claim nothing revises keeps only the successor list of its (empty, kept) closure
+    assert kept["d"] == [["status_closure_successor", []]]
+    assert dict(map(tuple, kept["a"]))["status_successors"] == ["b"]
+    rows = {row["claim"]: row for row in graph.read("status_stored_all", {"t": datetime.now(timezone.utc),
+                                                                          "subject": None, "only": None})}
+    assert all(rows["d"][column] == [] for column in ("successors", "conflicts_with", "premises",
+                                                       "premises_not_current", "pending", "amendments"))
+    assert rows["a"]["successors"] == ["b"]
+    assert check(graph).ok
