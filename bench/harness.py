@@ -22,7 +22,7 @@ DEFAULT_PORT = int(os.environ.get("PROVGRAPH_BENCH_PORT", "7686"))
 
 
 # the bench server's memory (`--heap`, `--pagecache`); the defaults are the local server's (provgraph server start)
-MEMORY = {"heap": local.ServerOptions.heap, "pagecache": local.ServerOptions.pagecache}
+MEMORY = {"heap": local.default_heap(), "pagecache": local.ServerOptions.pagecache}
 
 
 def server_options(port: int) -> local.ServerOptions:

@@ -67,7 +67,8 @@ def ask_password(auth: bool) -> str | None:
 @server.command()
 @server_options
 @http_port_option
-@click.option("--heap", default="2g", show_default=True, help="JVM heap")
+@click.option("--heap", default=local.default_heap, show_default="a sixth of this machine's memory, 1g to 4g",
+              help="JVM heap")
 @click.option("--pagecache", default="1g", show_default=True, help="Neo4j page cache")
 @click.option("--tx-memory", default="1g", show_default=True, help="Memory all transactions may use")
 @click.option("--timeout", type=float, default=180.0, show_default=True, help="Seconds to wait for Bolt")

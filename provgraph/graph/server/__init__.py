@@ -11,6 +11,7 @@ from provgraph.graph.server.local import (
     ServerOptions,
     ServerState,
     data_dir,
+    default_heap,
     neo4j_conf,
     start,
     status,
@@ -18,4 +19,4 @@ from provgraph.graph.server.local import (
 )
 
 __all__ = ["DEFAULT_HTTP_PORT", "GUIDE_PATH", "NEO4J_VERSION", "PASSWORD_ENV", "ServerOptions", "ServerState", "data_dir",
-           "install", "installed", "neo4j_conf", "runtime_dir", "start", "status", "stop"]
+           "default_heap", "install", "installed", "neo4j_conf", "runtime_dir", "start", "status", "stop"]

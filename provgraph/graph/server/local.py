@@ -36,11 +36,28 @@ JVM_FLAGS = (
 STATE_FILE = "server.json"
 PASSWORD_ENV = "PROVGRAPH_SERVER_PASSWORD"  # the auth-enabled server's password for user neo4j
 GUIDE_PATH = "/provgraph/guides"  # where Guides.java serves the Browser guides
+# The heap when none is given: a sixth of the machine's memory, within these bounds (MiB). On a fixed 2 GiB an ingest's
+# transactions kept the collector busy (bench/README.md "Ingest write-time pass (issue 41)": the heap).
+HEAP_SHARE = 6
+HEAP_BOUNDS_MIB = (1024, 4096)
+
+
+def default_heap(memory: int | None = None) -> str:
+    """The local server's heap when none is given, as -Xmx takes it: a sixth of `memory` (bytes; default this
+    machine's), at least 1 GiB and at most 4 GiB; 2g when the machine does not say."""
+    if memory is None:
+        try:
+            memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        except (ValueError, OSError, AttributeError):
+            return "2g"
+    low, high = HEAP_BOUNDS_MIB
+    return f"{min(high, max(low, memory // HEAP_SHARE >> 20))}m"
+
 
 @dataclass(frozen=True)
 class ServerOptions:
     port: int = DEFAULT_PORT
-    heap: str = "2g"
+    heap: str = field(default_factory=default_heap)
     pagecache: str = "1g"
     tx_memory: str = "1g"
     data_dir: Path | None = None
