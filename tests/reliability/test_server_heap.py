@@ -1,6 +1,8 @@
-"""The local server's heap when none is given: a sixth of the machine's memory, at least 1 GiB and at most 4 GiB (on a
-fixed 2 GiB an ingest's transactions kept the collector busy: bench/README.md)."""
+"""The local server's heap when none is given: a sixth of the machine's memory (its container's limit when lower), at
+least 1 GiB and at most 4 GiB (on a fixed 2 GiB an ingest's transactions kept the collector busy: bench/README.md)."""
 from __future__ import annotations
+
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -23,3 +25,16 @@ def test_a_server_started_without_a_heap_takes_the_default_and_start_help_says_s
     assert local.ServerOptions(heap="512m").heap == "512m"
     shown = CliRunner().invoke(cli, ["server", "start", "--help"]).output
     assert "a sixth of this machine's memory, 1g to 4g" in " ".join(shown.split())
+
+
+def test_the_memory_is_the_container_limit_when_lower_than_the_machine(tmp_path: Path) -> None:
+    machine = local.machine_memory(())
+    assert machine is not None and machine > GIB
+    v2, v1 = tmp_path / "memory.max", tmp_path / "memory.limit_in_bytes"
+    v2.write_text("max\n")  # cgroup v2 without a limit
+    v1.write_text(f"{GIB}\n")
+    assert local.machine_memory((v2, v1)) == GIB
+    v2.write_text(f"{GIB // 2}\n")
+    assert local.machine_memory((v2, v1)) == GIB // 2
+    v1.write_text("9223372036854771712\n")  # cgroup v1 without a limit: a huge number
+    assert local.machine_memory((v1, tmp_path / "absent")) == machine

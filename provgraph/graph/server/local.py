@@ -36,20 +36,37 @@ JVM_FLAGS = (
 STATE_FILE = "server.json"
 PASSWORD_ENV = "PROVGRAPH_SERVER_PASSWORD"  # the auth-enabled server's password for user neo4j
 GUIDE_PATH = "/provgraph/guides"  # where Guides.java serves the Browser guides
-# The heap when none is given: a sixth of the machine's memory, within these bounds (MiB). On a fixed 2 GiB an ingest's
+# The heap when none is given: a sixth of the memory (machine_memory), within these bounds (MiB). On a fixed 2 GiB an ingest's
 # transactions kept the collector busy (bench/README.md "Ingest write-time pass (issue 41)": the heap).
 HEAP_SHARE = 6
 HEAP_BOUNDS_MIB = (1024, 4096)
 
 
-def default_heap(memory: int | None = None) -> str:
-    """The local server's heap when none is given, as -Xmx takes it: a sixth of `memory` (bytes; default this
-    machine's), at least 1 GiB and at most 4 GiB; 2g when the machine does not say."""
-    if memory is None:
+# where a container's memory limit is written (cgroup v2, then v1); "max" or a huge number: no limit
+CGROUP_LIMITS = (Path("/sys/fs/cgroup/memory.max"), Path("/sys/fs/cgroup/memory/memory.limit_in_bytes"))
+
+
+def machine_memory(limits: tuple[Path, ...] = CGROUP_LIMITS) -> int | None:
+    """Bytes of memory this process may use: the machine's, or its container's limit when lower; None when unknown."""
+    try:
+        memory: int | None = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        memory = None
+    for path in limits:
         try:
-            memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-        except (ValueError, OSError, AttributeError):
-            return "2g"
+            limit = int(path.read_text().strip())
+        except (OSError, ValueError):  # absent, or "max"
+            continue
+        memory = limit if memory is None else min(memory, limit)
+    return memory
+
+
+def default_heap(memory: int | None = None) -> str:
+    """The local server's heap when none is given, as -Xmx takes it: a sixth of `memory` (bytes; default
+    `machine_memory()`), at least 1 GiB and at most 4 GiB; 2g when the memory is unknown."""
+    memory = memory if memory is not None else machine_memory()
+    if memory is None:
+        return "2g"
     low, high = HEAP_BOUNDS_MIB
     return f"{min(high, max(low, memory // HEAP_SHARE >> 20))}m"
 
