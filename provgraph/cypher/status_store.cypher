@@ -15,7 +15,7 @@ UNWIND $rows AS row
 MATCH (c:Claim {uid: row.claim})
 USING INDEX c:Claim(uid)
 // an empty or unkept closure keeps none of its lists but its successors (rules/list-kept)
-WITH c, row, CASE WHEN size(row.closure) > 0 THEN row.closure END AS closureRows
+WITH c, row, /*INCLUDE list-kept(row.closure)*/ AS closureRows
 SET c.status = row.status,
     c.status_reason = row.reason,
     c.status_question_scope = row.question_scope,
