@@ -70,13 +70,21 @@ if _bolt5_temporal is not None and not hasattr(_bolt5_temporal, "driver_dehydrat
     _driver_hydrate_datetime = _bolt5_temporal.hydrate_datetime
     _NAIVE_EPOCH = _datetime(1970, 1, 1)
 
+    # the driver's own unchecked constructors: the fields below are in range by construction (datetime computed
+    # them), and its checked constructors were most of the 3.5 microseconds a value took (bench/README.md)
+    _new_date = neo4j_time.Date._Date__new
+    _new_time = neo4j_time.Time._Time__unchecked_new
+    _combine = neo4j_time.DateTime._combine
+
     def _hydrate_datetime(seconds: int, nanoseconds: int, tz: Any = None) -> Any:
         """The driver DateTime of a Bolt 5 datetime structure; at UTC (what the server sends for a time stored at UTC)
         built from its fields at once, as the driver builds it (a DateTime at pytz's UTC)."""
-        if tz == 0 or tz == "UTC":
+        if (tz == 0 or tz == "UTC") and 0 <= nanoseconds < 1_000_000_000:
             moment = _NAIVE_EPOCH + _timedelta(seconds=seconds)
-            return neo4j_time.DateTime(moment.year, moment.month, moment.day, moment.hour, moment.minute,
-                                       moment.second, nanoseconds, tzinfo=_pytz.utc)
+            hour, minute, second = moment.hour, moment.minute, moment.second
+            return _combine(_new_date(moment.toordinal(), moment.year, moment.month, moment.day),
+                            _new_time(hour * 3_600_000_000_000 + minute * 60_000_000_000 + second * 1_000_000_000
+                                      + nanoseconds, hour, minute, second, nanoseconds, _pytz.utc))
         return _driver_hydrate_datetime(seconds, nanoseconds, tz)
 
     _bolt5_temporal.driver_dehydrate_datetime = _driver_dehydrate_datetime

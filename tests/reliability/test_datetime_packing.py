@@ -78,3 +78,5 @@ def test_a_received_datetime_is_built_as_the_driver_builds_it(seconds: int, nano
         assert type(built) is type(expected)
     else:
         assert (repr(built), built.tzinfo) == (repr(expected), expected.tzinfo) and built == expected
+        # what the unchecked constructors set directly (provgraph/graph/driver.py): the same as the checked ones derive
+        assert (built.date().to_ordinal(), built.time().ticks) == (expected.date().to_ordinal(), expected.time().ticks)
