@@ -24,7 +24,6 @@ from bench import harness
 from bench.corpus import generate, write_files
 from bench.cpu_split import _own_seconds, _server_seconds
 from bench.run import _ingest_all
-from provgraph import cypher
 from provgraph.engine import stored_status
 from provgraph.engine.account import COLUMNS as ACCOUNT
 from provgraph.graph.connection import Graph, Tx, statement
@@ -41,9 +40,9 @@ def _ways(graph: Graph, t: Any) -> dict[str, Callable[[list[str]], None]]:
 
     probe = params([])
     columns = list(graph.driver.execute_query(statement("status", probe, explain=True), probe).keys)
-    head, found, tail = cypher.load("status_store").wire.partition("UNWIND $rows AS row")
+    head, found, tail = statement("status_store", {"rows": [], "t": t}).partition("UNWIND $rows AS row")
     assert found, "status_store no longer starts from UNWIND $rows AS row"
-    fused = (head + "CALL () {\n" + cypher.load("status").wire.rstrip().rstrip(";") + "\n}\nWITH {"
+    fused = (head + "CALL () {\n" + statement("status", probe).rstrip().rstrip(";") + "\n}\nWITH {"
              + ", ".join(f"`{name}`: `{name}`" for name in columns) + "} AS row\n" + tail)
 
     def returned(chunk: list[str]) -> None:
