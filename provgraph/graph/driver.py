@@ -72,21 +72,18 @@ if _bolt5_temporal is not None and not hasattr(_bolt5_temporal, "driver_dehydrat
 
     # the driver's own unchecked constructors: the fields below are in range by construction (datetime computed
     # them), and its checked constructors were most of the 3.5 microseconds a value took (bench/README.md)
-    _unchecked: tuple[Any, Any, Any] | None
     try:
-        _unchecked = (neo4j_time.Date._Date__new, neo4j_time.Time._Time__unchecked_new, neo4j_time.DateTime._combine)
-    except AttributeError:  # pragma: no cover - another driver version: its checked constructors, as it builds one
-        _unchecked = None
+        _new_date, _new_time, _combine = (neo4j_time.Date._Date__new, neo4j_time.Time._Time__unchecked_new,
+                                          neo4j_time.DateTime._combine)
+        _unchecked = True
+    except AttributeError:  # pragma: no cover - another driver version: every value built the driver's way
+        _unchecked = False
 
     def _hydrate_datetime(seconds: int, nanoseconds: int, tz: Any = None) -> Any:
         """The driver DateTime of a Bolt 5 datetime structure; at UTC (what the server sends for a time stored at UTC)
         built from its fields at once, as the driver builds it (a DateTime at pytz's UTC)."""
-        if (tz == 0 or tz == "UTC") and 0 <= nanoseconds < 1_000_000_000:
+        if _unchecked and (tz == 0 or tz == "UTC") and 0 <= nanoseconds < 1_000_000_000:
             moment = _NAIVE_EPOCH + _timedelta(seconds=seconds)
-            if _unchecked is None:  # pragma: no cover - see above
-                return neo4j_time.DateTime(moment.year, moment.month, moment.day, moment.hour, moment.minute,
-                                           moment.second, nanoseconds, tzinfo=_pytz.utc)
-            _new_date, _new_time, _combine = _unchecked
             hour, minute, second = moment.hour, moment.minute, moment.second
             return _combine(_new_date(moment.toordinal(), moment.year, moment.month, moment.day),
                             _new_time(hour * 3_600_000_000_000 + minute * 60_000_000_000 + second * 1_000_000_000
