@@ -28,6 +28,11 @@ from provgraph.ingest.pipeline import batch
 _TICKS = os.sysconf("SC_CLK_TCK")
 
 
+def server_pids(port: int) -> list[str]:
+    """The process ids of the bench server on `port` (its Java process and launcher), for `_server_seconds`."""
+    return subprocess.run(["pgrep", "-f", f"bench-server-{port}"], capture_output=True, text=True).stdout.split()
+
+
 def _server_seconds(pids: list[str]) -> float:
     total = 0.0
     for pid in pids:
@@ -47,7 +52,7 @@ def _own_seconds() -> float:
 def measure(claims: int, port: int) -> dict[str, list[float]]:
     """{part: [wall, python cpu, server cpu]} of one ingest of `claims` claims, 'ingest' for the whole of it."""
     graph = harness.connect(harness.start_server(port))
-    pids = subprocess.run(["pgrep", "-f", f"bench-server-{port}"], capture_output=True, text=True).stdout.split()
+    pids = server_pids(port)
 
     def now() -> tuple[float, float, float]:
         return time.perf_counter(), _own_seconds(), _server_seconds(pids)

@@ -14,7 +14,6 @@ again each round (the bench store only: the next bench run empties it).
 from __future__ import annotations
 
 import argparse
-import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import Any, Callable
 
 from bench import harness
 from bench.corpus import generate, write_files
-from bench.cpu_split import _own_seconds, _server_seconds
+from bench.cpu_split import _own_seconds, _server_seconds, server_pids
 from bench.run import _ingest_all
 from provgraph.engine import stored_status
 from provgraph.engine.account import COLUMNS as ACCOUNT
@@ -74,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=ROUNDS)
     args = parser.parse_args(argv)
     graph = harness.connect(harness.start_server(args.port))
-    pids = subprocess.run(["pgrep", "-f", f"bench-server-{args.port}"], capture_output=True, text=True).stdout.split()
+    pids = server_pids(args.port)
     try:
         with tempfile.TemporaryDirectory(prefix="provgraph-fusion-") as folder:
             harness.reset(graph)
