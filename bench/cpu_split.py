@@ -96,7 +96,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.cpu_split", description=__doc__.splitlines()[0])
     parser.add_argument("sizes", nargs="*", type=int, default=[100_000], help="claims per run (default 100000)")
     parser.add_argument("--port", type=int, default=harness.DEFAULT_PORT)
+    parser.add_argument("--heap", help="the bench server's heap (restarts it; a running server keeps its own)")
+    parser.add_argument("--pagecache", help="the bench server's page cache (restarts it), e.g. 8g for 1M claims")
     args = parser.parse_args(argv)
+    if args.heap or args.pagecache:
+        harness.MEMORY.update(heap=args.heap or harness.MEMORY["heap"], pagecache=args.pagecache or harness.MEMORY["pagecache"])
+        harness.stop_server(args.port)
     for claims in args.sizes:
         parts = measure(claims, args.port)
         print(f"{claims} claims          wall (s)  python cpu (s)  server cpu (s)")
