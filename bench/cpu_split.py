@@ -2,9 +2,11 @@
 
 Ingests the bench corpus of N claims (default 100,000; seed 7) into the bench server's emptied graph, as the bench
 does, and gives for the whole ingest and for its three parts (the batches' writes, a first load's settling step, the
-status pass after the last batch) the wall time, this process's CPU time (every thread) and the server's (the Java
-process's user and system time, from /proc). On a 2-core machine the two CPU times together say how close the
-ingest is to the cores it has, and which side to make cheaper. The server is the bench's (`PROVGRAPH_BENCH_PORT`,
+status pass after the last batch) the wall time, this process's CPU time (every thread), the server's (the Java
+process's user and system time, from /proc) and the bytes the server wrote to disk (/proc's write_bytes: its
+transaction log, store and index files). On a 2-core machine the two CPU times together say how close the ingest is
+to the cores it has, and which side to make cheaper. `--floor` first writes the same corpus the raw floor's way
+(bench/baselines.py), so the ingest's CPU stands beside the floor's. The server is the bench's (`PROVGRAPH_BENCH_PORT`,
 started if it is not running); run the same N twice on one server to leave its JIT warm-up out.
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from bench import harness
+from bench.baselines import raw_floor
 from bench.corpus import generate, write_files
 from bench.run import _ingest_all
 from provgraph.engine import stored_status
@@ -44,18 +47,31 @@ def _server_seconds(pids: list[str]) -> float:
     return total
 
 
+def _server_written(pids: list[str]) -> float:
+    """The bytes the server's processes have written to storage so far (/proc/PID/io write_bytes)."""
+    total = 0
+    for pid in pids:
+        try:
+            lines = Path(f"/proc/{pid}/io").read_text().splitlines()
+        except OSError:
+            continue
+        total += sum(int(line.split()[1]) for line in lines if line.startswith("write_bytes:"))
+    return float(total)
+
+
 def _own_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
 
 
-def measure(claims: int, port: int) -> dict[str, list[float]]:
-    """{part: [wall, python cpu, server cpu]} of one ingest of `claims` claims, 'ingest' for the whole of it."""
+def measure(claims: int, port: int, floor: bool = False) -> dict[str, list[float]]:
+    """{part: [wall, python cpu, server cpu, server bytes written]} of one ingest of `claims` claims, 'ingest' for the
+    whole of it; with `floor`, 'raw floor' for the corpus written the floor's way first."""
     graph = harness.connect(harness.start_server(port))
     pids = server_pids(port)
 
-    def now() -> tuple[float, float, float]:
-        return time.perf_counter(), _own_seconds(), _server_seconds(pids)
+    def now() -> tuple[float, float, float, float]:
+        return time.perf_counter(), _own_seconds(), _server_seconds(pids), _server_written(pids)
 
     parts: dict[str, list[float]] = {}
     originals: list[tuple[Any, str, Callable[..., Any]]] = []
@@ -68,7 +84,7 @@ def measure(claims: int, port: int) -> dict[str, list[float]]:
             try:
                 return original(*args, **kwargs)
             finally:
-                spent = parts.setdefault(part, [0.0, 0.0, 0.0])
+                spent = parts.setdefault(part, [0.0, 0.0, 0.0, 0.0])
                 for index, (end, begin) in enumerate(zip(now(), start)):
                     spent[index] += end - begin
 
@@ -80,7 +96,13 @@ def measure(claims: int, port: int) -> dict[str, list[float]]:
     timed(stored_status, "store_pending", "status pass after the last batch")
     try:
         with tempfile.TemporaryDirectory(prefix="provgraph-cpu-") as folder:
-            files = write_files(generate(claims, 7), Path(folder))
+            corpus = generate(claims, 7)
+            files = write_files(corpus, Path(folder))
+            if floor:
+                harness.reset(graph)
+                start = now()
+                raw_floor(graph, corpus)
+                parts["raw floor"] = [end - begin for end, begin in zip(now(), start)]
             harness.reset(graph)
             start = now()
             _ingest_all(graph, files)
@@ -98,16 +120,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=harness.DEFAULT_PORT)
     parser.add_argument("--heap", help="the bench server's heap (restarts it; a running server keeps its own)")
     parser.add_argument("--pagecache", help="the bench server's page cache (restarts it), e.g. 8g for 1M claims")
+    parser.add_argument("--floor", action="store_true", help="write the corpus the raw floor's way first, and show it")
     args = parser.parse_args(argv)
     if args.heap or args.pagecache:
         harness.MEMORY.update(heap=args.heap or harness.MEMORY["heap"], pagecache=args.pagecache or harness.MEMORY["pagecache"])
         harness.stop_server(args.port)
     for claims in args.sizes:
-        parts = measure(claims, args.port)
-        print(f"{claims} claims          wall (s)  python cpu (s)  server cpu (s)")
-        for part in ("ingest", "batch writes", "first load's settling step", "status pass after the last batch"):
-            wall, python, server = parts.get(part, [0.0, 0.0, 0.0])
-            print(f"  {part:34} {wall:8.1f}  {python:14.1f}  {server:14.1f}")
+        parts = measure(claims, args.port, args.floor)
+        print(f"{claims} claims          wall (s)  python cpu (s)  server cpu (s)  server writes (KB a claim)")
+        for part in ("raw floor", "ingest", "batch writes", "first load's settling step",
+                     "status pass after the last batch"):
+            if part not in parts:
+                continue
+            wall, python, server, written = parts[part]
+            print(f"  {part:34} {wall:8.1f}  {python:14.1f}  {server:14.1f}  {written / claims / 1000:26.1f}")
     return 0
 
 
