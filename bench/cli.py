@@ -83,10 +83,9 @@ def main(argv: list[str] | None = None) -> int:
             if args.fresh_store:
                 harness.stop_server(args.port)
                 shutil.rmtree(harness.server_options(args.port).data_dir / "neo4j" / "data", ignore_errors=True)
-            if args.heap or args.pagecache or args.large:  # a running bench server keeps the memory it started with
-                harness.MEMORY.update(heap=args.heap or ("4g" if args.large else harness.MEMORY["heap"]),
-                                      pagecache=args.pagecache or ("8g" if args.large else harness.MEMORY["pagecache"]))
-                harness.stop_server(args.port)
+            if args.heap or args.pagecache or args.large:
+                harness.use_memory(args.port, args.heap or ("4g" if args.large else None),
+                                   args.pagecache or ("8g" if args.large else None))
             settings = harness.start_server(args.port)
         except ProvgraphError as error:
             print(f"bench: {error}", file=sys.stderr)

@@ -73,6 +73,9 @@ def measure(claims: int, port: int, floor: bool = False) -> dict[str, list[float
     def now() -> tuple[float, float, float, float]:
         return time.perf_counter(), _own_seconds(), _server_seconds(pids), _server_written(pids)
 
+    def since(start: tuple[float, ...]) -> list[float]:
+        return [end - begin for end, begin in zip(now(), start)]
+
     parts: dict[str, list[float]] = {}
     originals: list[tuple[Any, str, Callable[..., Any]]] = []
 
@@ -85,8 +88,8 @@ def measure(claims: int, port: int, floor: bool = False) -> dict[str, list[float
                 return original(*args, **kwargs)
             finally:
                 spent = parts.setdefault(part, [0.0, 0.0, 0.0, 0.0])
-                for index, (end, begin) in enumerate(zip(now(), start)):
-                    spent[index] += end - begin
+                for index, amount in enumerate(since(start)):
+                    spent[index] += amount
 
         originals.append((owner, name, original))
         setattr(owner, name, wrapper)
@@ -102,11 +105,11 @@ def measure(claims: int, port: int, floor: bool = False) -> dict[str, list[float
                 harness.reset(graph)
                 start = now()
                 raw_floor(graph, corpus)
-                parts["raw floor"] = [end - begin for end, begin in zip(now(), start)]
+                parts["raw floor"] = since(start)
             harness.reset(graph)
             start = now()
             _ingest_all(graph, files)
-            parts["ingest"] = [end - begin for end, begin in zip(now(), start)]
+            parts["ingest"] = since(start)
     finally:
         for owner, name, original in originals:
             setattr(owner, name, original)
@@ -123,8 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--floor", action="store_true", help="write the corpus the raw floor's way first, and show it")
     args = parser.parse_args(argv)
     if args.heap or args.pagecache:
-        harness.MEMORY.update(heap=args.heap or harness.MEMORY["heap"], pagecache=args.pagecache or harness.MEMORY["pagecache"])
-        harness.stop_server(args.port)
+        harness.use_memory(args.port, args.heap, args.pagecache)
     for claims in args.sizes:
         parts = measure(claims, args.port, args.floor)
         print(f"{claims} claims          wall (s)  python cpu (s)  server cpu (s)  server writes (KB a claim)")

@@ -40,6 +40,13 @@ def stop_server(port: int) -> None:
     local.stop(server_options(port))
 
 
+def use_memory(port: int, heap: str | None, pagecache: str | None) -> None:
+    """The bench server on `port` from now on with this heap and page cache (None: as it was); stopped here, as a
+    running server keeps the memory it started with, and started again with this memory by `start_server`."""
+    MEMORY.update(heap=heap or MEMORY["heap"], pagecache=pagecache or MEMORY["pagecache"])
+    stop_server(port)
+
+
 def connect(settings: Settings) -> Graph:
     graph = Graph(settings)
     install_schema(graph)
