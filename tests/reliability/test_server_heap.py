@@ -21,8 +21,9 @@ def test_the_default_heap_is_a_sixth_of_the_memory_between_1_and_4_gib() -> None
 
 
 def test_a_server_started_without_a_heap_takes_the_default_and_start_help_says_so() -> None:
-    assert local.ServerOptions().heap == local.default_heap()
-    assert local.ServerOptions(heap="512m").heap == "512m"
+    assert local.ServerOptions().server_heap() == local.default_heap()
+    assert local.ServerOptions().heap is None  # status and stop build options too: they read no memory
+    assert local.ServerOptions(heap="512m").server_heap() == "512m"
     shown = CliRunner().invoke(cli, ["server", "start", "--help"]).output
     assert "a sixth of this machine's memory, 1g to 4g" in " ".join(shown.split())
 

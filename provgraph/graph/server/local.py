@@ -74,7 +74,7 @@ def default_heap(memory: int | None = None) -> str:
 @dataclass(frozen=True)
 class ServerOptions:
     port: int = DEFAULT_PORT
-    heap: str = field(default_factory=default_heap)
+    heap: str | None = None  # -Xms and -Xmx; None: default_heap() (read when the server starts, not for status or stop)
     pagecache: str = "1g"
     tx_memory: str = "1g"
     data_dir: Path | None = None
@@ -87,6 +87,9 @@ class ServerOptions:
     # test, so with 10s the statistics always look changed and the big status query (seconds to plan on 2 cores) is
     # planned again and again.
     replan_interval: str | None = None
+
+    def server_heap(self) -> str:
+        return self.heap or default_heap()
 
     def server_password(self) -> str | None:
         if not self.auth:
@@ -283,8 +286,9 @@ def start(options: ServerOptions | None = None, progress: Progress = quiet) -> S
         conf.write_text(neo4j_conf(options, directory))
         (directory / "import").mkdir(exist_ok=True)
         guides = _write_guides(directory)
+        heap = options.server_heap()
         command = [
-            java, f"-Xms{options.heap}", f"-Xmx{options.heap}", *JVM_FLAGS, f"-Dprovgraph.guides={guides}",
+            java, f"-Xms{heap}", f"-Xmx{heap}", *JVM_FLAGS, f"-Dprovgraph.guides={guides}",
             "-cp", f"{runtime / 'classes'}:{runtime / 'lib'}/*", "Launcher", str(home), str(conf),
         ]
         environment = {k: v for k, v in os.environ.items() if k != PASSWORD_ENV}
