@@ -6,6 +6,9 @@
   sample; the caller extrapolates per claim.
 - `RAW_SCAN`: every claim with its direct successor count, the cheapest query that
   returns one row per claim with a graph look-up; status-all is compared with it.
+- `read_finished` and `finished_floor`: the graph an ingest left (every node and relationship with every property,
+  the stored status and full-text fields included) written again the raw floor's way: what writing what an ingest
+  keeps costs, with nothing computed (`python -m bench.cpu_split --finished`).
 """
 from __future__ import annotations
 
@@ -127,3 +130,84 @@ def ogm_naive(graph: Graph, corpus: Corpus, sample: int) -> dict[str, Any]:
         "seconds_per_claim": seconds / len(claims) if claims else float("nan"),
         "claims_per_s": len(claims) / seconds if seconds else float("inf"),
     }
+
+
+# the graph as read back, FLOOR_BATCH rows a chunk: node groups (labels) and relationship groups (type, start label,
+# end label)
+Finished = dict[tuple[str, ...], list[list[Any]]]
+
+_KEYS = "SHOW CONSTRAINTS YIELD type, entityType, labelsOrTypes, properties " \
+        "WHERE type = 'UNIQUENESS' AND entityType = 'NODE' AND size(properties) = 1 " \
+        "RETURN labelsOrTypes[0] AS label, properties[0] AS key"
+_NODES = "MATCH (n) RETURN labels(n) AS labels, properties(n) AS props"
+_RELATIONSHIPS = """
+MATCH (a)-[r]->(b)
+WITH r, a, b, [l IN labels(a) WHERE l IN keys($keys)][0] AS al, [l IN labels(b) WHERE l IN keys($keys)][0] AS bl
+RETURN type(r) AS type, properties(r) AS props, al, a[$keys[al]] AS a, bl, b[$keys[bl]] AS b
+"""
+
+
+def _native(props: dict[str, Any]) -> dict[str, Any]:
+    """Properties with the driver's times as Python's own at UTC, which the driver packs fastest (graph/driver.py)."""
+    return {key: value.to_native().astimezone(timezone.utc) if hasattr(value, "to_native") and hasattr(value, "tzinfo")
+            else value for key, value in props.items()}
+
+
+def _name(word: str) -> str:
+    return "`" + word.replace("`", "``") + "`"
+
+
+def read_finished(graph: Graph) -> tuple[Finished, dict[str, str]]:
+    """Every node and relationship of the graph, with every property, held in memory (about 10 KB a claim of the bench
+    corpus). Returns (groups, the key property of each label: its uniqueness constraint's); a node of no such label is
+    refused."""
+    keys = {row["label"]: row["key"] for row in graph.read(_KEYS)}
+    groups: Finished = defaultdict(lambda: [[]])
+
+    def add(group: tuple[str, ...], row: Any) -> None:
+        chunks = groups[group]
+        if len(chunks[-1]) >= FLOOR_BATCH:
+            chunks.append([])
+        chunks[-1].append(row)
+
+    for row in graph.stream(_NODES):
+        if not any(label in keys for label in row["labels"]):
+            raise RuntimeError(f"a node with no key label: {row['labels']}")
+        add(("node", *sorted(row["labels"])), _native(row["props"]))
+    for row in graph.stream(_RELATIONSHIPS, {"keys": keys}):
+        add(("relationship", row["type"], row["al"], row["bl"]), {"a": row["a"], "b": row["b"], "props": _native(row["props"])})
+    return dict(groups), keys
+
+
+def _run(tx: Any, text: str, rows: list[Any]) -> None:
+    tx.run(text, rows=rows).consume()
+
+
+def finished_floor(graph: Graph, groups: Finished, keys: dict[str, str]) -> dict[str, Any]:
+    """Write `read_finished`'s graph into the emptied graph with plain `UNWIND ... CREATE ... SET x = row` in
+    FLOOR_BATCH-row transactions, every node first, as `raw_floor` does; the nodes an emptied graph keeps (its
+    schema record and write lock) are not written again. Returns timings and counts."""
+    kept = {("node", *sorted(row["labels"])) for row in graph.read("MATCH (n) RETURN DISTINCT labels(n) AS labels")}
+    start = time.perf_counter()
+    nodes = relationships = properties = 0
+    with graph.driver.session(database=graph.settings.database) as session:
+        for group, chunks in groups.items():
+            if group[0] != "node" or group in kept:
+                continue
+            text = f"UNWIND $rows AS row CREATE (n:{':'.join(map(_name, group[1:]))}) SET n = row"
+            for rows in chunks:
+                session.execute_write(_run, text, rows)
+                nodes += len(rows)
+                properties += sum(map(len, rows))
+        for group, chunks in groups.items():
+            if group[0] != "relationship":
+                continue
+            kind, al, bl = group[1:]
+            text = (f"UNWIND $rows AS row MATCH (a:{_name(al)} {{{_name(keys[al])}: row.a}}) "
+                    f"MATCH (b:{_name(bl)} {{{_name(keys[bl])}: row.b}}) CREATE (a)-[r:{_name(kind)}]->(b) SET r = row.props")
+            for rows in chunks:
+                session.execute_write(_run, text, rows)
+                relationships += len(rows)
+                properties += sum(len(row["props"]) for row in rows)
+    seconds = time.perf_counter() - start
+    return {"seconds": seconds, "nodes": nodes, "relationships": relationships, "properties": properties}

@@ -6,7 +6,9 @@ status pass after the last batch) the wall time, this process's CPU time (every 
 process's user and system time, from /proc) and the bytes the server wrote to disk (/proc's write_bytes: its
 transaction log, store and index files). On a 2-core machine the two CPU times together say how close the ingest is
 to the cores it has, and which side to make cheaper. `--floor` first writes the same corpus the raw floor's way
-(bench/baselines.py), so the ingest's CPU stands beside the floor's. The server is the bench's (`PROVGRAPH_BENCH_PORT`,
+(bench/baselines.py), so the ingest's CPU stands beside the floor's; `--finished` then reads back the graph the ingest
+left, empties it and writes it again the floor's way (every node and relationship with every property: what writing
+what an ingest keeps costs with nothing computed, `baselines.finished_floor`). The server is the bench's (`PROVGRAPH_BENCH_PORT`,
 started if it is not running); run the same N twice on one server to leave its JIT warm-up out.
 """
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from bench import harness
-from bench.baselines import raw_floor
+from bench.baselines import finished_floor, raw_floor, read_finished
 from bench.corpus import generate, write_files
 from bench.run import _ingest_all
 from provgraph.engine import stored_status
@@ -64,9 +66,10 @@ def _own_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def measure(claims: int, port: int, floor: bool = False) -> dict[str, list[float]]:
+def measure(claims: int, port: int, floor: bool = False, finished: bool = False) -> dict[str, list[float]]:
     """{part: [wall, python cpu, server cpu, server bytes written]} of one ingest of `claims` claims, 'ingest' for the
-    whole of it; with `floor`, 'raw floor' for the corpus written the floor's way first."""
+    whole of it; with `floor`, 'raw floor' for the corpus written the floor's way first; with `finished`, 'finished
+    graph, floor's way' for the graph the ingest left written again that way after it."""
     graph = harness.connect(harness.start_server(port))
     pids = server_pids(port)
 
@@ -110,6 +113,14 @@ def measure(claims: int, port: int, floor: bool = False) -> dict[str, list[float
             start = now()
             _ingest_all(graph, files)
             parts["ingest"] = since(start)
+            if finished:
+                groups, keys = read_finished(graph)
+                harness.reset(graph)
+                start = now()
+                written = finished_floor(graph, groups, keys)
+                parts["finished graph, floor's way"] = since(start)
+                print(f"finished graph: {written['nodes']} nodes, {written['relationships']} relationships, "
+                      f"{written['properties']} properties written again")
     finally:
         for owner, name, original in originals:
             setattr(owner, name, original)
@@ -124,14 +135,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--heap", help="the bench server's heap (restarts it; a running server keeps its own)")
     parser.add_argument("--pagecache", help="the bench server's page cache (restarts it), e.g. 8g for 1M claims")
     parser.add_argument("--floor", action="store_true", help="write the corpus the raw floor's way first, and show it")
+    parser.add_argument("--finished", action="store_true",
+                        help="then write the graph the ingest left again the raw floor's way, and show it")
     args = parser.parse_args(argv)
     if args.heap or args.pagecache:
         harness.use_memory(args.port, args.heap, args.pagecache)
     for claims in args.sizes:
-        parts = measure(claims, args.port, args.floor)
+        parts = measure(claims, args.port, args.floor, args.finished)
         print(f"{claims} claims          wall (s)  python cpu (s)  server cpu (s)  server writes (KB a claim)")
         for part in ("raw floor", "ingest", "batch writes", "first load's settling step",
-                     "status pass after the last batch"):
+                     "status pass after the last batch", "finished graph, floor's way"):
             if part not in parts:
                 continue
             wall, python, server, written = parts[part]
