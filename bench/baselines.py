@@ -12,10 +12,12 @@
 """
 from __future__ import annotations
 
+import pickle
 import time
 from collections import defaultdict
 from datetime import datetime, timezone
-from typing import Any
+from pathlib import Path
+from typing import Any, Iterator
 
 from bench.corpus import STORES, Corpus
 from provgraph.graph.connection import Graph
@@ -133,8 +135,8 @@ def ogm_naive(graph: Graph, corpus: Corpus, sample: int) -> dict[str, Any]:
 
 
 # the graph as read back, FLOOR_BATCH rows a chunk: node groups (labels) and relationship groups (type, start label,
-# end label)
-Finished = dict[tuple[str, ...], list[list[Any]]]
+# end label), each held in memory or pickled to a file (`spill`)
+Finished = dict[tuple[str, ...], "list[list[Any]] | Path"]
 
 _KEYS = "SHOW CONSTRAINTS YIELD type, entityType, labelsOrTypes, properties " \
         "WHERE type = 'UNIQUENESS' AND entityType = 'NODE' AND size(properties) = 1 " \
@@ -157,16 +159,21 @@ def _name(word: str) -> str:
     return "`" + word.replace("`", "``") + "`"
 
 
-def read_finished(graph: Graph) -> tuple[Finished, dict[str, str]]:
-    """Every node and relationship of the graph, with every property, held in memory (about 10 KB a claim of the bench
-    corpus). Returns (groups, the key property of each label: its uniqueness constraint's); a node of no such label is
-    refused."""
+def read_finished(graph: Graph, spill: Path | None = None) -> tuple[Finished, dict[str, str]]:
+    """Every node and relationship of the graph, with every property: held in memory (about 13 KB a claim of the bench
+    corpus), or with `spill` (a folder) pickled there a chunk at a time. Returns (groups, the key property of each
+    label: its uniqueness constraint's); a node of no such label is refused."""
     keys = {row["label"]: row["key"] for row in graph.read(_KEYS)}
-    groups: Finished = defaultdict(lambda: [[]])
+    held: dict[tuple[str, ...], list[list[Any]]] = defaultdict(lambda: [[]])
+    files: dict[tuple[str, ...], Path] = {}
 
     def add(group: tuple[str, ...], row: Any) -> None:
-        chunks = groups[group]
+        chunks = held[group]
         if len(chunks[-1]) >= FLOOR_BATCH:
+            if spill is not None:
+                path = files.setdefault(group, spill / f"finished-{len(files)}.pickle")
+                with open(path, "ab") as handle:
+                    pickle.dump(chunks.pop(), handle)
             chunks.append([])
         chunks[-1].append(row)
 
@@ -176,7 +183,22 @@ def read_finished(graph: Graph) -> tuple[Finished, dict[str, str]]:
         add(("node", *sorted(row["labels"])), _native(row["props"]))
     for row in graph.stream(_RELATIONSHIPS, {"keys": keys}):
         add(("relationship", row["type"], row["al"], row["bl"]), {"a": row["a"], "b": row["b"], "props": _native(row["props"])})
-    return dict(groups), keys
+    for group, path in files.items():
+        with open(path, "ab") as handle:
+            pickle.dump(held.pop(group)[-1], handle)
+    return {**held, **files}, keys
+
+
+def _chunks(held: "list[list[Any]] | Path") -> Iterator[list[Any]]:
+    if not isinstance(held, Path):
+        yield from held
+        return
+    with open(held, "rb") as handle:
+        while True:
+            try:
+                yield pickle.load(handle)
+            except EOFError:
+                return
 
 
 def _run(tx: Any, text: str, rows: list[Any]) -> None:
@@ -186,17 +208,26 @@ def _run(tx: Any, text: str, rows: list[Any]) -> None:
 def finished_floor(graph: Graph, groups: Finished, keys: dict[str, str]) -> dict[str, Any]:
     """Write `read_finished`'s graph into the emptied graph with plain `UNWIND ... CREATE ... SET x = row` in
     FLOOR_BATCH-row transactions, every node first, as `raw_floor` does; the nodes an emptied graph keeps (its
-    schema record and write lock) are not written again. Returns timings and counts."""
+    schema record and write lock) are not written again. Returns timings (`writing_seconds`: inside the transactions,
+    without reading spilled chunks back) and counts."""
     kept = {("node", *sorted(row["labels"])) for row in graph.read("MATCH (n) RETURN DISTINCT labels(n) AS labels")}
     start = time.perf_counter()
     nodes = relationships = properties = 0
+    writing = 0.0
+
+    def write(session: Any, text: str, rows: list[Any]) -> None:
+        nonlocal writing
+        began = time.perf_counter()
+        session.execute_write(_run, text, rows)
+        writing += time.perf_counter() - began
+
     with graph.driver.session(database=graph.settings.database) as session:
         for group, chunks in groups.items():
             if group[0] != "node" or group in kept:
                 continue
             text = f"UNWIND $rows AS row CREATE (n:{':'.join(map(_name, group[1:]))}) SET n = row"
-            for rows in chunks:
-                session.execute_write(_run, text, rows)
+            for rows in _chunks(chunks):
+                write(session, text, rows)
                 nodes += len(rows)
                 properties += sum(map(len, rows))
         for group, chunks in groups.items():
@@ -205,9 +236,10 @@ def finished_floor(graph: Graph, groups: Finished, keys: dict[str, str]) -> dict
             kind, al, bl = group[1:]
             text = (f"UNWIND $rows AS row MATCH (a:{_name(al)} {{{_name(keys[al])}: row.a}}) "
                     f"MATCH (b:{_name(bl)} {{{_name(keys[bl])}: row.b}}) CREATE (a)-[r:{_name(kind)}]->(b) SET r = row.props")
-            for rows in chunks:
-                session.execute_write(_run, text, rows)
+            for rows in _chunks(chunks):
+                write(session, text, rows)
                 relationships += len(rows)
                 properties += sum(len(row["props"]) for row in rows)
     seconds = time.perf_counter() - start
-    return {"seconds": seconds, "nodes": nodes, "relationships": relationships, "properties": properties}
+    return {"seconds": seconds, "writing_seconds": writing, "nodes": nodes, "relationships": relationships,
+            "properties": properties}

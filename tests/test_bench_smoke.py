@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bench import corpus as bench_corpus
 from bench.report import table
 from bench.run import run
@@ -74,9 +76,10 @@ def test_the_cliffs_bench_measures_each_cliff_at_a_toy_size(graph, tmp_path):
     assert {"status_ratio", "verify_ratio"} <= set(premises)
 
 
-def test_the_finished_graph_floor_writes_again_every_node_relationship_and_property_the_ingest_left(graph, tmp_path):
-    from bench import harness
-    from bench.baselines import finished_floor, read_finished
+@pytest.mark.parametrize("spilled", [False, True])
+def test_the_finished_graph_floor_writes_again_every_node_relationship_and_property_the_ingest_left(
+        graph, tmp_path, monkeypatch, spilled):
+    from bench import baselines, harness
     from bench.run import _ingest_all
 
     def dump() -> list[str]:
@@ -85,11 +88,13 @@ def test_the_finished_graph_floor_writes_again_every_node_relationship_and_prope
                                    "coalesce(a.uid, a.name) AS a, coalesce(b.uid, b.name) AS b")
         return sorted(json.dumps(row, sort_keys=True, default=str) for row in nodes + relationships)
 
+    monkeypatch.setattr(baselines, "FLOOR_BATCH", 25)  # several chunks a group, so spilled ones are read back in turn
     harness.reset(graph)
     _ingest_all(graph, bench_corpus.write_files(bench_corpus.generate(60, seed=5), tmp_path))
     before = dump()
-    groups, keys = read_finished(graph)
+    groups, keys = baselines.read_finished(graph, tmp_path if spilled else None)
+    assert any(isinstance(held, type(tmp_path)) for held in groups.values()) == spilled
     harness.reset(graph)
-    written = finished_floor(graph, groups, keys)
+    written = baselines.finished_floor(graph, groups, keys)
     assert written["nodes"] >= 180 and written["relationships"] > 180
     assert dump() == before
