@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from bench.corpus import STORES, Corpus
+from provgraph.base.times import native
 from provgraph.graph.connection import Graph
 
 FLOOR_BATCH = 10_000
@@ -150,9 +151,11 @@ RETURN type(r) AS type, properties(r) AS props, al, a[$keys[al]] AS a, bl, b[$ke
 
 
 def _native(props: dict[str, Any]) -> dict[str, Any]:
-    """Properties with the driver's times as Python's own at UTC, which the driver packs fastest (graph/driver.py)."""
-    return {key: value.to_native().astimezone(timezone.utc) if hasattr(value, "to_native") and hasattr(value, "tzinfo")
-            else value for key, value in props.items()}
+    """Properties with the driver's times as Python's own (`times.native`), a zoned one at UTC: the kind the driver
+    packs fastest (graph/driver.py)."""
+    values = {key: native(value) for key, value in props.items()}
+    return {key: value.astimezone(timezone.utc) if isinstance(value, datetime) and value.tzinfo is not None else value
+            for key, value in values.items()}
 
 
 def _name(word: str) -> str:

@@ -39,27 +39,27 @@ def server_pids(port: int) -> list[str]:
     return subprocess.run(["pgrep", "-f", f"bench-server-{port}"], capture_output=True, text=True).stdout.split()
 
 
-def _server_seconds(pids: list[str]) -> float:
+def _per_process(pids: list[str], file: str, value: Callable[[str], float]) -> float:
+    """The sum over the server's processes of `value` of each one's /proc/PID/`file` (a process gone counts nothing)."""
     total = 0.0
     for pid in pids:
         try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            text = Path(f"/proc/{pid}/{file}").read_text()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime
+        total += value(text)
     return total
+
+
+def _server_seconds(pids: list[str]) -> float:
+    """The CPU seconds the server's processes have taken so far (/proc/PID/stat utime and stime)."""
+    return _per_process(pids, "stat", lambda text: sum(map(int, text.rsplit(")", 1)[1].split()[11:13])) / _TICKS)
 
 
 def _server_written(pids: list[str]) -> float:
     """The bytes the server's processes have written to storage so far (/proc/PID/io write_bytes)."""
-    total = 0
-    for pid in pids:
-        try:
-            lines = Path(f"/proc/{pid}/io").read_text().splitlines()
-        except OSError:
-            continue
-        total += sum(int(line.split()[1]) for line in lines if line.startswith("write_bytes:"))
-    return float(total)
+    return _per_process(pids, "io", lambda text: sum(int(line.split()[1]) for line in text.splitlines()
+                                                     if line.startswith("write_bytes:")))
 
 
 def _own_seconds() -> float:
