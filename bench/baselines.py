@@ -208,6 +208,16 @@ def _run(tx: Any, text: str, rows: list[Any]) -> None:
     tx.run(text, rows=rows).consume()
 
 
+def _create(group: tuple[str, ...], keys: dict[str, str]) -> str:
+    """The statement that writes a chunk of `group`'s rows: a node group's with its labels, a relationship group's
+    between the nodes its ends' keys name."""
+    if group[0] == "node":
+        return f"UNWIND $rows AS row CREATE (n:{':'.join(map(_name, group[1:]))}) SET n = row"
+    kind, al, bl = group[1:]
+    return (f"UNWIND $rows AS row MATCH (a:{_name(al)} {{{_name(keys[al])}: row.a}}) "
+            f"MATCH (b:{_name(bl)} {{{_name(keys[bl])}: row.b}}) CREATE (a)-[r:{_name(kind)}]->(b) SET r = row.props")
+
+
 def finished_floor(graph: Graph, groups: Finished, keys: dict[str, str]) -> dict[str, Any]:
     """Write `read_finished`'s graph into the emptied graph with plain `UNWIND ... CREATE ... SET x = row` in
     FLOOR_BATCH-row transactions, every node first, as `raw_floor` does; the nodes an emptied graph keeps (its
@@ -215,7 +225,8 @@ def finished_floor(graph: Graph, groups: Finished, keys: dict[str, str]) -> dict
     without reading spilled chunks back) and counts."""
     kept = {("node", *sorted(row["labels"])) for row in graph.read("MATCH (n) RETURN DISTINCT labels(n) AS labels")}
     start = time.perf_counter()
-    nodes = relationships = properties = 0
+    written = {"node": 0, "relationship": 0}
+    properties = 0
     writing = 0.0
 
     def write(session: Any, text: str, rows: list[Any]) -> None:
@@ -225,24 +236,14 @@ def finished_floor(graph: Graph, groups: Finished, keys: dict[str, str]) -> dict
         writing += time.perf_counter() - began
 
     with graph.driver.session(database=graph.settings.database) as session:
-        for group, chunks in groups.items():
-            if group[0] != "node" or group in kept:
+        for group in sorted(groups, key=lambda group: group[0] != "node"):  # every node first
+            if group in kept:
                 continue
-            text = f"UNWIND $rows AS row CREATE (n:{':'.join(map(_name, group[1:]))}) SET n = row"
-            for rows in _chunks(chunks):
+            text = _create(group, keys)
+            for rows in _chunks(groups[group]):
                 write(session, text, rows)
-                nodes += len(rows)
-                properties += sum(map(len, rows))
-        for group, chunks in groups.items():
-            if group[0] != "relationship":
-                continue
-            kind, al, bl = group[1:]
-            text = (f"UNWIND $rows AS row MATCH (a:{_name(al)} {{{_name(keys[al])}: row.a}}) "
-                    f"MATCH (b:{_name(bl)} {{{_name(keys[bl])}: row.b}}) CREATE (a)-[r:{_name(kind)}]->(b) SET r = row.props")
-            for rows in _chunks(chunks):
-                write(session, text, rows)
-                relationships += len(rows)
-                properties += sum(len(row["props"]) for row in rows)
+                written[group[0]] += len(rows)
+                properties += sum(len(row["props"]) if group[0] == "relationship" else len(row) for row in rows)
     seconds = time.perf_counter() - start
-    return {"seconds": seconds, "writing_seconds": writing, "nodes": nodes, "relationships": relationships,
-            "properties": properties}
+    return {"seconds": seconds, "writing_seconds": writing, "nodes": written["node"],
+            "relationships": written["relationship"], "properties": properties}
