@@ -42,7 +42,8 @@ def measure(graph: Graph, corpus: Corpus, seed: int, *, verify_batch: int = 2000
     return {"status_all_seconds": status_all, "status_all_rows": rows, "status_id": status_id,
             "verify_requests": verified.get("requests"), "verify_requests_per_s": verified.get("requests_per_s"),
             "verify_single": verified.get("single"),
-            "verify_no_suspects_requests_per_s": verified.get("no_suspects", {}).get("requests_per_s")}
+            "verify_no_suspects_requests_per_s": verified.get("no_suspects", {}).get("requests_per_s"),
+            "verify_failed": verified.get("note")}  # None unless verify raised
 
 
 def main(argv: list[str] | None = None) -> int:

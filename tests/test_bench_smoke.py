@@ -110,4 +110,5 @@ def test_the_store_reads_bench_reads_every_claim_and_times_status_and_verify(gra
     first = store_reads.measure(graph, corpus, 3, verify_batch=10, samples=5, budget=2.0)
     assert first["status_all_rows"] == 120
     assert first["status_id"]["n"] == 5 and first["verify_single"]["n"] == 5
+    assert first["verify_failed"] is None
     assert first["verify_requests"] == 10 and first["verify_requests_per_s"] > 0
