@@ -14,26 +14,20 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 from bench import harness
-from bench.corpus import Corpus, generate, write_files
-from bench.run import _ingest_all, _latency_status, _verify
+from bench.corpus import Corpus, generate
+from bench.run import _latency_status, _verify, ready_to_read
 from provgraph.engine.status_rows import iter_rows
-from provgraph.engine.suspects import keep_common_terms, keep_pending
 from provgraph.graph.connection import Graph
 
 
 def measure(graph: Graph, corpus: Corpus, seed: int, *, verify_batch: int = 2000, samples: int = 200,
             budget: float = 20.0) -> dict[str, Any]:
     """Status-all (seconds, rows), `status ID` latency over `samples` claims, and `bench.run`'s verify measures over up
-    to `verify_batch` requests of claims drawn with `seed`."""
-    # connecting installs the schema, which marks the kept common terms stale; an ingest keeps them, a read does not
-    keep_common_terms(graph)
-    keep_pending(graph)
+    to `verify_batch` requests of claims drawn with `seed`, on a store `bench.run.ready_to_read` made ready."""
     start = time.perf_counter()
     rows = sum(1 for _ in iter_rows(graph))
     status_all = time.perf_counter() - start
@@ -56,10 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     graph = harness.connect(harness.start_server(args.port))
     try:
         corpus = generate(args.claims, 7)
-        if args.ingest:
-            harness.reset(graph)
-            with tempfile.TemporaryDirectory(prefix="provgraph-reads-") as folder:
-                _ingest_all(graph, write_files(corpus, Path(folder)))
+        ready_to_read(graph, corpus, args.ingest)
         print(json.dumps({"claims": args.claims, "seed": args.seed, **measure(graph, corpus, args.seed)}))
     finally:
         graph.close()

@@ -7,9 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import tempfile
 import time
-from pathlib import Path
 
 
 def main() -> None:
@@ -21,23 +19,15 @@ def main() -> None:
     parser.add_argument("--ingest", action="store_true")
     args = parser.parse_args()
 
-    from bench.corpus import generate, write_files
-    from bench.harness import connect, reset, summary_ms
-    from bench.run import _ingest_all, _verify_requests
+    from bench.corpus import generate
+    from bench.harness import connect, summary_ms
+    from bench.run import _verify_requests, ready_to_read
     from provgraph.base.config import Settings
-    from provgraph.engine.suspects import keep_common_terms, keep_pending
     from provgraph.engine.verify import verify
 
     graph = connect(Settings(uri=args.uri))
     corpus = generate(args.claims, args.seed)
-    if args.ingest:
-        reset(graph)
-        with tempfile.TemporaryDirectory() as folder:
-            _ingest_all(graph, write_files(corpus, Path(folder)))
-    # connect() installs the schema, which marks the kept common terms stale (an ingest keeps them again); without them
-    # every verify with suspects computes them from the whole store (seconds at 100k)
-    keep_common_terms(graph)
-    keep_pending(graph)
+    ready_to_read(graph, corpus, args.ingest)
     requests = _verify_requests(corpus, args.samples, random.Random(args.seed))
     out = {}
     for advised in (True, False):

@@ -100,13 +100,12 @@ def test_the_finished_graph_floor_writes_again_every_node_relationship_and_prope
     assert dump() == before
 
 
-def test_the_store_reads_bench_reads_every_claim_and_times_status_and_verify(graph, tmp_path):
-    from bench import harness, store_reads
-    from bench.run import _ingest_all
+def test_the_store_reads_bench_reads_every_claim_and_times_status_and_verify(graph):
+    from bench import store_reads
+    from bench.run import ready_to_read
 
     corpus = bench_corpus.generate(120, seed=7)
-    harness.reset(graph)
-    _ingest_all(graph, bench_corpus.write_files(corpus, tmp_path))
+    ready_to_read(graph, corpus, ingest_first=True)
     first = store_reads.measure(graph, corpus, 3, verify_batch=10, samples=5, budget=2.0)
     assert first["status_all_rows"] == 120
     assert first["status_id"]["n"] == 5 and first["verify_single"]["n"] == 5
