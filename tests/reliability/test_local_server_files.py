@@ -2,11 +2,14 @@
 import folder is an empty one of ours, and nothing but loopback is listened on."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+import pytest
 
 from reliability_helpers import run_cli
 
-from provgraph.base.config import Settings
+from provgraph.base.config import Settings, provgraph_home
 from provgraph.graph.connection import Graph
 from provgraph.graph.server import local
 
@@ -51,3 +54,13 @@ def test_the_server_keeps_a_bounded_tail_of_transaction_logs_not_two_days_of_the
     rows = graph.read("CALL dbms.listConfig() YIELD name, value WHERE name = $name RETURN value",
                       {"name": "db.tx_log.rotation.retention_policy"})
     assert rows == [{"value": local.TX_LOG_RETENTION}]
+
+
+def test_the_server_stops_without_bolts_idle_waits_for_new_work(neo4j_settings: Settings) -> None:
+    # not in dbms.listConfig (an internal setting): the configuration the server started with, in its debug.log
+    if "PROVGRAPH_TEST_URI" in os.environ:
+        pytest.skip("suite runs against an external server")
+    port = int(neo4j_settings.uri.rsplit(":", 1)[1])
+    log = provgraph_home() / f"test-server-{port}" / "neo4j" / "logs" / "debug.log"
+    started_with = [line.strip() for line in log.read_text(errors="replace").splitlines() if "shutdown_quiet_period" in line]
+    assert started_with[-1] == "internal.dbms.bolt.netty_server_shutdown_quiet_period=0"  # the latest start's
