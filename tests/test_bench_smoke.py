@@ -111,3 +111,25 @@ def test_the_store_reads_bench_reads_every_claim_and_times_status_and_verify(gra
     assert first["status_id"]["n"] == 5 and first["verify_single"]["n"] == 5
     assert first["verify_failed"] is None
     assert first["verify_requests"] == 10 and first["verify_requests_per_s"] > 0
+
+
+def test_the_bulk_import_bench_imports_the_floors_graph_into_a_stopped_server_of_its_own(monkeypatch):
+    import shutil
+    import socket
+
+    from bench import bulk_import, harness
+    from provgraph.graph.server import local
+
+    with socket.socket() as sock:  # its own server: the bulk path stops the server it writes into
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    monkeypatch.setitem(harness.MEMORY, "heap", "512m")
+    monkeypatch.setitem(harness.MEMORY, "pagecache", "128m")
+    try:
+        result = bulk_import.measure(300, seed=7, port=port)
+    finally:
+        harness.stop_server(port)
+        shutil.rmtree(local.data_dir(harness.server_options(port)), ignore_errors=True)
+    assert result["claims_read"] == 300 and result["filled_by_schema"] == 0
+    assert result["relationships_read"] == result["floor_relationships"] > 900  # IN, OF, CITED_AT a claim, and its edges
+    assert result["bulk_seconds"] > result["import_seconds"] > 0 and result["floor_seconds"] > 0
