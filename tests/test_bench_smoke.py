@@ -113,11 +113,13 @@ def test_the_store_reads_bench_reads_every_claim_and_times_status_and_verify(gra
     assert first["verify_requests"] == 10 and first["verify_requests_per_s"] > 0
 
 
-def test_the_bulk_import_bench_imports_the_floors_graph_into_a_stopped_server_of_its_own(monkeypatch):
+def test_the_bulk_import_bench_imports_into_a_stopped_server_of_its_own_and_stores_an_ingests_statuses(
+        graph, tmp_path, monkeypatch):
     import shutil
     import socket
 
     from bench import bulk_import, harness
+    from bench.run import _ingest_all
     from provgraph.graph.server import local
 
     with socket.socket() as sock:  # its own server: the bulk path stops the server it writes into
@@ -133,3 +135,7 @@ def test_the_bulk_import_bench_imports_the_floors_graph_into_a_stopped_server_of
     assert result["claims_read"] == 300 and result["filled_by_schema"] == 0
     assert result["relationships_read"] == result["floor_relationships"] > 900  # IN, OF, CITED_AT a claim, and its edges
     assert result["bulk_seconds"] > result["import_seconds"] > 0 and result["floor_seconds"] > 0
+    assert result["stored"] == 300
+    harness.reset(graph)
+    _ingest_all(graph, bench_corpus.write_files(bench_corpus.generate(300, seed=7), tmp_path))
+    assert result["statuses"] == {row["status"]: row["n"] for row in graph.read(bulk_import._STATUSES)}
