@@ -220,11 +220,12 @@ def backfill(graph: "Graph", batch: int = 2000) -> int:
     """Write the full-text fields on claims that lack them or have an older VERSION of them. Returns how many."""
 
     pending, fill = "fulltext_pending", "fulltext_fill"
-    filled = 0
+    after, filled = "", 0
     while True:
-        rows = graph.read(pending, {"limit": batch, "version": VERSION})
+        rows = graph.read(pending, {"after": after, "limit": batch, "version": VERSION})
         if not rows:
             return filled
+        after = max(row["uid"] for row in rows)
         graph.write(fill, {"rows": [
             {"uid": row["uid"], "search": search_fields(row["title"], row["subject"], row["value"], row["text"], row["scope"])}
             for row in rows

@@ -79,13 +79,15 @@ def mark_free_text(graph: Graph, batch: int = 10000) -> int:
 
 
 def _mark(graph: Graph, query: str, batch: int) -> int:
-    """Run the write `query` (it marks up to $limit claims and returns `marked`) until it marks fewer than `batch`."""
-    marked = 0
+    """Run the write `query` (it marks up to $limit claims after uid $after, in uid order, and returns `marked` and
+    `last`) from where the previous call stopped until it marks fewer than `batch`."""
+    after, marked = "", 0
     while True:
-        count = int(graph.write(query, {"limit": batch})[0]["marked"])
-        marked += count
-        if count < batch:
+        row = graph.write(query, {"after": after, "limit": batch})[0]
+        marked += int(row["marked"])
+        if int(row["marked"]) < batch:
             return marked
+        after = row["last"]
 
 
 def _package_version() -> str:

@@ -14,7 +14,8 @@ from provgraph.engine import stored_check
 from provgraph.engine.adjudication import adjudicate, revoke
 from provgraph.engine.verify import verify
 from provgraph.graph.connection import Graph
-from provgraph.graph.schema import SCHEMA_VERSION, ensure_schema
+from provgraph.graph import fulltext
+from provgraph.graph.schema import SCHEMA_VERSION, ensure_schema, mark_free_text, mark_unretired
 from provgraph.ingest.pipeline import ingest
 
 NEVER = datetime(9999, 12, 31, tzinfo=timezone.utc)
@@ -100,6 +101,20 @@ def test_an_older_store_without_the_marks_finds_every_rival_and_its_next_write_m
         assert verify(graph, ["b"], ["b"]).to_dict() | {"at": None} == expected
     finally:
         graph.write("MATCH (s:ProvgraphSchema) SET s.version = $v", {"v": SCHEMA_VERSION})
+
+
+def test_an_older_stores_marks_and_fields_are_filled_a_page_at_a_time_past_the_claims_that_have_them(
+        graph: Graph, tmp_path: Path) -> None:
+    log = write_jsonl(tmp_path / "d.jsonl", [_entry(uid, day) for day, uid in enumerate("abcdefg", start=1)])
+    ingest(graph, "logs", log, fmt="jsonl", store="d")
+    older = ["b", "d", "f"]  # between claims that have them, as an older provgraph left these three
+    graph.write("MATCH (c:Claim) WHERE c.uid IN $older REMOVE c.status_retired_since, c.search_free_text", {"older": older})
+    assert mark_unretired(graph, batch=1) == 3
+    assert mark_free_text(graph, batch=1) == 3
+    graph.write("MATCH (c:Claim) WHERE c.uid IN $older REMOVE c.search_version", {"older": older})
+    assert fulltext.backfill(graph, batch=2) == 3
+    assert set(_retired(graph)) == set("abcdefg")
+    assert graph.read("MATCH (c:Claim) WHERE c.search_version IS NULL OR c.search_free_text IS NULL RETURN count(c) AS n") == [{"n": 0}]
 
 
 def test_check_finds_a_mark_the_stored_status_does_not_bear_out_and_fix_mends_it(graph: Graph, tmp_path: Path) -> None:
