@@ -61,6 +61,8 @@ def test_the_server_stops_without_bolts_idle_waits_for_new_work(neo4j_settings: 
     if "PROVGRAPH_TEST_URI" in os.environ:
         pytest.skip("suite runs against an external server")
     port = int(neo4j_settings.uri.rsplit(":", 1)[1])
-    log = provgraph_home() / f"test-server-{port}" / "neo4j" / "logs" / "debug.log"
-    started_with = [line.strip() for line in log.read_text(errors="replace").splitlines() if "shutdown_quiet_period" in line]
+    logs = sorted((provgraph_home() / f"test-server-{port}" / "neo4j" / "logs").glob("debug.log*"),
+                  key=lambda path: path.stat().st_mtime)  # the current one last, after any rotated ones
+    started_with = [line.strip() for log in logs for line in log.read_text(errors="replace").splitlines()
+                    if "shutdown_quiet_period" in line]
     assert started_with[-1] == "internal.dbms.bolt.netty_server_shutdown_quiet_period=0"  # the latest start's
