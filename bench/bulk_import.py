@@ -36,7 +36,7 @@ from provgraph.engine import stored_status
 from provgraph.graph import fulltext
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema
-from provgraph.graph.server import local
+from provgraph.graph.server import local, runtime
 
 ARRAY_DELIMITER = "|"
 NEVER_RETIRED = datetime(9999, 12, 31, tzinfo=timezone.utc)  # what ingest_observations gives a claim it creates
@@ -90,12 +90,13 @@ def write_csv(corpus: Corpus, folder: Path) -> tuple[list[Path], list[Path]]:
     rows, edges = corpus.floor_rows()
     by_uid = {row["uid"]: row for row in rows}
     sources = {row["source"]: row for row in rows}
+    now = datetime.now(timezone.utc)  # every snapshot observed at the load's start, as raw_floor's $now
     nodes = {
         "stores": [{"name:ID(Store)": name, "kind": kind, ":LABEL": "Store"} for name, kind in STORES],
         "sources": [{"uid:ID(Source)": r["source"], "kind": r["kind"], "locator": r["locator"], "url": r["url"],
                     "container": r["container"], ":LABEL": "Source"} for r in sources.values()],
         "snapshots": [{"uid:ID(Snapshot)": r["snapshot"], "sha256": r["sha256"], "revised_at": r["ts"],
-                    "observed_at": r["ts"], "deleted": False, ":LABEL": "Snapshot"} for r in rows],
+                    "observed_at": now, "deleted": False, ":LABEL": "Snapshot"} for r in rows],
         "claims": [{"uid:ID(Claim)": r["uid"], "aliases": r["aliases"], "text": r["text"], "subject": r["subject"],
                     "value": r["value"], "scope": r["scope"], "asserted_at": r["ts"], "placeholder": False,
                     "last_cited_at": r["ts"],
@@ -129,8 +130,8 @@ def write_csv(corpus: Corpus, folder: Path) -> tuple[list[Path], list[Path]]:
 def _import(port: int, nodes: list[Path], relationships: list[Path]) -> subprocess.CompletedProcess:
     """`neo4j-admin database import full` (its class, on the local server's own jars) into the stopped server."""
     home = local.data_dir(harness.server_options(port)) / "neo4j"
-    runtime = local.install()
-    command = ["java", f"-Xmx{harness.MEMORY['heap']}", "-cp", f"{runtime / 'lib'}/*", "org.neo4j.cli.AdminTool",
+    jars = runtime.install() / "lib"
+    command = ["java", f"-Xmx{harness.MEMORY['heap']}", "-cp", f"{jars}/*", "org.neo4j.cli.AdminTool",
                "database", "import", "full", "neo4j", "--overwrite-destination=true",
                f"--array-delimiter={ARRAY_DELIMITER}", "--multiline-fields=true",
                *[f"--nodes={path}" for path in nodes], *[f"--relationships={path}" for path in relationships]]

@@ -2,8 +2,8 @@
 // description: Give up to $limit claims that have search fields and no search_free_text the value true (a claim written
 // description: before search_free_text existed has free text: rules/suspect-texts-may-pair), so the index on
 // description: search_free_text holds every claim with free text (suspect_common_terms seeks it): a store written before
-// description: schema 7. In uid order after $after; returns marked (how many) and last (the greatest uid marked); the
-// description: caller repeats from last until fewer than $limit are marked.
+// description: schema 7. In uid order after $after; returns marked (how many) and last (the greatest uid marked, null
+// description: when none); the caller repeats from last until it is null (graph/schema.py `_mark`).
 // param after: the last uid the previous call marked ('' for the first)
 // param limit: claims per transaction
 // mode: write

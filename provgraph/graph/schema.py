@@ -8,6 +8,7 @@ neither the record nor any provgraph data is refused with one line that names `p
 from __future__ import annotations
 
 import io
+from typing import Any
 from datetime import datetime, timezone
 
 from provgraph.base.errors import QueryError, SchemaMissing
@@ -57,12 +58,7 @@ def install_schema(graph: Graph) -> list[str]:
 def mark_unkept_suspects(graph: Graph, *, every: bool = False, batch: int = 10000) -> int:
     """Mark the claims the write-time suspects pass never looked up (`every`: all claims with search fields) as owing
     it a lookup (provgraph/engine/suspects.py `keep_pending` runs it). Returns how many."""
-    query, after, marked = "suspects_mark", "", 0
-    while True:
-        row = graph.write(query, {"after": after, "limit": batch, "unkept": not every})[0]
-        if row["last"] is None:
-            return marked
-        after, marked = row["last"], marked + int(row["marked"])
+    return _mark(graph, "suspects_mark", batch, unkept=not every)
 
 
 def mark_unretired(graph: Graph, batch: int = 10000) -> int:
@@ -78,16 +74,16 @@ def mark_free_text(graph: Graph, batch: int = 10000) -> int:
     return _mark(graph, "claim_free_text_backfill", batch)
 
 
-def _mark(graph: Graph, query: str, batch: int) -> int:
-    """Run the write `query` (it marks up to $limit claims after uid $after, in uid order, and returns `marked` and
-    `last`) from where the previous call stopped until it marks fewer than `batch`."""
+def _mark(graph: Graph, query: str, batch: int, **values: Any) -> int:
+    """Run the write `query` page by page in uid order: it takes $after (the uid the page before ended at, '' first),
+    $limit (`batch`) and `values`, and returns `marked` (how many) and `last` (the uid its page ended at, null when it
+    marked or saw none). Returns how many were marked."""
     after, marked = "", 0
     while True:
-        row = graph.write(query, {"after": after, "limit": batch})[0]
-        marked += int(row["marked"])
-        if int(row["marked"]) < batch:
+        row = graph.write(query, {"after": after, "limit": batch, **values})[0]
+        if row["last"] is None:  # nothing marked, or nothing seen: none left
             return marked
-        after = row["last"]
+        after, marked = row["last"], marked + int(row["marked"])
 
 
 def _package_version() -> str:
