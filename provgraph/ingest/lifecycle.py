@@ -147,3 +147,8 @@ def declared_word(text: str | None, words: Mapping[str, str] | None = None) -> s
         return found
     written = _words(text) if text else []
     return " ".join(written[:_UNRECOGNISED_WORDS])[:60] or None
+
+
+def status_words(text: str | None) -> list[str]:
+    """The words a status text is read by, in order (casefolded; markup and struck-through text aside)."""
+    return _words(text) if text else []

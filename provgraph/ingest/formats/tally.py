@@ -12,7 +12,7 @@ import os
 import posixpath
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from provgraph.ingest.formats.declaration import RecordFormat, presets
 
@@ -22,8 +22,10 @@ if TYPE_CHECKING:
 _LISTED = 4
 
 
-def unread_files(selection: "FileSelection", root: Path | None, unclaimed: Mapping[str, str], claimed: bool) -> list[str]:
-    """The `reading` lines for files that are not claims (`unclaimed`: source uid -> why, its latest version)."""
+def unread_files(selection: "FileSelection", root: Path | None, unclaimed: Mapping[str, str], claimed: bool,
+                 proposal: Mapping[str, Any] | None = None) -> list[str]:
+    """The `reading` lines for files that are not claims (`unclaimed`: source uid -> why, its latest version;
+    `proposal`: the declaration proposed for the store, when it reads no record)."""
     others = not_records(selection, root) if root is not None else []
     said: list[str] = []
     if others:
@@ -35,7 +37,24 @@ def unread_files(selection: "FileSelection", root: Path | None, unclaimed: Mappi
         said.append(f"{len(unclaimed)} file(s) read as sources only, not records: {told}")
     if not claimed and (others or unclaimed):
         said.append(_nothing_read(selection.fmt, others, [uid.split(":", 1)[-1] for uid in unclaimed]))
+    if proposal is not None:
+        said.append(f"a declaration is proposed below, not applied: {proposal['summary']} "
+                    f"(`provgraph formats propose {proposal['store']['path']}` prints it alone)")
     return said
+
+
+def proposed(root: Path | None, store: str, claimed: bool) -> dict[str, Any] | None:
+    """The declaration proposed for a folder an ingest read no record in (as `formats propose --format json` gives
+    it), or None: records were read, or nothing there reads as records. Never applied."""
+    from provgraph.base.errors import InputError
+    from provgraph.ingest.formats.proposal import propose_format
+
+    if claimed or root is None or not root.is_dir():
+        return None
+    try:
+        return propose_format(root, name=store).to_dict()
+    except InputError:
+        return None
 
 
 def not_records(selection: "FileSelection", root: Path) -> list[str]:

@@ -25,7 +25,7 @@ from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import ensure_schema
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
-from provgraph.ingest.formats.tally import unread_files
+from provgraph.ingest.formats.tally import proposed, unread_files
 from provgraph.ingest.pipeline import kept
 from provgraph.ingest.pipeline.batch import Load, batch_size, write_batch, write_quarantine
 from provgraph.ingest.pipeline.rebuild import Reading, reread_reason, take_out
@@ -69,6 +69,7 @@ class IngestSummary:
     findings_count: int = 0
     adjudications: int = 0
     readings: list[str] = field(default_factory=list)  # how this ingest read the store (an inferred date order, ...)
+    proposal: dict[str, Any] | None = None  # files: the declaration proposed when no record was read (never applied)
 
     def text_lines(self) -> list[str]:
         """The summary as `ingest` prints it: one line, then what needs a look (bounded lists)."""
@@ -86,6 +87,7 @@ class IngestSummary:
             lines.append(f"  skipped     {sum(self.skipped.values())} file(s) that are not decisions: {reasons}"
                          " (read them with --include GLOB)")
         lines += [f"  reading     {reading}" for reading in self.readings]
+        lines += [f"    {line}" for line in (self.proposal or {}).get("toml", "").splitlines()]
         lines += [f"  unresolved  {ref}  (kept as a placeholder: UNKNOWN/UNBOUND)" for ref in self.unresolved[:20]]
         lines += [f"  external    {ref}  (a lineage link to something not ingested: an external reference)"
                   for ref in self.external[:20]]
@@ -114,6 +116,7 @@ class IngestSummary:
             "findings_count": self.findings_count,
             "adjudications": self.adjudications,
             "readings": self.readings,
+            "proposal": self.proposal,
         }
 
     def to_json(self) -> str:
@@ -271,8 +274,9 @@ def write(
     summary.skipped = index.skipped
     summary.readings = kept.kept_readings(index) + list(index.readings)
     if store_kind in ("files", "git"):
+        summary.proposal = proposed(Path(path) if path else None, store, index.claimed)
         summary.readings += unread_files(FileSelection.from_options(reading.settings if reading else {}),
-                                         Path(path) if path else None, index.unclaimed, index.claimed)
+                                         Path(path) if path else None, index.unclaimed, index.claimed, summary.proposal)
     ensure_schema(graph)  # a first ingest into a new database installs the schema (read input first: bad input writes nothing)
     retaken: list[str] = []  # claims whose stored status taking the store out forgot
     if reading is not None:
