@@ -32,6 +32,8 @@ _NUMBERED = re.compile(r"([A-Za-z]{2,12})[ -]?(\d{1,6})")
 _LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _DIGITS = re.compile(r"\d+")
+_ID_NAMES = re.compile(r"(^|\W)(id|number|no|key)(\W|$)")
+_ID = re.compile(r"[A-Za-z]{0,6}[ -]?#?\d+")  # `8`, `0008`, `CAP-0001`, `RFC 7`: a number, a short prefix at most
 _ACRONYM = 6
 _ALIASES = 5
 # field names (casefolded, `-`/space as `_`) that are a link role by another name
@@ -53,21 +55,19 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
     found = Roles()
     taken = set(choice.status_names) | {"folder"}
     values = _values(choice, taken)
-    id_name = _id_field(choice, values)
-    if id_name:
-        found.fields["id"] = id_name
-        taken.add(id_name)
     title = next((name for name in values if name == "title" or name.endswith(" title")), None)
     if title and _share(values[title], choice) >= 0.5:
         found.fields["title"] = title
         taken.add(title)
+    id_name = _id_field(choice, {name: found for name, found in values.items() if name not in taken})
+    if id_name:
+        found.fields["id"] = id_name
+        taken.add(id_name)
     date = _date_field(choice, {name: found for name, found in values.items() if name not in taken})
     if date:
         found.fields["date"] = date
         taken.add(date)
-    ids = {number for number in (_number(text) for text in values.get(id_name or "", {}).values()) if number is not None}
-    if not id_name:  # links by number then name a record by the number in its path
-        ids = {number for number in (number_of(relpath) for relpath in choice.stated) if number is not None}
+    ids = _numbers(choice, values, id_name)
     paths = set(choice.stated) | {posixpath.dirname(relpath) for relpath in choice.stated if choice.sidecar}
     for name, by_record in values.items():
         if name in taken:
@@ -79,7 +79,8 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
         elif named >= 2 and named >= 0.5 * parts:
             found.unroled.append(name)
     numeric = bool(id_name) and all(text.strip().isdigit() for text in values[id_name].values())  # type: ignore[index]
-    found.id, found.aliases = _templates(choice, seen, ids, id_name) if numeric else ("{id}", [])
+    numbers = {number for number in ids.values() if number is not None}
+    found.id, found.aliases = _templates(choice, seen, numbers, id_name) if numeric else ("{id}", [])
     if not id_name:
         found.doubts.append("no field carries an id: each claim is named by its path (<store>:<path>)")
     elif numeric and found.id == "{id}":
@@ -104,11 +105,16 @@ def _share(by_record: dict[str, str], choice: Choice) -> float:
 
 
 def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
-    """The field whose values are unique, short, and the number in the record's path."""
+    """The field whose values are unique, short, and the number in the record's path; a prefix before the number
+    is the file names' (`CAP-0001` in `cap-0001.md`) unless the field is named for an id (`id: ADR-0001`)."""
     best: tuple[int, str] | None = None
+    file_prefixes = {prefix_of(relpath.rsplit("/", 1)[-1]).casefold() for relpath in choice.stated}
     for name, by_record in values.items():
         texts = list(by_record.values())
-        if _share(by_record, choice) < _MOST or any(len(text) > 24 or not _DIGITS.search(text) for text in texts):
+        if _share(by_record, choice) < _MOST or sum(1 for text in texts if _ID.fullmatch(text)) < 0.9 * len(texts):
+            continue
+        prefixes = {re.sub(r"[^a-z]", "", text.casefold()) for text in texts} - {""}
+        if not (prefixes <= file_prefixes or _ID_NAMES.search(name)):
             continue
         if len(set(texts)) < 0.9 * len(texts):
             continue
@@ -116,6 +122,13 @@ def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
         if agree >= 0.5 * len(texts) and (best is None or agree > best[0]):
             best = (agree, name)
     return best[1] if best else None
+
+
+def _numbers(choice: Choice, values: dict[str, dict[str, str]], id_name: str | None) -> dict[str, int | None]:
+    """Each record's number: its id field's; with no id field, its path's (a link by number names that record)."""
+    if id_name is None:
+        return {relpath: number_of(relpath) for relpath in choice.stated}
+    return {relpath: _number(values[id_name].get(relpath, "")) for relpath in choice.stated}
 
 
 def _number(text: str) -> int | None:
@@ -145,8 +158,10 @@ def _is_date(text: str) -> bool:
     return False
 
 
-def _naming(by_record: dict[str, str], ids: set[int], paths: set[str]) -> tuple[int, int]:
-    """How many of a field's parts name a record (by number, `PEP 333`, or path), and how many parts it has."""
+def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[str]) -> tuple[int, int]:
+    """How many of a field's parts name another record (by number, `PEP 333`, or path), and how many parts it has;
+    a part that names its own record (`Proposal: [SE-0001](0001-x.md)`) is neither."""
+    known = {number for number in ids.values() if number is not None}
     named = parts = 0
     for relpath, text in by_record.items():
         items = _LINK.findall(text) or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
@@ -154,19 +169,24 @@ def _naming(by_record: dict[str, str], ids: set[int], paths: set[str]) -> tuple[
             part = item.strip().strip("*_`\"'").strip()
             if not part or part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or _SCHEME.match(part):
                 continue  # a URL names something outside the log: neither a record nor a sign the field is no link
-            parts += 1
             numbered = _NUMBERED.fullmatch(part)
             number = int(part) if part.isdigit() else int(numbered.group(2)) if numbered else None
-            if (number is not None and number in ids) or _names_path(relpath, part, paths):
+            target = _path_named(relpath, part)
+            if (number is not None and number == ids.get(relpath)) or target in (relpath, posixpath.dirname(relpath)):
+                continue
+            parts += 1
+            if (number is not None and number in known) or (target is not None and target in paths):
                 named += 1
     return named, parts
 
 
-def _names_path(relpath: str, part: str, paths: set[str]) -> bool:
+def _path_named(relpath: str, part: str) -> str | None:
+    """The store-relative path a value names, when it looks like a path (`/keps/sig-x/583-x`, `0002-b.md`)."""
     if "/" not in part and "." not in part:
-        return False
-    target = part.lstrip("/") if part.startswith("/") else posixpath.normpath(posixpath.join(posixpath.dirname(relpath), part))
-    return target.rstrip("/") in paths
+        return None
+    if part.startswith("/"):
+        return part.strip("/")
+    return posixpath.normpath(posixpath.join(posixpath.dirname(relpath), part)).rstrip("/")
 
 
 def _role(name: str) -> str | None:
