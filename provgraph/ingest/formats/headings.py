@@ -96,19 +96,25 @@ def heading_fields(lines: list[str], names: frozenset[str]) -> Fields:
 
 def _adorned(lines: list[str], index: int) -> tuple[tuple[str, bool], int] | None:
     """The adornment style and line count of an RST-style heading starting at `index`, or None: `Title` over a line
-    of one mark repeated, or the same with that line above it too."""
+    of one mark repeated, or the same with that line above it too. A line of ```` ` ```` is a code fence, never an
+    adornment; one of another mark but `=` and `-` (Markdown's, any length) is as long as the title at least, so that
+    `~~~` around a line of code is no heading."""
     text = lines[index].strip()
-    if _ADORNMENT.fullmatch(text) and index + 2 < len(lines):
+    if _is_adornment(text, "") and index + 2 < len(lines):
         title, under = lines[index + 1].strip(), lines[index + 2].strip()
-        if title and not _ADORNMENT.fullmatch(title) and under and under[0] == text[0] and _ADORNMENT.fullmatch(under):
+        if title and not _ADORNMENT.fullmatch(title) and under == text and _is_adornment(text, title):
             return (text[0], True), 3
         return None
     if not text or lines[index][:1].isspace() or _ADORNMENT.fullmatch(text) or index + 1 >= len(lines):
         return None
     under = lines[index + 1].strip()
-    if _ADORNMENT.fullmatch(under) and not under.startswith("```") and not text.startswith(_FENCES):
-        return (under[0], False), 2
-    return None
+    return ((under[0], False), 2) if _is_adornment(under, text) else None
+
+
+def _is_adornment(line: str, title: str) -> bool:
+    if not _ADORNMENT.fullmatch(line) or line[0] == "`":
+        return False
+    return line[0] in "=-" or len(line) >= len(title)
 
 
 def _after_front_matter(lines: list[str]) -> int:
