@@ -104,3 +104,17 @@ def test_a_bad_pattern_is_refused_in_one_line_with_exit_2_before_anything_is_rea
     said = cli("ingest", "files", str(PLACES / "apes"), "--records", "APE*.rst", "--pattern", "status=(x)",
                "--metadata", "adr", "-o", "json")
     assert said.exit_code == 2 and "not to adr" in said.output
+
+
+def test_the_guides_worked_example_with_a_pattern_reads_as_the_guide_says(graph: Graph, tmp_path: Path) -> None:
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "guide.md").read_text()
+    example = guide[guide.index("**A format with no preset, worked through.**"):]
+    record = example.split("```rst\n", 1)[1].split("```", 1)[0]
+    config = example.split("```toml\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "rfcs").mkdir()
+    (tmp_path / "rfcs" / "rfc-12.txt").write_text(record)
+    (tmp_path / "provgraph.toml").write_text(config)
+    (store,) = load_config(tmp_path / "provgraph.toml")
+    summary = ingest(graph, "files", store.path, store=store.name, options=store.options)
+    assert _statuses(graph)["RFC 12"] == ("ACTIVE", "CURRENT")
+    assert sorted(summary.unresolved) == ["RFC 7", "RFC 9"]  # superseded by RFC 12, not ingested here
