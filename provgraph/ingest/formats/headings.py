@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 from provgraph.ingest.formats.metadata import Field, Fields
 
@@ -33,9 +34,8 @@ class Heading:
         return self.name.strip().strip("*_`").strip().rstrip(":").strip().casefold()
 
 
-def headings(lines: list[str]) -> list[Heading]:
-    """Every heading of the text, in order."""
-    found: list[Heading] = []
+def headings(lines: list[str]) -> Iterator[Heading]:
+    """Every heading of the text, in order (lazily: a section near the top is found without reading the rest)."""
     styles: list[tuple[str, bool]] = []  # RST adornments (mark, with an overline) in the order first used
     index = _after_front_matter(lines)
     fence: str | None = None
@@ -54,17 +54,16 @@ def headings(lines: list[str]) -> list[Heading]:
             if style not in styles:
                 styles.append(style)
             name = lines[index + 1 if style[1] else index].strip()
-            found.append(Heading(index, index + size, styles.index(style) + 1, name))
+            yield Heading(index, index + size, styles.index(style) + 1, name)
             index += size
             continue
         if atx is not None:
-            found.append(Heading(index, index + 1, len(atx.group(1)), atx.group(2) or ""))
+            yield Heading(index, index + 1, len(atx.group(1)), atx.group(2) or "")
         elif wiki is not None:
-            found.append(Heading(index, index + 1, len(wiki.group(1)), wiki.group(2).strip()))
+            yield Heading(index, index + 1, len(wiki.group(1)), wiki.group(2).strip())
         elif text.startswith(_FENCES):
             fence = text[:3]
         index += 1
-    return found
 
 
 def section(lines: list[str], name: str) -> tuple[int, list[str]] | None:
@@ -72,9 +71,9 @@ def section(lines: list[str], name: str) -> tuple[int, list[str]] | None:
     level, with the 0-based index of the first of them; None when no heading has that name."""
     wanted = name.strip().casefold()
     found = headings(lines)
-    for number, heading in enumerate(found):
+    for heading in found:
         if heading.key == wanted:
-            end = next((later.start for later in found[number + 1:] if later.level <= heading.level), len(lines))
+            end = next((later.start for later in found if later.level <= heading.level), len(lines))
             return heading.end, lines[heading.end:end]
     return None
 
@@ -83,7 +82,7 @@ def heading_fields(lines: list[str], names: frozenset[str]) -> Fields:
     """`names` (casefolded) read as headings: `## Status` then `Accepted` is the field status = Accepted, on the line
     that says it (a bullet mark before it is not part of the value). The first heading of a name wins."""
     found: Fields = {}
-    marks = headings(lines)
+    marks = list(headings(lines))
     for number, heading in enumerate(marks):
         if heading.key not in names or heading.key in found:
             continue
