@@ -81,3 +81,44 @@ def write_folders(root: Path) -> Stated:
     for relpath, _ in stated.items():
         _write(root, relpath, f"# {relpath.rsplit('/', 1)[-1][5:-3].title()}\n\nWe decided something.\n")
     return stated
+
+
+def write_preamble_fences(root: Path) -> Stated:
+    """Markdown whose `Field: value` preamble sits in a fence under `## Preamble`, after the title; one record shows an
+    example fence of the same shape further down, and one has an example fence before its preamble."""
+    words = {1: "Final", 2: "Draft", 3: "Rejected", 4: "Final", 5: "Accepted"}
+    for number, word in words.items():
+        example = "```\nStatus: Draft\nNote: an example\n```\n\n" if number == 3 else ""
+        _write(root, f"core/gap-{number:04}.md",
+               f"# GAP-{number:04}: Gap {number}\n\n{example if number == 3 else ''}## Preamble\n\n```\nGAP: {number:04}\n"
+               f"Title: Gap {number}\nStatus: {word}\nCreated: 2021-04-0{number}\n```\n\n## Summary\n\nSee GAP-{number % 5 + 1:04}.\n\n"
+               f"## Specification\n\n```\nStatus: Draft\nNote: an example\n```\n")
+    return {f"core/gap-{number:04}.md": word for number, word in words.items()}
+
+
+def write_status_lines(root: Path) -> Stated:
+    """RST whose fields follow the title as `name: value` lines with blank lines between them."""
+    words = {3: "Accepted", 8: "Rejected", 20: "Withdrawn", 21: "Discussion"}
+    for number, word in words.items():
+        _write(root, f"APE{number}.rst", f"Thing number {number}\n{'-' * 20}\n\nauthor: Someone Else\n\n"
+                                         f"date-created: 2014 January {number}\n\nstatus: {word}\n\n\nabstract\n--------\n\nText.\n")
+    return {f"APE{number}.rst": word for number, word in words.items()}
+
+
+def write_status_headings(root: Path) -> Stated:
+    """Markdown with the status as the first line under a `## Status` heading (Nygard)."""
+    words = {1: "Accepted", 2: "Superseded", 3: "Proposed"}
+    for number, word in words.items():
+        _write(root, f"doc/decisions/{number:04}-choice.md", f"# {number}. Choice {number}\n\nDate: 2020-01-0{number}\n\n"
+                                                           f"## Status\n\n{word}\n\n## Context\n\nText.\n")
+    return {f"doc/decisions/{number:04}-choice.md": word for number, word in words.items()}
+
+
+def write_quoted_status(root: Path) -> Stated:
+    """Markdown whose status is a quoted `Status: x` line after the first paragraph, where no place reads it: a pattern
+    does."""
+    words = {1: "Accepted", 2: "Rejected", 3: "Accepted", 4: "Deprecated"}
+    for number, word in words.items():
+        _write(root, f"rfc-{number}.md", f"# RFC {number}\n\nA paragraph that says what this is about.\n\n"
+                                         f"> Owner: team\n> Status: {word}\n\nMore text.\n")
+    return {f"rfc-{number}.md": word for number, word in words.items()}

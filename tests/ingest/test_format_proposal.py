@@ -12,7 +12,8 @@ from typing import Any, Callable
 import pytest
 from cli_helpers import run as cli
 from proposal_samples import (Stated, write_bullets, write_field_lists, write_folders, write_front_matter_stage,
-                              write_header_blocks, write_sidecars)
+                              write_header_blocks, write_preamble_fences, write_quoted_status, write_sidecars,
+                              write_status_headings, write_status_lines)
 
 from provgraph import propose_format
 from provgraph.ingest.config import load_config
@@ -20,7 +21,8 @@ from provgraph.ingest.formats import declared
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "proposal_logs"
 SAMPLES: list[Callable[[Path], Stated]] = [write_header_blocks, write_sidecars, write_front_matter_stage, write_field_lists,
-                                           write_bullets, write_folders]
+                                           write_bullets, write_folders, write_preamble_fences, write_status_lines,
+                                           write_status_headings, write_quoted_status]
 
 
 def _store(toml: str) -> dict[str, Any]:
@@ -104,6 +106,34 @@ def test_a_log_sorted_into_status_folders_proposes_the_folder(tmp_path: Path) ->
     store = propose_format(tmp_path).store_table()
     assert store["record"]["metadata"] == ["folder"] and store["record"]["records"] == ["[0-9]*.md"]
     assert store["words"] == {"accepted": "accepted", "rejected": "rejected", "superseded": "superseded"}
+
+
+def test_a_preamble_fenced_under_a_heading_proposes_that_section(tmp_path: Path) -> None:
+    write_preamble_fences(tmp_path)
+    record = propose_format(tmp_path).store_table()["record"]
+    assert record["section"] == "preamble" and record["metadata"] in (["block"], ["header-block"])
+    assert record["fields"]["status"] == "status" and record["id"] == "GAP-{id:04}"
+
+
+def test_name_value_lines_after_an_rst_title_propose_the_lines_kind(tmp_path: Path) -> None:
+    write_status_lines(tmp_path)
+    record = propose_format(tmp_path).store_table()["record"]
+    assert (record["records"], record["metadata"], record["fields"]["status"]) == (["APE[0-9]*.rst"], ["lines"], "status")
+
+
+def test_a_status_under_its_own_heading_proposes_the_headings_kind(tmp_path: Path) -> None:
+    write_status_headings(tmp_path)
+    record = propose_format(tmp_path).store_table()["record"]
+    assert record["metadata"] == ["headings"] and record["fields"] == {"status": "status"}
+
+
+def test_a_status_no_place_reads_is_proposed_as_a_pattern(tmp_path: Path) -> None:
+    write_quoted_status(tmp_path)
+    proposal = propose_format(tmp_path)
+    record = proposal.store_table()["record"]
+    assert record["metadata"] == [] and set(record["patterns"]) == {"status"} and "status" not in record.get("fields", {})
+    assert proposal.status == [("pattern", "status")] and proposal.counts.records == 4
+    assert "status = '^" in proposal.to_toml()  # a literal string: the regex as written
 
 
 def test_words_communities_read_differently_are_marked_for_a_check(tmp_path: Path) -> None:

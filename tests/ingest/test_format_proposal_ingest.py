@@ -10,7 +10,8 @@ from typing import Callable
 import pytest
 from cli_helpers import run as cli
 from proposal_samples import (Stated, write_bullets, write_field_lists, write_folders, write_front_matter_stage,
-                              write_header_blocks, write_sidecars)
+                              write_header_blocks, write_preamble_fences, write_quoted_status, write_sidecars,
+                              write_status_headings, write_status_lines)
 
 from provgraph.api import Provgraph
 from provgraph.engine.status import status
@@ -21,7 +22,7 @@ from provgraph.ingest.pipeline import ingest
 # the status each sample's records state, as the status rule judges it
 JUDGED = {"final": "ACTIVE", "implemented": "ACTIVE", "implementable": "ACTIVE", "accepted": "ACTIVE", "draft": "UNKNOWN",
           "provisional": "UNKNOWN", "proposed": "UNKNOWN", "deferred": "UNKNOWN", "returned for revision": "UNKNOWN",
-          "evergreen": "UNKNOWN", "rejected": "STALE", "withdrawn": "STALE", "discontinued": "STALE", "superseded": "STALE"}
+          "evergreen": "UNKNOWN", "discussion": "UNKNOWN", "rejected": "STALE", "deprecated": "STALE", "withdrawn": "STALE", "discontinued": "STALE", "superseded": "STALE"}
 # records that state an accepting word but are superseded by a link another record states
 LINKED = {"caps/cap-0001.rst": "STALE", "proposals/sig-b/11-thing-11/README.md": "STALE"}
 
@@ -31,7 +32,8 @@ def _by_path(graph: Graph) -> dict[str, tuple[str, str]]:
 
 
 @pytest.mark.parametrize("write", [write_header_blocks, write_sidecars, write_front_matter_stage, write_field_lists,
-                                   write_bullets, write_folders], ids=lambda write: write.__name__)
+                                   write_bullets, write_folders, write_preamble_fences, write_status_lines,
+                                   write_status_headings, write_quoted_status], ids=lambda write: write.__name__)
 def test_a_proposal_applied_unedited_judges_each_record_as_it_states(write: Callable[[Path], Stated], graph: Graph,
                                                                       tmp_path: Path) -> None:
     stated = write(tmp_path / "log")
@@ -41,7 +43,7 @@ def test_a_proposal_applied_unedited_judges_each_record_as_it_states(write: Call
     judged = _by_path(graph)
     expected = {path: LINKED.get(path, JUDGED[word.casefold()]) for path, word in stated.items()}
     assert {path: judged.get(path, ("no claim",))[0] for path in stated} == expected
-    unknown = [path for path, word in stated.items() if word == "Evergreen"]
+    unknown = [path for path, word in stated.items() if word in ("Evergreen", "Discussion")]
     assert all(judged[path] == ("UNKNOWN", "UNRECOGNISED_STATUS") for path in unknown)
 
 
@@ -65,8 +67,8 @@ def test_an_ingest_that_reads_no_record_prints_a_proposal_and_applies_nothing(gr
 def test_an_ingest_of_front_matter_without_a_status_key_proposes_the_key_it_keeps_it_under(graph: Graph,
                                                                                          tmp_path: Path) -> None:
     write_front_matter_stage(tmp_path)
-    summary = ingest(graph, "files", tmp_path, store="ideas")
-    assert summary.claims_written == 0
+    summary = ingest(graph, "files", tmp_path, store="ideas")  # front matter: claims, none with a status
+    assert summary.claims_written == 5 and {row.declared for row in status(graph)} == {None}
     assert summary.proposal is not None and summary.proposal["store"]["record"]["fields"]["status"] == "stage"
     assert any(line.startswith("a declaration is proposed below") for line in summary.readings)
 

@@ -43,13 +43,13 @@ def unread_files(selection: "FileSelection", root: Path | None, unclaimed: Mappi
     return said
 
 
-def proposed(root: Path | None, store: str, claimed: bool) -> dict[str, Any] | None:
-    """The declaration proposed for a folder an ingest read no record in (as `formats propose --format json` gives
-    it), or None: records were read, or nothing there reads as records. Never applied."""
+def proposed(root: Path | None, store: str, stated: bool) -> dict[str, Any] | None:
+    """The declaration proposed for a folder an ingest read no record with a status in (as `formats propose --format
+    json` gives it), or None: a record stated one, or nothing there reads as records. Never applied."""
     from provgraph.base.errors import InputError
     from provgraph.ingest.formats.proposal import propose_format
 
-    if claimed or root is None or not root.is_dir():
+    if stated or root is None or not root.is_dir():
         return None
     try:
         return propose_format(root, name=store).to_dict()

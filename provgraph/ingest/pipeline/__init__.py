@@ -274,7 +274,7 @@ def write(
     summary.skipped = index.skipped
     summary.readings = kept.kept_readings(index) + list(index.readings)
     if store_kind in ("files", "git"):
-        summary.proposal = proposed(Path(path) if path else None, store, index.claimed)
+        summary.proposal = proposed(Path(path) if path else None, store, index.stated)
         summary.readings += unread_files(FileSelection.from_options(reading.settings if reading else {}),
                                          Path(path) if path else None, index.unclaimed, index.claimed, summary.proposal)
     ensure_schema(graph)  # a first ingest into a new database installs the schema (read input first: bad input writes nothing)

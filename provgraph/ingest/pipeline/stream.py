@@ -78,6 +78,7 @@ class InputIndex:
     repeated_entries: set[int] = field(default_factory=set)  # digests of entry sources the input holds more than once
     unclaimed: dict[str, str] = field(default_factory=dict)  # record files without a claim (latest version) -> why
     claimed: bool = False  # some snapshot carries a claim
+    stated: bool = False  # some claim states a status word (files: else a declaration is proposed)
     resumed: dict[str, FileEnd] = field(default_factory=dict)  # file -> the kept end it was read from
     ends: dict[str, FileEnd] = field(default_factory=dict)  # file -> how far it was read now, to keep
     tail_sources: list[str] = field(default_factory=list)  # the sources read after a kept end (the tails: few)
@@ -106,6 +107,7 @@ def index_input(records: Iterable[Record], progress: Callable[[], None] | None =
             if record.append_only_group:
                 entries[group_key(record)].add(record.source.uid)
             index.claimed = index.claimed or bool(record.claims)
+            index.stated = index.stated or any(claim.declared for claim in record.claims)
             if record.unclaimed and not record.claims:
                 index.unclaimed[record.source.uid] = record.unclaimed
             else:

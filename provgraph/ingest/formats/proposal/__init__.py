@@ -17,6 +17,7 @@ from typing import Any
 from provgraph.base.errors import InputError
 from provgraph.base.text import counted
 from provgraph.ingest.formats.proposal import places, roles
+from provgraph.ingest.formats.proposal.evidence import evidence
 from provgraph.ingest.formats.proposal.files import look
 from provgraph.ingest.formats.proposal.reading import OTHER_NAMES, Tally, tally
 from provgraph.ingest.formats.proposal.toml import store_toml
@@ -82,7 +83,7 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
     if not root.is_dir():
         raise InputError(root, "not a folder: a declaration is proposed for a folder of records")
     seen = look(root)
-    found = places.evidence(seen)
+    found = evidence(seen)
     choice = places.choose(seen, found)
     if not choice.stated:
         read = sum(1 for item in seen if item.lines is not None)
@@ -92,20 +93,16 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
     skip = _templates(choice)
     by_path = {item.relpath: item for item in seen}
     found_roles = roles.roles(choice, by_path)
-    texts = [places.status_text(_status(fields, choice)) for fields in choice.stated.values()]
+    texts = [choice.status_of(fields) for fields in choice.stated.values()]
     record = _record(choice, found_roles, skip)
     used = words(texts)
     table = {**record, "words": {word.phrase: word.reads_as for word in used if word.reads_as}}
     store = name or _store_name(root)
     counts = tally(root, seen, table, store)
-    status = [(place.kind if not place.sidecar else f"sidecar {place.sidecar}", "" if place.kind == "folder" else name)
-              for place, name in choice.pairs]
+    status = [(_where(place), "" if place.kind == "folder" else name) for place, name in choice.pairs
+              if choice.pattern is None] or [("pattern", choice.pattern or "")]
     return Proposal(store, path.as_posix() if isinstance(path, Path) else str(path), record, used, status, counts,
                     _doubts(choice, found_roles, counts))
-
-
-def _status(fields: places.Fields, choice: places.Choice) -> Any:
-    return next((fields[name] for name in choice.status_names if name in fields), fields.get("folder"))
 
 
 def _templates(choice: places.Choice) -> list[str]:
@@ -124,6 +121,11 @@ def _templates(choice: places.Choice) -> list[str]:
     return globs
 
 
+def _where(place: places.Place) -> str:
+    """`sidecar kep.yaml`, `block under 'preamble'`: a place as the proposal's summary names it."""
+    return place.kind + (f" {place.sidecar}" if place.sidecar else "") + (f" under {place.section!r}" if place.section else "")
+
+
 def _is_template(name: str) -> bool:
     """A file or folder named for a template, with no record number of its own (`NNNN-kep-template`, `template.md`;
     not `5978-cluster-resource-claim-template`, a record about templates)."""
@@ -131,9 +133,11 @@ def _is_template(name: str) -> bool:
 
 
 def _record(choice: places.Choice, found: roles.Roles, skip: list[str]) -> dict[str, Any]:
-    record: dict[str, Any] = {"records": choice.records, "metadata": [place.kind for place in choice.places]}
+    record: dict[str, Any] = {"records": choice.records, "metadata": list(dict.fromkeys(place.kind for place in choice.places))}
     if choice.sidecar:
         record["sidecar"] = choice.sidecar
+    if choice.section:
+        record["section"] = choice.section
     if found.id and "id" in found.fields:
         record["id"] = found.id
     if found.aliases:
@@ -146,6 +150,8 @@ def _record(choice: places.Choice, found: roles.Roles, skip: list[str]) -> dict[
     fields.update({role: name for role, name in found.fields.items() if role != "id"})
     if fields:
         record["fields"] = fields
+    if choice.pattern is not None:
+        record["patterns"] = {"status": places.pattern(choice)}
     if skip:
         record["skip"] = {_TEMPLATE: skip}
     return record

@@ -1,47 +1,43 @@
 """Where the status stands, and which files are records: the heart of a proposal.
 
-Every place a declaration can name is read in every text file, by the same readers an ingest uses
-(provgraph/ingest/formats/metadata.py): each text reader, a sidecar (a YAML file whose name repeats beside the
-texts of many folders, read for the text name it sits beside most), and the folder. A field is a status field
-where its values are status words (the vocabulary knows at least half of them); the field that states a known
-word in the most files wins, and its files' name shapes are the records. Other (place, field) pairs are added,
-in turn, while each gives a status to record files the ones before left without.
+From the evidence (evidence.py: what every place finds in every text file), a field is a status field where its
+values are status words (the vocabulary knows at least half of them). The (place, field) that states a known word
+in the most files wins; the name shapes of its files are the records. More (place, field) pairs are added, in
+turn, while each gives a status to record files the ones before left without. A place read inside a section (the
+text under one heading) ranks as the same place in the whole text when it reads the status in 90% of the files that
+one does: it is the narrower reading of the same thing (the fence under `## Preamble`, not an example fence further
+down). A section chosen first fixes the section for every text place after it. When record files are still without a status, or no place reads one, a
+pattern over the files' `Label: value` lines is the last resort, taken when it reads more record files than the
+places do.
 """
 from __future__ import annotations
 
 import posixpath
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 
-from provgraph.ingest import lifecycle
-from provgraph.ingest.formats import metadata
 from provgraph.ingest.formats.declaration import METADATA
+from provgraph.ingest.formats.proposal.evidence import PATTERNS, Evidence, Fields, Place, known, pattern_for, status_text
 from provgraph.ingest.formats.proposal.files import Seen, shape
 
-Fields = dict[str, metadata.Field]
 _STATUS_NAMES = ("status", "state", "stage", "decision", "outcome")  # a tie between two fields goes to these names
 _SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share of its values
 _SHARE_PRESENT = 0.3  # a shape of record names: at least this share of its files state the status
-_MIN_FOLDER_WORDS = 2  # status folders: a log sorted by status has more than one
 _FEW = 20  # records: in a log this small, a place that states the status of one more record is worth adding
-
-
-@dataclass(frozen=True, order=True)
-class Place:
-    """A place a declaration names: a metadata kind, and for a sidecar its file name."""
-
-    kind: str
-    sidecar: str | None = None
+_SECTION_SHARE = 0.9  # a section is preferred when it reads the status in this share of the files the whole text does
+_UNPLACED = ("adr", "sidecar", "folder")  # kinds that are read whatever the section
 
 
 @dataclass
 class Choice:
-    """What the files say: the places (in order), the status field names, the record globs, the merged fields of
-    each record file that states a status, the record files that do not, and files elsewhere that state one."""
+    """What the files say: the places (in order), the status field names (or the status pattern's label), the
+    record globs, the merged fields of each record file that states a status, the record files that do not, and
+    files elsewhere that state one."""
 
     places: list[Place] = field(default_factory=list)
     status_names: list[str] = field(default_factory=list)
     pairs: list[tuple[Place, str]] = field(default_factory=list)  # (place, field name) where a status was found, in turn
+    pattern: str | None = None  # the label a pattern reads the status from, when no place reads it as well
     records: list[str] = field(default_factory=list)
     stated: dict[str, Fields] = field(default_factory=dict)
     silent: list[str] = field(default_factory=list)
@@ -51,92 +47,67 @@ class Choice:
     def sidecar(self) -> str | None:
         return next((place.sidecar for place in self.places if place.sidecar), None)
 
+    @property
+    def section(self) -> str | None:
+        return next((place.section for place in self.places if place.section), None)
 
-def text_kinds() -> list[str]:
-    """The metadata kinds read from a record's own text, as the declaration knows them now."""
-    return [kind for kind in METADATA if kind in metadata.TEXT_READERS]
-
-
-def evidence(seen: list[Seen]) -> dict[str, dict[Place, Fields]]:
-    """Every place's fields in every text file (path -> place -> fields); places that find nothing are left out."""
-    found: dict[str, dict[Place, Fields]] = defaultdict(dict)
-    texts = [item for item in seen if item.lines is not None and not item.is_data]
-    for item in texts:
-        lines = list(item.lines or ())
-        for kind in text_kinds():
-            try:
-                fields = metadata.TEXT_READERS[kind](lines)
-            except metadata.BadMetadata:
-                continue
-            if fields:
-                found[item.relpath][Place(kind)] = fields
-    for name, beside in _sidecars(seen, texts).items():
-        for relpath, fields in beside.items():
-            found[relpath][Place("sidecar", name)] = fields
-    folders = {item.relpath: metadata.folder(item.relpath, {}) for item in texts}
-    if len({fields["folder"].value.casefold() for fields in folders.values() if fields}) >= _MIN_FOLDER_WORDS:
-        for relpath, fields in folders.items():
-            if fields:
-                found[relpath][Place("folder")] = fields
-    return found
+    def status_of(self, fields: Fields) -> str:
+        """The status text of a record file's merged fields, as the declaration would read it."""
+        if self.pattern is not None:
+            return status_text(fields.get(_PATTERN_KEY))
+        found = next((fields[name] for name in self.status_names if name in fields), fields.get("folder"))
+        return status_text(found)
 
 
-def _sidecars(seen: list[Seen], texts: list[Seen]) -> dict[str, dict[str, Fields]]:
-    """Data files whose name repeats in two folders or more, each read for the texts of the shape most often beside
-    it (`kep.yaml` -> the `README.md` in its folder): sidecar name -> text path -> fields."""
-    by_folder: dict[str, list[Seen]] = defaultdict(list)
-    for item in texts:
-        by_folder[item.folder].append(item)
-    named: dict[str, list[Seen]] = defaultdict(list)
-    for item in seen:
-        if item.is_data and item.lines is not None:
-            named[item.name.casefold()].append(item)
-    found: dict[str, dict[str, Fields]] = {}
-    for files in named.values():
-        if len(files) < 2:
-            continue
-        shapes = Counter(shape(text.name) for data in files for text in by_folder.get(data.folder, []))
-        if not shapes:
-            continue
-        beside_shape = shapes.most_common(1)[0][0]
-        read: dict[str, Fields] = {}
-        for data in files:
-            try:
-                fields = metadata.sidecar(data.data, data.name)
-            except metadata.BadMetadata:
-                continue
-            for text in by_folder.get(data.folder, []):
-                if shape(text.name) == beside_shape and fields:
-                    read[text.relpath] = fields
-        if read:
-            found[files[0].name] = read
-    return found
+_PATTERN_KEY = "\0pattern"  # the status a pattern reads, among a record file's merged fields
 
 
-def status_text(found: metadata.Field | None) -> str:
-    """A field's value as the status reader sees it (a list joined, markup around it aside)."""
-    if found is None or found.value is None:
-        return ""
-    value = found.value
-    text = ", ".join(str(item) for item in value if item is not None) if isinstance(value, list) else str(value)
-    return text.strip().strip("*_`").strip()
-
-
-def choose(seen: list[Seen], found: dict[str, dict[Place, Fields]]) -> Choice:
-    """The places, status fields and record globs the files' evidence supports best (an empty Choice: none)."""
+def choose(seen: list[Seen], found: Evidence) -> Choice:
+    """The places, status fields and record globs the evidence supports best (an empty Choice: none)."""
     groups = _name_groups(seen)
     choice = Choice()
-    candidates = _candidates(found, set(found))
-    if not candidates:
-        return choice
-    best = candidates[0]
-    present = [relpath for relpath, places in found.items() if best[0] in places and status_text(places[best[0]].get(best[1]))]
-    choice.records = _record_globs(groups, present)
-    in_records = sorted(relpath for relpath, glob in groups.items() if glob in choice.records)
+    ranked = _candidates(found, set(found), None)
+    if ranked:
+        best = ranked[0]
+        choice.records = _record_globs(groups, [path for path, places in found.items() if known(places.get(best[0], {}).get(best[1]))])
+    in_records = sorted(path for path, glob in groups.items() if glob in choice.records)
+    _add_places(choice, found, in_records)
+    covered = {path for path in in_records if choice.status_of(merged_fields(found.get(path, {}), choice.places))}
+    label = _pattern_label(found, in_records if choice.records else list(found))
+    if label is not None:
+        by_pattern = {path for path in found if known(found[path].get(Place(PATTERNS), {}).get(label))}
+        records = choice.records or _record_globs(groups, sorted(by_pattern))
+        in_pattern = sorted(path for path, glob in groups.items() if glob in records)
+        if len(by_pattern & set(in_pattern)) > len(covered):
+            choice.pattern, choice.records, in_records = label, records, in_pattern
+            choice.status_names = []
+    for path in in_records:
+        merged = _with_pattern(found.get(path, {}), choice)
+        if choice.status_of(merged):
+            choice.stated[path] = merged
+        else:
+            choice.silent.append(path)
+    choice.elsewhere = sorted(path for path in found if path not in choice.stated and path not in choice.silent
+                              and choice.status_of(_with_pattern(found[path], choice)))
+    return choice
+
+
+def _with_pattern(places: dict[Place, Fields], choice: Choice) -> Fields:
+    """A file's merged fields, with the status its pattern reads when the choice reads the status by one."""
+    merged = merged_fields(places, choice.places)
+    if choice.pattern is not None:
+        label = places.get(Place(PATTERNS), {}).get(choice.pattern)
+        if label is not None:
+            merged[_PATTERN_KEY] = label
+    return merged
+
+
+def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
+    """Places, best first, while each gives a status to record files the ones before left without."""
     uncovered = set(in_records)
     least = 2 if len(in_records) >= _FEW else 1  # a place that adds one record in a large log is noise
     while uncovered:
-        ranked = _candidates(found, uncovered)
+        ranked = _candidates(found, uncovered, choice)
         if not ranked or (choice.places and ranked[0][2] < least):
             break
         place, name, _ = ranked[0]
@@ -146,21 +117,9 @@ def choose(seen: list[Seen], found: dict[str, dict[Place, Fields]]) -> Choice:
         if place.kind != "folder" and name not in choice.status_names:
             choice.status_names.append(name)
         before = len(uncovered)
-        uncovered -= {path for path in uncovered if _states(found.get(path, {}), choice)}
+        uncovered = {path for path in uncovered if not choice.status_of(merged_fields(found.get(path, {}), choice.places))}
         if len(uncovered) == before:
             break
-    for relpath in in_records:
-        merged = merged_fields(found.get(relpath, {}), choice.places)
-        if any(status_text(merged.get(name)) for name in choice.status_names) or (
-                Place("folder") in choice.places and "folder" in merged):
-            choice.stated[relpath] = merged
-        else:
-            choice.silent.append(relpath)
-    choice.elsewhere = sorted(relpath for relpath, places in found.items()
-                              if relpath not in choice.stated and relpath not in choice.silent
-                              and any(status_text(fields.get(name)) for place, fields in places.items()
-                                      if place in choice.places for name in choice.status_names))
-    return choice
 
 
 def merged_fields(places: dict[Place, Fields], order: list[Place]) -> Fields:
@@ -172,31 +131,56 @@ def merged_fields(places: dict[Place, Fields], order: list[Place]) -> Fields:
     return merged
 
 
-def _states(places: dict[Place, Fields], choice: Choice) -> bool:
-    merged = merged_fields(places, choice.places)
-    return any(status_text(merged.get(name)) for name in choice.status_names) or (
-        Place("folder") in choice.places and "folder" in merged)
-
-
-def _candidates(found: dict[str, dict[Place, Fields]], among: set[str]) -> list[tuple[Place, str, int]]:
+def _candidates(found: Evidence, among: set[str], choice: Choice | None) -> list[tuple[Place, str, int]]:
     """(place, field name, files stating a known word) for every pair whose values are mostly status words, best
-    first: most files, then a status-like name, then the place a declaration reads first."""
-    known: Counter[tuple[Place, str]] = Counter()
+    first: most files, then a status-like name, then the place a declaration reads first (a section after the
+    whole text, `adr` last); with a choice, only places that can join it (one section, one sidecar)."""
+    hits: Counter[tuple[Place, str]] = Counter()
     present: Counter[tuple[Place, str]] = Counter()
-    for relpath in among:
-        for place, fields in found.get(relpath, {}).items():
+    for path in among:
+        for place, fields in found.get(path, {}).items():
+            if place.kind == PATTERNS or (choice is not None and not _joins(place, choice)):
+                continue
             for name, value in fields.items():
-                text = status_text(value)
-                if not text or len(text) > 200:
-                    continue
-                present[place, name] += 1
-                if lifecycle.canonical(text) is not None:
-                    known[place, name] += 1
-    ranked = [(place, name, count) for (place, name), count in known.items()
-              if count >= _SHARE_KNOWN * present[place, name]]
-    order = {kind: index for index, kind in enumerate(METADATA)}
-    ranked.sort(key=lambda item: (-item[2], item[1] not in _STATUS_NAMES, order.get(item[0].kind, len(order)), item[1]))
-    return ranked
+                if status_text(value) and len(status_text(value)) <= 200:
+                    present[place, name] += 1
+                    hits[place, name] += known(value)
+    ranked = [(place, name, count) for (place, name), count in hits.items() if count and count >= _SHARE_KNOWN * present[place, name]]
+    order = {kind: index for index, kind in enumerate(kind for kind in METADATA if kind != "adr")}
+
+    def rank(item: tuple[Place, str, int]) -> tuple[object, ...]:
+        place, name, count = item
+        whole = hits[Place(place.kind, place.sidecar), name] if place.section else 0
+        narrower = bool(place.section) and count >= _SECTION_SHARE * whole  # reads the same files, and only there
+        return (-max(count, whole if narrower else 0), name not in _STATUS_NAMES, not narrower, place.section is not None,
+                order.get(place.kind, len(order)), place, name)
+
+    return sorted(ranked, key=rank)
+
+
+def _joins(place: Place, choice: Choice) -> bool:
+    if place.kind in _UNPLACED:
+        return place.sidecar is None or choice.sidecar in (None, place.sidecar)
+    texts = [chosen for chosen in choice.places if chosen.kind not in _UNPLACED]
+    return not texts or place.section == choice.section
+
+
+def _pattern_label(found: Evidence, among: list[str]) -> str | None:
+    """The label whose `Label: value` lines state a known status word in the most of `among`, if any do."""
+    hits: Counter[str] = Counter()
+    present: Counter[str] = Counter()
+    for path in among:
+        for label, value in found.get(path, {}).get(Place(PATTERNS), {}).items():
+            present[label] += 1
+            hits[label] += known(value)
+    ranked = sorted((-count, label not in _STATUS_NAMES, label) for label, count in hits.items()
+                    if count and count >= _SHARE_KNOWN * present[label])
+    return ranked[0][2] if ranked else None
+
+
+def pattern(choice: Choice) -> str | None:
+    """The status pattern a choice declares, if it reads the status by one."""
+    return pattern_for(choice.pattern) if choice.pattern is not None else None
 
 
 def _name_groups(seen: list[Seen]) -> dict[str, str]:
@@ -214,12 +198,12 @@ def _name_groups(seen: list[Seen]) -> dict[str, str]:
     return groups
 
 
-def _record_globs(groups: dict[str, str], present: list[str]) -> list[str]:
+def _record_globs(groups: dict[str, str], stating: list[str]) -> list[str]:
     """The name shapes whose files state the status: at least a share of each shape's files, and as many files as
     the best shape has, up to two."""
     sizes = Counter(groups.values())
-    stating = Counter(groups[relpath] for relpath in present if relpath in groups)
-    if not stating:
+    counted = Counter(groups[path] for path in stating if path in groups)
+    if not counted:
         return []
-    least = min(2, max(stating.values()))
-    return sorted(glob for glob, count in stating.items() if count >= least and count >= _SHARE_PRESENT * sizes[glob])
+    least = min(2, max(counted.values()))
+    return sorted(glob for glob, count in counted.items() if count >= least and count >= _SHARE_PRESENT * sizes[glob])

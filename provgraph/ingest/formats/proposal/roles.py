@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest.formats.declaration import LINK_ROLES
 from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
-from provgraph.ingest.formats.proposal.places import Choice, status_text
+from provgraph.ingest.formats.proposal.evidence import status_text
+from provgraph.ingest.formats.proposal.places import Choice
 
 _MOST = 0.6  # a role's field is present in at least this share of the records
 _SHARE_ROLE_NAMED = 0.3  # a field named for a link role: at least this share of its values name records

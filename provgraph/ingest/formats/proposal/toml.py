@@ -22,10 +22,11 @@ def store_toml(store: dict[str, Any], head: Iterable[str], words: list[Word]) ->
     lines += [f"{key} = {_value(store[key])}" for key in ("name", "kind", "path")]
     lines[-1] += "  # relative to provgraph.toml: this assumes it sits in the current folder"
     record = dict(store["record"])
-    tables = {key: record.pop(key) for key in ("fields", "skip") if key in record}
+    tables = {key: record.pop(key) for key in ("fields", "patterns", "skip") if key in record}
     lines += ["", "[store.record]"] + [f"{_key(key)} = {_value(value)}" for key, value in record.items()]
     for key, table in tables.items():
-        lines += ["", f"[store.record.{key}]"] + [f"{_key(name)} = {_value(value)}" for name, value in table.items()]
+        lines += ["", f"[store.record.{key}]"] + [f"{_key(name)} = {_literal(value) if key == 'patterns' else _value(value)}"
+                                                  for name, value in table.items()]
     lines += ["", "[store.words]"]
     for word in words:
         said = f"{word.records} record{'s' if word.records != 1 else ''}" + (f"; check: {word.unsure}" if word.unsure else "")
@@ -44,6 +45,11 @@ def _key(name: str) -> str:
 
 def _string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")  # DEL: JSON leaves it, TOML refuses it
+
+
+def _literal(text: str) -> str:
+    """A regex as a TOML literal string (no escapes to double), when it holds no quote or line break to escape."""
+    return f"'{text}'" if "'" not in text and "\n" not in text and "\x7f" not in text else _string(text)
 
 
 def _value(value: Any) -> str:
