@@ -22,7 +22,8 @@ from provgraph.ingest.pipeline import ingest
 # the status each sample's records state, as the status rule judges it
 JUDGED = {"final": "ACTIVE", "implemented": "ACTIVE", "implementable": "ACTIVE", "accepted": "ACTIVE", "draft": "UNKNOWN",
           "provisional": "UNKNOWN", "proposed": "UNKNOWN", "deferred": "UNKNOWN", "returned for revision": "UNKNOWN",
-          "evergreen": "UNKNOWN", "discussion": "UNKNOWN", "rejected": "STALE", "deprecated": "STALE", "withdrawn": "STALE", "discontinued": "STALE", "superseded": "STALE"}
+          "evergreen": "UNKNOWN", "discussion": "UNKNOWN",
+          "rejected": "STALE", "deprecated": "STALE", "withdrawn": "STALE", "discontinued": "STALE", "superseded": "STALE"}
 # records that state an accepting word but are superseded by a link another record states
 LINKED = {"caps/cap-0001.rst": "STALE", "proposals/sig-b/11-thing-11/README.md": "STALE"}
 
