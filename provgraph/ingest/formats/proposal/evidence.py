@@ -84,24 +84,35 @@ def _in_text(lines: list[str]) -> list[tuple[Place, Fields]]:
         fields = _read(kind, lines)
         if fields:
             read.append((Place(kind), fields))
-    marks = [mark for mark in headings.headings(lines) if mark.key]
-    named = headings.heading_fields(lines, frozenset(mark.key for mark in marks))
+    marks = list(headings.headings(lines))
+    named = headings.heading_fields(lines, frozenset(mark.key for mark in marks if mark.key))
     if named and "headings" in METADATA:
         read.append((Place("headings"), named))
-    for mark in {mark.key: mark for mark in reversed(marks)}.values():  # the first heading of a name, as a section is found
-        cut = headings.section(lines, mark.key)
-        if cut is None or not any(_SECTION_HINT.search(line) for line in cut[1]):
+    for key, text in _sections(lines, marks).items():
+        if not any(_SECTION_HINT.search(line) for line in text):
             continue
         for kind in text_kinds():
-            fields = _read(kind, cut[1]) if kind != "front-matter" else {}
+            fields = _read(kind, text) if kind != "front-matter" else {}
             if any(known(value) for value in fields.values()):
-                read.append((Place(kind, section=mark.key), fields))
+                read.append((Place(kind, section=key), fields))
     labelled: Fields = {}
     for matched in _LABELLED.finditer("\n".join(lines[:metadata.PREAMBLE_LINES])):
         labelled.setdefault(matched.group(1).strip().casefold(), metadata.Field(matched.group(2).strip()))
     if labelled:
         read.append((Place(PATTERNS), labelled))
     return read
+
+
+def _sections(lines: list[str], marks: list[headings.Heading]) -> dict[str, list[str]]:
+    """The text under each heading that starts in the first part of the file, up to the next heading of the same or
+    a higher level (the first heading of a name, as `headings.section` finds it), from one walk of the headings."""
+    found: dict[str, list[str]] = {}
+    for number, mark in enumerate(marks):
+        if not mark.key or mark.key in found or mark.end >= metadata.PREAMBLE_LINES:
+            continue
+        end = next((later.start for later in marks[number + 1:] if later.level <= mark.level), len(lines))
+        found[mark.key] = lines[mark.end:end]
+    return found
 
 
 def _read(kind: str, lines: list[str]) -> Fields:
