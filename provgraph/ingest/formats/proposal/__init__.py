@@ -16,6 +16,7 @@ from typing import Any
 
 from provgraph.base.errors import InputError
 from provgraph.base.text import counted
+from provgraph.ingest.formats.declaration import METADATA, matches
 from provgraph.ingest.formats.proposal import places, roles
 from provgraph.ingest.formats.proposal.evidence import evidence
 from provgraph.ingest.formats.proposal.files import look
@@ -24,6 +25,7 @@ from provgraph.ingest.formats.proposal.toml import store_toml
 from provgraph.ingest.formats.proposal.words import Word, words
 
 _LISTED = 5
+_PLACES = [kind for kind in METADATA if kind != "adr"]  # the places a proposal looks in (the adr reading is the default's)
 _TEMPLATE = "template"
 
 
@@ -88,8 +90,8 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
     if not choice.stated:
         read = sum(1 for item in seen if item.lines is not None)
         raise InputError(root, f"nothing here reads as decision records: none of {counted(read, 'text file')} states a "
-                               "status word in a place a declaration can name (front matter, a header block, a field "
-                               "list, bullets, a table, a sidecar, a folder); declare one by hand (the guide, Record formats)")
+                               f"status word in a place a declaration can name ({', '.join(_PLACES)}, a Label: value line); "
+                               "declare one by hand (the guide, Record formats)")
     skip = _templates(choice)
     by_path = {item.relpath: item for item in seen}
     found_roles = roles.roles(choice, by_path)
@@ -115,7 +117,6 @@ def _templates(choice: places.Choice) -> list[str]:
         if glob and glob not in globs:
             globs.append(glob)
     if globs:
-        from provgraph.ingest.formats.declaration import matches
         choice.stated = {path: fields for path, fields in choice.stated.items() if not any(matches(path, g) for g in globs)}
         choice.silent = [path for path in choice.silent if not any(matches(path, g) for g in globs)]
     return globs
