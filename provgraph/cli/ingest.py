@@ -111,7 +111,7 @@ def ingest_files_command(path: Path, use_git: bool, include: tuple[str, ...], ex
 
     --metadata, --section, --pattern and --id say where the fields sit (docs/guide.md, "Record formats").
 
-    ADR templates (adr-template.md, ...) and index pages (index.md, README.md) are skipped.
+    ADR templates and index pages are skipped. No record with a status: a declaration is proposed, never applied.
     """
     _one(output, pg.ingest_files, path, git=use_git, include=include, exclude=exclude, dayfirst=dayfirst, store=store,
          scope=scope, record=record)

@@ -36,7 +36,7 @@ def unread_files(selection: "FileSelection", root: Path | None, unclaimed: Mappi
         told = "; ".join(f"{count} with {reason}" for reason, count in reasons.most_common())
         said.append(f"{len(unclaimed)} file(s) read as sources only, not records: {told}")
     if not claimed and (others or unclaimed):
-        said.append(_nothing_read(selection.fmt, others, [uid.split(":", 1)[-1] for uid in unclaimed]))
+        said.append(_nothing_read(selection.fmt, others, [uid.split(":", 1)[-1] for uid in unclaimed], proposal is not None))
     if proposal is not None:
         said.append(f"a declaration is proposed below, not applied: {proposal['summary']} "
                     f"(`provgraph formats propose {proposal['store']['path']}` prints it alone)")
@@ -77,7 +77,7 @@ def _by_extension(paths: list[str]) -> str:
     return listed + (", ..." if len(found) > _LISTED else "")
 
 
-def _nothing_read(fmt: RecordFormat, others: list[str], unclaimed: list[str]) -> str:
+def _nothing_read(fmt: RecordFormat, others: list[str], unclaimed: list[str], proposed: bool) -> str:
     told = f"0 records: {fmt.describe()} was looked for"
     if others:
         told += f"; the other files are {_by_extension(others)}"
@@ -88,6 +88,6 @@ def _nothing_read(fmt: RecordFormat, others: list[str], unclaimed: list[str]) ->
         fits = sum(1 for path in (*others, *unclaimed) if candidate.is_record_name(path))
         if fits:
             hints.append(f"--preset {name} ({fits} file(s) match {', '.join(candidate.records)})")
-    told += ("; to read them: " + " or ".join(hints) if hints else
+    told += ("; to read them: " + " or ".join(hints) if hints else "" if proposed else
              "; declare their format with --records GLOB and --field status=NAME (see the guide, Ingesting)")
     return told

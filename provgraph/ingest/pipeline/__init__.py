@@ -87,7 +87,7 @@ class IngestSummary:
             lines.append(f"  skipped     {sum(self.skipped.values())} file(s) that are not decisions: {reasons}"
                          " (read them with --include GLOB)")
         lines += [f"  reading     {reading}" for reading in self.readings]
-        lines += [f"    {line}" for line in (self.proposal or {}).get("toml", "").splitlines()]
+        lines += [f"    {line}".rstrip() for line in (self.proposal or {}).get("toml", "").splitlines()]
         lines += [f"  unresolved  {ref}  (kept as a placeholder: UNKNOWN/UNBOUND)" for ref in self.unresolved[:20]]
         lines += [f"  external    {ref}  (a lineage link to something not ingested: an external reference)"
                   for ref in self.external[:20]]
