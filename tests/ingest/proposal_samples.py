@@ -122,3 +122,13 @@ def write_quoted_status(root: Path) -> Stated:
         _write(root, f"rfc-{number}.md", f"# RFC {number}\n\nA paragraph that says what this is about.\n\n"
                                          f"> Owner: team\n> Status: {word}\n\nMore text.\n")
     return {f"rfc-{number}.md": word for number, word in words.items()}
+
+
+def write_tables(root: Path) -> Stated:
+    """Markdown whose fields are the rows of a table under the title (`| Status | Accepted |`)."""
+    words = {1: "Accepted", 2: "Proposed", 3: "Accepted", 4: "Rejected"}
+    for number, word in words.items():
+        _write(root, f"rfcs/2020{number:02}-thing.md", f"# Thing {number}\n\n| Status        | {word} |\n| :------------ | :--- |\n"
+                                                      f"| **Author(s)** | Someone |\n| **Updated**   | 2020-0{number}-01 |\n\n"
+                                                      f"## Objective\n\nText.\n")
+    return {f"rfcs/2020{number:02}-thing.md": word for number, word in words.items()}

@@ -13,7 +13,7 @@ import pytest
 from cli_helpers import run as cli
 from proposal_samples import (Stated, write_bullets, write_field_lists, write_folders, write_front_matter_stage,
                               write_header_blocks, write_preamble_fences, write_quoted_status, write_sidecars,
-                              write_status_headings, write_status_lines)
+                              write_status_headings, write_status_lines, write_tables)
 
 from provgraph import propose_format
 from provgraph.ingest.config import load_config
@@ -22,7 +22,7 @@ from provgraph.ingest.formats import declared
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "proposal_logs"
 SAMPLES: list[Callable[[Path], Stated]] = [write_header_blocks, write_sidecars, write_front_matter_stage, write_field_lists,
                                            write_bullets, write_folders, write_preamble_fences, write_status_lines,
-                                           write_status_headings, write_quoted_status]
+                                           write_status_headings, write_quoted_status, write_tables]
 
 
 def _store(toml: str) -> dict[str, Any]:

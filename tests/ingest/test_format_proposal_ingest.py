@@ -11,7 +11,7 @@ import pytest
 from cli_helpers import run as cli
 from proposal_samples import (Stated, write_bullets, write_field_lists, write_folders, write_front_matter_stage,
                               write_header_blocks, write_preamble_fences, write_quoted_status, write_sidecars,
-                              write_status_headings, write_status_lines)
+                              write_status_headings, write_status_lines, write_tables)
 
 from provgraph.api import Provgraph
 from provgraph.engine.status import status
@@ -34,7 +34,7 @@ def _by_path(graph: Graph) -> dict[str, tuple[str, str]]:
 
 @pytest.mark.parametrize("write", [write_header_blocks, write_sidecars, write_front_matter_stage, write_field_lists,
                                    write_bullets, write_folders, write_preamble_fences, write_status_lines,
-                                   write_status_headings, write_quoted_status], ids=lambda write: write.__name__)
+                                   write_status_headings, write_quoted_status, write_tables], ids=lambda write: write.__name__)
 def test_a_proposal_applied_unedited_judges_each_record_as_it_states(write: Callable[[Path], Stated], graph: Graph,
                                                                       tmp_path: Path) -> None:
     stated = write(tmp_path / "log")
