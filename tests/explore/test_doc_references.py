@@ -5,7 +5,7 @@ A reference is a path into the repository (`provgraph/...`, `docs/...`, `tests/.
 docstrings and comments of provgraph/, tests/ and bench/, or a .cypher header. Each must
 name a file or folder in the repository (a bare name such as `README.md` may live anywhere in it; a glob must
 match something; `<placeholder>` paths are templates). ILLUSTRATIONS lists the few names that
-stand for a user's files in examples, not for ours. A Markdown link to a section (`guide.md#exit-codes`)
+stand for a user's files in examples, not for ours. A Markdown link to a section (`reference.md#exit-codes`)
 must name a heading of that file.
 """
 from __future__ import annotations
@@ -205,7 +205,8 @@ def test_every_link_to_a_section_names_a_heading_that_exists() -> None:
 def test_the_section_link_check_sees_a_missing_heading() -> None:
     assert _anchor("Verifying an answer's evidence") == "verifying-an-answers-evidence"
     assert _anchor("Revisions nobody linked: `provgraph suspects`") == "revisions-nobody-linked-provgraph-suspects"
-    assert "no-such-section" not in _anchors(ROOT / "docs" / "guide.md")
+    assert "no-such-section" not in _anchors(ROOT / "docs" / "reference.md")
+    assert "exit-codes" in _anchors(ROOT / "docs" / "reference.md")
 
 
 def test_a_newcomer_finds_the_status_rule_the_closure_the_jira_parser_and_verify_exit_codes_from_the_layers_table() -> None:
