@@ -49,7 +49,7 @@ lint: $(STAMP)
 
 # The docs as a site (mkdocs.yml): strict, so a warning (a broken link or anchor, a page left out) fails the build.
 docs: $(STAMP)
-	$(BIN)/mkdocs build --quiet --strict --site-dir site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --quiet --strict --site-dir site
 
 test: lint docs system-deps
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
