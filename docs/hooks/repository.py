@@ -26,7 +26,7 @@ def on_files(files: Files, config: Any) -> Files:
     docs = Path(config["docs_dir"])
     laid_out = []
     for found in files:  # the pages of docs/, and the theme's own assets, which stay where they are
-        if Path(found.abs_src_path).is_relative_to(docs):
+        if found.abs_src_path and Path(found.abs_src_path).is_relative_to(docs):
             file = _file(f"{docs.relative_to(ROOT)}/{found.src_uri}", config)
             file.inclusion = found.inclusion
             found = file
