@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -289,12 +291,38 @@ def test_every_statement_the_graph_sends_is_checked_against_its_header() -> None
     assert statement("RETURN 1 AS one", {}) == "RETURN 1 AS one"
 
 
+_INCLUDE = re.compile(r"(?://\s*|/\*)INCLUDE ([a-z0-9\-]+)")
+
+
+def _fragment_shape() -> dict[str, Any]:
+    """The rule fragments' nesting, their uses (in the queries, the fragments and the tests' own queries) and how many
+    files hold the one-line ones."""
+    from provgraph import cypher
+    from provgraph.cypher.include import PREDICATES, definitions, sources
+
+    texts = sources(cypher.RULES_DIR)
+    tests = PACKAGE.parent / "tests"
+
+    @cache
+    def depth(name: str) -> int:
+        return 1 + max((depth(used) for used in set(_INCLUDE.findall(texts[name]))), default=0)
+
+    places = [*(path.read_text(encoding="utf-8") for path in cypher.QUERY_DIR.glob("*.cypher")), *texts.values(),
+              *(path.read_text(encoding="utf-8") for path in [*tests.rglob("*.cypher"), *tests.rglob("*.py")])]
+    uses = Counter(used for text in places for used in _INCLUDE.findall(text))
+    code_lines = {name: [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")]
+                  for name, text in texts.items()}
+    predicates = definitions((cypher.RULES_DIR / PREDICATES).read_text(encoding="utf-8"))
+    deepest = max(map(depth, texts), default=0)
+    return {"max_depth": deepest, "deepest": sorted(name for name in texts if depth(name) == deepest),
+            "single_use": sorted(name for name in texts if uses[name] == 1),
+            "one_line_files": len({PREDICATES if name in predicates else name for name, lines in code_lines.items() if len(lines) == 1})}
+
+
 def test_rule_fragments_nest_at_most_two_deep_none_is_used_once_and_the_one_liners_share_a_file() -> None:
     """provgraph/cypher/rules/ (issue 42): a query's fragment may use fragments that use none; a fragment with one use
     is written where it is used; the one-line predicates and values stand together in rules/predicates.cypher."""
-    from bench.fragments import shape
-
-    found = shape()
+    found = _fragment_shape()
     assert found["max_depth"] <= 2, found["deepest"]
     assert found["single_use"] == []
     assert found["one_line_files"] <= 1

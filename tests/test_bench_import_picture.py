@@ -1,11 +1,11 @@
-"""`python -m bench.import_picture` (the closing note's before/after of issue 21) counts what it says it counts."""
+"""`python -m bench.shape.import_picture` (the closing note's before/after of issue 21) counts what it says it counts."""
 from __future__ import annotations
 
 import subprocess
 
 import pytest
 
-from bench import import_picture
+from bench.shape import import_picture
 
 
 def _need(revision: str) -> None:

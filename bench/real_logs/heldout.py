@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.uri:
         settings = Settings.from_env(uri=args.uri)
     else:
-        from bench import harness
+        from bench.common import harness
 
         settings = harness.start_server(harness.DEFAULT_PORT)
     with Graph(settings) as graph:

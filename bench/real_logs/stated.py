@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     args = parser.parse_args(argv)
     presets = dict(item.split("=", 1) for item in args.preset)
-    from bench import harness
+    from bench.common import harness
 
     settings = Settings.from_env(uri=args.uri) if args.uri else harness.start_server(harness.DEFAULT_PORT)
     with Graph(settings) as graph:

@@ -115,7 +115,7 @@ def wire(text: str) -> str:
     """What is sent to the server for `text`: a named query (its first line, after an optional `CYPHER ...` prefix,
     is `// name:`) without its other comment lines and its indentation, which the server reads on every call (~0.9 ms
     for verify_requests' 20 KB of header, notes and BEGIN/END lines); any other text unchanged. The name line stays, so
-    the server's query log and bench/profiling.py still name the statement. No named query has a string that spans
+    the server's query log and bench/scale/profiling.py still name the statement. No named query has a string that spans
     lines (tests/explore/test_named_queries.py), so no line of a string is dropped or changed."""
     first, _, rest = text.partition("\n")
     if not (first.startswith("// name:") or (first.startswith("CYPHER ") and rest.startswith("// name:"))):

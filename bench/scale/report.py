@@ -6,13 +6,6 @@ from pathlib import Path
 from typing import Any
 
 
-def emit(result: dict[str, Any], to: Path | None) -> None:
-    """Print a bench's numbers as JSON, and write them to `to` too when given (its --json)."""
-    print(json.dumps(result, indent=2))
-    if to:
-        to.write_text(json.dumps(result, indent=2), encoding="utf-8")
-
-
 def _f(value: Any, digits: int = 2) -> str:
     if value is None:
         return "-"
@@ -173,14 +166,12 @@ def _appends(results: dict[str, Any]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m bench.report RESULTS.json`: the table of a saved run."""
-    import json
+    """`python -m bench.scale.report RESULTS.json`: the table of a saved run."""
     import sys
-    from pathlib import Path
 
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m bench.report RESULTS.json", file=sys.stderr)
+        print("usage: python -m bench.scale.report RESULTS.json", file=sys.stderr)
         return 2
     print(table(json.loads(Path(args[0]).read_text())))
     return 0
