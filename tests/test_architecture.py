@@ -74,13 +74,14 @@ def _layer(module: str) -> str:
     return "api" if module == "provgraph" else module.split(".")[1]
 
 
-def _provgraph_imports(module: str) -> set[str]:
-    """The provgraph modules `module` imports directly (any depth of the statement, lazy imports included)."""
+def _provgraph_imports(module: str, by_name: dict[str, Path] = BY_NAME) -> set[str]:
+    """The modules of `by_name` (provgraph's, or the whole tree's) that `module` imports directly (any depth of the
+    statement, lazy imports included)."""
     found = set()
-    for name in _imports(BY_NAME[module]):
-        while name and name not in BY_NAME and name.startswith("provgraph."):
+    for name in _imports(by_name[module]):
+        while name and name not in by_name and name.startswith(("provgraph.", "bench.")):
             name = name.rpartition(".")[0]
-        if name in BY_NAME and name != module:
+        if name in by_name and name != module:
             found.add(name)
     return found
 
@@ -96,8 +97,7 @@ def test_each_layer_imports_only_itself_and_the_layers_below() -> None:
     assert not upward, f"imports that run up or sideways across layers: {upward}"
 
 
-def test_no_import_circles() -> None:
-    graph = {module: _provgraph_imports(module) for module in BY_NAME}
+def _on_circles(graph: dict[str, set[str]]) -> list[str]:
     circles = []
     for start in graph:
         todo, seen = list(graph[start]), set()
@@ -109,7 +109,12 @@ def test_no_import_circles() -> None:
             if current not in seen:
                 seen.add(current)
                 todo.extend(graph[current])
-    assert not circles, f"modules on an import circle: {sorted(circles)}"
+    return sorted(circles)
+
+
+def test_no_import_circles() -> None:
+    circles = _on_circles({module: _provgraph_imports(module) for module in BY_NAME})
+    assert not circles, f"modules on an import circle: {circles}"
 
 
 def test_the_layer_check_catches_an_upward_import() -> None:
@@ -242,6 +247,32 @@ def test_no_module_grows_past_400_lines(path: Path) -> None:
 
 
 BENCH = PACKAGE.parent / "bench"
+TREE = {**BY_NAME, **{_module_name(path): path for path in sorted(BENCH.rglob("*.py"))}}
+
+
+def test_no_import_circle_runs_through_the_whole_tree_bench_included() -> None:
+    circles = _on_circles({module: _provgraph_imports(module, TREE) for module in TREE})
+    assert not circles, f"modules on an import circle: {circles}"
+
+
+def _bench_folder(module: str) -> str:
+    """A bench module's folder (bench/scale/run.py: "scale"); "" for bench/__init__.py and bench/__main__.py."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 else ""
+
+
+def test_each_bench_folder_imports_only_itself_bench_common_and_provgraph() -> None:
+    """bench/common/ is the bench's one floor of shared helpers; a folder that measures one thing reaches no other
+    (bench/__main__.py, `python -m bench`, runs bench/scale/)."""
+    sideways = sorted(f"{module} -> {target}" for module in TREE if module.startswith("bench")
+                      for target in _provgraph_imports(module, TREE) if target.startswith("bench.")
+                      and _bench_folder(target) not in (_bench_folder(module), "common") and _bench_folder(module))
+    common = [module for module in TREE if _bench_folder(module) == "common"]
+    assert common and not sideways, f"bench imports across its folders: {sideways}"
+    assert not [module for module in common if any(_bench_folder(t) != "common" for t in _provgraph_imports(module, TREE)
+                                                   if t.startswith("bench"))]
+
+
 QUERY_TEXT_NAMES = {"load", "parse", "wire", "kept_plan", "KEEP_PLAN"}  # what hands out a query's text or wire form
 
 
