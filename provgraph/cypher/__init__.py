@@ -141,7 +141,7 @@ def explained(text: str) -> str:
 
 def collected(text: str, columns: Sequence[str]) -> str:
     """`text` (a read returning `columns`) as one row whose one column, `rows`, is the list of its rows as maps: a
-    driver record costs Python 15-50 us besides its values, a map inside one record a few (bench/README.md "Ingest
+    driver record costs Python 15-50 us besides its values, a map inside one record a few (bench/HISTORY.md "Ingest
     write-time pass (issue 41)")."""
     options, body = _options(text)
     names = ", ".join(f"`{quoted}`: `{quoted}`" for quoted in (name.replace("`", "``") for name in columns))
