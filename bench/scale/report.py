@@ -167,13 +167,14 @@ def _appends(results: dict[str, Any]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m bench.scale.report RESULTS.json`: the table of a saved run."""
-    import sys
+    import argparse
 
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m bench.scale.report RESULTS.json", file=sys.stderr)
-        return 2
-    print(table(json.loads(Path(args[0]).read_text())))
+    parser = argparse.ArgumentParser(prog="python -m bench.scale.report", description="the table of a saved `make bench` run")
+    parser.add_argument("results", type=Path, help="a bench/results/<UTC timestamp>.json")
+    args = parser.parse_args(argv)
+    if not args.results.is_file():
+        parser.error(f"no such file: {args.results}")
+    print(table(json.loads(args.results.read_text(encoding="utf-8"))))
     return 0
 
 
