@@ -73,3 +73,40 @@ def test_the_cliffs_bench_measures_each_cliff_at_a_toy_size(graph, tmp_path):
     premises = measure_premises(graph, tmp_path, 12, repeat=1)
     assert premises["status_big"] == premises["status_small"] == "ACTIVE"
     assert {"status_ratio", "verify_ratio"} <= set(premises)
+
+
+def test_the_bench_command_reads_its_sizes_and_refuses_a_size_below_two():
+    import argparse
+
+    import pytest
+
+    from bench.scale.cli import parser
+
+    args = parser().parse_args(["--sizes", "5k,1_000,2m", "--no-adversarial"])
+    assert args.sizes == [1000, 5000, 2_000_000] and args.no_adversarial
+    with pytest.raises(argparse.ArgumentTypeError, match="each at least 2"):
+        bench_corpus.sizes("1")
+
+
+def test_ingest_memory_reads_the_corpus_in_a_fresh_process_and_reports_its_peak(capsys):
+    from bench.scale import ingest_memory
+
+    assert ingest_memory.main(["--sizes", "200,400", "--parse-only"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0] == "| claims | input MiB | seconds | peak RSS MiB |"
+    assert [row.split("|")[1].strip() for row in table[2:4]] == ["200", "400"]
+    assert all(float(row.split("|")[4]) > 10 for row in table[2:4])  # the child's own VmHWM: an interpreter at least
+    assert table[4].startswith("input x2.0 -> peak RSS x")
+
+
+def test_profile_query_gives_the_database_hits_of_a_named_query_by_operator(graph, tmp_path):
+    from datetime import datetime, timezone
+
+    from bench.scale.profiling import profile_query
+
+    corpus = bench_corpus.generate(60, seed=5)
+    bench_corpus.ingest_files(graph, bench_corpus.write_files(corpus, tmp_path))
+    params = {"claims": [claim.uid for claim in corpus.claims[:5]], "q": None, "t": datetime.now(timezone.utc),
+              "subject": None, "only": None}
+    lines = profile_query(graph, "status", params, top=3)
+    assert "db hits in total; top operators:" in lines[0] and len(lines) == 4
