@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             with tempfile.TemporaryDirectory() as folder:
                 files = write_files(generate(size, seed=args.seed), Path(folder))
                 input_mib = sum(path.stat().st_size for _, _, path in files) / 2**20
-                run = {"claims": size, "input_mib": round(input_mib, 1), **_ingest_peak(settings.uri, files)}
+                run = {"claims": size, "input_mib": input_mib, **_ingest_peak(settings.uri, files)}
             runs.append(run)
             print(json.dumps(run), file=sys.stderr, flush=True)
     finally:
@@ -82,7 +82,7 @@ def _parse_run(size: int, seed: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         files = write_files(generate(size, seed=seed), Path(folder))
         input_mib = sum(path.stat().st_size for _, _, path in files) / 2**20
-        run = {"claims": size, "input_mib": round(input_mib, 1), **_parse_peak(files)}
+        run = {"claims": size, "input_mib": input_mib, **_parse_peak(files)}
     print(json.dumps(run), file=sys.stderr, flush=True)
     return run
 
