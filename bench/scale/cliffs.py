@@ -1,8 +1,8 @@
 """The cliffs of issue 26: one key with many values, asked about at the cost of a key with two (same run, same server).
 
-    python -m bench.cliffs [--values 1000] [--policy latest-wins] [--uri URI] [--json FILE]
-    python -m bench.cliffs --premises 4500 [--uri URI] [--json FILE]
-    python -m bench.cliffs --all [--uri URI] [--json FILE]    (the three shapes, one table)
+    python -m bench.scale.cliffs [--values 1000] [--policy latest-wins] [--uri URI] [--json FILE]
+    python -m bench.scale.cliffs --premises 4500 [--uri URI] [--json FILE]
+    python -m bench.scale.cliffs --all [--uri URI] [--json FILE]    (the three shapes, one table)
 
 A decision log holds one key with N values a second apart and, beside it, a key with two values; both ingested
 through the real `logs --format jsonl` ingester and pipeline, with or without `--policy`. Then, for each key:
@@ -22,7 +22,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from bench.report import emit
+from bench.common.harness import emit
 from provgraph.api import Provgraph
 from provgraph.base.config import Settings
 from provgraph.graph.connection import Graph
@@ -148,7 +148,7 @@ def measure_all(graph: Graph, workdir: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.cliffs", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.scale.cliffs", description=__doc__.splitlines()[0])
     parser.add_argument("--values", type=int, default=1000, help="values of the big key (default 1000)")
     parser.add_argument("--policy", default=None, help="ingest with this policy (e.g. latest-wins); default none")
     parser.add_argument("--premises", type=int, default=0, help="measure a premise chain this deep instead of a key")
@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"), help="a server to use (WIPED)")
     parser.add_argument("--json", type=Path, default=None, help="write the numbers here too")
     args = parser.parse_args(argv)
-    from bench import harness
+    from bench.common import harness
 
     settings = Settings.from_env(uri=args.uri) if args.uri else harness.start_server(harness.DEFAULT_PORT)
     with Graph(settings) as graph, tempfile.TemporaryDirectory(prefix="provgraph-cliffs-") as folder:

@@ -1,5 +1,5 @@
-"""More proposal logs for `python -m bench.suspects_real`: bitcoin/bips (`--bips GITDIR`) and the Solana improvement
-documents (`--simds GITDIR`), read here as the PEPs are (bench/suspects_real.py): one claim per proposal with a
+"""More proposal logs for `python -m bench.suspects.real`: bitcoin/bips (`--bips GITDIR`) and the Solana improvement
+documents (`--simds GITDIR`), read here as the PEPs are (bench/suspects/real.py): one claim per proposal with a
 date, its header's supersession fields kept as the truth and never written as links.
 
 - **BIPs**: `bip-NNNN.mediawiki` / `bip-NNNN.md` at the top of the repository, an RFC 822 header block inside
@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import re
 import subprocess
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from bench.suspects_real import ABSTRACT_WORDS, NUMBER, pep_date
 from provgraph.base.mentions import changed, mentions
 from provgraph.ingest.records import ClaimRecord, Observation, Record, SnapshotRecord, SourceRecord, sha256_hex
 
+NUMBER = re.compile(r"\d+")
+ABSTRACT_WORDS = 300  # a proposal without an Abstract (or Summary) section: its first words
 BIP_FILE = re.compile(r"^bip-(\d{4})\.(mediawiki|md)$")
 SIMD_FILE = re.compile(r"^proposals/(\d{4})-[^/]+\.md$")
 # the header's word -> the declared word; a word that marks the record replaced is read as the status it had before
@@ -31,6 +32,15 @@ STATUS = {
     "withdrawn": "withdrawn", "closed": "withdrawn", "abandoned": "withdrawn",
 }
 _FIELD = re.compile(r"^\s*([A-Za-z][A-Za-z\-]*):\s*(.*)$")
+
+
+def pep_date(text: str | None) -> datetime | None:
+    for pattern in ("%d-%b-%Y", "%d-%B-%Y", "%Y-%m-%d"):
+        try:
+            return datetime.strptime((text or "").strip().split(",")[0].strip(), pattern).replace(tzinfo=timezone.utc)
+        except ValueError:
+            continue
+    return None
 
 
 def files(git_dir: Path, pattern: re.Pattern[str], *paths: str) -> dict[int, tuple[str, bytes]]:

@@ -6,13 +6,6 @@ from pathlib import Path
 from typing import Any
 
 
-def emit(result: dict[str, Any], to: Path | None) -> None:
-    """Print a bench's numbers as JSON, and write them to `to` too when given (its --json)."""
-    print(json.dumps(result, indent=2))
-    if to:
-        to.write_text(json.dumps(result, indent=2), encoding="utf-8")
-
-
 def _f(value: Any, digits: int = 2) -> str:
     if value is None:
         return "-"
@@ -173,16 +166,15 @@ def _appends(results: dict[str, Any]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m bench.report RESULTS.json`: the table of a saved run."""
-    import json
-    import sys
-    from pathlib import Path
+    """`python -m bench.scale.report RESULTS.json`: the table of a saved run."""
+    import argparse
 
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m bench.report RESULTS.json", file=sys.stderr)
-        return 2
-    print(table(json.loads(Path(args[0]).read_text())))
+    parser = argparse.ArgumentParser(prog="python -m bench.scale.report", description="the table of a saved `make bench` run")
+    parser.add_argument("results", type=Path, help="a bench/results/<UTC timestamp>.json")
+    args = parser.parse_args(argv)
+    if not args.results.is_file():
+        parser.error(f"no such file: {args.results}")
+    print(table(json.loads(args.results.read_text(encoding="utf-8"))))
     return 0
 
 

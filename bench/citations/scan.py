@@ -2,8 +2,8 @@
 and, on a real codebase that cites a public proposal log (`PEP NNN`), recall against a plain grep of the declared
 pattern and precision on status against the PEP headers.
 
-    PROVGRAPH_BENCH_PORT=7803 python -m bench.scan                                  # generated 2,000-file repository
-    PROVGRAPH_BENCH_PORT=7803 python -m bench.scan --peps PEPS_CHECKOUT --code CODE  # plus a real codebase
+    PROVGRAPH_BENCH_PORT=7803 python -m bench.citations.scan                                  # generated 2,000-file repository
+    PROVGRAPH_BENCH_PORT=7803 python -m bench.citations.scan --peps PEPS_CHECKOUT --code CODE  # plus a real codebase
 
 PEPS_CHECKOUT is a checkout of python/peps (its `peps/pep-NNNN.rst` headers become one Markdown record each, with
 the PEP's status word and its Replaces / Superseded-By links); CODE is a checkout of a codebase citing PEPs.
@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench import harness
+from bench.common import harness
 from provgraph.api import Provgraph
 
 CITE = "(?i)\\bpep[- ]?0*(?P<number>\\d+)"
@@ -173,7 +173,7 @@ def _count(values: Any) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.scan", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.citations.scan", description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=2000, help="files in the generated repository (default 2000)")
     parser.add_argument("--peps", type=Path, help="a checkout of python/peps")
     parser.add_argument("--code", type=Path, help="a checkout of a codebase that cites PEPs")

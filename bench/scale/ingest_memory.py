@@ -1,10 +1,10 @@
 """Peak memory of an ingest process against the size of its input: does ingest stream?
 
-    PROVGRAPH_BENCH_PORT=7803 python -m bench.ingest_memory                 # 10k vs 100k claims (10x)
-    python -m bench.ingest_memory --sizes 100k,1m                           # the issue's pair
+    PROVGRAPH_BENCH_PORT=7803 python -m bench.scale.ingest_memory                 # 10k vs 100k claims (10x)
+    python -m bench.scale.ingest_memory --sizes 100k,1m                           # the issue's pair
 
-Per size: the bench corpus (bench/corpus.py) written to disk as JSON Lines, the graph emptied, then one fresh
-`python -m bench.ingest_probe` process ingests every file; its peak RSS (VmHWM, which the process reads itself at its
+Per size: the bench corpus (bench/common/corpus.py) written to disk as JSON Lines, the graph emptied, then one fresh
+`python -m bench.scale.child ingest` process ingests every file; its peak RSS (VmHWM, which the process reads itself at its
 end: ru_maxrss from wait4 would count the bench's own memory, which a child forked from it starts with) and the
 input's bytes are reported. Target: the peak grows at most 2x for 10x the input. Not a timed test.
 """
@@ -19,11 +19,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import harness
-from bench.cli import _sizes
-from bench.corpus import generate, write_files
+from bench.common import harness
+from bench.common.corpus import generate, sizes, write_files
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _probe(what: str, module: list[str], files: list[tuple[str, str, Path]]) -> dict[str, Any]:
@@ -39,51 +38,17 @@ def _probe(what: str, module: list[str], files: list[tuple[str, str, Path]]) -> 
 
 
 def _ingest_peak(uri: str, files: list[tuple[str, str, Path]]) -> dict[str, Any]:
-    return _probe("ingest", ["bench.ingest_probe", "--uri", uri], files)
+    return _probe("ingest", ["bench.scale.child", "ingest", "--uri", uri], files)
 
 
 def _parse_peak(files: list[tuple[str, str, Path]]) -> dict[str, Any]:
     """The readers and the pipeline's two passes without a database (index, then batches), in a fresh process."""
-    return _probe("parse", ["bench.ingest_memory", "--probe-parse"], files)
-
-
-def _probe_parse(specs: list[str]) -> int:
-    """What the pipeline holds of an input without a database: the first pass's index, then the records again a
-    batch at a time (provgraph/ingest/pipeline/stream.py)."""
-    from provgraph.ingest import get as get_ingester
-    from provgraph.ingest.pipeline.batch import batch_size
-    from provgraph.ingest.pipeline.stream import index_input, read_batches
-    from provgraph.ingest.records import IngestOptions
-
-    formats = {"cards": "default", "logs": "jsonl"}
-    records = 0
-    for spec in specs:
-        store, kind, path = spec.split(":", 2)
-        ingester = get_ingester(kind, formats[kind])
-        options = IngestOptions(store=store, path=path)
-        index = index_input(ingester(Path(path), options))
-        for batch in read_batches(ingester(Path(path), options), batch_size()):
-            records += len(batch.observations) + len(batch.quarantined) + len(batch.notices)
-        del index
-    print(json.dumps({"records": records, "peak_rss_kib": peak_rss_kib()}))
-    return 0
-
-
-def peak_rss_kib() -> int:
-    """This process's own peak RSS (VmHWM), -1 where /proc is missing."""
-    status = Path("/proc/self/status")
-    for line in (status.read_text().splitlines() if status.exists() else []):
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1])
-    return -1
+    return _probe("parse", ["bench.scale.child", "parse"], files)
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--probe-parse"]:
-        return _probe_parse(argv[1:])
-    parser = argparse.ArgumentParser(prog="python -m bench.ingest_memory", description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=_sizes, default=[10_000, 100_000], help="claims per run (default 10k,100k)")
+    parser = argparse.ArgumentParser(prog="python -m bench.scale.ingest_memory", description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=sizes, default=[10_000, 100_000], help="claims per run (default 10k,100k)")
     parser.add_argument("--port", type=int, default=harness.DEFAULT_PORT, help="the bench server's port (env PROVGRAPH_BENCH_PORT)")
     parser.add_argument("--uri", help="a running server instead of the bench's own (its provgraph data is WIPED)")
     parser.add_argument("--seed", type=int, default=7)
@@ -103,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             with tempfile.TemporaryDirectory() as folder:
                 files = write_files(generate(size, seed=args.seed), Path(folder))
                 input_mib = sum(path.stat().st_size for _, _, path in files) / 2**20
-                run = {"claims": size, "input_mib": round(input_mib, 1), **_ingest_peak(settings.uri, files)}
+                run = {"claims": size, "input_mib": input_mib, **_ingest_peak(settings.uri, files)}
             runs.append(run)
             print(json.dumps(run), file=sys.stderr, flush=True)
     finally:
@@ -117,7 +82,7 @@ def _parse_run(size: int, seed: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         files = write_files(generate(size, seed=seed), Path(folder))
         input_mib = sum(path.stat().st_size for _, _, path in files) / 2**20
-        run = {"claims": size, "input_mib": round(input_mib, 1), **_parse_peak(files)}
+        run = {"claims": size, "input_mib": input_mib, **_parse_peak(files)}
     print(json.dumps(run), file=sys.stderr, flush=True)
     return run
 

@@ -1,7 +1,7 @@
 """Load on `provgraph mcp --http`: N concurrent MCP clients over streamable HTTP against a generated store.
 
-    PROVGRAPH_BENCH_PORT=7803 python -m bench.mcp_load                 # 10k claims, 1/4/16 clients (minutes)
-    python -m bench.mcp_load --size 100k --clients 16                  # the issue's size
+    PROVGRAPH_BENCH_PORT=7803 python -m bench.served.mcp_load                 # 10k claims, 1/4/16 clients (minutes)
+    python -m bench.served.mcp_load --size 100k --clients 16                  # the issue's size
 
 Every client is the official SDK's ClientSession over streamable HTTP (all in this process, on one event loop);
 the server is a `provgraph mcp --http` subprocess. Per client count, two phases: every client calls `verify`
@@ -25,9 +25,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import harness
-from bench.cli import _sizes
-from bench.corpus import generate, write_files
+from bench.common import harness
+from bench.common.corpus import FORMATS, generate, sizes, verify_requests, write_files
 
 PROVGRAPH = str(Path(sys.executable).with_name("provgraph"))
 VOLATILE = ("line", "id")
@@ -152,12 +151,11 @@ def main(argv: list[str] | None = None) -> int:
 
     import anyio
 
-    from bench.run import FORMATS, _verify_requests
     from provgraph.base.config import Settings
     from provgraph.ingest.pipeline import ingest
 
-    parser = argparse.ArgumentParser(prog="python -m bench.mcp_load", description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=_sizes, default=[10_000], help="claims in the store (default 10k; 100k: the issue's)")
+    parser = argparse.ArgumentParser(prog="python -m bench.served.mcp_load", description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=sizes, default=[10_000], help="claims in the store (default 10k; 100k: the issue's)")
     parser.add_argument("--clients", default="1,4,16", help="client counts, comma-separated (default 1,4,16)")
     parser.add_argument("--calls", type=int, default=20, help="calls per client per phase (default 20)")
     parser.add_argument("--batch", type=int, default=10, help="requests per verify_batch call (default 10)")
@@ -184,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
                 for store, kind, path in write_files(corpus, Path(folder)):
                     ingest(graph, kind, path, fmt=FORMATS[kind], store=store)
                 log(f"ingested {size:,} claims in {time.perf_counter() - begin:.0f} s")
-        requests = _verify_requests(corpus, args.requests, random.Random(args.seed))
+        requests = verify_requests(corpus, args.requests, random.Random(args.seed))
         singles = min(args.singles, len(requests))
         expected, before = _in_process(graph, requests, singles)
         log(f"in process before: {before}")
@@ -218,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     results = {"size": size, "in_process": inproc, "in_process_before": before, "in_process_after": after,
                "in_process_same_verdicts_after": stable, "phases": phases, "batch": args.batch, "machine_load": harness.load_average(),
                "server_rss_kib": {"after_warm_up": warm_rss, "peak": max(samples or [0]), "end": samples[-1] if samples else 0}}
-    out = args.out or Path(__file__).resolve().parent / "results" / time.strftime("mcp-load-%Y%m%dT%H%M%SZ.json", time.gmtime())
+    out = args.out or Path(__file__).resolve().parents[1] / "results" / time.strftime("mcp-load-%Y%m%dT%H%M%SZ.json", time.gmtime())
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2) + "\n")
     print(table(results))

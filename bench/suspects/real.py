@@ -1,4 +1,4 @@
-"""Suspects on real decision logs with their supersession links stripped: `python -m bench.suspects_real
+"""Suspects on real decision logs with their supersession links stripped: `python -m bench.suspects.real
 --adr GITDIR:FOLDER ... --peps GITDIR [--bips GITDIR] [--simds GITDIR] [--min-score X] [--json FILE]`.
 
 Held out: public logs nobody here wrote, read from git directories on this machine (a bare mirror is fine; nothing
@@ -7,7 +7,7 @@ with what records a supersession taken out of the records and kept as the truth:
 
 - **ADR logs** (`--adr GITDIR:FOLDER`, e.g. `cloud-platform.git:architecture-decision-record`): the folder's git
   history (`ingest files FOLDER --git`) from a local clone. The revision edges (CORRECTS, SUPERSEDES, INVALIDATES)
-  are dropped, as `bench.suspects` drops them; and so is a declared `superseded`: "Superseded by [..]" is the link
+  are dropped, as `bench.suspects.generated` drops them; and so is a declared `superseded`: "Superseded by [..]" is the link
   in words, and a record that still said it would be STALE by rule 8 without any suspect, so the record is read as
   it stood before anyone marked it.
 - **PEPs** (`--peps GITDIR`, python/peps): each `peps/pep-NNNN.rst` (or `.txt`) read here, not by an ingester:
@@ -16,9 +16,9 @@ with what records a supersession taken out of the records and kept as the truth:
   `Superseded-By` and `Replaces` pairs are the truth and reach the graph as no edge; a `Superseded` status is read as
   the status it had before (Final). Its whole body is what it names (provgraph/base/mentions.py), as the
   Markdown reader takes a record's body less its declared link lines; the header's links are not in it.
-- **BIPs, SIMDs** (`--bips`, `--simds`): read the same way in bench/suspects_proposals.py.
+- **BIPs, SIMDs** (`--bips`, `--simds`): read the same way in bench/suspects/proposals.py.
 
-Then `provgraph suspects` at its defaults, and `bench.suspects.score`: recall@3 of the true successor and false
+Then `provgraph suspects` at its defaults, and `bench.suspects.generated.score`: recall@3 of the true successor and false
 suspects per 100 claims (a pair in one supersession chain is the same matter).
 """
 from __future__ import annotations
@@ -33,11 +33,12 @@ import sys
 import tarfile
 import tempfile
 from dataclasses import replace
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from bench import suspects as bench_suspects
+from bench.suspects import generated as bench_suspects
+from bench.suspects import proposals as more
+from bench.suspects.proposals import ABSTRACT_WORDS, NUMBER, pep_date
 from provgraph.base.config import Settings
 from provgraph.base.mentions import changed, mentions
 from provgraph.graph.connection import Graph
@@ -83,14 +84,12 @@ def adr_log(graph: Graph, git_dir: Path, folder: str, workdir: Path) -> dict[str
 
 PEP_FILE = re.compile(r"^peps/pep-(\d{4})\.(rst|txt)$")
 HEADER = re.compile(r"^([A-Za-z][A-Za-z\-]*):\s*(.*)$")
-NUMBER = re.compile(r"\d+")
 PEP_STATUS = {  # the header's word -> the declared word (provgraph/ingest/lifecycle.py CANONICAL)
     "final": "accepted", "active": "accepted", "accepted": "accepted", "provisional": "proposed",
     "draft": "draft", "deferred": "on-hold", "rejected": "rejected", "withdrawn": "withdrawn",
     "superseded": "accepted",  # as it stood before it was marked (the mark is the link in words)
     "april fool!": "rejected",
 }
-ABSTRACT_WORDS = 300  # a PEP without an Abstract section: its first words
 
 
 def pep_files(git_dir: Path) -> dict[int, bytes]:
@@ -140,15 +139,6 @@ def pep_abstract(body: str) -> str:
     return " ".join(body.split()[:ABSTRACT_WORDS])
 
 
-def pep_date(text: str | None) -> datetime | None:
-    for pattern in ("%d-%b-%Y", "%d-%B-%Y", "%Y-%m-%d"):
-        try:
-            return datetime.strptime((text or "").strip().split(",")[0].strip(), pattern).replace(tzinfo=timezone.utc)
-        except ValueError:
-            continue
-    return None
-
-
 def pep_records(files: dict[int, bytes], truth: list[tuple[str, str]]) -> Iterator[Record]:
     """One Observation per PEP with a Created date (its claim `PEP-N`); the supersession pairs go to `truth`."""
     for number, data in sorted(files.items()):
@@ -189,13 +179,13 @@ def proposal_log(graph: Graph, git_dir: Path, store: str, read: Callable[[list[t
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.suspects_real", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.suspects.real", description=__doc__.splitlines()[0])
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     parser.add_argument("--adr", action="append", default=[], metavar="GITDIR:FOLDER",
                         help="an ADR log: a git directory (bare is fine) and the folder of its records")
     parser.add_argument("--peps", type=Path, default=None, help="a git directory of python/peps")
-    parser.add_argument("--bips", type=Path, default=None, help="a git directory of bitcoin/bips (bench/suspects_proposals.py)")
+    parser.add_argument("--bips", type=Path, default=None, help="a git directory of bitcoin/bips (bench/suspects/proposals.py)")
     parser.add_argument("--simds", type=Path, default=None,
                         help="a git directory of solana-foundation/solana-improvement-documents")
     parser.add_argument("--min-score", type=float, default=None, help="the suspects threshold to measure (an override)")
@@ -209,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.uri:
         settings = Settings.from_env(uri=args.uri)
     else:
-        from bench import harness
+        from bench.common import harness
 
         settings = harness.start_server(harness.DEFAULT_PORT)
     quality: list[dict[str, Any]] = []
@@ -221,7 +211,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.peps:
             quality.append(peps(graph, args.peps))
         if args.bips or args.simds:
-            from bench import suspects_proposals as more
 
             if args.bips:
                 quality.append(proposal_log(graph, args.bips, "bips", lambda pairs: more.bip_records(args.bips, pairs),

@@ -1,13 +1,14 @@
 """The package's import picture at a git revision: files, floors, circles and imports that run back up;
 and the README's length.
 
-    python -m bench.import_picture 0ab7c35 main      # before and after the layered layout (issue 21)
+    python -m bench.shape.import_picture 0ab7c35 main      # before and after the layered layout (issue 21)
 
 Read straight from git (`git ls-tree`, `git show`), so no checkout is needed. Imports are parsed as
 tests/test_architecture.py parses them (every `import` and `from ... import` at any depth, lazy ones
 included), kept when they name a provgraph module. Two granularities:
 
 - files: every .py file under provgraph/ is a node;
+- tree: every .py file under provgraph/ and bench/ (TREE), for the circles over the whole tree (issue 58);
 - units: what a reader sees at the top of the package: a root module (`status.py`) or a folder
   (`ingest/`), every file inside counted as the folder (an issue 21 count, where 20 root modules and
   7 folders made 28 units with `ingest/times.py` on its own).
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _git(*args: str) -> str:
@@ -39,6 +40,7 @@ def _git(*args: str) -> str:
 
 
 # Files that were split rather than renamed, so git's rename detection cannot follow them.
+TREE = ("provgraph", "bench")  # the package and the bench that drives it: what "the whole tree" counts
 SPLIT = {"provgraph/verification.py": "provgraph/engine/verify/__init__.py",
          "provgraph/ingest/pipeline.py": "provgraph/ingest/pipeline/__init__.py"}
 
@@ -84,15 +86,15 @@ def _imports(source: str) -> set[str]:
 
 
 @cache
-def module_graph(revision: str) -> dict[str, set[str]]:
-    """provgraph module -> the provgraph modules it imports, at `revision`."""
-    paths = [p for p in _git("ls-tree", "-r", "--name-only", revision, "provgraph").split() if p.endswith(".py")]
+def module_graph(revision: str, roots: tuple[str, ...] = ("provgraph",)) -> dict[str, set[str]]:
+    """Module -> the modules it imports, at `revision`, over the packages `roots` (the whole tree: TREE)."""
+    paths = [p for p in _git("ls-tree", "-r", "--name-only", revision, *roots).split() if p.endswith(".py")]
     modules = {_module_name(path): path for path in paths}
     graph: dict[str, set[str]] = {}
     for module, path in modules.items():
         found = set()
         for name in _imports(_git("show", f"{revision}:{path}")):
-            while name and name not in modules and name.startswith("provgraph."):
+            while name and name not in modules and name.startswith(tuple(f"{root}." for root in roots)):
                 name = name.rpartition(".")[0]
             if name in modules and name != module:
                 found.add(name)
@@ -225,6 +227,11 @@ def describe(revision: str, verbose: bool) -> list[str]:
         if verbose:
             lines += [f"         circle: {', '.join(sorted(_short(m) for m in circle))}" for circle in found.circles]
             lines += [f"         back-arrow: {_short(a)} -> {_short(b)}" for a, b in found.back_arrows]
+    tree = picture(module_graph(revision, TREE))
+    lines.append(f"  tree   {tree.nodes:3} files (provgraph/ and bench/), {tree.floors:2} floors, {len(tree.circles)} circles,"
+                 f" {len(tree.back_arrows)} back-arrows")
+    if verbose:
+        lines += [f"         circle: {', '.join(sorted(circle))}" for circle in tree.circles]
     readme = len(_git("show", f"{revision}:README.md").splitlines())
     lines.append(f"  README {readme} lines")
     upward = up_the_layers(revision)
@@ -235,7 +242,7 @@ def describe(revision: str, verbose: bool) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.import_picture", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.shape.import_picture", description=__doc__.splitlines()[0])
     parser.add_argument("revisions", nargs="*", default=["0ab7c35", "HEAD"], help="git revisions [0ab7c35 HEAD]")
     parser.add_argument("-v", "--verbose", action="store_true", help="name every circle and back-arrow")
     args = parser.parse_args(argv)

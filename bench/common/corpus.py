@@ -10,17 +10,22 @@ status rules real work to do:
 Groups are dealt over four stores: two card files (JSON Lines) and two log files (JSON
 Lines). `write_files(corpus, folder)` writes them as the ingesters read them, and
 `Corpus.floor_rows()` gives the same nodes and relationships as plain rows for the raw
-Neo4j baseline. The same (claims, seed) always gives the same bytes.
+Neo4j baseline. The same (claims, seed) always gives the same bytes. `ingest_files` ingests the written files
+through the real pipeline, `verify_requests` draws verify requests from a corpus, and `sizes` reads a bench's
+`--sizes 25k,100k`.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import random
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+FORMATS = {"cards": "default", "logs": "jsonl"}  # each store kind's ingester format
 STORES: tuple[tuple[str, str], ...] = (("cards-a", "cards"), ("cards-b", "cards"), ("logs-a", "logs"), ("logs-b", "logs"))
 SCOPES = ("", "org/acme", "org/acme/payments", "org/acme/search", "org/globex")
 BASE_TIME = datetime(2024, 1, 1, tzinfo=timezone.utc)
@@ -233,3 +238,60 @@ def write_files(corpus: Corpus, folder: Path) -> list[tuple[str, str, Path]]:
                 handle.write(json.dumps(claim.record(), separators=(",", ":")) + "\n")
         written.append((name, kind, path))
     return written
+
+
+def ingest_files(graph: Any, files: list[tuple[str, str, Path]]) -> dict[str, Any]:
+    """Ingest `write_files`' files into `graph` (a provgraph Graph) through the real pipeline, in order; raises when
+    the corpus did not ingest cleanly (a quarantine or an unresolved reference)."""
+    from provgraph.ingest.pipeline import ingest
+
+    start = time.perf_counter()
+    written = unchanged = claims = edges = 0
+    for store, kind, path in files:
+        summary = ingest(graph, kind, path, fmt=FORMATS[kind], store=store)
+        written += summary.snapshots_added
+        unchanged += summary.snapshots_unchanged
+        claims += summary.claims_written
+        edges += summary.edges_written
+        if summary.quarantined_count or summary.unresolved:
+            raise RuntimeError(f"bench corpus did not ingest cleanly: {store}: "
+                               f"{summary.quarantined_count} quarantined, {len(summary.unresolved)} unresolved")
+    return {"seconds": time.perf_counter() - start, "snapshots_added": written, "snapshots_unchanged": unchanged,
+            "claims_written": claims, "edges_written": edges}
+
+
+def verify_requests(corpus: Corpus, count: int, rng: random.Random, set_size: int = 20) -> list[dict[str, Any]]:
+    """Realistic requests: evidence one claim, candidates that claim plus its chain/rivals plus random fillers."""
+    by_subject: dict[str, list[str]] = {}
+    for claim in corpus.claims:
+        if claim.subject:
+            by_subject.setdefault(claim.subject, []).append(claim.uid)
+    uids = [c.uid for c in corpus.claims]
+    requests = []
+    for _ in range(count):
+        claim = rng.choice(corpus.claims)
+        candidates = list(dict.fromkeys(by_subject.get(claim.subject or "", [claim.uid])))
+        while len(candidates) < set_size:
+            candidates.append(rng.choice(uids))
+        candidates = list(dict.fromkeys(candidates))[:set_size]
+        requests.append({"scope": claim.scope, "at": None, "subject": claim.subject,
+                         "evidence": [claim.uid], "candidates": candidates})
+    return requests
+
+
+def sizes(text: str) -> list[int]:
+    """`25k,100k,1m` as claim counts, smallest first (an argparse type)."""
+    values = []
+    for part in text.split(","):
+        part = part.strip().lower().replace("_", "")
+        if not part:
+            continue
+        scale = 1
+        if part.endswith("k"):
+            part, scale = part[:-1], 1000
+        elif part.endswith("m"):
+            part, scale = part[:-1], 1_000_000
+        values.append(int(float(part) * scale))
+    if not values or any(v < 2 for v in values):
+        raise argparse.ArgumentTypeError("sizes: a comma-separated list such as 25k,100k (each at least 2)")
+    return sorted(values)

@@ -1,9 +1,9 @@
 """How long `provgraph` takes to start: process wall time of commands that never reach the database, and of one that
 does, less the time its query takes in-process (issue 42, item 7).
 
-    PROVGRAPH_BENCH_PORT=7752 .venv/bin/python -m bench.cli_start            # starts the bench server, 10 runs each
-    .venv/bin/python -m bench.cli_start --no-server                         # only the commands that need no database
-    .venv/bin/python -m bench.cli_start --uri bolt://127.0.0.1:7687 --runs 20   # a running server: its data is WIPED
+    PROVGRAPH_BENCH_PORT=7752 .venv/bin/python -m bench.served.cli_start            # starts the bench server, 10 runs each
+    .venv/bin/python -m bench.served.cli_start --no-server                         # only the commands that need no database
+    .venv/bin/python -m bench.served.cli_start --uri bolt://127.0.0.1:7687 --runs 20   # a running server: its data is WIPED
 
 Each command is run `--runs` times as a new process (the installed `provgraph` script next to this Python); the
 median is reported. `status` runs against the bench server holding examples/adr; its in-process time is the median
@@ -24,9 +24,9 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from bench.report import emit
+from bench.common.harness import emit
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TARGET_S = 0.15
 PROVGRAPH = str(Path(sys.executable).with_name("provgraph"))
 
@@ -119,7 +119,7 @@ def _timed(call: Callable[[], Any]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.cli_start", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.served.cli_start", description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="runs per command; the median is reported (default 10)")
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"), help="a server to use (its data is WIPED)")
     parser.add_argument("--no-server", action="store_true", help="skip the command that reaches the database")
@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_server:
         uri = args.uri
         if uri is None:
-            from bench import harness
+            from bench.common import harness
 
             uri = harness.start_server(harness.DEFAULT_PORT).uri
         result.update(with_database(uri, args.runs))

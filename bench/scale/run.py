@@ -11,18 +11,16 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from bench import adversarial, append, baselines, extra, footprint
-from bench.corpus import Corpus, generate, write_files
-from bench.harness import load_average, reset, summary_ms
+from bench.common.corpus import FORMATS, Corpus, generate, ingest_files, verify_requests, write_files
+from bench.common.harness import load_average, reset, summary_ms
+from bench.scale import append, baselines, footprint, shapes
 from provgraph.base.config import Settings
 from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
 from provgraph.ingest import get as get_ingester
-from provgraph.ingest.pipeline import ingest
 from provgraph.ingest.records import IngestOptions
 
-REPO = Path(__file__).resolve().parents[1]
-FORMATS = {"cards": "default", "logs": "jsonl"}
+REPO = Path(__file__).resolve().parents[2]
 
 # Targets from the issue: (key in the size result, comparison, limit)
 TARGETS = {
@@ -48,37 +46,6 @@ WARM_REQUESTS = 10
 WARMUP_CLAIMS = 1000
 
 
-def _ingest_all(graph: Graph, files: list[tuple[str, str, Path]]) -> dict[str, Any]:
-    start = time.perf_counter()
-    written = unchanged = claims = edges = 0
-    for store, kind, path in files:
-        summary = ingest(graph, kind, path, fmt=FORMATS[kind], store=store)
-        written += summary.snapshots_added
-        unchanged += summary.snapshots_unchanged
-        claims += summary.claims_written
-        edges += summary.edges_written
-        if summary.quarantined_count or summary.unresolved:
-            raise RuntimeError(f"bench corpus did not ingest cleanly: {store}: "
-                               f"{summary.quarantined_count} quarantined, {len(summary.unresolved)} unresolved")
-    return {"seconds": time.perf_counter() - start, "snapshots_added": written, "snapshots_unchanged": unchanged,
-            "claims_written": claims, "edges_written": edges}
-
-
-def ready_to_read(graph: Graph, corpus: Corpus, ingest_first: bool) -> None:
-    """The bench server's store made ready for timed reads: with `ingest_first`, emptied and `corpus` ingested; then the
-    kept common terms and the suspects pass brought up to date, since connecting installs the schema, which marks the
-    kept common terms stale (an ingest keeps them again, a read does not), and without them every verify with suspects
-    computes them from the whole store (seconds at 100k)."""
-    from provgraph.engine.suspects import keep_common_terms, keep_pending
-
-    if ingest_first:
-        reset(graph)
-        with tempfile.TemporaryDirectory(prefix="provgraph-read-") as folder:
-            _ingest_all(graph, write_files(corpus, Path(folder)))
-    keep_common_terms(graph)
-    keep_pending(graph)
-
-
 def _parse_only(files: list[tuple[str, str, Path]]) -> float:
     """Time the ingesters alone (bytes -> records), no database."""
     start = time.perf_counter()
@@ -90,7 +57,7 @@ def _parse_only(files: list[tuple[str, str, Path]]) -> float:
 
 def _probe(uri: str, mode: str) -> dict[str, Any]:
     done = subprocess.run(
-        [sys.executable, "-m", "bench.status_probe", "--uri", uri, "--mode", mode],
+        [sys.executable, "-m", "bench.scale.child", "status", "--uri", uri, "--mode", mode],
         capture_output=True, text=True, cwd=REPO, check=False,
     )
     if done.returncode != 0:
@@ -110,31 +77,12 @@ def _latency_status(graph: Graph, uids: list[str], samples: int, rng: random.Ran
     return summary_ms(times)
 
 
-def _verify_requests(corpus: Corpus, count: int, rng: random.Random, set_size: int = 20) -> list[dict[str, Any]]:
-    """Realistic requests: evidence one claim, candidates that claim plus its chain/rivals plus random fillers."""
-    by_subject: dict[str, list[str]] = {}
-    for claim in corpus.claims:
-        if claim.subject:
-            by_subject.setdefault(claim.subject, []).append(claim.uid)
-    uids = [c.uid for c in corpus.claims]
-    requests = []
-    for _ in range(count):
-        claim = rng.choice(corpus.claims)
-        candidates = list(dict.fromkeys(by_subject.get(claim.subject or "", [claim.uid])))
-        while len(candidates) < set_size:
-            candidates.append(rng.choice(uids))
-        candidates = list(dict.fromkeys(candidates))[:set_size]
-        requests.append({"scope": claim.scope, "at": None, "subject": claim.subject,
-                         "evidence": [claim.uid], "candidates": candidates})
-    return requests
-
-
 def _verify(graph: Graph, corpus: Corpus, rng: random.Random, batch: int, samples: int, log: Log,
             budget: float = 30.0) -> dict[str, Any]:
     from provgraph.engine.verify import verify as verify_one
     from provgraph.engine.verify import verify_batch
 
-    requests = _verify_requests(corpus, batch, rng)
+    requests = verify_requests(corpus, batch, rng)
     try:
         # warm (plan cache, page cache), and size the batch so a slow verify cannot eat the run's time budget
         warm = requests[:WARM_REQUESTS]
@@ -257,12 +205,12 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
     reset(graph)
 
     result["parse_only_seconds"] = _parse_only(files)
-    first = _ingest_all(graph, files)
+    first = ingest_files(graph, files)
     first["claims_per_s"] = claims / first["seconds"]
     result["ingest"] = first
     log(f"[{claims}] ingest: {first['seconds']:.1f}s ({first['claims_per_s']:.0f} claims/s), "
         f"parse alone {result['parse_only_seconds']:.1f}s")
-    again = _ingest_all(graph, files)
+    again = ingest_files(graph, files)
     result["reingest"] = again
     log(f"[{claims}] re-ingest: {again['seconds']:.1f}s, {again['snapshots_added']} snapshots added")
 
@@ -289,7 +237,7 @@ def run_size(graph: Graph, settings: Settings, claims: int, *, seed: int, workdi
     result["footprint"] = footprint.measure(graph, data_dir, claims, disk_at_start)
     log(f"[{claims}] footprint: {result['footprint']}")
     if appends:  # last: it grows the store
-        result["append"] = append.measure(graph, corpus, workdir / f"corpus-{claims}", first["seconds"], _ingest_all, log)
+        result["append"] = append.measure(graph, corpus, workdir / f"corpus-{claims}", first["seconds"], ingest_files, log)
 
     ratios: dict[str, float] = {
         "ingest_vs_floor": first["seconds"] / floor["seconds"],
@@ -344,13 +292,13 @@ def run(settings: Settings, graph: Graph, sizes: list[int], *, seed: int = 7, og
         results["projection"] = footprint.project(results["sizes"])
         if chain_claims > 0:
             log("verify against revision-history length ...")
-            results["chain_length"] = extra.verify_by_chain_length(graph, workdir, log, claims=chain_claims)
+            results["chain_length"] = shapes.verify_by_chain_length(graph, workdir, log, claims=chain_claims)
         if concurrent_claims > 0:
             log("concurrent ingests ...")
-            results["concurrent"] = extra.concurrent_ingest(graph, settings.uri, workdir, log, claims=concurrent_claims)
+            results["concurrent"] = shapes.concurrent_ingest(graph, settings.uri, workdir, log, claims=concurrent_claims)
     if adversarial_sizes:
         log("adversarial shapes ...")
-        results["adversarial"] = adversarial.measure(graph, adversarial_sizes.get("chain", []),
+        results["adversarial"] = shapes.adversarial(graph, adversarial_sizes.get("chain", []),
                                                      adversarial_sizes.get("ladder", []))
         log(f"adversarial: {json.dumps({k: (v['status_exponent'], v['closure_exponent']) for k, v in results['adversarial'].items()})}")
     reset(graph)
@@ -367,8 +315,8 @@ def _warm_up(graph: Graph, workdir: Path, seed: int, log: Log) -> None:
     baselines.raw_floor(graph, corpus)
     reset(graph)
     files = write_files(corpus, workdir / "warm-up")
-    _ingest_all(graph, files)
-    _ingest_all(graph, files)
+    ingest_files(graph, files)
+    ingest_files(graph, files)
     for _ in status(graph, [c.uid for c in corpus.claims[:50]]):
         pass
     reset(graph)

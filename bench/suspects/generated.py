@@ -1,7 +1,7 @@
-"""Quality and speed of `provgraph suspects`: `python -m bench.suspects [--uri URI] [--matters N] [--orgs N] [--speed 25000]`.
+"""Quality and speed of `provgraph suspects`: `python -m bench.suspects.generated [--uri URI] [--matters N] [--orgs N] [--speed 25000]`.
 
 Quality: corpora whose revisions are known -- the examples (`examples/story`, `examples/adr`, ...) and the
-generated decision records of `bench/suspects_corpus.py` in six writing styles -- are ingested with every
+generated decision records of `bench/suspects/corpus.py` in six writing styles -- are ingested with every
 revision link stripped (the edges are dropped from the ingesters' records before the pipeline writes;
 premises and other links stay). Then:
 
@@ -9,7 +9,7 @@ premises and other links stay). Then:
   same subject label with another value), the share whose true successor is among their top 3 suspects;
 - false suspects per 100 claims: listed pairs that are not the same matter, per 100 claims ingested, and of
   those the pairs across stores (no store cites both claims); on the multi-organisation corpus
-  (`bench/suspects_corpus.py` ORGS, `--orgs N` matters each) also across organisations, and how many pair two
+  (`bench/suspects/corpus.py` ORGS, `--orgs N` matters each) also across organisations, and how many pair two
   organisations' ADR 0001 boilerplate.
 
 Speed (`--speed N ...`, `--no-quality` to skip the above): at N claims (generated log entries), the time to
@@ -31,7 +31,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from bench import suspects_corpus
+from bench.suspects import corpus as suspects_corpus
 from provgraph.base.config import Settings
 from provgraph.cypher import RULES_DIR
 from provgraph.cypher.include import expand
@@ -42,7 +42,7 @@ from provgraph.ingest import get as get_ingester
 from provgraph.ingest import pipeline
 from provgraph.ingest.records import IngestOptions, Observation, Record
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = [  # (kind, format, store, path, default scope)
     ("tickets", "github", "github", "examples/story/tickets/github-issues.json", ""),
     ("tickets", "jira-csv", "jira", "examples/story/tickets/jira-export.csv", ""),
@@ -237,7 +237,7 @@ WITH claim LIMIT $limit
 WITH claim, query WHERE query IS NOT NULL
 CALL db.index.fulltext.queryNodes('claim_search', query, {limit: $hits}) YIELD node, score
 RETURN count(*) AS hits, count(DISTINCT claim) AS lookups
-""", RULES_DIR, "bench/suspects.py")
+""", RULES_DIR, "bench/suspects/generated.py")
 WARMUP_CLAIMS = 1000  # lookups run before the clock starts: the index's files paged in, the plans compiled
 
 
@@ -399,7 +399,7 @@ def _progress(message: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.suspects", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.suspects.generated", description=__doc__.splitlines()[0])
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     parser.add_argument("--matters", type=int, nargs="*", default=[160, 400], help="generated corpus sizes (matters)")
@@ -426,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.uri:
         settings = Settings.from_env(uri=args.uri)
     else:
-        from bench import harness
+        from bench.common import harness
         from provgraph.graph import server as local
 
         settings = harness.start_server(harness.DEFAULT_PORT)

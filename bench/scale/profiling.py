@@ -19,9 +19,8 @@ from typing import Any, Callable
 
 import neo4j
 
-from bench.corpus import generate, write_files
-from bench.harness import reset
-from bench.run import _ingest_all
+from bench.common.corpus import generate, ingest_files, write_files
+from bench.common.harness import reset
 from provgraph.base.config import Settings
 from provgraph.graph.connection import Graph, statement
 
@@ -118,7 +117,7 @@ def profile(graph: Graph, settings: Settings, claims: int, *, seed: int, out: Pa
         profiler = Profiler(interval=0.005)
         with StatementTimer() as timer:
             profiler.start()
-            first = _ingest_all(graph, files)
+            first = ingest_files(graph, files)
             profiler.stop()
         report += ["", f"== ingest: {first['seconds']:.2f}s ({claims / first['seconds']:.0f} claims/s)"]
         report += timer.report(first["seconds"])
@@ -126,7 +125,7 @@ def profile(graph: Graph, settings: Settings, claims: int, *, seed: int, out: Pa
         (out / f"profile-{stamp}-ingest.html").write_text(profiler.output_html())
         with StatementTimer() as timer:
             start = time.perf_counter()
-            again = _ingest_all(graph, files)
+            again = ingest_files(graph, files)
             seconds = time.perf_counter() - start
         report += ["", f"== re-ingest: {again['seconds']:.2f}s"] + timer.report(seconds)
 

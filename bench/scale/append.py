@@ -1,10 +1,10 @@
 """The nightly append (issue 41): after the full ingest of N claims, 1% new entries appended to the same files and
 ingested through the real pipeline, then 1% more that each supersede an old entry; each timed against the full ingest.
 
-Every earlier line of every file stays byte for byte (`bench.corpus.extend`), so the append re-reads the stores
+Every earlier line of every file stays byte for byte (`bench.common.corpus.extend`), so the append re-reads the stores
 (unchanged entries written nothing) and writes what is new. The second append revises heads drawn from the whole
 store, not from its end, so what it costs is what the appended entries and their chains touch wherever they lie.
-Each append's statements are timed by name (`bench.profiling.StatementTimer`), so a run says where its time went.
+Each append's statements are timed by name (`bench.scale.profiling.StatementTimer`), so a run says where its time went.
 """
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from bench.corpus import Corpus, extend, write_files
+from bench.common.corpus import Corpus, extend, write_files
+from bench.scale.profiling import StatementTimer
 from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
 
@@ -26,7 +27,6 @@ IngestAll = Callable[[Graph, list[tuple[str, str, Path]]], dict[str, Any]]
 def measure(graph: Graph, corpus: Corpus, folder: Path, full_seconds: float, ingest_all: IngestAll,
             log: Callable[[str], None], fraction: float = FRACTION) -> dict[str, Any]:
     """Both appends on the store `corpus` was ingested into from `folder` (whose files are rewritten, longer)."""
-    from bench.profiling import StatementTimer  # it imports bench.run, which imports this module
 
     size = len(corpus.claims)
     count = max(1, round(size * fraction))

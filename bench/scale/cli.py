@@ -9,35 +9,19 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from bench import harness
-from bench.report import table
-from bench.run import run
+from bench.common import harness
+from bench.common.corpus import sizes
+from bench.scale.report import table
+from bench.scale.run import run
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = Path(__file__).resolve().parents[1] / "results"
 DEFAULT_SIZES = (25_000, 100_000)
 LARGE = 1_000_000
 
 
-def _sizes(text: str) -> list[int]:
-    values = []
-    for part in text.split(","):
-        part = part.strip().lower().replace("_", "")
-        if not part:
-            continue
-        scale = 1
-        if part.endswith("k"):
-            part, scale = part[:-1], 1000
-        elif part.endswith("m"):
-            part, scale = part[:-1], 1_000_000
-        values.append(int(float(part) * scale))
-    if not values or any(v < 2 for v in values):
-        raise argparse.ArgumentTypeError("sizes: a comma-separated list such as 25k,100k (each at least 2)")
-    return sorted(values)
-
-
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    p.add_argument("--sizes", type=_sizes, default=list(DEFAULT_SIZES), help="claims per run, e.g. 25k,100k (default)")
+    p.add_argument("--sizes", type=sizes, default=list(DEFAULT_SIZES), help="claims per run, e.g. 25k,100k (default)")
     p.add_argument("--large", action="store_true", help="add a 1M-claim run (long: an hour or more here)")
     p.add_argument("--port", type=int, default=harness.DEFAULT_PORT, help="port of the bench's own server (default 7686, env PROVGRAPH_BENCH_PORT)")
     p.add_argument("--heap", help="the bench server's heap (default 2g; 4g with --large); restarts the bench server")
@@ -52,8 +36,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--chain-claims", type=int, default=6000, help="claims per chain length in the verify-vs-history run (0: skip)")
     p.add_argument("--concurrent-claims", type=int, default=10000, help="claims in the four-concurrent-ingests run (0: skip)")
     p.add_argument("--latency-samples", type=int, default=200)
-    p.add_argument("--chain", type=_sizes, default=[2500, 5000, 10000], help="adversarial chain lengths")
-    p.add_argument("--ladder", type=_sizes, default=[10, 20, 30], help="adversarial diamond-ladder sizes")
+    p.add_argument("--chain", type=sizes, default=[2500, 5000, 10000], help="adversarial chain lengths")
+    p.add_argument("--ladder", type=sizes, default=[10, 20, 30], help="adversarial diamond-ladder sizes")
     p.add_argument("--no-adversarial", action="store_true")
     p.add_argument("--no-memory-contrast", action="store_true", help="skip the status() run that holds every row (first size)")
     p.add_argument("--no-append", action="store_true", help="skip the nightly appends (1%% new entries, then 1%% superseding "
@@ -61,7 +45,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-warmup", action="store_true", help="skip the untimed 1k-claim warm-up pass")
     p.add_argument("--out", type=Path, help="JSON results file (default bench/results/<timestamp>.json)")
     p.add_argument("--keep-server", action="store_true", help="leave the bench server running afterwards")
-    p.add_argument("--profile", action="store_true", help="profile instead: pyinstrument on ingest + Cypher PROFILE (see bench/profiling.py)")
+    p.add_argument("--profile", action="store_true", help="profile instead: pyinstrument on ingest + Cypher PROFILE (see bench/scale/profiling.py)")
     p.add_argument("--quiet", action="store_true")
     return p
 
@@ -95,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         graph = harness.connect(settings)
         try:
             if args.profile:
-                from bench.profiling import profile
+                from bench.scale.profiling import profile
 
                 profile(graph, settings, sizes[0], seed=args.seed, out=RESULTS, log=log)
                 return 0

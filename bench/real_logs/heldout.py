@@ -1,6 +1,6 @@
 """Held-out proposal logs (issue 39): public logs nobody tuned provgraph on, read with at most a declaration.
 
-    python -m bench.heldout_logs --repo bips=/tmp/bips --repo eips=/tmp/EIPs --repo cips=/tmp/CIPs ...
+    python -m bench.real_logs.heldout --repo bips=/tmp/bips --repo eips=/tmp/EIPs --repo cips=/tmp/CIPs ...
 
 Each log NAME is ingested whole with its declaration, `bench/logs/NAME.toml`: a `provgraph.toml` as the log's
 users would write it (`path` relative to the repository's root), and nothing else: a log that needs a code edit
@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.real_logs import compare
+from bench.real_logs.stated import compare
 from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status
 from provgraph.graph.connection import Graph
@@ -34,7 +34,7 @@ from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest.config import load_config
 from provgraph.ingest.pipeline import ingest
 
-DECLARATIONS = Path(__file__).resolve().parent / "logs"
+DECLARATIONS = Path(__file__).resolve().parents[1] / "logs"
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 
@@ -204,7 +204,7 @@ def report(result: LogResult) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.heldout_logs", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.real_logs.heldout", description=__doc__.splitlines()[0])
     parser.add_argument("--repo", action="append", default=[], metavar="NAME=PATH",
                         help=f"a checkout of a held-out log (repeatable); NAME one of {', '.join(LOGS)}")
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.uri:
         settings = Settings.from_env(uri=args.uri)
     else:
-        from bench import harness
+        from bench.common import harness
 
         settings = harness.start_server(harness.DEFAULT_PORT)
     with Graph(settings) as graph:

@@ -1,7 +1,7 @@
 """Real proposal logs, read as their authors state them: ingest a whole repository, compare each record's status.
 
-    python -m bench.real_logs --repo peps=/tmp/peps --repo enhancements=/tmp/enhancements --repo swift=/tmp/swift
-    python -m bench.real_logs --repo peps=/tmp/peps --git peps     # also time `ingest files --git` on that log
+    python -m bench.real_logs.stated --repo peps=/tmp/peps --repo enhancements=/tmp/enhancements --repo swift=/tmp/swift
+    python -m bench.real_logs.stated --repo peps=/tmp/peps --git peps     # also time `ingest files --git` on that log
 
 Each repository is ingested whole (its root, as a new user would) into the bench's own Neo4j with the preset its
 name suggests (`peps` -> pep, `enhancements`/`keps` -> kep, else the default adr; `--preset NAME=PRESET` to choose).
@@ -216,7 +216,7 @@ def report(result: LogResult) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.real_logs", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.real_logs.stated", description=__doc__.splitlines()[0])
     parser.add_argument("--repo", action="append", default=[], metavar="NAME=PATH", help="a log to read (repeatable)")
     parser.add_argument("--preset", action="append", default=[], metavar="NAME=PRESET", help="the preset for log NAME")
     parser.add_argument("--git", action="append", default=[], metavar="NAME", help="also time the --git ingest of NAME")
@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     args = parser.parse_args(argv)
     presets = dict(item.split("=", 1) for item in args.preset)
-    from bench import harness
+    from bench.common import harness
 
     settings = Settings.from_env(uri=args.uri) if args.uri else harness.start_server(harness.DEFAULT_PORT)
     with Graph(settings) as graph:

@@ -1,6 +1,7 @@
 """The bench's own Neo4j server, a connection to it, timers and the machine description."""
 from __future__ import annotations
 
+import json
 import os
 import platform
 import re
@@ -152,3 +153,10 @@ class Ratio:
     @property
     def ratio(self) -> float:
         return self.measured / self.baseline if self.baseline else float("inf")
+
+
+def emit(result: dict[str, Any], to: Path | None) -> None:
+    """Print a bench's numbers as JSON, and write them to `to` too when given (its --json)."""
+    print(json.dumps(result, indent=2))
+    if to:
+        to.write_text(json.dumps(result, indent=2), encoding="utf-8")
