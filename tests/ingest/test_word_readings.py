@@ -145,3 +145,16 @@ def test_with_git_history_a_record_counts_once_as_it_stands_and_a_deleted_one_no
     repo.commit("one gone", "2024-03-01T00:00:00Z")
     summary = ingest(graph, "files", repo.root, fmt="git", store="r")
     assert [(w["word"], w["records"]) for w in json.loads(summary.to_json())["words"]] == [("Closed", 1)]
+
+
+def test_a_config_store_shows_its_words_and_its_store_words_line_reads_a_word_from_the_store(
+        graph: Graph, tmp_path: Path) -> None:
+    _bips(tmp_path / "bips")
+    config = tmp_path / "provgraph.toml"
+    config.write_text('[[store]]\nname = "bips"\nkind = "files"\npath = "bips"\n')
+    summary = json.loads(cli("ingest", "--config", str(config), "-o", "json").output)  # one store: one object
+    assert _words(summary)["Closed"]["change"] == "--word 'closed=withdrawn'"
+    config.write_text('[[store]]\nname = "bips"\nkind = "files"\npath = "bips"\n[store.words]\nclosed = "withdrawn"\n')
+    text = cli("ingest", "--config", str(config)).output
+    assert "Closed 3 -> withdrawn (store's words)" in text
+    assert _statuses(graph)["bips:bip-2.md"] == ("STALE", "WITHDRAWN")
