@@ -91,7 +91,7 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
         read = sum(1 for item in seen if item.lines is not None)
         raise InputError(root, f"nothing here reads as decision records: none of {counted(read, 'text file')} states a "
                                f"status word in a place a declaration can name ({', '.join(_PLACES)}, a Label: value line); "
-                               "declare one by hand (the guide, Record formats)")
+                               "declare one by hand (docs/ingest.md, Record formats)")
     skip = _templates(choice)
     by_path = {item.relpath: item for item in seen}
     found_roles = roles.roles(choice, by_path)

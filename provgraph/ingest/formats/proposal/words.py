@@ -5,7 +5,7 @@ PEP 3` -> `superseded`, `Active review` -> `active review`); a text the vocabula
 first word. A known word is mapped as the default vocabulary reads it; an unknown one to the canonical word whose
 own spelling it shares the longest start with (`accepting` -> accepted), or to nothing. A proposal marks as unsure
 every word provgraph does not know, every word mapped by its spelling, and the words communities read differently
-(`DIFFERENTLY`), so the user reads those before applying it.
+(`lifecycle.CONTESTED`, with the other reading), so the user reads those before applying it.
 """
 from __future__ import annotations
 
@@ -14,27 +14,6 @@ from dataclasses import dataclass
 
 from provgraph.ingest import lifecycle
 
-# Words whose meaning differs between communities: the default reading holds for some logs, not all.
-# (The integrator: this list belongs next to the vocabulary, in provgraph/ingest/lifecycle.py; branch i55-words
-# writes one there. Until it lands, it is kept here, in one place.)
-DIFFERENTLY: dict[str, str] = {
-    "closed": "trackers mean done (accepted); some logs mean of historical interest only (withdrawn)",
-    "complete": "done and in force for some; for others a finished draft awaiting acceptance",
-    "completed": "done and in force for some; for others a finished draft awaiting acceptance",
-    "previewing": "shipped as a preview: in force for some, still proposed for others",
-    "active": "in force (a living process document) for some; under discussion for others",
-    "final": "in force for most; frozen but not adopted for some",
-    "deprecated": "no longer in force for most; in force but discouraged for others",
-    "replaced": "superseded for most; for some a record that replaces another",
-    "living": "in force and still edited",
-    "stable": "in force for most; a maturity stage for others",
-    "done": "in force for most; for some the work is over, whatever was decided",
-    "resolved": "accepted for most; resolved as rejected for some",
-    "inactive": "no longer in force for most; dormant for others",
-    "provisional": "proposed for most; accepted on trial for others",
-    "experimental": "proposed for most; in force on trial for others",
-    "deferred": "on hold for most; rejected for now for others",
-}
 _STEM = 5  # an unknown word mapped by its spelling shares at least this many first letters with a canonical word
 
 
@@ -69,7 +48,8 @@ def phrase_of(text: str) -> str:
 def _word(phrase: str, count: int) -> Word:
     reading = lifecycle.canonical(phrase)
     if reading is not None:
-        return Word(phrase, reading, count, DIFFERENTLY.get(phrase))
+        contested = lifecycle.CONTESTED.get(phrase)
+        return Word(phrase, reading, count, f"{contested[0]} (the other reading: {contested[1]})" if contested else None)
     guess = _by_spelling(phrase)
     if guess is not None:
         return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its spelling as {guess}")
