@@ -73,9 +73,9 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
     for name, by_record in values.items():
         if name in taken:
             continue
-        named, parts = _naming(by_record, ids, paths)
-        role = _role(name)
-        if role and role not in found.fields and named and named >= _SHARE_ROLE_NAMED * parts:
+        named, numbered, parts = _naming(by_record, ids, paths)
+        role = _role(name)  # named for a link: a number names a record even when this folder lacks it (`Requires: 234`)
+        if role and role not in found.fields and numbered and numbered >= _SHARE_ROLE_NAMED * parts:
             found.fields[role] = name
         elif named >= 2 and named >= 0.5 * parts:
             found.unroled.append(name)
@@ -159,26 +159,28 @@ def _is_date(text: str) -> bool:
     return False
 
 
-def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[str]) -> tuple[int, int]:
-    """How many of a field's parts name another record (by number, `PEP 333`, or path), and how many parts it has;
-    a part that names its own record (`Proposal: [SE-0123](0123-x.md)`) is neither."""
+def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[str]) -> tuple[int, int, int]:
+    """How many of a field's parts name another record (by number, `PEP 333`, or path), how many do or are a number
+    (`PEP 234`, a record this folder may lack), and how many parts it has; a part that names its own record
+    (`Proposal: [SE-0123](0123-x.md)`) is none of these."""
     known = {number for number in ids.values() if number is not None}
-    named = parts = 0
+    named = numbered = parts = 0
     for relpath, text in by_record.items():
         items = _LINK.findall(text) or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
         for item in items:
             part = item.strip().strip("*_`\"'").strip()
             if not part or part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or _SCHEME.match(part):
                 continue  # a URL names something outside the log: neither a record nor a sign the field is no link
-            numbered = _NUMBERED.fullmatch(part)
-            number = int(part) if part.isdigit() else int(numbered.group(2)) if numbered else None
+            prefixed = _NUMBERED.fullmatch(part)
+            number = int(part) if part.isdigit() else int(prefixed.group(2)) if prefixed else None
             target = _path_named(relpath, part)
             if (number is not None and number == ids.get(relpath)) or target in (relpath, posixpath.dirname(relpath)):
                 continue
             parts += 1
             if (number is not None and number in known) or (target is not None and target in paths):
                 named += 1
-    return named, parts
+            numbered += number is not None or (target is not None and target in paths)
+    return named, numbered, parts
 
 
 def _path_named(relpath: str, part: str) -> str | None:
