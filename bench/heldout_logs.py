@@ -22,10 +22,10 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.heldout_oracles import LOGS, stated_word, verdict
 from bench.real_logs import compare
 from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status
@@ -35,95 +35,6 @@ from provgraph.ingest.config import load_config
 from provgraph.ingest.pipeline import ingest
 
 DECLARATIONS = Path(__file__).resolve().parent / "logs"
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-
-
-def stated_word(text: str) -> str:
-    """`**[Implemented](url)** (Swift 5.5)` -> `implemented`: markup, links and what follows a bracket go."""
-    text = _LINK.sub(r"\1", text).replace("*", "").replace("`", "")
-    text = re.split(r"[(\[,;]", text, maxsplit=1)[0]
-    return " ".join(text.casefold().split()).strip(" .'\"")
-
-
-def _front_matter(text: str) -> str:
-    parts = text.split("\n---", 1) if text.startswith("---") else ["", ""]
-    return parts[0]
-
-
-def _first(pattern: str, text: str) -> str | None:
-    found = re.search(pattern, text, re.MULTILINE | re.IGNORECASE)
-    return found.group(1).strip() if found else None
-
-
-def _walk(root: Path, pattern: str) -> Iterator[tuple[str, str]]:
-    for file in sorted(root.rglob("*")):
-        relpath = file.relative_to(root).as_posix()
-        if file.is_file() and re.fullmatch(pattern, relpath):
-            yield relpath, file.read_text(encoding="utf-8", errors="replace")
-
-
-# Each oracle: the store-relative path of every record and its status as written (None: it states none).
-def _bips(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"bip-\d+\.(mediawiki|md)"):
-        yield relpath, _first(r"^\s*Status:\s*(.+)$", "\n".join(text.splitlines()[:40]))
-
-
-def _front_matter_status(pattern: str) -> Callable[[Path], Iterator[tuple[str, str | None]]]:
-    def read(root: Path) -> Iterator[tuple[str, str | None]]:
-        for relpath, text in _walk(root, pattern):
-            yield relpath, _first(r"^status:\s*['\"]?([^'\"\n]+)", _front_matter(text))
-    return read
-
-
-def _neps(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"doc/neps/nep-\d+[^/]*\.rst"):
-        yield relpath, _first(r"^:Status:\s*(.+)$", "\n".join(text.splitlines()[:30]))
-
-
-def _keep(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"proposals/(.+/)?KEEP-[^/]+\.md"):
-        head = "\n".join(line for line in text.splitlines()[:20] if not line.startswith("##"))
-        yield relpath, _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+)$", head)
-
-
-def _tensorflow(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"rfcs/\d{8}-[^/]+\.md"):
-        yield relpath, _first(r"^\s*\|?\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", "\n".join(text.splitlines()[:15]))
-
-
-@dataclass(frozen=True)
-class HeldOut:
-    origin: str  # the public repository
-    process: str  # the document that says what each word means
-    oracle: Callable[[Path], Iterator[tuple[str, str | None]]]
-    verdicts: dict[str, str]  # the log's own words -> ACTIVE / UNKNOWN / STALE
-
-
-_EIP = {"idea": "UNKNOWN", "draft": "UNKNOWN", "review": "UNKNOWN", "last call": "UNKNOWN", "stagnant": "UNKNOWN",
-        "final": "ACTIVE", "living": "ACTIVE", "withdrawn": "STALE", "moved": "STALE"}
-LOGS = {
-    "bips": HeldOut("bitcoin/bips", "BIP 3", _bips, {
-        "draft": "UNKNOWN", "complete": "ACTIVE", "deployed": "ACTIVE", "closed": "STALE"}),
-    "eips": HeldOut("ethereum/EIPs", "EIP-1", _front_matter_status(r"EIPS/eip-\d+\.md"), _EIP),
-    "ercs": HeldOut("ethereum/ERCs", "EIP-1", _front_matter_status(r"ERCS/erc-\d+\.md"), _EIP),
-    "cips": HeldOut("cardano-foundation/CIPs", "CIP-1", _front_matter_status(r"CIP-\d+/README\.md"), {
-        "proposed": "UNKNOWN", "active": "ACTIVE", "inactive": "STALE"}),
-    "simds": HeldOut("solana-foundation/solana-improvement-documents", "SIMD-0001",
-                     _front_matter_status(r"proposals/\d+-[^/]+\.md"), {
-        "idea": "UNKNOWN", "draft": "UNKNOWN", "review": "UNKNOWN", "stagnant": "UNKNOWN", "accepted": "ACTIVE",
-        "implemented": "ACTIVE", "activated": "ACTIVE", "living": "ACTIVE", "withdrawn": "STALE"}),
-    "neps": HeldOut("numpy/numpy (doc/neps)", "NEP 0", _neps, {
-        "draft": "UNKNOWN", "provisional": "UNKNOWN", "deferred": "UNKNOWN", "active": "ACTIVE", "accepted": "ACTIVE",
-        "final": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "superseded": "STALE"}),
-    "keep": HeldOut("Kotlin/KEEP", "the KEEP README's statuses", _keep, {
-        "public discussion": "UNKNOWN", "in progress": "UNKNOWN", "experimental": "UNKNOWN", "unknown": "UNKNOWN",
-        "draft": "UNKNOWN", "design review": "UNKNOWN", "prototype": "UNKNOWN", "prototyped": "UNKNOWN", "working on": "UNKNOWN",
-        "stable": "ACTIVE", "partially stable": "ACTIVE", "implemented": "ACTIVE", "declined": "STALE",
-        "rejected": "STALE", "superseded": "STALE"}),
-    "tensorflow": HeldOut("tensorflow/community", "rfcs/ (the RFC process, README)", _tensorflow, {
-        "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "implemented": "ACTIVE",
-        "obsolete": "STALE"}),
-}
 
 
 @dataclass
@@ -140,12 +51,6 @@ class LogResult:
     stated: list[Stated] = field(default_factory=list)
     no_status: int = 0
     judged: dict[str, tuple[str, str, str | None]] = field(default_factory=dict)  # path -> (status, reason, declared)
-
-
-def verdict(log: HeldOut, word: str) -> str | None:
-    """The verdict of the longest of the log's words that the stated word starts with ("stable in 1.1": stable)."""
-    starts = [key for key in log.verdicts if word == key or word.startswith(key + " ")]
-    return log.verdicts[max(starts, key=len)] if starts else None
 
 
 def configured(name: str, root: Path, into: Path) -> Path:
