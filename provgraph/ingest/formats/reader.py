@@ -19,7 +19,7 @@ from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import decode, invalid_utf8_notice
-from provgraph.ingest.formats import metadata
+from provgraph.ingest.formats import headings, metadata
 from provgraph.ingest.formats.declaration import LINK_ROLES, RecordFormat
 from provgraph.ingest.markdown.adr import parse_markdown
 from provgraph.ingest.markdown.dates import DateConvention
@@ -31,6 +31,7 @@ _LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|urn:")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _TITLE_LIMIT = 1000
+_PATTERNED = "\0pattern:"  # the key of a pattern's match among a file's fields: NUL is in no field name
 
 
 @dataclass(frozen=True)
@@ -79,8 +80,7 @@ def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOpti
     status = _value(fmt, fields, "status") if "folder" not in fmt.metadata else (
         _value(fmt, fields, "status") or fields.get("folder"))
     if why is None and (status is None or not _text(status)):
-        names = " or ".join(dict.fromkeys(fmt.names("status"))) or "status"
-        why = f"no {names} field"
+        why = _no_status(fmt, lines)
     if why is not None:
         records.insert(0, Observation(source=source, snapshot=snapshot, unclaimed=why))
         return Read(records, why)
@@ -94,10 +94,22 @@ def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOpti
     return Read(records)
 
 
+def _no_status(fmt: RecordFormat, lines: list[str]) -> str:
+    """Why a file states no status where its format keeps one, for the summary."""
+    if "status" in dict(fmt.patterns):
+        return "no match of the status pattern"
+    if fmt.section and headings.section(lines, fmt.section) is None:
+        return f"no {fmt.section} heading"
+    return f"no {' or '.join(dict.fromkeys(fmt.names('status'))) or 'status'} field"
+
+
 def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | None,
             records: list[Record]) -> tuple[dict[str, metadata.Field], str | None]:
-    """Every field the declared places hold (the first value of a name wins), and why none can be read, if so."""
+    """Every field the declared places hold (the first value of a name wins; within the declared section, when there
+    is one; front matter is at the top of the file whatever the section), then what the declared patterns match (keyed
+    by `_PATTERNED` + role), and why none can be read, if so."""
     fields: dict[str, metadata.Field] = {}
+    offset, text = (0, lines) if not fmt.section else headings.section(lines, fmt.section) or (0, [])
     for place in fmt.metadata:
         try:
             if place == "sidecar":
@@ -108,18 +120,34 @@ def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | N
                 found = metadata.sidecar(sidecar, fmt.sidecar or "sidecar")
             elif place == "folder":
                 found = metadata.folder(at.relpath, fmt.word_map)
+            elif place == "front-matter":
+                found = metadata.front_matter(lines)
+            elif place == "headings":
+                found = _shifted(headings.heading_fields(text, fmt.heading_names), offset)
             else:
-                found = metadata.TEXT_READERS[place](lines)
+                found = _shifted(metadata.TEXT_READERS[place](text), offset)
         except metadata.BadMetadata as problem:
             where = posixpath.join(posixpath.dirname(at.relpath), fmt.sidecar or "") if place == "sidecar" else at.relpath
             records.append(Quarantined(where if at.version is None else f"{where}@{at.version}", problem.line, problem.reason))
             return {}, f"unreadable {place}"
         for name, value in found.items():
             fields.setdefault(name, value)
+    for role, value in metadata.patterned(lines, fmt.compiled_patterns).items():
+        fields[_PATTERNED + role] = value
     return fields, None
 
 
+def _shifted(found: metadata.Fields, offset: int) -> metadata.Fields:
+    """Fields read from a section, on their lines in the whole file."""
+    if not offset:
+        return found
+    return {name: replace(value, line=value.line + offset if value.line is not None else None) for name, value in found.items()}
+
+
 def _value(fmt: RecordFormat, fields: dict[str, metadata.Field], role: str) -> metadata.Field | None:
+    """A role's field: its pattern's match when it has a pattern, else the first of its declared names found."""
+    if role in dict(fmt.patterns):
+        return fields.get(_PATTERNED + role)
     return next((fields[name] for name in fmt.names(role) if name in fields), None)
 
 
