@@ -25,7 +25,7 @@ from provgraph.ingest.markdown.adr import parse_markdown
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.markdown.references import normalise_reference
 from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, Notice, Observation, Quarantined, Record, SnapshotRecord, SourceRecord,
-                                      quote_hash, sha256_hex)
+                                      StatusStated, quote_hash, sha256_hex)
 
 _LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|urn:")
@@ -56,7 +56,8 @@ def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOpti
     """The records of one version of one record file (`sidecar`: the bytes of the file beside it, if any)."""
     if fmt.is_markdown_adr:
         read = parse_markdown(at.relpath, data, at.revised_at, options, version=at.version, dated=dated,
-                              identity=at.identity, former_paths=at.former_paths, dates=dates, words=fmt.word_map)
+                              identity=at.identity, former_paths=at.former_paths, dates=dates, words=fmt.word_map,
+                              status_fields=fmt.names("status"))
         observed = next((r for r in read if isinstance(r, Observation)), None)
         unread = observed is not None and not observed.claims and not any(isinstance(r, Quarantined) for r in read)
         if not unread or observed is None:
@@ -79,18 +80,23 @@ def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOpti
     snapshot = SnapshotRecord(sha256=digest, revised_at=at.revised_at, version=at.version)
     status = _value(fmt, fields, "status") if "folder" not in fmt.metadata else (
         _value(fmt, fields, "status") or fields.get("folder"))
+    unreadable = any(isinstance(record, Quarantined) for record in records)
+    stated = None if unreadable else StatusStated()  # a record without its sidecar has no metadata
     if why is None and (status is None or not _text(status)):
         why = _no_status(fmt, lines)
+        stated = StatusStated(metadata=bool(fields), status_like=_status_like(fmt, fields))
     if why is not None:
-        records.insert(0, Observation(source=source, snapshot=snapshot, unclaimed=why))
+        records.insert(0, Observation(source=source, snapshot=snapshot, unclaimed=why, stated=stated))
         return Read(records, why)
     assert status is not None
-    claim, edges = _claim(fmt, at, options, fields, status, lines, records, where)
+    word = lifecycle.read_word(_text(status), fmt.word_map)
+    claim, edges = _claim(fmt, at, options, fields, word.declared if word else None, status, lines, records, where)
     if claim.asserted_at is not None and claim.asserted_at > at.revised_at:
         claim = replace(claim, asserted_at=at.revised_at)  # held by the store then, so it existed then
     elif dated and claim.asserted_at is not None and claim.asserted_at < at.revised_at:
         snapshot = replace(snapshot, revised_at=claim.asserted_at, changed_at=at.revised_at)
-    records.insert(0, Observation(source=source, snapshot=snapshot, claims=(claim,), edges=edges))
+    records.insert(0, Observation(source=source, snapshot=snapshot, claims=(claim,), edges=edges,
+                                  stated=StatusStated(word, metadata=True)))
     return Read(records)
 
 
@@ -101,6 +107,13 @@ def _no_status(fmt: RecordFormat, lines: list[str]) -> str:
     if fmt.section and headings.section(lines, fmt.section) is None:
         return f"no {fmt.section} heading"
     return f"no {' or '.join(dict.fromkeys(fmt.names('status'))) or 'status'} field"
+
+
+def _status_like(fmt: RecordFormat, fields: dict[str, metadata.Field]) -> tuple[tuple[str, str], ...]:
+    """The fields no role reads whose values look like status words (a status kept under another name)."""
+    read = {name for _, names in fmt.fields for name in names} | {"folder"}
+    return lifecycle.status_like(((name, found.value) for name, found in fields.items() if name not in read),
+                                 fmt.word_map)
 
 
 def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | None,
@@ -161,7 +174,7 @@ def _text(found: metadata.Field | None) -> str:
 
 
 def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[str, metadata.Field],
-           status: metadata.Field, lines: list[str], records: list[Record],
+           declared: str | None, status: metadata.Field, lines: list[str], records: list[Record],
            where: str) -> tuple[ClaimRecord, tuple[EdgeRecord, ...]]:
     identity = at.identity or at.relpath
     default_uid = f"{options.store}:{identity}"
@@ -176,7 +189,6 @@ def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[
             if folder:
                 aliases.extend((folder, f"{options.store}:{folder}"))
     aliases = list(dict.fromkeys(alias for alias in aliases if alias and alias != uid))
-    declared = lifecycle.declared_word(_text(status), fmt.word_map)
     asserted_at = _date(_text(_value(fmt, fields, "date")))
     if _value(fmt, fields, "date") is not None and asserted_at is None:
         records.append(Notice("unparsed_date", uid, f"{at.relpath}: cannot read the date {_text(_value(fmt, fields, 'date'))[:80]!r}"))

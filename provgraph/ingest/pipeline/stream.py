@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from provgraph.ingest.records import FileEnd, Notice, Observation, Quarantined, Record, Resumed, Skipped
+from provgraph.ingest.word_readings import WordTally
 
 READING_NOTICES = ("date_order",)  # notices about how the store was read: the summary's `reading` lines, not findings
 Records = Iterable[Record] | Callable[[], Iterable[Record]]
@@ -81,6 +82,7 @@ class InputIndex:
     resumed: dict[str, FileEnd] = field(default_factory=dict)  # file -> the kept end it was read from
     ends: dict[str, FileEnd] = field(default_factory=dict)  # file -> how far it was read now, to keep
     tail_sources: list[str] = field(default_factory=list)  # the sources read after a kept end (the tails: few)
+    words: WordTally = field(default_factory=WordTally)  # each record file's status word, its latest version
 
     def has_entry(self, group: str, source_uid: str) -> bool:
         names = self.entries.get(group)
@@ -106,6 +108,7 @@ def index_input(records: Iterable[Record], progress: Callable[[], None] | None =
             if record.append_only_group:
                 entries[group_key(record)].add(record.source.uid)
             index.claimed = index.claimed or bool(record.claims)
+            index.words.observe(record)
             if record.unclaimed and not record.claims:
                 index.unclaimed[record.source.uid] = record.unclaimed
             else:
