@@ -1,20 +1,22 @@
 """What an ingest of files did not read as records, and why: the summary's `reading` lines.
 
 Files that are not records (their names match none of the format's record globs) are not walked; they are counted
-here, by extension, from the store's folder. Each record file's snapshot without a claim says why
+here, by extension, from the store's folder (its regular files, as the ingester walks it: provgraph/ingest/regular.py);
+a sidecar with no record file beside it (`kep.yaml` beside `README.markdown`) is named. Each record file's snapshot without a claim says why
 (`Observation.unclaimed`: "no status field", "no kep.yaml beside it"). From those the summary says how many files
 are not records, how many were read as sources only and why, and, when no file was read as a record, what was
 looked for, what was found, and which presets would read it.
 """
 from __future__ import annotations
 
-import os
 import posixpath
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
+from provgraph.base.text import and_more
 from provgraph.ingest.formats.declaration import RecordFormat, presets
+from provgraph.ingest.regular import regular_files
 
 if TYPE_CHECKING:
     from provgraph.ingest.selection import FileSelection
@@ -24,11 +26,16 @@ _LISTED = 4
 
 def unread_files(selection: "FileSelection", root: Path | None, unclaimed: Mapping[str, str], claimed: bool) -> list[str]:
     """The `reading` lines for files that are not claims (`unclaimed`: source uid -> why, its latest version)."""
-    others = not_records(selection, root) if root is not None else []
+    files = regular_files(root, lambda relpath, reason: None) if root is not None and root.is_dir() else []
+    others = not_records(selection, files)  # the ingester counted the entries that are not regular files
     said: list[str] = []
     if others:
         said.append(f"{len(others)} file(s) are not records of the {selection.fmt.name} format "
                     f"({', '.join(selection.fmt.records)}): {_by_extension(others)}")
+    alone = sidecars_alone(selection, files)
+    if alone:
+        said.append(f"{len(alone)} {selection.fmt.sidecar} beside no record file ({', '.join(selection.fmt.records)}), "
+                    f"read by no record: {and_more(alone, _LISTED)}")
     if unclaimed:
         reasons = Counter(unclaimed.values())
         told = "; ".join(f"{count} with {reason}" for reason, count in reasons.most_common())
@@ -38,18 +45,26 @@ def unread_files(selection: "FileSelection", root: Path | None, unclaimed: Mappi
     return said
 
 
-def not_records(selection: "FileSelection", root: Path) -> list[str]:
-    """Store-relative paths of the files under `root` that are not records (dot-directories and sidecars aside)."""
-    if not root.is_dir():
-        return []
-    found = []
-    for directory, subdirectories, names in os.walk(root):
-        subdirectories[:] = [name for name in subdirectories if not name.startswith(".")]
-        for name in names:
-            relpath = Path(directory, name).relative_to(root).as_posix()
-            if not selection.is_sidecar(relpath) and selection.skip_reason(relpath) == "not a record":
-                found.append(relpath)
-    return sorted(found)
+def not_records(selection: "FileSelection", files: list[str]) -> list[str]:
+    """The store-relative paths among `files` (the regular files walked) that are not records (sidecars aside)."""
+    return [relpath for relpath in files
+            if not selection.is_sidecar(relpath) and selection.skip_reason(relpath) == "not a record"]
+
+
+def sidecars_alone(selection: "FileSelection", files: list[str]) -> list[str]:
+    """Each sidecar among `files` with no record file in its folder, named with the files beside it:
+    `keps/x/kep.yaml (beside README.markdown)`."""
+    folders: dict[str, list[str]] = {}
+    for relpath in files:
+        folders.setdefault(posixpath.dirname(relpath), []).append(relpath)
+    alone = []
+    for _, held in sorted(folders.items()):
+        sidecars = [relpath for relpath in held if selection.is_sidecar(relpath) and not selection.fmt.is_record_name(relpath)]
+        if not sidecars or any(selection.fmt.is_record_name(relpath) for relpath in held):
+            continue
+        beside = [posixpath.basename(relpath) for relpath in held if relpath not in sidecars]
+        alone += [f"{sidecar} (beside {and_more(beside, _LISTED) if beside else 'nothing'})" for sidecar in sidecars]
+    return alone
 
 
 def _by_extension(paths: list[str]) -> str:

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from provgraph.ingest.records import FileEnd, Notice, Observation, Quarantined, Record, Resumed, Skipped
+from provgraph.ingest.regular import NOTICE_KIND as LEFT_OUT
 from provgraph.ingest.word_readings import WordTally
 
-READING_NOTICES = ("date_order",)  # notices about how the store was read: the summary's `reading` lines, not findings
+READING_NOTICES = ("date_order", LEFT_OUT)  # notices about how the store was read: the summary's `reading` lines, not findings
 Records = Iterable[Record] | Callable[[], Iterable[Record]]
 
 
