@@ -219,3 +219,8 @@ def declared_word(text: str | None, words: Mapping[str, str] | None = None) -> s
     text's first words as written (lower case, "discussed by @x"), None when there is no word at all."""
     reading = read_word(text, words)
     return reading.declared if reading else None
+
+
+def status_words(text: str | None) -> list[str]:
+    """The words a status text is read by, in order (casefolded; markup and struck-through text aside)."""
+    return _words(text) if text else []

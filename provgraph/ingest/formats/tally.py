@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from provgraph.base.text import and_more
 from provgraph.ingest.formats.declaration import RecordFormat, presets
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 _LISTED = 4
 
 
-def unread_files(selection: "FileSelection", root: Path | None, unclaimed: Mapping[str, str], claimed: bool) -> list[str]:
+def unread_files(selection: "FileSelection", root: Path | None, unclaimed: Mapping[str, str], claimed: bool,
+                 proposal: Mapping[str, Any] | None = None) -> list[str]:
     """The `reading` lines for files that are not claims (`unclaimed`: source uid -> why, its latest version)."""
     files = regular_files(root, lambda relpath, reason: None) if root is not None and root.is_dir() else []
     others = not_records(selection, files)  # the ingester counted the entries that are not regular files
@@ -42,7 +43,24 @@ def unread_files(selection: "FileSelection", root: Path | None, unclaimed: Mappi
         said.append(f"{len(unclaimed)} file(s) read as sources only, not records: {told}")
     if not claimed and (others or unclaimed):
         said.append(_nothing_read(selection.fmt, others, [uid.split(":", 1)[-1] for uid in unclaimed]))
+    if proposal is not None:
+        said.append(f"a declaration is proposed below, not applied: {proposal['summary']} "
+                    f"(`provgraph formats propose {proposal['store']['path']}` prints it alone)")
     return said
+
+
+def proposed(root: Path | None, store: str, claimed: bool) -> dict[str, Any] | None:
+    """The declaration proposed for a folder an ingest read no record in (as `formats propose --format json` gives
+    it), or None: records were read, or nothing there reads as records. Never applied."""
+    from provgraph.base.errors import InputError
+    from provgraph.ingest.formats.proposal import propose_format
+
+    if claimed or root is None or not root.is_dir():
+        return None
+    try:
+        return propose_format(root, name=store).to_dict()
+    except InputError:
+        return None
 
 
 def not_records(selection: "FileSelection", files: list[str]) -> list[str]:
