@@ -91,8 +91,8 @@ def declared_folder(name: str) -> str:
 
 
 def propose(root: Path, folder: str) -> Proposal:
-    """The proposer's declaration for `folder`, unedited (`provgraph` beside this Python, run in `root`)."""
-    command = [str(Path(sys.executable).parent / "provgraph"), "formats", "propose", folder]
+    """The proposer's declaration for `folder`, unedited (the CLI of the provgraph this Python imports, run in `root`)."""
+    command = [sys.executable, "-c", "from provgraph.cli import main; main()", "formats", "propose", folder]
     started = time.perf_counter()
     done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - started
