@@ -32,3 +32,9 @@ def test_a_held_out_log_sample_reads_as_its_authors_state_with_its_declaration_o
     expected = {path: verdict(LOGS[name], stated_word(word)) for path, word in LOGS[name].oracle(root) if word}
     assert len(expected) >= 3 and None not in expected.values()
     assert {path: judged_by_word(declared[path]) if path in declared else "DROPPED" for path in expected} == expected
+
+
+@pytest.mark.parametrize("name", sorted(LOGS))
+def test_every_held_out_log_has_a_declaration_the_config_loader_accepts(name: str, tmp_path: Path) -> None:
+    [store] = load_config(configured(name, tmp_path, tmp_path))
+    assert store.kind == "files" and store.name == name
