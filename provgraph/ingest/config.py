@@ -57,7 +57,8 @@ def record_table(preset: str | None = None, fields: Any = (), records: Any = (),
                  table: dict[str, Any] | None = None, *, metadata: Any = (), section: str | None = None,
                  patterns: Any = (), id: str | None = None) -> dict[str, Any] | None:
     """The store's record format declaration as a table (None: the default, adr), from a [store.record] table and
-    the command line's `--preset`, `--field ROLE=NAME`, `--records GLOB`, `--word 'PHRASE=WORD'`, `--metadata KIND`,
+    the command line's `--preset`, `--field ROLE=NAME` (a role given twice: either name),
+    `--records GLOB`, `--word 'PHRASE=WORD'`, `--metadata KIND`,
     `--section NAME`, `--pattern ROLE=REGEX`, `--id TEMPLATE`. Checked here."""
     declared: dict[str, Any] = dict(table or {})
     if preset:
@@ -69,7 +70,11 @@ def record_table(preset: str | None = None, fields: Any = (), records: Any = (),
         if text is not None:
             declared[key] = text
     for option, given in (("fields", fields), ("words", words), ("patterns", patterns)):
-        pairs = dict(given) if isinstance(given, dict) else dict(_pair(item, option) for item in given)
+        pairs: dict[str, Any] = dict(given) if isinstance(given, dict) else {}
+        for name, value in ([] if isinstance(given, dict) else [_pair(item, option) for item in given]):
+            if option == "fields" and name in pairs:  # `--field id=CAP --field id=SEP`: either name carries it
+                value = [*pairs[name], value] if isinstance(pairs[name], list) else [pairs[name], value]
+            pairs[name] = value
         if pairs:
             declared[option] = {**declared.get(option, {}), **pairs}
     if not declared:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 from provgraph.ingest.formats.metadata import Field, Fields
 
@@ -33,9 +34,8 @@ class Heading:
         return self.name.strip().strip("*_`").strip().rstrip(":").strip().casefold()
 
 
-def headings(lines: list[str]) -> list[Heading]:
-    """Every heading of the text, in order."""
-    found: list[Heading] = []
+def headings(lines: list[str]) -> Iterator[Heading]:
+    """Every heading of the text, in order (lazily: a section near the top is found without reading the rest)."""
     styles: list[tuple[str, bool]] = []  # RST adornments (mark, with an overline) in the order first used
     index = _after_front_matter(lines)
     fence: str | None = None
@@ -54,17 +54,16 @@ def headings(lines: list[str]) -> list[Heading]:
             if style not in styles:
                 styles.append(style)
             name = lines[index + 1 if style[1] else index].strip()
-            found.append(Heading(index, index + size, styles.index(style) + 1, name))
+            yield Heading(index, index + size, styles.index(style) + 1, name)
             index += size
             continue
         if atx is not None:
-            found.append(Heading(index, index + 1, len(atx.group(1)), atx.group(2) or ""))
+            yield Heading(index, index + 1, len(atx.group(1)), atx.group(2) or "")
         elif wiki is not None:
-            found.append(Heading(index, index + 1, len(wiki.group(1)), wiki.group(2).strip()))
+            yield Heading(index, index + 1, len(wiki.group(1)), wiki.group(2).strip())
         elif text.startswith(_FENCES):
             fence = text[:3]
         index += 1
-    return found
 
 
 def section(lines: list[str], name: str) -> tuple[int, list[str]] | None:
@@ -72,9 +71,9 @@ def section(lines: list[str], name: str) -> tuple[int, list[str]] | None:
     level, with the 0-based index of the first of them; None when no heading has that name."""
     wanted = name.strip().casefold()
     found = headings(lines)
-    for number, heading in enumerate(found):
+    for heading in found:
         if heading.key == wanted:
-            end = next((later.start for later in found[number + 1:] if later.level <= heading.level), len(lines))
+            end = next((later.start for later in found if later.level <= heading.level), len(lines))
             return heading.end, lines[heading.end:end]
     return None
 
@@ -83,7 +82,7 @@ def heading_fields(lines: list[str], names: frozenset[str]) -> Fields:
     """`names` (casefolded) read as headings: `## Status` then `Accepted` is the field status = Accepted, on the line
     that says it (a bullet mark before it is not part of the value). The first heading of a name wins."""
     found: Fields = {}
-    marks = headings(lines)
+    marks = list(headings(lines))
     for number, heading in enumerate(marks):
         if heading.key not in names or heading.key in found:
             continue
@@ -96,19 +95,25 @@ def heading_fields(lines: list[str], names: frozenset[str]) -> Fields:
 
 def _adorned(lines: list[str], index: int) -> tuple[tuple[str, bool], int] | None:
     """The adornment style and line count of an RST-style heading starting at `index`, or None: `Title` over a line
-    of one mark repeated, or the same with that line above it too."""
+    of one mark repeated, or the same with that line above it too. A line of ```` ` ```` is a code fence, never an
+    adornment; one of another mark but `=` and `-` (Markdown's, any length) is as long as the title at least, so that
+    `~~~` around a line of code is no heading."""
     text = lines[index].strip()
-    if _ADORNMENT.fullmatch(text) and index + 2 < len(lines):
+    if _is_adornment(text, "") and index + 2 < len(lines):
         title, under = lines[index + 1].strip(), lines[index + 2].strip()
-        if title and not _ADORNMENT.fullmatch(title) and under and under[0] == text[0] and _ADORNMENT.fullmatch(under):
+        if title and not _ADORNMENT.fullmatch(title) and under == text and _is_adornment(text, title):
             return (text[0], True), 3
         return None
     if not text or lines[index][:1].isspace() or _ADORNMENT.fullmatch(text) or index + 1 >= len(lines):
         return None
     under = lines[index + 1].strip()
-    if _ADORNMENT.fullmatch(under) and not under.startswith("```") and not text.startswith(_FENCES):
-        return (under[0], False), 2
-    return None
+    return ((under[0], False), 2) if _is_adornment(under, text) else None
+
+
+def _is_adornment(line: str, title: str) -> bool:
+    if not _ADORNMENT.fullmatch(line) or line[0] == "`":
+        return False
+    return line[0] in "=-" or len(line) >= len(title)
 
 
 def _after_front_matter(lines: list[str]) -> int:
