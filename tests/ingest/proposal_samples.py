@@ -5,6 +5,7 @@ texts are made up here (no licence to keep); the real samples are in tests/fixtu
 """
 from __future__ import annotations
 
+import posixpath
 from pathlib import Path
 
 Stated = dict[str, str]
@@ -31,18 +32,19 @@ def write_header_blocks(root: Path) -> Stated:
 
 
 def write_sidecars(root: Path) -> Stated:
-    """KEP-like: `proposals/<sig>/<n>-<name>/README.md` with `meta.yaml` beside it, and a template folder."""
+    """KEP-like: a `README.md` in each `proposals/<sig>/<n>-<name>` folder with `meta.yaml` beside it, and a template."""
     words = {11: "implementable", 12: "provisional", 13: "implemented", 14: "withdrawn"}
     for number, word in words.items():
         folder = f"proposals/sig-{'ab'[number % 2]}/{number}-thing-{number}"
-        _write(root, f"{folder}/README.md", f"# XEP-{number}: Thing {number}\n\nSee XEP-{number - 1 if number > 11 else 14}.\n")
+        _write(root, posixpath.join(folder, "README.md"), f"# XEP-{number}: Thing {number}\n\nSee XEP-{number - 1 if number > 11 else 14}.\n")
         replaces = "replaces:\n  - /proposals/sig-b/11-thing-11\n" if number == 13 else ""
         _write(root, f"{folder}/meta.yaml",
                f"title: Thing {number}\nxep-number: {number}\nstatus: {word}\ncreation-date: 2022-01-{number:02}\n{replaces}")
-    _write(root, "proposals/NNNN-template/README.md", "# XEP-NNNN: the title\n")
+    _write(root, posixpath.join("proposals/NNNN-template", "README.md"), "# XEP-NNNN: the title\n")
     _write(root, "proposals/NNNN-template/meta.yaml", "title: the title\nxep-number: NNNN\nstatus: provisional\n")
     _write(root, "README.md", "# Proposals\n")
-    return {f"proposals/sig-{'ab'[number % 2]}/{number}-thing-{number}/README.md": word for number, word in words.items()}
+    return {posixpath.join(f"proposals/sig-{'ab'[number % 2]}/{number}-thing-{number}", "README.md"): word
+            for number, word in words.items()}
 
 
 def write_front_matter_stage(root: Path) -> Stated:

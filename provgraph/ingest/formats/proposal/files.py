@@ -81,7 +81,7 @@ def _seen(file: Path, relpath: str) -> Seen:
 
 def shape(name: str) -> str:
     """The glob a file name repeats as: its first run of digits as `[0-9]*` (`pep-0008.rst` -> `pep-[0-9]*.rst`,
-    `0001-use-x.md` -> `[0-9]*.md`); a name without digits is its own shape (`README.md`)."""
+    `0123-x.md` -> `[0-9]*.md`); a name without digits is its own shape (`README.md`)."""
     stem, suffix = posixpath.splitext(name)
     found = _DIGITS.search(stem)
     if found is None:
@@ -91,7 +91,7 @@ def shape(name: str) -> str:
 
 def number_of(relpath: str) -> int | None:
     """The number a record's path carries: the first in its file name, else in the nearest folder that has one
-    (`keps/sig-x/1029-quotas/README.md` -> 1029)."""
+    (a KEP's `README.md` in its folder `1029-quotas` -> 1029)."""
     for part in reversed(relpath.split("/")):
         found = _DIGITS.search(posixpath.splitext(part)[0] if "." in part else part)
         if found:

@@ -106,7 +106,7 @@ def _share(by_record: dict[str, str], choice: Choice) -> float:
 
 def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
     """The field whose values are unique, short, and the number in the record's path; a prefix before the number
-    is the file names' (`CAP-0001` in `cap-0001.md`) unless the field is named for an id (`id: ADR-0001`)."""
+    is the file names' (`CAP-0001` in `cap-0001.rst`) unless the field is named for an id (`id: ADR-0001`)."""
     best: tuple[int, str] | None = None
     file_prefixes = {prefix_of(relpath.rsplit("/", 1)[-1]).casefold() for relpath in choice.stated}
     for name, by_record in values.items():
@@ -160,7 +160,7 @@ def _is_date(text: str) -> bool:
 
 def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[str]) -> tuple[int, int]:
     """How many of a field's parts name another record (by number, `PEP 333`, or path), and how many parts it has;
-    a part that names its own record (`Proposal: [SE-0001](0001-x.md)`) is neither."""
+    a part that names its own record (`Proposal: [SE-0123](0123-x.md)`) is neither."""
     known = {number for number in ids.values() if number is not None}
     named = parts = 0
     for relpath, text in by_record.items():
@@ -181,7 +181,7 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
 
 
 def _path_named(relpath: str, part: str) -> str | None:
-    """The store-relative path a value names, when it looks like a path (`/keps/sig-x/583-x`, `0002-b.md`)."""
+    """The store-relative path a value names, when it looks like a path (`/keps/sig-x/583-x`, `x.md`)."""
     if "/" not in part and "." not in part:
         return None
     if part.startswith("/"):

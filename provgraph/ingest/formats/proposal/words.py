@@ -73,8 +73,8 @@ def _word(phrase: str, count: int) -> Word:
     guess = _by_spelling(phrase)
     if guess is not None:
         return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its spelling as {guess}")
-    return Word(phrase, None, count, f"provgraph does not know {phrase!r}: the claim is UNKNOWN (UNRECOGNISED_STATUS) "
-                                     f"until it is given one of {', '.join(lifecycle.CANONICAL)}")
+    return Word(phrase, None, count, f"provgraph does not know {phrase!r}: UNKNOWN (UNRECOGNISED_STATUS) until it is given "
+                                     "a canonical word")
 
 
 def _by_spelling(phrase: str) -> str | None:
