@@ -150,11 +150,8 @@ class WordTally:
             claims += records if claim else 0
             sources += 0 if claim else records
             with_metadata += records if stated.metadata else 0
-            for field in dict.fromkeys(name for name, _ in stated.status_like):
-                values = status_like.setdefault(field, Counter())
-                for name, value in stated.status_like:
-                    if name == field:
-                        values[value] += records
+            for field, value in stated.status_like:
+                status_like.setdefault(field, Counter())[value] += records
         counts = [WordCount(written[phrase].most_common(1)[0][0], phrase, count, declared, origin,
                             CONTESTED.get(phrase) if origin == "default" else None)
                   for phrase, readings in words.items() for (declared, origin), count in readings.items()]

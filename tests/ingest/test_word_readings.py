@@ -45,7 +45,8 @@ def test_a_word_communities_read_differently_read_by_the_default_is_flagged_with
     line = next(line for line in text.splitlines() if "Closed 3" in line)
     assert line.startswith("  words       Closed 3 -> accepted (default; communities differ: ")
     assert "--word 'closed=withdrawn'" in line and '[store.words] closed = "withdrawn"' in line
-    assert "  words       Final 2 -> accepted (default); Draft 1 -> draft (default)" in text.splitlines()
+    assert "  words       Draft 1 -> draft (default)" in text.splitlines()  # Final, also read differently, has its own
+    assert "Final 2 -> accepted (default; communities differ: " in text
     closed = _words(json.loads(cli("ingest", "files", str(store), "--store", "bips", "-o", "json").output))["Closed"]
     assert closed == {"word": "Closed", "phrase": "closed", "records": 3, "read_as": "accepted", "from": "default",
                       "communities_differ": closed["communities_differ"], "other_reading": "withdrawn",
@@ -66,7 +67,7 @@ def test_the_word_option_the_summary_names_reads_the_word_from_the_stores_words_
     found = _statuses(graph)
     assert {found[f"bips:bip-{n}.md"] for n in (1, 2, 3)} == {("STALE", "WITHDRAWN")}
     text = cli("ingest", "files", str(store), "--store", "bips", "--word", "closed=withdrawn").output
-    assert "Closed 3 -> withdrawn (store's words)" in text and "communities differ" not in text
+    assert "Closed 3 -> withdrawn (store's words);" in text and "closed=" not in text
 
 
 def test_each_word_counts_the_records_that_state_it_and_the_claims_with_no_word_are_counted(
@@ -104,7 +105,7 @@ def test_a_store_none_of_whose_records_states_a_status_says_so_and_names_the_key
     assert _statuses(graph)["log:4.md"] == ("ACTIVE", "CURRENT")
     summary = ingest(graph, "files", store, store="log", options=files_options(record=record_table(fields=["status=stage"])))
     assert _statuses(graph)["log:4.md"] == ("STALE", "DEPRECATED")  # the hint, applied
-    assert "Discontinued 1 -> deprecated (default)" in "\n".join(summary.text_lines())
+    assert "discontinued 1 -> deprecated (default)" in "\n".join(summary.text_lines())
 
 
 def test_a_declared_format_whose_records_keep_their_status_under_another_field_names_it(
@@ -144,3 +145,16 @@ def test_with_git_history_a_record_counts_once_as_it_stands_and_a_deleted_one_no
     repo.commit("one gone", "2024-03-01T00:00:00Z")
     summary = ingest(graph, "files", repo.root, fmt="git", store="r")
     assert [(w["word"], w["records"]) for w in json.loads(summary.to_json())["words"]] == [("Closed", 1)]
+
+
+def test_a_config_store_shows_its_words_and_its_store_words_line_reads_a_word_from_the_store(
+        graph: Graph, tmp_path: Path) -> None:
+    _bips(tmp_path / "bips")
+    config = tmp_path / "provgraph.toml"
+    config.write_text('[[store]]\nname = "bips"\nkind = "files"\npath = "bips"\n')
+    summary = json.loads(cli("ingest", "--config", str(config), "-o", "json").output)  # one store: one object
+    assert _words(summary)["Closed"]["change"] == "--word 'closed=withdrawn'"
+    config.write_text('[[store]]\nname = "bips"\nkind = "files"\npath = "bips"\n[store.words]\nclosed = "withdrawn"\n')
+    text = cli("ingest", "--config", str(config)).output
+    assert "Closed 3 -> withdrawn (store's words)" in text
+    assert _statuses(graph)["bips:bip-2.md"] == ("STALE", "WITHDRAWN")

@@ -2,10 +2,11 @@
 batches that are written one at a time.
 
 The first pass (`index_input`) reads every record and keeps only a compact index: how many observations, the
-skipped files and reading notes, and the names this input defines (claim uids, aliases, and the log entries of each
-append-only file) as sorted 64-bit digests, 8 bytes a name. An input that is unusable as a whole raises InputError
-during this pass, before anything is written. The second pass (`read_batches`) reads the records again and hands
-them over a batch at a time, observations with the quarantines and notices read among them.
+skipped files and reading notes, each record file's status word (`WordTally`), and the names this input defines
+(claim uids, aliases, and the log entries of each append-only file) as sorted 64-bit digests, 8 bytes a name. An
+input that is unusable as a whole raises InputError during this pass, before anything is written. The second pass
+(`read_batches`) reads the records again and hands them over a batch at a time, observations with the quarantines
+and notices read among them.
 """
 from __future__ import annotations
 
