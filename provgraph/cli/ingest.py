@@ -109,7 +109,7 @@ def ingest_files_command(path: Path, use_git: bool, include: tuple[str, ...], ex
     """Decision records under PATH: Markdown ADRs (front matter, Nygard/adr-tools, MADR) by default, or the format
     --preset names (pep, kep) or --records/--field/--word declare.
 
-    --metadata, --section, --pattern and --id say where the fields sit (docs/guide.md, "Record formats").
+    --metadata, --section, --pattern and --id say where the fields sit (docs/ingest.md, "Record formats").
 
     ADR templates (adr-template.md, ...) and index pages (index.md, README.md) are skipped.
     """

@@ -106,8 +106,8 @@ def test_a_bad_pattern_is_refused_in_one_line_with_exit_2_before_anything_is_rea
     assert said.exit_code == 2 and "not to adr" in said.output
 
 
-def test_the_guides_worked_example_with_a_pattern_reads_as_the_guide_says(graph: Graph, tmp_path: Path) -> None:
-    guide = (Path(__file__).resolve().parents[2] / "docs" / "guide.md").read_text()
+def test_the_docs_worked_example_with_a_pattern_reads_as_the_docs_say(graph: Graph, tmp_path: Path) -> None:
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "ingest.md").read_text()
     example = guide[guide.index("**A format with no preset, worked through.**"):]
     record = example.split("```rst\n", 1)[1].split("```", 1)[0]
     config = example.split("```toml\n", 1)[1].split("```", 1)[0]

@@ -1,6 +1,6 @@
 """Held-out proposal logs (issue 39) read as their authors state them, with a declaration and no code: samples of
 six public logs in tests/fixtures/heldout_logs/ (SOURCES.md says where from), their declarations in bench/logs/,
-their oracles in bench/heldout_logs.py (the whole logs are measured there). Pure: no database."""
+their oracles in bench/real_logs/heldout.py (the whole logs are measured there). Pure: no database."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,7 +9,7 @@ import pytest
 from ingest_run import FIXTURES
 from ingest_run import run as run_ingester
 
-from bench.heldout_logs import LOGS, configured, stated_word, verdict
+from bench.real_logs.heldout import LOGS, configured, stated_word, verdict
 from provgraph.ingest.config import load_config
 
 SAMPLES = FIXTURES / "heldout_logs"

@@ -170,3 +170,38 @@ def test_a_named_pipe_given_as_the_input_is_refused_without_waiting(graph: Graph
         result = run("ingest", command[0], str(pipe), *command[1:])
     assert result.exit_code == 2, result.output
     assert "named pipe" in result.output
+
+
+@pytest.mark.parametrize("history", [False, pytest.param(True, marks=needs_git)], ids=["folder", "git"])
+def test_a_sidecar_that_is_a_link_out_of_the_root_is_never_read(graph: Graph, tmp_path: Path, history: bool) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "kep.yaml").write_text(f"kep-number: 9\ntitle: {SECRET}\nstatus: implementable\n")
+    repo = Repo(tmp_path / "enhancements")
+    repo.write("keps/sig-a/9-linked/README.md", "# A KEP whose metadata lies elsewhere\n")
+    (repo.root / "keps" / "sig-a" / "9-linked" / "kep.yaml").symlink_to(outside / "kep.yaml")
+    repo.commit("a linked sidecar", "2025-01-01T00:00:00Z")
+    read_through(repo.root, "git" if history else "default")
+    result = run("ingest", "files", str(repo.root), "--preset", "kep", "--store", "keps", *(["--git"] if history else []),
+                 "--output", "json")
+    assert result.exit_code == 0, result.output
+    readings = json.loads(result.output)["readings"]
+    assert "1 file(s) left out: 1 link out of the store's root (keps/sig-a/9-linked/kep.yaml)" in readings
+    assert "1 file(s) read as sources only, not records: 1 with no kep.yaml beside it" in readings
+    assert SECRET not in _graph_text(graph) and graph.read("MATCH (c:Claim) RETURN c.uid AS uid") == []
+
+
+def test_a_cards_folder_reads_no_card_through_a_link(graph: Graph, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    card = '{{"id": "{id}", "author": "ada", "ts": "2025-01-01T00:00:00Z", "content": "{text}"}}\n'
+    (outside / "secret.jsonl").write_text(card.format(id="out-1", text=SECRET))
+    board = tmp_path / "board"
+    board.mkdir()
+    (board / "cards.jsonl").write_text(card.format(id="card-1", text="Ship it"))
+    (board / "more.jsonl").symlink_to(outside / "secret.jsonl")
+    result = run("ingest", "cards", str(board), "--store", "board", "--output", "json")
+    assert result.exit_code == 0, result.output
+    assert "1 file(s) left out: 1 link out of the store's root (more.jsonl)" in json.loads(result.output)["readings"]
+    assert SECRET not in _graph_text(graph)
+    assert [row["uid"] for row in graph.read("MATCH (c:Claim) RETURN c.uid AS uid")] == ["card-1"]

@@ -130,6 +130,8 @@ def test_patterns_and_section_do_not_combine_with_the_adr_reading_and_every_fiel
         declaration.declared({"patterns": {"status": "(x)"}, "fields": {"title": "Title"}})
     with_pep = declaration.declared({"preset": "pep", "patterns": {"date": r"^Created:\s*(.+)"}})
     assert with_pep.metadata == ("header-block",) and with_pep.name == "pep+"
+    assert with_pep.as_setting()["patterns"] == {"date": r"^Created:\s*(.+)"}  # the store's recorded reading
+    assert "patterns" not in declaration.preset("pep").as_setting()  # a preset's setting is as it was
 
 
 def metadata_values(found: metadata.Fields) -> dict[str, tuple[object, int | None]]:

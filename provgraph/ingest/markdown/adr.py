@@ -131,8 +131,8 @@ def _claim(
 
     word = None
     status_line = None
-    declared_fields = [(fields.get("unread", {}).get(key), _front_matter_line(document, key))
-                       for key in (name.replace("-", "_") for name in status_fields) if key != "status"]
+    declared_fields = [(fields.get("unread", {}).get(name.replace("-", "_")), _front_matter_line(document, name))
+                       for name in status_fields if name != "status"]
     for candidate, line in (*declared_fields, (fields.get("status"), _front_matter_line(document, "status")),
                             (status_text, text_line), (header_status, header_line)):
         if candidate:
