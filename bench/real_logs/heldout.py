@@ -1,4 +1,4 @@
-"""Held-out proposal logs (issue 39): public logs nobody tuned provgraph on, read with at most a declaration.
+"""Held-out proposal logs (issues 39, 55): public logs nobody tuned provgraph on, read with at most a declaration.
 
     python -m bench.real_logs.heldout --repo bips=/tmp/bips --repo eips=/tmp/EIPs --repo cips=/tmp/CIPs ...
 
@@ -6,8 +6,11 @@ Each log NAME is ingested whole with its declaration, `bench/logs/NAME.toml`: a 
 users would write it (`path` relative to the repository's root), and nothing else: a log that needs a code edit
 in provgraph to read is a finding, never a fix here. The oracle is the record's stated status, read by a few
 lines below (a regular expression over the field each log keeps it in, independent of provgraph's readers), and
-mapped to a verdict by the log's own process document (BIP 3, EIP-1, CIP-1, SIMD-0001, the TensorFlow RFC
-process): in force -> ACTIVE; not yet decided or dormant -> UNKNOWN; closed, withdrawn, moved, obsolete -> STALE.
+mapped to a verdict by the log's own process document (bench/real_logs/heldout_oracles.py cites each): in force -> ACTIVE;
+not yet decided or dormant -> UNKNOWN; closed, withdrawn, moved, obsolete, superseded -> STALE.
+
+With --propose the declaration is instead the one `provgraph formats propose FOLDER` prints, run in the
+repository's root for the folder the log's own declaration reads (or --propose-at's), applied unedited.
 
 Printed per log: records that state a status, judged as stated (%), dropped (no claim at all), the words a log
 uses that its oracle does not map (left out of the percentage), and the first mismatches with provgraph's reason
@@ -18,14 +21,15 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.real_logs.heldout_oracles import LOGS, stated_word, verdict
 from bench.real_logs.stated import compare
 from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status
@@ -35,95 +39,7 @@ from provgraph.ingest.config import load_config
 from provgraph.ingest.pipeline import ingest
 
 DECLARATIONS = Path(__file__).resolve().parents[1] / "logs"
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-
-
-def stated_word(text: str) -> str:
-    """`**[Implemented](url)** (Swift 5.5)` -> `implemented`: markup, links and what follows a bracket go."""
-    text = _LINK.sub(r"\1", text).replace("*", "").replace("`", "")
-    text = re.split(r"[(\[,;]", text, maxsplit=1)[0]
-    return " ".join(text.casefold().split()).strip(" .'\"")
-
-
-def _front_matter(text: str) -> str:
-    parts = text.split("\n---", 1) if text.startswith("---") else ["", ""]
-    return parts[0]
-
-
-def _first(pattern: str, text: str) -> str | None:
-    found = re.search(pattern, text, re.MULTILINE | re.IGNORECASE)
-    return found.group(1).strip() if found else None
-
-
-def _walk(root: Path, pattern: str) -> Iterator[tuple[str, str]]:
-    for file in sorted(root.rglob("*")):
-        relpath = file.relative_to(root).as_posix()
-        if file.is_file() and re.fullmatch(pattern, relpath):
-            yield relpath, file.read_text(encoding="utf-8", errors="replace")
-
-
-# Each oracle: the store-relative path of every record and its status as written (None: it states none).
-def _bips(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"bip-\d+\.(mediawiki|md)"):
-        yield relpath, _first(r"^\s*Status:\s*(.+)$", "\n".join(text.splitlines()[:40]))
-
-
-def _front_matter_status(pattern: str) -> Callable[[Path], Iterator[tuple[str, str | None]]]:
-    def read(root: Path) -> Iterator[tuple[str, str | None]]:
-        for relpath, text in _walk(root, pattern):
-            yield relpath, _first(r"^status:\s*['\"]?([^'\"\n]+)", _front_matter(text))
-    return read
-
-
-def _neps(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"doc/neps/nep-\d+[^/]*\.rst"):
-        yield relpath, _first(r"^:Status:\s*(.+)$", "\n".join(text.splitlines()[:30]))
-
-
-def _keep(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"proposals/(.+/)?KEEP-[^/]+\.md"):
-        head = "\n".join(line for line in text.splitlines()[:20] if not line.startswith("##"))
-        yield relpath, _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+)$", head)
-
-
-def _tensorflow(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"rfcs/\d{8}-[^/]+\.md"):
-        yield relpath, _first(r"^\s*\|?\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", "\n".join(text.splitlines()[:15]))
-
-
-@dataclass(frozen=True)
-class HeldOut:
-    origin: str  # the public repository
-    process: str  # the document that says what each word means
-    oracle: Callable[[Path], Iterator[tuple[str, str | None]]]
-    verdicts: dict[str, str]  # the log's own words -> ACTIVE / UNKNOWN / STALE
-
-
-_EIP = {"idea": "UNKNOWN", "draft": "UNKNOWN", "review": "UNKNOWN", "last call": "UNKNOWN", "stagnant": "UNKNOWN",
-        "final": "ACTIVE", "living": "ACTIVE", "withdrawn": "STALE", "moved": "STALE"}
-LOGS = {
-    "bips": HeldOut("bitcoin/bips", "BIP 3", _bips, {
-        "draft": "UNKNOWN", "complete": "ACTIVE", "deployed": "ACTIVE", "closed": "STALE"}),
-    "eips": HeldOut("ethereum/EIPs", "EIP-1", _front_matter_status(r"EIPS/eip-\d+\.md"), _EIP),
-    "ercs": HeldOut("ethereum/ERCs", "EIP-1", _front_matter_status(r"ERCS/erc-\d+\.md"), _EIP),
-    "cips": HeldOut("cardano-foundation/CIPs", "CIP-1", _front_matter_status(r"CIP-\d+/README\.md"), {
-        "proposed": "UNKNOWN", "active": "ACTIVE", "inactive": "STALE"}),
-    "simds": HeldOut("solana-foundation/solana-improvement-documents", "SIMD-0001",
-                     _front_matter_status(r"proposals/\d+-[^/]+\.md"), {
-        "idea": "UNKNOWN", "draft": "UNKNOWN", "review": "UNKNOWN", "stagnant": "UNKNOWN", "accepted": "ACTIVE",
-        "implemented": "ACTIVE", "activated": "ACTIVE", "living": "ACTIVE", "withdrawn": "STALE"}),
-    "neps": HeldOut("numpy/numpy (doc/neps)", "NEP 0", _neps, {
-        "draft": "UNKNOWN", "provisional": "UNKNOWN", "deferred": "UNKNOWN", "active": "ACTIVE", "accepted": "ACTIVE",
-        "final": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "superseded": "STALE"}),
-    "keep": HeldOut("Kotlin/KEEP", "the KEEP README's statuses", _keep, {
-        "public discussion": "UNKNOWN", "in progress": "UNKNOWN", "experimental": "UNKNOWN", "unknown": "UNKNOWN",
-        "draft": "UNKNOWN", "design review": "UNKNOWN", "prototype": "UNKNOWN", "prototyped": "UNKNOWN", "working on": "UNKNOWN",
-        "stable": "ACTIVE", "partially stable": "ACTIVE", "implemented": "ACTIVE", "declined": "STALE",
-        "rejected": "STALE", "superseded": "STALE"}),
-    "tensorflow": HeldOut("tensorflow/community", "rfcs/ (the RFC process, README)", _tensorflow, {
-        "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "implemented": "ACTIVE",
-        "obsolete": "STALE"}),
-}
+SUMMARY_LINES = 8
 
 
 @dataclass
@@ -140,25 +56,52 @@ class LogResult:
     stated: list[Stated] = field(default_factory=list)
     no_status: int = 0
     judged: dict[str, tuple[str, str, str | None]] = field(default_factory=dict)  # path -> (status, reason, declared)
+    summary: list[str] = field(default_factory=list)  # the ingest summary's lines after the first
+    proposal: Proposal | None = None
 
 
-def verdict(log: HeldOut, word: str) -> str | None:
-    """The verdict of the longest of the log's words that the stated word starts with ("stable in 1.1": stable)."""
-    starts = [key for key in log.verdicts if word == key or word.startswith(key + " ")]
-    return log.verdicts[max(starts, key=len)] if starts else None
+@dataclass
+class Proposal:
+    """`provgraph formats propose FOLDER` run in the repository's root, as a user there would."""
+    folder: str
+    seconds: float
+    text: str  # its stdout: a `[[store]]` table, its counts and doubts as `#` comments
+    error: str = ""
 
 
 def configured(name: str, root: Path, into: Path) -> Path:
     """The declaration as the log's own provgraph.toml, its `path` taken from the repository's root."""
     text = (DECLARATIONS / f"{name}.toml").read_text(encoding="utf-8")
-    text = re.sub(r'^path\s*=\s*"([^"]*)"', lambda m: f'path = "{(root / m.group(1)).as_posix()}"', text,
-                  flags=re.MULTILINE)
+    text = _rooted(text, root)
     config = into / "provgraph.toml"
     config.write_text(text, encoding="utf-8")
     return config
 
 
-def run_log(graph: Graph, name: str, root: Path) -> LogResult:
+def _rooted(text: str, root: Path) -> str:
+    return re.sub(r'^path\s*=\s*"([^"]*)"', lambda m: f'path = "{(root / m.group(1)).as_posix()}"', text,
+                  flags=re.MULTILINE)
+
+
+def declared_folder(name: str) -> str:
+    """The folder the log's declaration reads (its `path`), relative to the repository's root."""
+    found = re.search(r'^path\s*=\s*"([^"]*)"', (DECLARATIONS / f"{name}.toml").read_text(encoding="utf-8"),
+                      re.MULTILINE)
+    return found.group(1) if found else "."
+
+
+def propose(root: Path, folder: str) -> Proposal:
+    """The proposer's declaration for `folder`, unedited (the CLI of the provgraph this Python imports, run in `root`)."""
+    command = [sys.executable, "-c", "from provgraph.cli import main; main()", "formats", "propose", folder]
+    started = time.perf_counter()
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - started
+    error = "" if done.returncode == 0 and "[[store]]" in done.stdout else f"exit {done.returncode}: {done.stderr.strip()}"
+    return Proposal(folder, seconds, done.stdout, error)
+
+
+def run_log(graph: Graph, name: str, root: Path, *, proposal_at: str | None = None) -> LogResult:
+    """`proposal_at`: read the log with the proposer's declaration for that folder instead of bench/logs/NAME.toml."""
     log = LOGS[name]
     result = LogResult(name)
     for relpath, written in log.oracle(root):
@@ -170,11 +113,20 @@ def run_log(graph: Graph, name: str, root: Path) -> LogResult:
     wipe(graph)
     install_schema(graph)
     with tempfile.TemporaryDirectory() as scratch:
-        [store] = load_config(configured(name, root, Path(scratch)))
+        if proposal_at is None:
+            config = configured(name, root, Path(scratch))
+        else:
+            result.proposal = propose(root, proposal_at)
+            if result.proposal.error:
+                return result
+            config = Path(scratch) / "provgraph.toml"
+            config.write_text(_rooted(result.proposal.text, root), encoding="utf-8")
+        [store] = load_config(config)
     prefix = store.path.relative_to(root.resolve()).as_posix()
     started = time.perf_counter()
-    ingest(graph, store.kind, store.path, fmt=store.fmt, store=store.name or name, scope=store.scope,
-           options=store.options)
+    summary = ingest(graph, store.kind, store.path, fmt=store.fmt, store=store.name or name, scope=store.scope,
+                     options=store.options)
+    result.summary = summary.text_lines()[1:]
     result.seconds = time.perf_counter() - started
     for row in iter_status(graph):
         path = (row.source or "").split(":", 1)[-1]
@@ -184,12 +136,16 @@ def run_log(graph: Graph, name: str, root: Path) -> LogResult:
 
 
 def report(result: LogResult) -> list[str]:
+    proposal = result.proposal
+    if proposal and proposal.error:
+        return [f"{result.name}: no proposal for {proposal.folder!r} ({proposal.seconds:.1f} s): {proposal.error}"]
     counted, dropped, mismatches, right, share = compare(result.stated, result.judged)
     unmapped = Counter(s.word for s in result.stated if s.expected is None)
     log = LOGS[result.name]
     lines = [f"{result.name} ({log.origin}, words per {log.process}): {len(result.stated)} records state a status "
              f"({result.no_status} state none); judged as stated {right}/{len(counted)} ({share:.1f}%), "
-             f"dropped {len(dropped)}, mismatches {len(mismatches)}; ingest {result.seconds:.1f} s"]
+             f"dropped {len(dropped)}, mismatches {len(mismatches)}; ingest {result.seconds:.1f} s"
+             + (f"; with the proposal for {proposal.folder!r} ({proposal.seconds:.1f} s)" if proposal else "")]
     if unmapped:
         lines.append("  words the oracle does not map (left out): " + ", ".join(f"{w!r} x{n}" for w, n in unmapped.items()))
     causes: dict[tuple[str, str, str, str | None], list[str]] = {}
@@ -200,6 +156,7 @@ def report(result: LogResult) -> list[str]:
               sorted(causes.items(), key=lambda item: -len(item[1]))[:8]]
     if dropped:
         lines.append(f"  dropped x{len(dropped)}: " + ", ".join(f"{s.path} ({s.word!r})" for s in dropped[:8]))
+    lines += [f"  summary: {line.strip()}" for line in result.summary[:SUMMARY_LINES]]
     return lines
 
 
@@ -209,6 +166,12 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"a checkout of a held-out log (repeatable); NAME one of {', '.join(LOGS)}")
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
+    parser.add_argument("--propose", action="store_true",
+                        help="read each log with `provgraph formats propose`'s declaration for its folder, unedited")
+    parser.add_argument("--propose-at", metavar="FOLDER",
+                        help="with --propose: propose for this folder of every repository ('.': the root), not the "
+                             "folder the log's declaration reads")
+    parser.add_argument("--keep", type=Path, metavar="DIR", help="with --propose: write each proposal to DIR/NAME.toml")
     args = parser.parse_args(argv)
     if args.uri:
         settings = Settings.from_env(uri=args.uri)
@@ -221,7 +184,12 @@ def main(argv: list[str] | None = None) -> int:
             name, _, path = item.partition("=")
             if name not in LOGS:
                 parser.error(f"unknown log {name!r} (one of {', '.join(LOGS)})")
-            print("\n".join(report(run_log(graph, name, Path(path)))), flush=True)
+            folder = (args.propose_at or declared_folder(name)) if args.propose else None
+            result = run_log(graph, name, Path(path), proposal_at=folder)
+            if args.keep and result.proposal:
+                args.keep.mkdir(parents=True, exist_ok=True)
+                (args.keep / f"{name}.toml").write_text(result.proposal.text or result.proposal.error, encoding="utf-8")
+            print("\n".join(report(result)), flush=True)
         wipe(graph)
     return 0
 
