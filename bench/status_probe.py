@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     from bench.baselines import RAW_SCAN
     from provgraph.base.config import Settings
     from provgraph.engine.status import iter_status, status
-    from provgraph.engine.status_rows import INDEX, iter_rows, json_array
+    from provgraph.engine.status_rows import iter_rows, json_array
     from provgraph.graph.connection import Graph, statement
 
     counts: Counter[str] = Counter()
@@ -62,10 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         rows = 0
         if args.mode == "rows":
-            status_at = INDEX["status"]
             for values in iter_rows(graph):
                 rows += 1
-                counts[values[status_at]] += 1
+                counts[values.status] += 1
         elif args.mode == "json":
             for _chunk in json_array(iter_rows(graph)):
                 rows += 1

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from provgraph.engine.conflicts import Conflict
     from provgraph.engine.lineage import Lineage
     from provgraph.engine.queries import QueryResult
+    from provgraph.engine.status_rows import StatusRow
     from provgraph.engine.stored_check import CheckResult
     from provgraph.graph.connection import Graph
     from provgraph.ingest.pipeline import IngestSummary
@@ -116,8 +117,8 @@ class Provgraph:
         return status.iter_status(self.graph, scope=scope, at=moment, subject=subject, only=only)
 
     def status_rows(self, ids: str | Iterable[str] | None = None, *, scope: str | None = None, at: When = None,
-                    subject: str | None = None, only: str | Iterable[str] | None = None) -> Iterator[tuple[Any, ...]]:
-        """As `iter_status`, each status as a plain tuple of `provgraph.engine.status_rows.FIELDS` (its `to_dict()`
+                    subject: str | None = None, only: str | Iterable[str] | None = None) -> Iterator[StatusRow]:
+        """As `iter_status`, each status as a `provgraph.engine.status_rows.StatusRow` (a named tuple of its `to_dict()`
         values): what `provgraph status` renders, without a `ClaimStatus` a claim over the whole graph."""
         from provgraph.engine import status_rows
 
