@@ -69,7 +69,8 @@ def ready_to_read(graph: Graph, corpus: Corpus, ingest_first: bool) -> None:
     kept common terms and the suspects pass brought up to date, since connecting installs the schema, which marks the
     kept common terms stale (an ingest keeps them again, a read does not), and without them every verify with suspects
     computes them from the whole store (seconds at 100k)."""
-    from provgraph.engine.suspects import keep_common_terms, keep_pending
+    from provgraph.engine.suspect_terms import keep_common_terms
+    from provgraph.engine.suspects import keep_pending
 
     if ingest_first:
         reset(graph)
@@ -216,7 +217,7 @@ def _verify_floor(graph: Graph, requests: list[dict[str, Any]]) -> dict[str, flo
 def _kept_terms_contrast(graph: Graph, requests: list[dict[str, Any]]) -> dict[str, float]:
     """The same verify batch with the common terms kept (one node read) and computed live (a scan of every claim's
     terms, as before issue 26 kept them), and what keeping them costs once."""
-    from provgraph.engine.suspects import keep_common_terms
+    from provgraph.engine.suspect_terms import keep_common_terms
     from provgraph.engine.verify import verify_batch
 
     def rate() -> float:

@@ -330,14 +330,14 @@ FULLTEXT_INDEXES = {
 }
 
 class SuspectTerms(StructuredNode):
-    """The common search terms, kept at write time (provgraph/engine/suspects.py): every ingest that writes claims
+    """The common search terms, kept at write time (provgraph/engine/suspect_terms.py): every ingest that writes claims
     computes them again (cypher/suspect_common_terms.cypher), so a suspects lookup reads one node instead of
     scanning every claim's terms. Missing (an older store, a reset): read live."""
 
     name = StringProperty(unique_index=True, required=True)  # 'common-by-claims' (the rule of 2 December, later in the day: terms of many claims)
     terms = ArrayProperty(StringProperty())  # the terms that weigh nothing in a suspect pair
     computed_at = DateTimeProperty()
-    counted_over = StringProperty()  # the claims they were counted over (suspects.COMMON_OVER); none: every claim
+    counted_over = StringProperty()  # the claims they were counted over (suspect_terms.COMMON_OVER); none: every claim
 
 
 class RivalRoster(StructuredNode):
