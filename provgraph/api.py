@@ -19,7 +19,7 @@ from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.ids import ids_of
 from provgraph.base.times import parse_moment
 from provgraph.engine import status, suspects, verify
-from provgraph.engine.status import ClaimStatus
+from provgraph.engine.claim_status import ClaimStatus
 from provgraph.engine.suspects import Suspect, kept_not_found_now
 from provgraph.engine.verify import BatchVerdict, Verdict
 

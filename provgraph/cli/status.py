@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def _table(rows: Iterable[StatusRow]) -> int:
     # styled always; click strips the colours when stdout is not a terminal
-    from provgraph.engine.status import location, why_text
+    from provgraph.engine.claim_status import location, why_text
 
     shown = 0
     for row in rows:
@@ -110,7 +110,7 @@ _CONFLICT_COLUMNS = ["kind", "claims", "scope", "subject", "values", "resolve"]
 @connection_options
 def conflicts_command(scope: str | None, at: datetime | None, fmt: str, pg: Provgraph) -> None:
     """Unresolved conflicts (rival claims, explicit conflicts, revision cycles) and what would resolve each."""
-    from provgraph.engine.status import RIVALS_SHOWN
+    from provgraph.engine.claim_status import RIVALS_SHOWN
 
     found = pg.conflicts(scope=scope, at=at)
     records = [c.to_dict() for c in found]

@@ -17,7 +17,8 @@ from typing import Any, Iterable, Iterator, NamedTuple
 from provgraph.base.chunks import held_from_stale
 from provgraph.base.values import EPOCH
 from provgraph.engine.account import add_account
-from provgraph.engine.status import STREAM_CHUNK, ClaimStatus, _params, iter_status, json_objects
+from provgraph.engine.claim_status import ClaimStatus
+from provgraph.engine.status import STREAM_CHUNK, _params, iter_status, json_objects
 from provgraph.graph.connection import Graph
 
 

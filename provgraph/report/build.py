@@ -16,7 +16,8 @@ from provgraph.base.times import native
 from provgraph.engine import cites
 from provgraph.report import suspects as suspects_section
 from provgraph.engine.lineage import lineage
-from provgraph.engine.status import STATUSES, ClaimStatus, iter_status
+from provgraph.engine.claim_status import ClaimStatus
+from provgraph.engine.status import STATUSES, iter_status
 from provgraph.graph.connection import Graph
 from provgraph.report.files import CsvWriter
 from provgraph.report.model import (
