@@ -8,15 +8,15 @@ the matching CLI command prints with `--format json` (without the final newline)
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from provgraph.base.cites import DEFAULT_STORE
 from provgraph.base.config import Settings
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.ids import ids_of
+from provgraph.base.results import Decision, Results
 from provgraph.base.times import parse_moment
 from provgraph.engine import status, suspects, verify
 from provgraph.engine.claim_status import ClaimStatus
@@ -37,34 +37,8 @@ if TYPE_CHECKING:
     from provgraph.ingest.pipeline.scan import ScanSummary
     from provgraph.report import ReportResult
 
-T = TypeVar("T")
 Progress = Callable[[str, int, "int | None"], None]
 When = datetime | str | int | None
-
-
-class Results(list[T], Generic[T]):
-    """A list of results whose `to_json()` is what the CLI prints for them with `--format json`."""
-
-    def __init__(self, items: Iterable[T], encode: Callable[[list[T]], str]) -> None:
-        super().__init__(items)
-        self._encode = encode
-
-    def to_json(self) -> str:
-        return self._encode(self)
-
-
-@dataclass(frozen=True)
-class Decision:
-    """An adjudication recorded, dismissed or revoked: the engine's answer, with its uid first."""
-
-    adjudication: str
-    detail: Mapping[str, Any]
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.detail)
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, default=str)
 
 
 def _status_json(rows: list[ClaimStatus]) -> str:
