@@ -320,15 +320,6 @@ class ReportRun(StructuredNode):
     counts = StringProperty()  # JSON: status -> claims (the trend chart); absent on runs recorded before it was kept
 
 
-# Full-text indexes neomodel cannot declare (one index over several properties, a list's members): name -> (label,
-# properties). init installs them from cypher/fulltext_index.cypher (provgraph/graph/fulltext.py writes and queries
-# the fields) and cypher/alias_index.cypher (rules/alias-claims queries it).
-FULLTEXT_INDEXES = {
-    "claim_search": ("Claim", ("search_title", "search_subject", "search_value", "search_text", "search_scope",
-                               "search_scope_under")),
-    "claim_aliases": ("Claim", ("aliases",)),
-}
-
 class SuspectTerms(StructuredNode):
     """The common search terms, kept at write time (provgraph/engine/suspect_terms.py): every ingest that writes claims
     computes them again (cypher/suspect_common_terms.cypher), so a suspects lookup reads one node instead of
@@ -391,3 +382,12 @@ LABELS = tuple(model.__name__ for model in MODELS if model not in (ProvgraphLock
 PASS_MARKS = ("SuspectsPending", "SuspectsRelook", "SuspectsPairs")
 REVISION_TYPES = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
 LINK_TYPES = ("AMENDS", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")
+
+# Full-text indexes neomodel cannot declare (one index over several properties, a list's members): name -> (label,
+# properties). init installs them from cypher/fulltext_index.cypher (provgraph/graph/fulltext.py writes and queries
+# the fields) and cypher/alias_index.cypher (rules/alias-claims queries it).
+FULLTEXT_INDEXES = {
+    "claim_search": ("Claim", ("search_title", "search_subject", "search_value", "search_text", "search_scope",
+                               "search_scope_under")),
+    "claim_aliases": ("Claim", ("aliases",)),
+}
