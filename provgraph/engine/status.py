@@ -146,9 +146,7 @@ def _merge_stored(graph: Graph, stored: Iterable[dict[str, Any]], params: dict[s
                   chunk: int) -> Iterator[ClaimStatus]:
     """Stored rows in uid order, each one that is not fresh replaced by the full computation (a query per chunk)."""
     def judged(rows: list[dict[str, Any]]) -> Iterator[ClaimStatus]:
-        stale = [row["claim"] for row in rows if not row["fresh"]]
-        computed = graph.read("status", {**params, "claims": stale})
-        full = {row["claim"]: row for row in add_account(graph.read, computed, params["t"])}
+        full = computed(graph, params, [row["claim"] for row in rows if not row["fresh"]])
         for row in rows:
             if row["fresh"]:
                 yield ClaimStatus.from_row(row, params["t"])
@@ -157,6 +155,13 @@ def _merge_stored(graph: Graph, stored: Iterable[dict[str, Any]], params: dict[s
 
     return held_from_stale(stored_rows(stored), lambda row: row["fresh"], lambda row: ClaimStatus.from_row(row, params["t"]),
                            judged, chunk)
+
+
+def computed(graph: Graph, params: dict[str, Any], claims: list[str]) -> dict[str, dict[str, Any]]:
+    """The full computation of `claims` for the question of `params`, each row with its account, by uid (a claim
+    `only` filters out is absent): what replaces a stored status that is not fresh."""
+    rows = graph.read("status", {**params, "claims": claims})
+    return {row["claim"]: row for row in add_account(graph.read, rows, params["t"])}
 
 
 def resolve(graph: Graph, ids: Iterable[str]) -> list[str]:

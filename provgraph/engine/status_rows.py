@@ -16,9 +16,8 @@ from typing import Any, Iterable, Iterator, NamedTuple
 
 from provgraph.base.chunks import held_from_stale
 from provgraph.base.values import EPOCH
-from provgraph.engine.account import add_account
 from provgraph.engine.claim_status import ClaimStatus
-from provgraph.engine.status import STREAM_CHUNK, _params, iter_status, json_objects
+from provgraph.engine.status import STREAM_CHUNK, _params, computed, iter_status, json_objects
 from provgraph.graph.connection import Graph
 
 
@@ -112,9 +111,7 @@ def iter_rows(
     claim, fresh, values = (keys.index(column) for column in ("claim", "fresh", "row"))
 
     def judged(records: list[tuple[Any, ...]]) -> Iterator[StatusRow]:
-        stale = [record[claim] for record in records if not record[fresh]]
-        computed = graph.read("status", {**params, "claims": stale})
-        full = {row["claim"]: row for row in add_account(graph.read, computed, params["t"])}
+        full = computed(graph, params, [record[claim] for record in records if not record[fresh]])
         for record in records:
             if record[fresh]:
                 yield _row(record[values])
