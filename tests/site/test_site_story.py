@@ -88,7 +88,7 @@ def test_every_link_of_the_site_resolves(story_site: Path) -> None:
 
 def test_home_counts_statuses_and_lists_retired_decisions_still_cited(story: Provgraph, story_site: Path) -> None:
     home = (story_site / "index.html").read_text()
-    counts = {status: 0 for status in ("ACTIVE", "STALE", "CONFLICT", "UNKNOWN")}
+    counts = dict.fromkeys(("ACTIVE", "STALE", "CONFLICT", "UNKNOWN"), 0)
     for row in story.iter_status():
         counts[row.status] += 1
     for status, count in counts.items():
