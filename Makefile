@@ -1,12 +1,13 @@
 # provgraph: two commands on a fresh machine (needs python3, java 17+, maven).
 #   make demo   - venv + packages + local Neo4j + the main job on examples/
-#   make test   - venv + packages + Debian graphviz/chromium (make system-deps) + the test suite against a real Neo4j it starts
+#   make test   - venv + packages + Debian graphviz/chromium (make system-deps) + lint + the docs site + the test suite against a real Neo4j it starts
+#   make docs   - the docs as a site in site/ (MkDocs, strict: a broken link, anchor or page fails)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench venv server clean system-deps system-deps-graphviz
+.PHONY: demo test lint docs bench venv server clean system-deps system-deps-graphviz
 
 venv: $(STAMP)
 
@@ -43,10 +44,14 @@ system-deps: system-deps-graphviz
 # Lint first (seconds), then the suite; a lint finding fails `make test`. `make lint` runs only the lint.
 # pytest exits 5 when it collected no test: that must fail, not pass silently.
 lint: $(STAMP)
-	$(BIN)/ruff check --quiet provgraph tests bench
+	$(BIN)/ruff check --quiet provgraph tests bench docs/hooks
 	$(BIN)/mypy
 
-test: lint system-deps
+# The docs as a site (mkdocs.yml): strict, so a warning (a broken link or anchor, a page left out) fails the build.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --quiet --strict --site-dir site
+
+test: lint docs system-deps
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: no tests were collected" >&2; exit 1; fi; exit $$rc
 
@@ -58,4 +63,4 @@ bench: $(STAMP)
 
 clean:
 	-$(BIN)/provgraph server stop
-	rm -rf $(VENV) build *.egg-info provgraph-report
+	rm -rf $(VENV) build *.egg-info provgraph-report site

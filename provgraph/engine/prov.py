@@ -1,6 +1,6 @@
 """The stored graph as a W3C PROV document (PROV-JSON, PROV-N, PROV-O/Turtle) via the `prov` package.
 
-Mapping (docs/guide.md "Exploring the graph" has the user-facing list):
+Mapping (docs/exploring.md "Exploring the graph" has the user-facing list):
 
 - `Store`  -> entity of type `prov:Collection` (and `provgraph:Store`); `hadMember(store, source)`.
 - `Source` -> entity (`provgraph:Source`).

@@ -1,13 +1,13 @@
-"""The parts of docs/guide.md made from the code, so they cannot drift from it.
+"""The parts of the user docs made from the code, so they cannot drift from it.
 
-    .venv/bin/python tests/explore/generated_docs.py      # rewrite them in docs/guide.md
+    .venv/bin/python tests/explore/generated_docs.py      # rewrite them in their pages
     .venv/bin/python tests/explore/generated_docs.py --check   # exit 1 naming each part out of date
 
-- `commands`: every command and subcommand with the first paragraph of its --help, from click.
-- `verdicts`: verify's terminals in the order they are checked, from `provgraph.engine.verify.TERMINALS`.
-- `reasons`: every reason code with its status, in rule order, from `provgraph.engine.status.REASONS`;
+- `commands` (docs/reference.md): every command and subcommand with the first paragraph of its --help, from click.
+- `verdicts` (docs/verify.md): verify's terminals in the order they are checked, from `provgraph.engine.verify.TERMINALS`.
+- `reasons` (docs/status.md): every reason code with its status, in rule order, from `provgraph.engine.status.REASONS`;
   the rule numbers from the status table of docs/design.md (the spec), each reason's example kept from
-  the guide itself (the one hand-written column; a new reason gets a placeholder the docs test refuses).
+  the page itself (the one hand-written column; a new reason gets a placeholder the docs test refuses).
 
 Each part sits between `<!-- generated: NAME ... -->` and `<!-- end generated: NAME -->` lines.
 tests/explore/test_docs.py runs the check in the suite.
@@ -22,7 +22,8 @@ from pathlib import Path
 import click
 
 ROOT = Path(__file__).resolve().parents[2]
-GUIDE = ROOT / "docs" / "guide.md"
+DOCS = ROOT / "docs"
+PAGES = {"commands": DOCS / "reference.md", "reasons": DOCS / "status.md", "verdicts": DOCS / "verify.md"}
 DESIGN = ROOT / "docs" / "design.md"
 NO_EXAMPLE = "(example to write)"
 _REGION = re.compile(r"(<!-- generated: (\w+)[^\n]*-->\n)(.*?)(<!-- end generated: \2 -->)", re.DOTALL)
@@ -104,17 +105,21 @@ def parts(text: str) -> dict[str, str]:
 
 
 def main(argv: list[str]) -> int:
-    text = GUIDE.read_text(encoding="utf-8")
-    fresh = regenerate(text)
-    if "--check" in argv:
-        stale = sorted(name for name, body in parts(text).items() if parts(fresh)[name] != body)
-        for name in stale:
-            print(f"docs/guide.md: the generated part {name!r} is out of date: run python tests/explore/generated_docs.py")
-        return 1 if stale else 0
-    if fresh != text:
-        GUIDE.write_text(fresh, encoding="utf-8")
-        print("docs/guide.md: generated parts rewritten")
-    return 0
+    stale = []
+    for page in sorted(set(PAGES.values())):
+        text = page.read_text(encoding="utf-8")
+        fresh = regenerate(text)
+        if fresh == text:
+            continue
+        name = page.relative_to(ROOT)
+        if "--check" in argv:
+            stale += [f"{name}: the generated part {part!r} is out of date: run python tests/explore/generated_docs.py"
+                      for part, body in parts(text).items() if parts(fresh)[part] != body]
+        else:
+            page.write_text(fresh, encoding="utf-8")
+            print(f"{name}: generated parts rewritten")
+    print("\n".join(stale), end="\n" if stale else "")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ A reference is a path into the repository (`provgraph/...`, `docs/...`, `tests/.
 docstrings and comments of provgraph/, tests/ and bench/, or a .cypher header. Each must
 name a file or folder in the repository (a bare name such as `README.md` may live anywhere in it; a glob must
 match something; `<placeholder>` paths are templates). ILLUSTRATIONS lists the few names that
-stand for a user's files in examples, not for ours. A Markdown link to a section (`guide.md#exit-codes`)
+stand for a user's files in examples, not for ours. A Markdown link to a section (`reference.md#exit-codes`)
 must name a heading of that file.
 """
 from __future__ import annotations
@@ -25,13 +25,13 @@ DESIGN = ROOT / "docs" / "design.md"
 README = ROOT / "README.md"
 
 ILLUSTRATIONS = {
-    "docs/adr": "the user's ADR folder in the guide's usage examples",
-    "x.md": "a link target in the guide's syntax examples",
-    "../old/0002-discounts.md": "a relative path in the guide's front matter example",
+    "docs/adr": "the user's ADR folder in the usage examples (docs/ingest.md)",
+    "x.md": "a link target in the syntax examples (docs/ingest.md)",
+    "../old/0002-discounts.md": "a relative path in the front matter example (docs/ingest.md)",
     "report.md": "a file `provgraph report` writes into --out",
     "0123-x.md": "an ADR file name in a docstring's example",
     "./self-reference.md": "a link a test fixture writes",
-    "adr-4.md": "a renamed ADR in the rename examples (guide, git ingester)",
+    "adr-4.md": "a renamed ADR in the rename examples (docs/ingest.md, git ingester)",
     "adr-04.md": "the new name of that renamed ADR",
     "decisions/adr-04.md": "the renamed ADR moved to another folder",
     "0001-queues.md": "the audit story's ADR that tests/audit/audit_story.py writes (docs/audit.md shows its status)",
@@ -47,14 +47,14 @@ ILLUSTRATIONS = {
     "adr-3.md": "the renamed-paths fixture: renamed, edited, deleted",
     "adr-03.md": "its new name",
     "../adr/0001-use-postgres-for-ledger.md": "the story runbook's link to ADR-0001, relative to examples/story/src/",
-    "../adr/0001-postgres.md": "a runbook's link in the guide's citations example",
+    "../adr/0001-postgres.md": "a runbook's link in the citations example (docs/scan.md)",
     "docs/adr/0001-x.md": "a record file cited in the citations examples",
     "../adr/0001-x.md": "the same, as a relative link",
     "b.md": "a changed file in the `scan --files` example",
     "docs/runbook.md": "a scanned doc in the `verify --cited-in` example",
     "CIP-*/README.md": "the records glob of a held-out log's declaration (bench/logs/cips.toml)",
     "bench/logs/NAME.toml": "a held-out log's declaration, NAME standing for the log",
-    "0004-x.md": "a record file a later record names, in the suspects rule's examples (design, guide)",
+    "0004-x.md": "a record file a later record names, in the suspects rule's examples (design, suspects)",
     "ADR006-x.md": "a record file whose name leads with its id, in the same examples",
     "0004-dns-zones.md": "a record file name in base/mentions.py's examples",
     "../adr/0004-dns-zones.md": "the same, as a relative link",
@@ -205,7 +205,8 @@ def test_every_link_to_a_section_names_a_heading_that_exists() -> None:
 def test_the_section_link_check_sees_a_missing_heading() -> None:
     assert _anchor("Verifying an answer's evidence") == "verifying-an-answers-evidence"
     assert _anchor("Revisions nobody linked: `provgraph suspects`") == "revisions-nobody-linked-provgraph-suspects"
-    assert "no-such-section" not in _anchors(ROOT / "docs" / "guide.md")
+    assert "no-such-section" not in _anchors(ROOT / "docs" / "reference.md")
+    assert "exit-codes" in _anchors(ROOT / "docs" / "reference.md")
 
 
 def test_a_newcomer_finds_the_status_rule_the_closure_the_jira_parser_and_verify_exit_codes_from_the_layers_table() -> None:

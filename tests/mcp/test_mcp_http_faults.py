@@ -48,7 +48,7 @@ def test_an_http_session_outlives_a_database_outage_with_tool_errors_while_it_is
         assert down.structured_content["kind"] == "DatabaseUnavailable"
     assert verdict_of(results[0]) == verdict_of(results[3])
     assert [line["verdict"] for line in results[4].structured_content["verdicts"]] == ["STALE_EVIDENCE"] * 2
-    assert listed == [9]  # the nine tools (docs/guide.md "Agents over MCP"), cited_in included
+    assert listed == [9]  # the nine tools (docs/mcp.md "Agents over MCP"), cited_in included
     assert code == 0 and "Traceback" not in stderr, stderr
 
 

@@ -211,8 +211,8 @@ def test_guide_client_example_and_config_block_work_as_written(pricing, neo4j_se
     assert json.loads(done.stdout.split("\n", 1)[1])["verdict"] == "STALE_EVIDENCE"
     assert "Traceback" not in done.stderr
 
-    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
-    block = next(json.loads(b) for b in re.findall(r"```json\n(.*?)```", guide, re.DOTALL) if "mcpServers" in b)
+    page = (ROOT / "docs" / "mcp.md").read_text(encoding="utf-8")
+    block = next(json.loads(b) for b in re.findall(r"```json\n(.*?)```", page, re.DOTALL) if "mcpServers" in b)
     entry = block["mcpServers"]["provgraph"]
     assert entry["command"].endswith("/.venv/bin/provgraph") and entry["args"] == ["mcp"]
     assert set(entry["env"]) <= {"NEO4J_URI", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE"}

@@ -70,5 +70,5 @@ def _nothing_read(fmt: RecordFormat, others: list[str], unclaimed: list[str]) ->
         if fits:
             hints.append(f"--preset {name} ({fits} file(s) match {', '.join(candidate.records)})")
     told += ("; to read them: " + " or ".join(hints) if hints else
-             "; declare their format with --records GLOB and --field status=NAME (see the guide, Ingesting)")
+             "; declare their format with --records GLOB and --field status=NAME (see docs/ingest.md)")
     return told
