@@ -6,7 +6,7 @@ import shlex
 
 from provgraph.site import record_text
 from provgraph.site.layout import REASON_WORDS, badge, day, esc, link, page, table, when
-from provgraph.site.model import Decision
+from provgraph.site.model import Citation, Decision
 from provgraph.views.display import account_text, short_version
 
 DEPTH = 1
@@ -121,8 +121,15 @@ def _history(decision: Decision) -> str:
             + "</section>")
 
 
+def _place(citation: Citation) -> str:
+    place = f"<code>{esc(citation.file)}:{citation.line}</code>"
+    if citation.url and citation.url.startswith("https://"):
+        return f'<a href="{esc(citation.url)}" rel="nofollow noopener noreferrer">{place}</a>'
+    return place
+
+
 def _citations(decision: Decision) -> str:
-    rows = [[esc(c.store), f"<code>{esc(c.file)}:{c.line}</code>", esc(c.text)] for c in decision.citations]
+    rows = [[esc(c.store), _place(c), esc(c.text)] for c in decision.citations]
     note = ('<p class="banner retired">Retired, yet still cited in these places.</p>'
             if decision.citations and decision.retired else "")
     return ('<section aria-labelledby="cited-h"><h2 id="cited-h">Who cites it</h2>' + note

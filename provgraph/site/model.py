@@ -17,6 +17,7 @@ from provgraph.base.times import native, to_iso
 from provgraph.engine.status import ClaimStatus, iter_status
 from provgraph.engine.suspects import Suspect, suspects
 from provgraph.graph.connection import Graph
+from provgraph.site.forge_links import citation_url, forge_bases
 
 RETIRED = "STALE"
 
@@ -45,6 +46,7 @@ class Citation:
     file: str
     line: int
     text: str
+    url: str | None = None  # the file at that line on its forge (GitHub, GitLab), when the scan root's remote is one
 
 
 @dataclass
@@ -93,7 +95,7 @@ class Decision:
             self.locator, self.url, sorted(self.revises),
             [[v.snapshot, to_iso(v.revised_at) if v.revised_at else None, v.version, v.author, v.declared]
              for v in self.history],
-            [[c.store, c.file, c.line, c.text] for c in self.citations],
+            [[c.store, c.file, c.line, c.text, c.url] for c in self.citations],
             [[x.earlier, x.later, x.score] for x in self.suspects],
             {uid: statuses.get(uid) for uid in sorted(self.neighbours())},
         ]
@@ -124,11 +126,13 @@ def read_site(graph: Graph, *, scope: str | None = None, at: datetime | None = N
     for row in graph.stream("site_history", {}):
         if row["claim"] in decisions:
             decisions[row["claim"]].history.append(_version(row))
-    for row in graph.stream("site_citations", {}):
-        if row["claim"] in decisions:
-            decisions[row["claim"]].citations.append(
-                Citation(store=row["store"] or "", file=row["file"] or "", line=int(row["line"] or 0),
-                         text=row["text"] or ""))
+    cited = [row for row in graph.stream("site_citations", {}) if row["claim"] in decisions]
+    bases = forge_bases({row["root"] for row in cited if row["root"]})
+    for row in cited:
+        file, line = row["file"] or "", int(row["line"] or 0)
+        decisions[row["claim"]].citations.append(Citation(store=row["store"] or "", file=file, line=line,
+                                                          text=row["text"] or "",
+                                                          url=citation_url(bases.get(row["root"]), file, line)))
     _link_revised(decisions.values(), decisions)
     found = suspects(graph, scope=scope)
     for suspect in found:

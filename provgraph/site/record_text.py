@@ -1,8 +1,9 @@
 """A record's own text on its page, as data and never as markup.
 
 Markdown is rendered by markdown-it-py (CommonMark) with raw HTML off, so a `<script>` or an `onerror=` in a record
-is shown as the characters it is; a link keeps only an http(s), mailto or relative target (any other scheme --
-javascript:, data:, vbscript:, file: -- becomes plain text) and gets `rel="nofollow noopener noreferrer"`; an image
+is shown as the characters it is; a link keeps only an http(s) or mailto target and gets
+`rel="nofollow noopener noreferrer"`: any other scheme (javascript:, data:, vbscript:, file:) and any relative target
+(it names a file beside the record, which the site does not hold) becomes plain text; an image
 is shown as its alt text, so no picture is fetched from anywhere. Any other format (reStructuredText, MediaWiki,
 plain text) is shown as written, escaped, in a preformatted block.
 """
@@ -19,7 +20,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from provgraph.site.layout import esc
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
-_SAFE_TARGET = re.compile(r"^(https?://|mailto:|#|\.{0,2}/|[A-Za-z0-9_.~-][^:]*$)", re.IGNORECASE)
+_SAFE_TARGET = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
 _REL = "nofollow noopener noreferrer"
 
 

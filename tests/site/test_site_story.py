@@ -5,65 +5,16 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 import pytest
 from cli_helpers import run
+from site_helpers import broken_links
 
 from provgraph.api import Provgraph
 from provgraph.site import build as site_build
 from provgraph.site.layout import decision_href
 
-STORY = Path(__file__).resolve().parents[2] / "examples" / "story"
-
-
-class _Links(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.links: list[str] = []
-        self.ids: set[str] = set()
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        if found.get("id"):
-            self.ids.add(str(found["id"]))
-        for name in ("href", "src"):
-            if found.get(name) and not (tag == "a" and str(found[name]).startswith(("http://", "https://", "mailto:"))):
-                self.links.append(str(found[name]))
-
-
-def _parsed(path: Path) -> _Links:
-    parser = _Links()
-    parser.feed(path.read_text(encoding="utf-8"))
-    return parser
-
-
-def broken_links(site: Path) -> list[str]:
-    """Every href/src of every page that names no file of the site (or no element id of the page it names)."""
-    broken = []
-    pages = {path: _parsed(path) for path in site.rglob("*.html")}
-    for path, parsed in pages.items():
-        for link in parsed.links:
-            parts = urlsplit(link)
-            if parts.scheme or parts.netloc:
-                broken.append(f"{path.relative_to(site)} -> {link} (leaves the site)")
-                continue
-            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
-            if not target.is_file() or site.resolve() not in target.parents:
-                broken.append(f"{path.relative_to(site)} -> {link}")
-            elif parts.fragment and target.suffix == ".html" and parts.fragment not in pages[target].ids:
-                broken.append(f"{path.relative_to(site)} -> {link} (no such anchor)")
-    return broken
-
-
-@pytest.fixture(scope="module")
-def story_site(story: Provgraph, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    story.scan([STORY / "src"], config=STORY / "provgraph.toml")  # the team's code, which cites decisions
-    story.site(out, title="Acme decisions")
-    return out
 
 
 def test_every_decision_has_a_page_at_its_id(story: Provgraph, story_site: Path) -> None:
