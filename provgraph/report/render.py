@@ -118,10 +118,12 @@ def _name(uid: str, titles: dict[str, str]) -> str:
 
 
 def _titled(frame: pd.DataFrame, titles: dict[str, str]) -> pd.DataFrame:
-    """The claims a row names in other columns (successors, rivals, ...) named by id and title, as the claim is."""
+    """Every claim a row names (the claim, its successors, rivals, ...) named by id and title, in one cell each."""
+    if frame.empty:
+        return frame.drop(columns=["title"], errors="ignore")
     named = {column: frame[column].map(lambda ids: ", ".join(_name(uid, titles) for uid in str(ids).split(", ")) if ids else ids)
-             for column in TITLED_COLUMNS if column in frame.columns and not frame.empty}
-    return frame.assign(**named) if named else frame
+             for column in ("claim", *TITLED_COLUMNS) if column in frame.columns}
+    return frame.assign(**named).drop(columns=["title"], errors="ignore")
 
 
 def _cell(value: Any) -> str:

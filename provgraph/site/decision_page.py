@@ -12,7 +12,7 @@ from provgraph.views.display import account_text, short_version
 DEPTH = 1
 
 
-def decision_page(decision: Decision, statuses: dict[str, tuple[str, str]], picture: str | None,
+def decision_page(decision: Decision, statuses: dict[str, tuple[str, str, str]], picture: str | None,
                   site_title: str) -> str:
     s = decision.status
     parts = [f'<h1>{esc(decision.name)}</h1>',
@@ -37,27 +37,28 @@ def _in_words(decision: Decision) -> str:
     return words[:1].upper() + words[1:] + "."
 
 
-def _status(uid: str, statuses: dict[str, tuple[str, str]]) -> str | None:
+def _named(uid: str, statuses: dict[str, tuple[str, str, str]]) -> str:
+    """A link to the decision `uid`, named by its id and title, with its status."""
     found = statuses.get(uid)
-    return found[0] if found else None
+    return link(uid, DEPTH, found[2] if found else uid, status=found[0] if found else None)
 
 
-def _banner(decision: Decision, statuses: dict[str, tuple[str, str]]) -> str:
+def _banner(decision: Decision, statuses: dict[str, tuple[str, str, str]]) -> str:
     s = decision.status
     since = f" since {day(s.since)}" if s.since else ""
     if s.status == "STALE" and s.successors:
-        names = ", ".join(link(uid, DEPTH, status=_status(uid, statuses)) for uid in s.successors)
+        names = ", ".join(_named(uid, statuses) for uid in s.successors)
         return (f'<p class="banner retired" role="note"><strong>No longer in force{esc(since)}.</strong> '
                 f'{esc(s.reason.lower())} by {names}: cite that instead.</p>')
     if s.status == "STALE":
         return (f'<p class="banner retired" role="note"><strong>No longer in force{esc(since)}.</strong> '
                 f'{esc(_in_words(decision))}</p>')
     if s.status == "CONFLICT":
-        rivals = ", ".join(link(uid, DEPTH, status=_status(uid, statuses)) for uid in s.conflicts_with) or "another record"
+        rivals = ", ".join(_named(uid, statuses) for uid in s.conflicts_with) or "another record"
         return (f'<p class="banner conflict" role="note"><strong>In conflict{esc(since)}</strong> with {rivals}: '
                 f'a person must decide which governs (below).</p>')
     if s.premises_not_current:
-        names = ", ".join(link(uid, DEPTH, status=_status(uid, statuses)) for uid in s.premises_not_current)
+        names = ", ".join(_named(uid, statuses) for uid in s.premises_not_current)
         return f'<p class="banner unknown" role="note">It rests on {names}, which is not current.</p>'
     return ""
 
@@ -96,12 +97,12 @@ def _actions(decision: Decision) -> str:
             f'<pre class="commands">{esc(chr(10).join(commands))}</pre></section>')
 
 
-def _lineage(decision: Decision, statuses: dict[str, tuple[str, str]], picture: str | None) -> str:
+def _lineage(decision: Decision, statuses: dict[str, tuple[str, str, str]], picture: str | None) -> str:
     s = decision.status
     groups = [("Revised by", s.successors), ("Revises", decision.revises), ("Rests on", s.premises),
               ("In conflict with", s.conflicts_with), ("Pending revisions", s.pending), ("Amended by", s.amendments)]
     items = "".join(
-        f"<dt>{esc(label)}</dt><dd>{', '.join(link(uid, DEPTH, status=_status(uid, statuses)) for uid in uids)}</dd>"
+        f"<dt>{esc(label)}</dt><dd>{', '.join(_named(uid, statuses) for uid in uids)}</dd>"
         for label, uids in groups if uids)
     if not items and not picture:
         return ('<section aria-labelledby="lineage-h"><h2 id="lineage-h">Lineage</h2>'

@@ -28,10 +28,11 @@ def home_page(site: SiteData, site_title: str) -> str:
                    reverse=True)[:TIMELINE]
     timeline = [[esc(day(d.status.since)), badge(d.status.status, d.status.reason), link(d.uid, 0, d.name),
                  esc(d.store or "-")] for d in dated]
-    conflicts = [[link(d.uid, 0, d.name), ", ".join(link(u, 0) for u in d.status.conflicts_with)]
+    conflicts = [[link(d.uid, 0, d.name), ", ".join(link(u, 0, site.name(u)) for u in d.status.conflicts_with)]
                  for d in decisions if d.status.status == "CONFLICT"]
-    waiting = [[link(x.later, 0), link(x.earlier, 0), f"{x.score:.2f}"] for x in site.suspects]
-    cited = [[link(d.uid, 0, d.name), ", ".join(link(u, 0) for u in d.status.successors) or esc(d.status.reason),
+    waiting = [[link(x.later, 0, site.name(x.later)), link(x.earlier, 0, site.name(x.earlier)), f"{x.score:.2f}"]
+               for x in site.suspects]
+    cited = [[link(d.uid, 0, d.name), ", ".join(link(u, 0, site.name(u)) for u in d.status.successors) or esc(d.status.reason),
               str(len(d.citations))] for d in decisions if d.retired and d.citations]
     body = f"""<h1>{esc(site_title)}</h1>
 <p class="lead">{len(decisions)} decisions across {len(stores)} store(s), as of {esc(day(site.built_at))}.</p>

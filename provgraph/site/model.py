@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable
@@ -84,7 +85,7 @@ class Decision:
         return set(s.successors) | set(s.premises) | set(s.conflicts_with) | set(s.pending) | set(s.amendments) | set(
             self.revises)
 
-    def fingerprint(self, statuses: dict[str, tuple[str, str]]) -> str:
+    def fingerprint(self, statuses: dict[str, tuple[str, str, str]]) -> str:
         """What the decision's page shows, as a digest: a page whose fingerprint is unchanged is not written again."""
         s = self.status
         facts: list[Any] = [
@@ -108,25 +109,38 @@ class SiteData:
     suspects: list[Suspect]
     built_at: datetime
 
-    def statuses(self) -> dict[str, tuple[str, str]]:
-        return {uid: (d.status.status, d.status.reason) for uid, d in self.decisions.items()}
+    def statuses(self) -> dict[str, tuple[str, str, str]]:
+        """uid -> (status, reason, name): what a page shows of the decisions it names."""
+        return {uid: (d.status.status, d.status.reason, d.name) for uid, d in self.decisions.items()}
+
+    def name(self, uid: str) -> str:
+        """A decision's id and title (`Decision.name`), or the uid alone for a claim the site does not hold."""
+        found = self.decisions.get(uid)
+        return found.name if found else uid
 
 
 def read_site(graph: Graph, *, scope: str | None = None, at: datetime | None = None) -> SiteData:
-    """Every decision the graph holds, with what its page needs (four reads, whatever the size of the graph)."""
+    """Every decision the graph holds, with what its page needs: a fixed number of reads whatever the size of the
+    graph, run side by side (the server answers them on its cores while the statuses stream in)."""
     built_at = at or native(datetime.now().astimezone())
-    decisions = {row.claim: Decision(status=row) for row in iter_status(graph, scope=scope, at=built_at)}
-    for row in graph.stream("site_decisions", {}):
+    with ThreadPoolExecutor(max_workers=4, thread_name_prefix="provgraph-site") as pool:
+        reads = {name: pool.submit(lambda name=name: list(graph.stream(name, {})))
+                 for name in ("site_decisions", "site_history", "site_citations")}
+        found_suspects = pool.submit(suspects, graph, scope=scope)
+        decisions = {row.claim: Decision(status=row) for row in iter_status(graph, scope=scope, at=built_at)}
+        rows = {name: future.result() for name, future in reads.items()}
+        found = found_suspects.result()
+    for row in rows["site_decisions"]:
         decision = decisions.get(row["claim"])
         if decision is None:
             continue
         decision.title, decision.text, decision.placeholder = row["title"], row["text"], bool(row["placeholder"])
         decision.store, decision.store_kind, decision.root = row["store"], row["store_kind"], row["root"]
         decision.locator, decision.url = row["locator"], row["url"]
-    for row in graph.stream("site_history", {}):
+    for row in rows["site_history"]:
         if row["claim"] in decisions:
             decisions[row["claim"]].history.append(_version(row))
-    cited = [row for row in graph.stream("site_citations", {}) if row["claim"] in decisions]
+    cited = [row for row in rows["site_citations"] if row["claim"] in decisions]
     bases = forge_bases({row["root"] for row in cited if row["root"]})
     for row in cited:
         file, line = row["file"] or "", int(row["line"] or 0)
@@ -134,7 +148,6 @@ def read_site(graph: Graph, *, scope: str | None = None, at: datetime | None = N
                                                           text=row["text"] or "",
                                                           url=citation_url(bases.get(row["root"]), file, line)))
     _link_revised(decisions.values(), decisions)
-    found = suspects(graph, scope=scope)
     for suspect in found:
         for uid in (suspect.earlier, suspect.later):
             if uid in decisions:

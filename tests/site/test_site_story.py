@@ -28,7 +28,8 @@ def test_a_retired_decision_names_what_replaced_it_before_anything_else(story_si
     main = text.split('<main id="main">', 1)[1]
     banner = main.index('class="banner retired"')
     assert banner < main.index("<h2")  # above every section: the first thing read after the title
-    assert re.search(r'No longer in force since 2025-09-01\.</strong> superseded by <a href="[^"]*ADR-0003\.html">ADR-0003</a>',
+    assert re.search(r'No longer in force since 2025-09-01\.</strong> superseded by <a href="[^"]*ADR-0003\.html">'
+                     r'ADR-0003: 3\. Move the ledger to an append-only event store</a>',
                      main)
     assert "ADR-0001: 1. Use PostgreSQL for the ledger" in main  # the id and the title
 
