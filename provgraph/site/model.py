@@ -124,8 +124,7 @@ def read_site(graph: Graph, *, scope: str | None = None, at: datetime | None = N
     graph, run side by side (the server answers them on its cores while the statuses stream in)."""
     built_at = at or native(datetime.now().astimezone())
     with ThreadPoolExecutor(max_workers=4, thread_name_prefix="provgraph-site") as pool:
-        reads = {name: pool.submit(lambda name=name: list(graph.stream(name, {})))
-                 for name in ("site_decisions", "site_history", "site_citations")}
+        reads = {name: pool.submit(_rows, graph, name) for name in ("site_decisions", "site_history", "site_citations")}
         found_suspects = pool.submit(suspects, graph, scope=scope)
         decisions = {row.claim: Decision(status=row) for row in iter_status(graph, scope=scope, at=built_at)}
         rows = {name: future.result() for name, future in reads.items()}
@@ -153,6 +152,10 @@ def read_site(graph: Graph, *, scope: str | None = None, at: datetime | None = N
             if uid in decisions:
                 decisions[uid].suspects.append(suspect)
     return SiteData(decisions=decisions, suspects=found, built_at=built_at)
+
+
+def _rows(graph: Graph, name: str) -> list[dict[str, Any]]:
+    return list(graph.stream(name, {}))
 
 
 def _version(row: dict[str, Any]) -> Version:
