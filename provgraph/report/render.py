@@ -16,6 +16,9 @@ from provgraph.views import svg
 from provgraph.views.display import STATUS_COLOURS
 
 
+LONG_WORD = 24  # a cell with a longer run of characters (a path, a URL) may break it anywhere
+
+
 class Code(str):
     """A code span the report writes itself (a command to run): shown as code, never escaped as text."""
 
@@ -183,7 +186,8 @@ _STYLE = """
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 2rem auto; max-width: 72rem; color: #222; padding: 0 1rem; }
 h1 { border-bottom: 2px solid #444; } h2 { border-bottom: 1px solid #bbb; margin-top: 2rem; }
 table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .9rem; max-width: 100%; }
-th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+td.long { overflow-wrap: anywhere; }  /* a path or URL may break anywhere, so a wide table fits the window; words do not */
 th { background: #f2f2f2; } .empty { color: #777; font-style: italic; }
 .alert { background: #ffd6d6; border: 1px solid #c62828; padding: .5rem 1rem; font-weight: bold; }
 pre.tree { background: #fbfbf4; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; font-size: .85rem; }
@@ -229,12 +233,16 @@ def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
                     out.append(f'<p class="empty">{e(empty)}</p>')
                 continue
             shown, more = _shown(frame)
-            out.append("<table><thead><tr>" + "".join(f"<th>{e(str(c))}</th>" for c in shown.columns) + "</tr></thead><tbody>")
+            # a column name may break after an underscore (conflicts_with), so a wide table fits the window
+            out.append("<table><thead><tr>" + "".join(f"<th>{e(str(c)).replace('_', '_<wbr>')}</th>" for c in shown.columns)
+                       + "</tr></thead><tbody>")
             for row in shown.itertuples(index=False):
                 cells = []
                 for column, value in zip(shown.columns, row):
                     text = _cell(value)
-                    css = f' class="{text}"' if column in ("status", "ACTIVE", "STALE", "CONFLICT", "UNKNOWN") and text in STATUSES else ""
+                    kinds = [text] if column in ("status", "ACTIVE", "STALE", "CONFLICT", "UNKNOWN") and text in STATUSES else []
+                    kinds += ["long"] if any(len(word) > LONG_WORD for word in text.split()) else []
+                    css = f' class="{" ".join(kinds)}"' if kinds else ""
                     cells.append(f"<td{css}>{e(text)}</td>")
                 out.append("<tr>" + "".join(cells) + "</tr>")
             out.append("</tbody></table>")
