@@ -188,6 +188,7 @@ h1 { border-bottom: 2px solid #444; } h2 { border-bottom: 1px solid #bbb; margin
 table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .9rem; max-width: 100%; }
 th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; overflow-wrap: break-word; }
 td.long { overflow-wrap: anywhere; }  /* a path or URL may break anywhere, so a wide table fits the window; words do not */
+.scroll { overflow-x: auto; }  /* what still does not fit scrolls in its box, not the page */
 th { background: #f2f2f2; } .empty { color: #777; font-style: italic; }
 .alert { background: #ffd6d6; border: 1px solid #c62828; padding: .5rem 1rem; font-weight: bold; }
 pre.tree { background: #fbfbf4; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; font-size: .85rem; }
@@ -234,7 +235,7 @@ def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
                 continue
             shown, more = _shown(frame)
             # a column name may break after an underscore (conflicts_with), so a wide table fits the window
-            out.append("<table><thead><tr>" + "".join(f"<th>{e(str(c)).replace('_', '_<wbr>')}</th>" for c in shown.columns)
+            out.append('<div class="scroll"><table><thead><tr>' + "".join(f"<th>{e(str(c)).replace('_', '_<wbr>')}</th>" for c in shown.columns)
                        + "</tr></thead><tbody>")
             for row in shown.itertuples(index=False):
                 cells = []
@@ -245,7 +246,7 @@ def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
                     css = f' class="{" ".join(kinds)}"' if kinds else ""
                     cells.append(f"<td{css}>{e(text)}</td>")
                 out.append("<tr>" + "".join(cells) + "</tr>")
-            out.append("</tbody></table>")
+            out.append("</tbody></table></div>")
             if more:
                 out.append(f'<p class="empty">{more} more rows in report.json / claims.csv</p>')
     out.append("</body></html>")
