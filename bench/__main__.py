@@ -1,3 +1,3 @@
-from bench.cli import main
+from bench.scale.cli import main
 
 raise SystemExit(main())

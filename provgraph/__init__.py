@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["connect", "Provgraph", "Settings", "Graph", "ClaimStatus", "Lineage", "Verdict", "Conflict", "Suspect",
-           "IngestSummary", "ReportResult", "BatchVerdict", "Decision", "Results"]
+           "IngestSummary", "ReportResult", "BatchVerdict", "Decision", "Results", "propose_format", "Proposal"]
 
 _LAZY = {
     "connect": "provgraph.api",
@@ -28,6 +28,8 @@ _LAZY = {
     "Suspect": "provgraph.engine.suspects",
     "IngestSummary": "provgraph.ingest.pipeline",
     "ReportResult": "provgraph.report.model",
+    "propose_format": "provgraph.ingest.formats.proposal",  # a declaration for a folder of records: no database
+    "Proposal": "provgraph.ingest.formats.proposal",
 }
 
 

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -73,13 +75,14 @@ def _layer(module: str) -> str:
     return "api" if module == "provgraph" else module.split(".")[1]
 
 
-def _provgraph_imports(module: str) -> set[str]:
-    """The provgraph modules `module` imports directly (any depth of the statement, lazy imports included)."""
+def _provgraph_imports(module: str, by_name: dict[str, Path] = BY_NAME) -> set[str]:
+    """The modules of `by_name` (provgraph's, or the whole tree's) that `module` imports directly (any depth of the
+    statement, lazy imports included)."""
     found = set()
-    for name in _imports(BY_NAME[module]):
-        while name and name not in BY_NAME and name.startswith("provgraph."):
+    for name in _imports(by_name[module]):
+        while name and name not in by_name and name.startswith(("provgraph.", "bench.")):
             name = name.rpartition(".")[0]
-        if name in BY_NAME and name != module:
+        if name in by_name and name != module:
             found.add(name)
     return found
 
@@ -95,8 +98,7 @@ def test_each_layer_imports_only_itself_and_the_layers_below() -> None:
     assert not upward, f"imports that run up or sideways across layers: {upward}"
 
 
-def test_no_import_circles() -> None:
-    graph = {module: _provgraph_imports(module) for module in BY_NAME}
+def _on_circles(graph: dict[str, set[str]]) -> list[str]:
     circles = []
     for start in graph:
         todo, seen = list(graph[start]), set()
@@ -108,7 +110,12 @@ def test_no_import_circles() -> None:
             if current not in seen:
                 seen.add(current)
                 todo.extend(graph[current])
-    assert not circles, f"modules on an import circle: {sorted(circles)}"
+    return sorted(circles)
+
+
+def test_no_import_circles() -> None:
+    circles = _on_circles({module: _provgraph_imports(module) for module in BY_NAME})
+    assert not circles, f"modules on an import circle: {circles}"
 
 
 def test_the_layer_check_catches_an_upward_import() -> None:
@@ -241,6 +248,32 @@ def test_no_module_grows_past_400_lines(path: Path) -> None:
 
 
 BENCH = PACKAGE.parent / "bench"
+TREE = {**BY_NAME, **{_module_name(path): path for path in sorted(BENCH.rglob("*.py"))}}
+
+
+def test_no_import_circle_runs_through_the_whole_tree_bench_included() -> None:
+    circles = _on_circles({module: _provgraph_imports(module, TREE) for module in TREE})
+    assert not circles, f"modules on an import circle: {circles}"
+
+
+def _bench_folder(module: str) -> str:
+    """A bench module's folder (bench/scale/run.py: "scale"); "" for bench/__init__.py and bench/__main__.py."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 else ""
+
+
+def test_each_bench_folder_imports_only_itself_bench_common_and_provgraph() -> None:
+    """bench/common/ is the bench's one floor of shared helpers; a folder that measures one thing reaches no other
+    (bench/__main__.py, `python -m bench`, runs bench/scale/)."""
+    sideways = sorted(f"{module} -> {target}" for module in TREE if module.startswith("bench")
+                      for target in _provgraph_imports(module, TREE) if target.startswith("bench.")
+                      and _bench_folder(target) not in (_bench_folder(module), "common") and _bench_folder(module))
+    common = [module for module in TREE if _bench_folder(module) == "common"]
+    assert common and not sideways, f"bench imports across its folders: {sideways}"
+    assert not [module for module in common if any(_bench_folder(t) != "common" for t in _provgraph_imports(module, TREE)
+                                                   if t.startswith("bench"))]
+
+
 QUERY_TEXT_NAMES = {"load", "parse", "wire", "kept_plan", "KEEP_PLAN"}  # what hands out a query's text or wire form
 
 
@@ -290,12 +323,38 @@ def test_every_statement_the_graph_sends_is_checked_against_its_header() -> None
     assert statement("RETURN 1 AS one", {}) == "RETURN 1 AS one"
 
 
+_INCLUDE = re.compile(r"(?://\s*|/\*)INCLUDE ([a-z0-9\-]+)")
+
+
+def _fragment_shape() -> dict[str, Any]:
+    """The rule fragments' nesting, their uses (in the queries, the fragments and the tests' own queries) and how many
+    files hold the one-line ones."""
+    from provgraph import cypher
+    from provgraph.cypher.include import PREDICATES, definitions, sources
+
+    texts = sources(cypher.RULES_DIR)
+    tests = PACKAGE.parent / "tests"
+
+    @cache
+    def depth(name: str) -> int:
+        return 1 + max((depth(used) for used in set(_INCLUDE.findall(texts[name]))), default=0)
+
+    places = [*(path.read_text(encoding="utf-8") for path in cypher.QUERY_DIR.glob("*.cypher")), *texts.values(),
+              *(path.read_text(encoding="utf-8") for path in [*tests.rglob("*.cypher"), *tests.rglob("*.py")])]
+    uses = Counter(used for text in places for used in _INCLUDE.findall(text))
+    code_lines = {name: [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")]
+                  for name, text in texts.items()}
+    predicates = definitions((cypher.RULES_DIR / PREDICATES).read_text(encoding="utf-8"))
+    deepest = max(map(depth, texts), default=0)
+    return {"max_depth": deepest, "deepest": sorted(name for name in texts if depth(name) == deepest),
+            "single_use": sorted(name for name in texts if uses[name] == 1),
+            "one_line_files": len({PREDICATES if name in predicates else name for name, lines in code_lines.items() if len(lines) == 1})}
+
+
 def test_rule_fragments_nest_at_most_two_deep_none_is_used_once_and_the_one_liners_share_a_file() -> None:
     """provgraph/cypher/rules/ (issue 42): a query's fragment may use fragments that use none; a fragment with one use
     is written where it is used; the one-line predicates and values stand together in rules/predicates.cypher."""
-    from bench.fragments import shape
-
-    found = shape()
+    found = _fragment_shape()
     assert found["max_depth"] <= 2, found["deepest"]
     assert found["single_use"] == []
     assert found["one_line_files"] <= 1

@@ -1,11 +1,11 @@
-"""`python -m bench.import_picture` (the closing note's before/after of issue 21) counts what it says it counts."""
+"""`python -m bench.shape.import_picture` (the closing note's before/after of issue 21) counts what it says it counts."""
 from __future__ import annotations
 
 import subprocess
 
 import pytest
 
-from bench import import_picture
+from bench.shape import import_picture
 
 
 def _need(revision: str) -> None:
@@ -41,3 +41,13 @@ def test_the_package_before_the_layout_had_the_three_circles_issue_21_names() ->
         ["provgraph.browse", "provgraph.server", "provgraph.server.local"],
         ["provgraph.display", "provgraph.status"],
         ["provgraph.ingest.times", "provgraph.values"]]
+
+
+def test_the_whole_tree_has_no_circle_now_and_had_the_two_bench_circles_issue_58_names() -> None:
+    _need("HEAD")
+    _need("54faf80")
+    assert import_picture.picture(import_picture.module_graph("HEAD", import_picture.TREE)).circles == []
+    before = import_picture.module_graph("54faf80", import_picture.TREE)
+    assert len(before) - len(import_picture.module_graph("54faf80")) == 38  # bench's modules then
+    assert sorted(sorted(circle) for circle in import_picture.picture(before).circles) == [
+        ["bench.append", "bench.profiling", "bench.run"], ["bench.suspects_proposals", "bench.suspects_real"]]

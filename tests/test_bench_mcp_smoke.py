@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from bench import mcp_load
+from bench.served import mcp_load
 
 
 def test_mcp_load_bench_answers_every_call_with_the_in_process_verdict(graph, neo4j_settings, tmp_path, capsys) -> None:

@@ -1,8 +1,8 @@
-"""bench.scan at a toy size, so it does not rot: its generated repository is scanned, re-scanned and partly
+"""bench.citations.scan at a toy size, so it does not rot: its generated repository is scanned, re-scanned and partly
 changed, and every citation matches the generator's truth. No timing is asserted here."""
 from __future__ import annotations
 
-from bench.scan import generated
+from bench.citations.scan import generated
 
 from provgraph.api import Provgraph
 

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
-from bench import corpus as bench_corpus
-from bench.report import table
-from bench.run import run
+from bench.common import corpus as bench_corpus
+from bench.scale.report import table
+from bench.scale.run import run
 
 
 def test_corpus_is_deterministic_and_exact(tmp_path):
@@ -65,7 +64,7 @@ def test_harness_runs_end_to_end_at_a_toy_size(graph, neo4j_settings):
 
 
 def test_the_cliffs_bench_measures_each_cliff_at_a_toy_size(graph, tmp_path):
-    from bench.cliffs import measure, measure_premises
+    from bench.scale.cliffs import measure, measure_premises
 
     chain = measure(graph, tmp_path, 12, "latest-wins", repeat=1)
     assert chain["verdict_big"] == chain["verdict_small"] == "SUPPORTED_BY_CURRENT_SOURCE"
@@ -76,66 +75,38 @@ def test_the_cliffs_bench_measures_each_cliff_at_a_toy_size(graph, tmp_path):
     assert {"status_ratio", "verify_ratio"} <= set(premises)
 
 
-@pytest.mark.parametrize("spilled", [False, True])
-def test_the_finished_graph_floor_writes_again_every_node_relationship_and_property_the_ingest_left(
-        graph, tmp_path, monkeypatch, spilled):
-    from bench import baselines, harness
-    from bench.run import _ingest_all
+def test_the_bench_command_reads_its_sizes_and_refuses_a_size_below_two():
+    import argparse
 
-    def dump() -> list[str]:
-        nodes = graph.read("MATCH (n) RETURN labels(n) AS labels, properties(n) AS props")
-        relationships = graph.read("MATCH (a)-[r]->(b) RETURN type(r) AS type, properties(r) AS props, "
-                                   "coalesce(a.uid, a.name) AS a, coalesce(b.uid, b.name) AS b")
-        return sorted(json.dumps(row, sort_keys=True, default=str) for row in nodes + relationships)
+    import pytest
 
-    monkeypatch.setattr(baselines, "FLOOR_BATCH", 25)  # several chunks a group, so spilled ones are read back in turn
-    harness.reset(graph)
-    _ingest_all(graph, bench_corpus.write_files(bench_corpus.generate(60, seed=5), tmp_path))
-    before = dump()
-    groups, keys = baselines.read_finished(graph, tmp_path if spilled else None)
-    assert any(isinstance(held, type(tmp_path)) for held in groups.values()) == spilled
-    harness.reset(graph)
-    written = baselines.finished_floor(graph, groups, keys)
-    assert written["nodes"] >= 180 and written["relationships"] > 180
-    assert dump() == before
+    from bench.scale.cli import parser
+
+    args = parser().parse_args(["--sizes", "5k,1_000,2m", "--no-adversarial"])
+    assert args.sizes == [1000, 5000, 2_000_000] and args.no_adversarial
+    with pytest.raises(argparse.ArgumentTypeError, match="each at least 2"):
+        bench_corpus.sizes("1")
 
 
-def test_the_store_reads_bench_reads_every_claim_and_times_status_and_verify(graph):
-    from bench import store_reads
-    from bench.run import ready_to_read
+def test_ingest_memory_reads_the_corpus_in_a_fresh_process_and_reports_its_peak(capsys):
+    from bench.scale import ingest_memory
 
-    corpus = bench_corpus.generate(120, seed=7)
-    ready_to_read(graph, corpus, ingest_first=True)
-    first = store_reads.measure(graph, corpus, 3, verify_batch=10, samples=5, budget=2.0)
-    assert first["status_all_rows"] == 120
-    assert first["status_id"]["n"] == 5 and first["verify_single"]["n"] == 5
-    assert first["verify_failed"] is None
-    assert first["verify_requests"] == 10 and first["verify_requests_per_s"] > 0
+    assert ingest_memory.main(["--sizes", "200,400", "--parse-only"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0] == "| claims | input MiB | seconds | peak RSS MiB |"
+    assert [row.split("|")[1].strip() for row in table[2:4]] == ["200", "400"]
+    assert all(float(row.split("|")[4]) > 10 for row in table[2:4])  # the child's own VmHWM: an interpreter at least
+    assert table[4].startswith("input x2.0 -> peak RSS x")
 
 
-def test_the_bulk_import_bench_imports_into_a_stopped_server_of_its_own_and_stores_an_ingests_statuses(
-        graph, tmp_path, monkeypatch):
-    import shutil
-    import socket
+def test_profile_query_gives_the_database_hits_of_a_named_query_by_operator(graph, tmp_path):
+    from datetime import datetime, timezone
 
-    from bench import bulk_import, harness
-    from bench.run import _ingest_all
-    from provgraph.graph.server import local
+    from bench.scale.profiling import profile_query
 
-    with socket.socket() as sock:  # its own server: the bulk path stops the server it writes into
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    monkeypatch.setitem(harness.MEMORY, "heap", "512m")
-    monkeypatch.setitem(harness.MEMORY, "pagecache", "128m")
-    try:
-        result = bulk_import.measure(300, seed=7, port=port)
-    finally:
-        harness.stop_server(port)
-        shutil.rmtree(local.data_dir(harness.server_options(port)), ignore_errors=True)
-    assert result["claims_read"] == 300 and result["imported_without_search_fields"] == 0
-    assert result["relationships_read"] == result["floor_relationships"] > 900  # IN, OF, CITED_AT a claim, and its edges
-    assert result["bulk_seconds"] > result["import_seconds"] > 0 and result["floor_seconds"] > 0
-    assert result["stored"] == 300
-    harness.reset(graph)
-    _ingest_all(graph, bench_corpus.write_files(bench_corpus.generate(300, seed=7), tmp_path))
-    assert result["statuses"] == {row["status"]: row["n"] for row in graph.read(bulk_import._STATUSES)}
+    corpus = bench_corpus.generate(60, seed=5)
+    bench_corpus.ingest_files(graph, bench_corpus.write_files(corpus, tmp_path))
+    params = {"claims": [claim.uid for claim in corpus.claims[:5]], "q": None, "t": datetime.now(timezone.utc),
+              "subject": None, "only": None}
+    lines = profile_query(graph, "status", params, top=3)
+    assert "db hits in total; top operators:" in lines[0] and len(lines) == 4

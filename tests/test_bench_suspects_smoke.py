@@ -1,4 +1,4 @@
-"""The suspects speed check (`python -m bench.suspects --speed N`) at a toy size, so it does not rot.
+"""The suspects speed check (`python -m bench.suspects.generated --speed N`) at a toy size, so it does not rot.
 
 No timing is asserted: only that one run measures what bench/README.md says it does, on the real server."""
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 
-from bench import suspects as bench_suspects
+from bench.suspects import generated as bench_suspects
 from provgraph.base.config import provgraph_home
 from provgraph.engine.suspects import suspects
 from provgraph.graph import server as local

@@ -1,5 +1,5 @@
 """The CLI starts without the driver: `provgraph --help`, `--version` and a usage error load no `neo4j`, and a
-command's module is imported only when that command is asked for (its time is measured by bench/cli_start.py,
+command's module is imported only when that command is asked for (its time is measured by bench/served/cli_start.py,
 never here). No database needed."""
 from __future__ import annotations
 
@@ -66,9 +66,9 @@ def test_every_command_a_module_defines_is_listed():
 
 
 def test_the_cli_start_bench_runs_without_a_server(tmp_path):
-    """bench/cli_start.py stays runnable (its numbers are bench/README.md's, never asserted here)."""
+    """bench/served/cli_start.py stays runnable (its numbers are bench/README.md's, never asserted here)."""
     root = Path(__file__).resolve().parents[1]
-    subprocess.run([sys.executable, "-m", "bench.cli_start", "--no-server", "--runs", "1", "--json", str(tmp_path / "out.json")],
+    subprocess.run([sys.executable, "-m", "bench.served.cli_start", "--no-server", "--runs", "1", "--json", str(tmp_path / "out.json")],
                    cwd=root, capture_output=True, text=True, timeout=300, check=True)
     result = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
     assert result["imports_neo4j"] is False and set(result["process_s"]) == {

@@ -22,6 +22,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "cypher": ("cypher", "Run ad-hoc Cypher."),
     "export": ("export", "Export the graph as a W3C PROV document (sources, snapshots with their authors, claims with "
                          "their status at --at, revisions, adjudications with who decided)."),
+    "formats": ("formats", "Record formats: propose a declaration for a folder of records, or list the presets provgraph "
+                           "ships."),
     "ingest": ("ingest", "Read decision records, tickets, logs or board cards into the graph."),
     "init": ("admin", "Install provgraph's constraints and indexes (safe to re-run)."),
     "lineage": ("status", "Lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations."),

@@ -109,7 +109,9 @@ def ingest_files_command(path: Path, use_git: bool, include: tuple[str, ...], ex
     """Decision records under PATH: Markdown ADRs (front matter, Nygard/adr-tools, MADR) by default, or the format
     --preset names (pep, kep) or --records/--field/--word declare.
 
-    ADR templates (adr-template.md, ...) and index pages (index.md, README.md) are skipped.
+    --metadata, --section, --pattern and --id say where the fields sit (docs/ingest.md, "Record formats").
+
+    ADR templates and index pages are skipped. No record with a status: a declaration is proposed, never applied.
     """
     _one(output, pg.ingest_files, path, git=use_git, include=include, exclude=exclude, dayfirst=dayfirst, store=store,
          scope=scope, record=record)

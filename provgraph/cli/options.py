@@ -115,11 +115,24 @@ def record_format_options(command: Callable[..., Any]) -> Callable[..., Any]:
     from provgraph.ingest.config import record_table
     from provgraph.ingest.formats import presets
 
+    from provgraph.ingest.formats.declaration import METADATA
+
     @functools.wraps(command)
     def wrapper(*args: Any, preset: str | None, field: tuple[str, ...], records: tuple[str, ...], word: tuple[str, ...],
+                metadata: tuple[str, ...], section: str | None, pattern: tuple[str, ...], record_id: str | None,
                 **kwargs: Any) -> Any:
-        return command(*args, record=record_table(preset, field, records, word), **kwargs)
+        return command(*args, record=record_table(preset, field, records, word, metadata=metadata, section=section,
+                                                  patterns=pattern, id=record_id), **kwargs)
 
+    wrapper = click.option("--id", "record_id", metavar="TEMPLATE",
+                           help="The claim's uid from the id field: 'RFC {id}', 'CAP-{id:04}'")(wrapper)
+    wrapper = click.option("--pattern", multiple=True, metavar="ROLE=REGEX",
+                           help="Read ROLE by a regex with one group over the first 200 lines, any case, ^ and $ at "
+                                "each line: --pattern 'status=^Status:\\s*(.+)$' (repeatable)")(wrapper)
+    wrapper = click.option("--section", metavar="NAME",
+                           help="Read the metadata under the heading NAME only (any level, any case): Preamble")(wrapper)
+    wrapper = click.option("--metadata", multiple=True, type=click.Choice(METADATA), metavar="KIND",
+                           help=f"Where the fields sit, in order (repeatable): {', '.join(METADATA)}")(wrapper)
     wrapper = click.option("--word", multiple=True, metavar="'PHRASE=WORD'",
                            help="A status word of this store and the canonical word it means (repeatable)")(wrapper)
     wrapper = click.option("--field", multiple=True, metavar="ROLE=NAME",

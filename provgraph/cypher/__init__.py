@@ -115,7 +115,7 @@ def wire(text: str) -> str:
     """What is sent to the server for `text`: a named query (its first line, after an optional `CYPHER ...` prefix,
     is `// name:`) without its other comment lines and its indentation, which the server reads on every call (~0.9 ms
     for verify_requests' 20 KB of header, notes and BEGIN/END lines); any other text unchanged. The name line stays, so
-    the server's query log and bench/profiling.py still name the statement. No named query has a string that spans
+    the server's query log and bench/scale/profiling.py still name the statement. No named query has a string that spans
     lines (tests/explore/test_named_queries.py), so no line of a string is dropped or changed."""
     first, _, rest = text.partition("\n")
     if not (first.startswith("// name:") or (first.startswith("CYPHER ") and rest.startswith("// name:"))):
@@ -141,7 +141,7 @@ def explained(text: str) -> str:
 
 def collected(text: str, columns: Sequence[str]) -> str:
     """`text` (a read returning `columns`) as one row whose one column, `rows`, is the list of its rows as maps: a
-    driver record costs Python 15-50 us besides its values, a map inside one record a few (bench/README.md "Ingest
+    driver record costs Python 15-50 us besides its values, a map inside one record a few (bench/HISTORY.md "Ingest
     write-time pass (issue 41)")."""
     options, body = _options(text)
     names = ", ".join(f"`{quoted}`: `{quoted}`" for quoted in (name.replace("`", "``") for name in columns))

@@ -7,7 +7,7 @@
 // description: provgraph wrote, whose claims written before search_free_text existed lack it (free text), by a scan of
 // description: every claim for those too (schema 7 gives them true: graph/schema.py). One row per common term: term,
 // description: claims. (Counting the stores a term is said in took the topic words of a graph whose stores cover the
-// description: same components, bench/README.md "Suspects"; boilerplate said once per store, such as each log's "Record
+// description: same components, bench/HISTORY.md "Suspects"; boilerplate said once per store, such as each log's "Record
 // description: architecture decisions", is a restatement instead: suspects.cypher.)
 // param share: least share (0..1) of the claims with free text that say a common term
 // param min_claims: least number of claims that say a common term (so a small graph has none by share alone)

@@ -3,7 +3,7 @@
 A row is a tuple of `FIELDS`, the keys of `ClaimStatus.to_dict()` in their order, holding the values it holds (lists,
 ISO 8601 times, `successors_elsewhere` as {"claim", "scope"} objects), so `dict(zip(FIELDS, row))` is that dict and
 its JSON the same bytes. Over the whole graph a `ClaimStatus` of 43 fields a claim, built and then turned back into
-a dict, was most of the Python time a status row took (bench/README.md); a claim whose status was stored at write
+a dict, was most of the Python time a status row took (bench/HISTORY.md); a claim whose status was stored at write
 time and is fresh comes from `status_rows_all` as one list, already in that order, and becomes its row directly.
 Every other claim (a stale stored status, a question scope, one id asked for) takes the full computation and
 `row_of` its `ClaimStatus`, so the rows are the same either way (tests/stored_status/test_status_rows.py).

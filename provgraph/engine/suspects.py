@@ -27,7 +27,7 @@ from provgraph.base.errors import UsageError
 from provgraph.base.times import parse_moment, to_iso
 from provgraph.graph.connection import Graph, Runner, Tx
 
-# Which candidates are suspects: docs/design.md "Suspects" (measured with `python -m bench.suspects`, bench/README.md)
+# Which candidates are suspects: docs/design.md "Suspects" (measured with `python -m bench.suspects.generated`, bench/README.md)
 HITS = 10  # candidates one lookup returns
 FLOOR = 0.4  # the least similarity of a best candidate that stands clear
 MARGIN = 0.5  # it stands clear when the next candidate's similarity is at most this share of its own

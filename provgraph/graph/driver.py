@@ -71,7 +71,7 @@ if _bolt5_temporal is not None and not hasattr(_bolt5_temporal, "driver_dehydrat
     _NAIVE_EPOCH = _datetime(1970, 1, 1)
 
     # the driver's own unchecked constructors: the fields below are in range by construction (datetime computed
-    # them), and its checked constructors were most of the 3.5 microseconds a value took (bench/README.md)
+    # them), and its checked constructors were most of the 3.5 microseconds a value took (bench/HISTORY.md)
     try:
         _new_date, _new_time, _combine = (neo4j_time.Date._Date__new, neo4j_time.Time._Time__unchecked_new,
                                           neo4j_time.DateTime._combine)

@@ -17,7 +17,7 @@ The ingest pipeline writes these properties on every claim it writes, and the fu
 A lookup builds its Lucene query when it runs (`cypher/rules/suspect-query.cypher`; the suspects tests hold it
 to a Python oracle, tests/suspects/lucene_oracle.py) from `search_words` less the words whose stem is a common
 term (text that recurs across many claims, `cypher/suspect_common_terms.cypher`): such words match nearly every
-claim and weigh little, and a lookup that carried them scored most of the store (bench/README.md "Suspects kept
+claim and weigh little, and a lookup that carried them scored most of the store (bench/HISTORY.md "Suspects kept
 at write time").
 
 The lookup only finds claims whose scope overlaps the claim's own (equal, one under the other, or

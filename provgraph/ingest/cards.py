@@ -17,6 +17,7 @@ from provgraph.ingest.kept import read_from_kept_end
 from provgraph.ingest.fields import (RECORD_ERRORS, REFERENCE_FIELDS, BadRecord, Line, decode, finish_edges, first_line_title, identifier,
                                      invalid_utf8_notice, load_json, optional_text, optional_time, quarantine, read_bytes, read_lines, record_sha,
                                      scalar_text, short, time_field, value_text)
+from provgraph.ingest.regular import LeftOut, regular_names
 from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, Notice, Observation, Quarantined, Record, SnapshotRecord, SourceRecord,
                                       quote_hash)
 
@@ -27,7 +28,11 @@ _CARD_SUFFIXES = (".json", ".jsonl")
 @register("cards")
 def ingest_cards(path: Path, options: IngestOptions) -> Iterator[Record]:
     if path.is_dir():
-        files = sorted(child for child in path.iterdir() if child.is_file() and child.suffix.lower() in _CARD_SUFFIXES)
+        left = LeftOut()  # links, devices and pipes are never opened (provgraph/ingest/regular.py)
+        files = [path / name for name in regular_names(path, left.add) if Path(name).suffix.lower() in _CARD_SUFFIXES]
+        unopened = left.notice(options.store)
+        if unopened is not None:
+            yield unopened
         if not files:
             raise InputError(path, "folder holds no *.json or *.jsonl card files")
         for child in files:

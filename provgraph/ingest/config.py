@@ -14,8 +14,10 @@
     format = "pep"          # files: the record format preset (adr, the default; pep; kep)
     [store.record]          # files: declare the format, over the preset (provgraph/ingest/formats/declaration.py)
     records = ["*.txt"]
-    metadata = ["header-block"]
+    metadata = ["block"]    # front-matter, header-block, block, field-list, lines, bullets, table, headings, ...
+    section = "Preamble"    # read the metadata under this heading only
     fields = { status = "State" }
+    patterns = { date = '^Created:\\s*(\\S+)' }   # role -> regex with one group: the last resort
     [store.words]           # files: the store's own status words
     living = "accepted"
     cite = ["PEP[- ]?0*(?P<number>\\d+)"]  # how code and docs cite this store's records (`provgraph scan`): regexes,
@@ -52,16 +54,27 @@ class StoreConfig:
 
 
 def record_table(preset: str | None = None, fields: Any = (), records: Any = (), words: Any = (),
-                 table: dict[str, Any] | None = None) -> dict[str, Any] | None:
+                 table: dict[str, Any] | None = None, *, metadata: Any = (), section: str | None = None,
+                 patterns: Any = (), id: str | None = None) -> dict[str, Any] | None:
     """The store's record format declaration as a table (None: the default, adr), from a [store.record] table and
-    the command line's `--preset`, `--field ROLE=NAME`, `--records GLOB`, `--word 'PHRASE=WORD'`. Checked here."""
+    the command line's `--preset`, `--field ROLE=NAME` (a role given twice: either name),
+    `--records GLOB`, `--word 'PHRASE=WORD'`, `--metadata KIND`,
+    `--section NAME`, `--pattern ROLE=REGEX`, `--id TEMPLATE`. Checked here."""
     declared: dict[str, Any] = dict(table or {})
     if preset:
         declared["preset"] = preset
-    if records:
-        declared["records"] = list(records)
-    for option, given in (("fields", fields), ("words", words)):
-        pairs = dict(given) if isinstance(given, dict) else dict(_pair(item, option) for item in given)
+    for key, value in (("records", records), ("metadata", metadata)):
+        if value:
+            declared[key] = list(value)
+    for key, text in (("section", section), ("id", id)):
+        if text is not None:
+            declared[key] = text
+    for option, given in (("fields", fields), ("words", words), ("patterns", patterns)):
+        pairs: dict[str, Any] = dict(given) if isinstance(given, dict) else {}
+        for name, value in ([] if isinstance(given, dict) else [_pair(item, option) for item in given]):
+            if option == "fields" and name in pairs:  # `--field id=CAP --field id=SEP`: either name carries it
+                value = [*pairs[name], value] if isinstance(pairs[name], list) else [pairs[name], value]
+            pairs[name] = value
         if pairs:
             declared[option] = {**declared.get(option, {}), **pairs}
     if not declared:

@@ -17,6 +17,7 @@ from provgraph.base.errors import InputError
 from provgraph.base.times import parse_time
 from provgraph.ingest.binary import SAMPLE, binary_message, binary_reason
 from provgraph.ingest.records import EdgeRecord, Notice, Quarantined, canonical_json, sha256_hex
+from provgraph.ingest.regular import NotRegular, open_regular
 
 # Edge kinds written as reference fields (front matter, log entries, card verbs).
 REFERENCE_FIELDS = {
@@ -61,11 +62,24 @@ def _a_file(path: Path) -> None:
         raise InputError(path, "is a folder, expected a file")
 
 
-def read_bytes(path: Path) -> bytes:
-    """The bytes of an input file; InputError when it is missing, a folder, unreadable or binary."""
+def _open(path: Path) -> BinaryIO:
+    """The input file open for reading, a link to it followed (the user named it); InputError when it is missing, a
+    folder, a device, named pipe or socket (never read, never waited on: provgraph/ingest/regular.py) or unreadable."""
     _a_file(path)
     try:
-        data = path.read_bytes()
+        return open_regular(path, follow=True)
+    except NotRegular as error:
+        raise InputError(path, f"a {error.reason}, not a file") from None
+    except OSError as error:
+        raise InputError(path, f"cannot read: {error.strerror or error}") from None
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of an input file; InputError when it is missing, a folder, not a regular file, unreadable or binary."""
+    handle = _open(path)
+    try:
+        with handle:
+            data = handle.read()
     except OSError as error:
         raise InputError(path, f"cannot read: {error.strerror or error}") from None
     reason = binary_reason(data)
@@ -133,12 +147,12 @@ def read_lines(path: Path, start: int = 0, before: int = 0, digest: Any = None) 
 
 def _open_input(path: Path) -> BinaryIO:
     """The file open for reading, checked as `read_bytes` checks it, at the start."""
-    _a_file(path)
+    handle = _open(path)
     try:
-        handle = open(path, "rb")  # noqa: SIM115 -- closed by the caller's `with`
         head = handle.read(SAMPLE)
         handle.seek(0)
     except OSError as error:
+        handle.close()
         raise InputError(path, f"cannot read: {error.strerror or error}") from None
     reason = binary_reason(head)
     if reason:

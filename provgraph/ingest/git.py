@@ -27,7 +27,8 @@ part of it (ingest the directory without `--git` to record the work tree as it i
 History follows the first parent (`--first-parent`): a merge is one change of the
 mainline, with the content it brought, and side-branch commits are not snapshots of
 their own. Paths are relative to `path`, the store root, like the plain files ingester;
-directories whose name starts with "." are skipped the same way. Git runs twice: one
+directories whose name starts with "." are skipped the same way, and a link (mode 120000: a blob holding its target's
+path) or submodule is never followed, only counted (provgraph/ingest/regular.py). Git runs twice: one
 `git log` for the whole history and one `git cat-file --batch` for every blob.
 """
 from __future__ import annotations
@@ -58,11 +59,13 @@ from provgraph.ingest.records import (
     SourceRecord,
     sha256_hex,
 )
+from provgraph.ingest.regular import SUBMODULE, LeftOut, committed_link
 from provgraph.ingest.selection import NOT_A_RECORD, FileSelection
 
 _EMPTY_SHA256 = sha256_hex(b"")
 _NULL_BLOB = "0" * 40
 _REGULAR_MODES = ("100644", "100755")
+_LINK_MODE, _SUBMODULE_MODE = "120000", "160000"
 _COMMIT_MARK = "\x01"
 # Settings a user's config could use to change what `git log` prints.
 _GIT_CONFIG = ("-c", "log.showSignature=false", "-c", "log.follow=false", "-c", "core.quotePath=false")
@@ -109,9 +112,12 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
     )
     skipped: dict[str, str] = {}
 
+    def walked(relpath: str | None) -> bool:
+        return relpath is not None and not any(part.startswith(".") for part in relpath.split("/")[:-1]) and (
+            not single_file or relpath == path.name)
+
     def read(relpath: str | None) -> bool:
-        if relpath is None or any(part.startswith(".") for part in relpath.split("/")[:-1]) or (
-                single_file and relpath != path.name):
+        if relpath is None or not walked(relpath):
             return False
         if selection.is_sidecar(relpath) and not fmt.is_record_name(relpath):
             return not single_file
@@ -121,7 +127,8 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
         return reason is None
 
     changes = []
-    for change in _parse_log(log, prefix):
+    unread: dict[str, tuple[str, str]] = {}  # path -> (mode, blob) of its last version that is a link or submodule
+    for change in _parse_log(log, prefix, unread):
         if not read(change.relpath):
             if change.former is not None and change.status == "R" and read(change.former):
                 changes.append(replace(change, relpath=change.former, status="D", blob=None, former=None))  # renamed away
@@ -135,7 +142,8 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
     sidecars = [c for c in changes if selection.is_sidecar(c.relpath) and not fmt.is_record_name(c.relpath)]
     changes = [c for c in changes if not selection.is_sidecar(c.relpath) or fmt.is_record_name(c.relpath)]
     wanted = ({c.blob for c in (*changes, *sidecars) if c.blob}
-              | {c.old_blob for c in _unpaired_deletions(changes) if c.old_blob})
+              | {c.old_blob for c in _unpaired_deletions(changes) if c.old_blob}
+              | {blob for relpath, (mode, blob) in unread.items() if mode == _LINK_MODE and walked(relpath)})
     blobs = _read_blobs(Path(top_level), sorted(wanted), path)
     changes = with_sidecars(_pair_renames(changes, blobs), sidecars, order)
     dates = DateConvention(order=options.options.get("date_order"))
@@ -176,6 +184,14 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
                     continue  # the same notice for every commit of a file is said once
                 said.add(record)
             yield record
+    left = LeftOut()  # a link is a blob holding its target's path: named, never followed (provgraph/ingest/regular.py)
+    for relpath, (mode, blob) in sorted(unread.items()):
+        if walked(relpath):
+            left.add(relpath, committed_link(relpath, blobs.get(blob, b"").decode("utf-8", "replace")) if mode == _LINK_MODE
+                     else SUBMODULE)
+    unopened = left.notice(options.store)
+    if unopened is not None:
+        yield unopened
     for relpath, reason in sorted(skipped.items()):
         yield Skipped(relpath, reason)
     reading = dates.summary(options.store)
@@ -277,9 +293,9 @@ class _Renames:
         return tuple(self.former.get(identity, ()))
 
 
-def _parse_log(output: bytes, prefix: str) -> Iterator[_Change]:
+def _parse_log(output: bytes, prefix: str, unread: dict[str, tuple[str, str]]) -> Iterator[_Change]:
     """Changes from `git log --raw -z --format=<mark>%H%x00%cI%x00<author>%x00%aI%x00<committer>`, paths made
-    relative to `prefix`.
+    relative to `prefix`; `unread` gains each path whose last version is a link or a submodule, with its mode and blob.
 
     With -z every field ends in NUL: `<mark>hash`, `date`, author, author date, committer, then per file `:meta`
     and `path`.
@@ -321,6 +337,10 @@ def _parse_log(output: bytes, prefix: str) -> Iterator[_Change]:
             relpath = repo_path[len(prefix):]
             was_file = old_mode in _REGULAR_MODES
             is_file = status[:1] != "D" and new_mode in _REGULAR_MODES and new_blob != _NULL_BLOB
+            if status[:1] != "D" and new_mode in (_LINK_MODE, _SUBMODULE_MODE):
+                unread[relpath] = (new_mode, new_blob)
+            elif is_file:
+                unread.pop(relpath, None)
             if is_file:
                 yield _Change(commit, committed_at, relpath, status[:1], new_blob, former, *who)
             elif former is not None and status[:1] == "R":  # renamed to something that is not a file

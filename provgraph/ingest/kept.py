@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from provgraph.ingest.fields import Line, read_lines
 from provgraph.ingest.records import FileEnd, IngestOptions, Observation, Record, Resumed
+from provgraph.ingest.regular import open_regular
 
 KEPT_ENDS = "kept_ends"  # the IngestOptions.options key: file name -> the FileEnd its last read kept
 _CHUNK = 1 << 20
@@ -41,7 +42,7 @@ def resume_point(path: Path, kept: FileEnd | None, tally: Tally) -> FileEnd | No
         if path.stat().st_size < kept.length:
             return None
         digest = hashlib.sha256()
-        with open(path, "rb") as handle:
+        with open_regular(path, follow=True) as handle:  # never waits on a pipe put in the file's place
             left = kept.length
             while left:
                 chunk = handle.read(min(left, _CHUNK))

@@ -10,7 +10,9 @@ declared None and is judged without one.
 Words are read in context: the longest phrase the text starts with wins, so "Active review" is a
 review, not the accepting word "active". A store may declare its own words (`words`, from its
 `provgraph.toml`): at each phrase length they are tried before the default vocabulary.
-Each word and its meaning is listed in docs/design.md ("The status vocabulary").
+Each word and its meaning is listed in docs/design.md ("The status vocabulary"). `read_word` also says where a
+reading came from (the store's words, the default vocabulary, or neither), for the ingest summary; `CONTESTED` lists
+the default words communities read differently, which the summary flags.
 
 The status rule (`cypher/rules/base-rules.cypher`) reads only the canonical words; a test
 checks that the two lists agree.
@@ -18,7 +20,8 @@ checks that the two lists agree.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 from provgraph.base.errors import UsageError
@@ -81,16 +84,46 @@ _WORDS = {
 }
 assert set(_PHRASES.values()) | set(_WORDS.values()) <= set(CANONICAL)
 
+# Default words whose meaning differs between communities: word -> (how they differ, the other reading). An ingest
+# that reads one by the default vocabulary flags it with the `--word` that would read it the other way.
+CONTESTED: Mapping[str, tuple[str, str]] = {
+    "closed": ("done in trackers (Jira, GitHub); of historical interest only in BIPs", "withdrawn"),
+    "complete": ("done in trackers and JEPs; in a writing workflow, a text ready for review", "proposed"),
+    "completed": ("done in trackers; in a writing workflow, a text ready for review", "proposed"),
+    "previewing": ("accepted and shipped as a preview in Swift Evolution; elsewhere a trial before a decision",
+                   "proposed"),
+    "active": ("in force in PEPs and BIPs; being worked on in trackers", "proposed"),
+    "final": ("accepted and complete in PEPs, BIPs and EIPs; a final draft is still a draft", "draft"),
+    "deprecated": ("retired in most logs; in API and feature logs still in force, only discouraged", "accepted"),
+    "replaced": ("superseded in BIPs and KEPs; in a change log, the change that replaced something was made",
+                 "accepted"),
+    "resolved": ("done in trackers; a question can be resolved by declining it", "rejected"),
+    "provisional": ("accepted on trial in PEPs (in force, may change); not yet decided elsewhere", "accepted"),
+    "experimental": ("not yet decided in most logs; shipped as alpha, in force, on a feature-maturity scale",
+                     "accepted"),
+}
+assert all(word in _WORDS and other in CANONICAL and other != _WORDS[word] for word, (_, other) in CONTESTED.items())
+
 _STRIKETHROUGH = re.compile(r"~~.*?~~")
 _LEADING_MARKUP = re.compile(r"^[\W_]+")
 _WORD = re.compile(r"[a-z][a-z'\u2019\-]*|@[\w\-]+|\d+")
+_WORD_ANY_CASE = re.compile(_WORD.pattern, re.IGNORECASE)
 _UNRECOGNISED_WORDS = 4
+_STATUS_LIKE_WORDS = 3  # a longer value is prose (a title that starts "Accepted ..."), not a status
+
+
+def _cleaned(text: str) -> str:
+    return _LEADING_MARKUP.sub("", _STRIKETHROUGH.sub("", text)).replace("\u2019", "'").replace("_", " ")
 
 
 def _words(text: str) -> list[str]:
-    cleaned = _LEADING_MARKUP.sub("", _STRIKETHROUGH.sub("", text)).casefold().replace("\u2019", "'")
-    cleaned = cleaned.replace("_", " ")
-    return _WORD.findall(cleaned)
+    return _WORD.findall(_cleaned(text).casefold())
+
+
+def _as_written(text: str, found: list[str]) -> str:
+    """The words `found` (casefolded) in the case the text writes them, when casefolding kept them apart."""
+    written = _WORD_ANY_CASE.findall(_cleaned(text))[:len(found)]
+    return " ".join(written if [word.casefold() for word in written] == found else found)
 
 
 def _by_length(phrases: Mapping[str, str]) -> dict[int, dict[str, str]]:
@@ -124,26 +157,70 @@ def _store_words(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], .
     return tuple(normalised)
 
 
+@dataclass(frozen=True)
+class WordReading:
+    """A status word an ingest met and how it read it, for the summary."""
+
+    written: str  # the words read, as the record writes them ("Closed", "Superseded by"); unrecognised: its first words
+    phrase: str  # the same casefolded, as the vocabulary keys it ("closed", "superseded by")
+    declared: str  # the canonical word, else the phrase (an unrecognised word kept as written)
+    origin: str  # "store" (the store's declared words), "default" (the default vocabulary), "unrecognised"
+
+
+def _match(found: list[str], words: Mapping[str, str] | None) -> tuple[int, str, str] | None:
+    """(length, canonical word, origin) of the longest phrase `found` starts with; the store's words first at a length."""
+    declared = _by_length(store_words(words)) if words else {}
+    for length in range(min(max([*_DEFAULT, *declared]), len(found)), 0, -1):
+        start = " ".join(found[:length])
+        own = declared.get(length, {}).get(start)
+        if own:
+            return length, own, "store"
+        default = _DEFAULT.get(length, {}).get(start)
+        if default:
+            return length, default, "default"
+    return None
+
+
+def read_word(text: str | None, words: Mapping[str, str] | None = None) -> WordReading | None:
+    """How a status text reads: the phrase it starts with, its canonical word and where that came from (the store's
+    `words`, the default vocabulary), or its first words kept as written when neither knows them; None: no word."""
+    found = _words(text) if text else []
+    if not text or not found:
+        return None
+    match = _match(found, words)
+    length = match[0] if match else _UNRECOGNISED_WORDS
+    phrase = " ".join(found[:length])[:60]
+    written = _as_written(text, found[:length])[:60]
+    if match is None:
+        return WordReading(written, phrase, phrase, "unrecognised")
+    return WordReading(written, phrase, match[1], match[2])
+
+
+def status_like(fields: Iterable[tuple[str, object]], words: Mapping[str, str] | None = None) -> tuple[tuple[str, str], ...]:
+    """The (name, value) of the fields whose value is a short text the vocabulary reads as a status word
+    (`stage: discontinued`): where a record that states no status may keep it under another name."""
+    found = []
+    for name, value in fields:
+        if isinstance(value, str) and 0 < len(_words(value)) <= _STATUS_LIKE_WORDS and canonical(value, words):
+            found.append((name, value.strip()[:60]))
+    return tuple(found)
+
+
 def canonical(text: str | None, words: Mapping[str, str] | None = None) -> str | None:
     """The canonical word `text` starts with ("✅ **Accepted**", "On hold.", "Active review"), or None.
     The longest phrase wins; at one length, the store's own `words` before the default vocabulary."""
     found = _words(text) if text else []
-    if not found:
-        return None
-    declared = _by_length(store_words(words)) if words else {}
-    for length in range(min(max([*_DEFAULT, *declared]), len(found)), 0, -1):
-        start = " ".join(found[:length])
-        match = declared.get(length, {}).get(start) or _DEFAULT.get(length, {}).get(start)
-        if match:
-            return match
-    return None
+    match = _match(found, words) if found else None
+    return match[1] if match else None
 
 
 def declared_word(text: str | None, words: Mapping[str, str] | None = None) -> str | None:
     """The declared word for a status text: canonical when recognised (the store's `words` first), else the
     text's first words as written (lower case, "discussed by @x"), None when there is no word at all."""
-    found = canonical(text, words)
-    if found:
-        return found
-    written = _words(text) if text else []
-    return " ".join(written[:_UNRECOGNISED_WORDS])[:60] or None
+    reading = read_word(text, words)
+    return reading.declared if reading else None
+
+
+def status_words(text: str | None) -> list[str]:
+    """The words a status text is read by, in order (casefolded; markup and struck-through text aside)."""
+    return _words(text) if text else []

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Union
 
-from provgraph.ingest.lifecycle import CANONICAL
+from provgraph.ingest.lifecycle import CANONICAL, WordReading
 
 # Lifecycle words a document may declare about its own claim (normalised, lower case).
 DECLARED_WORDS = CANONICAL  # the canonical lifecycle words (provgraph/ingest/lifecycle.py)
@@ -90,6 +90,16 @@ class EdgeRecord:
 
 
 @dataclass(frozen=True)
+class StatusStated:
+    """What a record file states of its own status, for the summary's `words` lines (provgraph/ingest/word_readings.py):
+    its status word as read, or none; then whether it has metadata and which of its fields hold status-like words."""
+
+    word: WordReading | None = None
+    metadata: bool = False  # it has metadata (front matter, declared fields) where it could have stated one
+    status_like: tuple[tuple[str, str], ...] = ()  # with no word: (field, value) the vocabulary reads as a status word
+
+
+@dataclass(frozen=True)
 class Observation:
     source: SourceRecord
     snapshot: SnapshotRecord
@@ -98,6 +108,7 @@ class Observation:
     append_only_group: str | None = None  # log file: entries of one group must never change
     sequence: int | None = None  # position inside the append-only group (line number)
     unclaimed: str | None = None  # why a record file's snapshot carries no claim ("no status field"), for the summary
+    stated: StatusStated | None = None  # a record file's status word as read (None: no record file, a tombstone)
 
 
 @dataclass(frozen=True)

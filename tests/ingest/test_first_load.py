@@ -10,8 +10,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from bench import corpus as bench_corpus
-from bench.run import FORMATS
+from bench.common import corpus as bench_corpus
+from bench.common.corpus import FORMATS
 from provgraph.engine import stored_status
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import wipe

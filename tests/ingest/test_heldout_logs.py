@@ -1,6 +1,7 @@
-"""Held-out proposal logs (issue 39) read as their authors state them, with a declaration and no code: samples of
-six public logs in tests/fixtures/heldout_logs/ (SOURCES.md says where from), their declarations in bench/logs/,
-their oracles in bench/heldout_logs.py (the whole logs are measured there). Pure: no database."""
+"""Held-out proposal logs (issues 39, 55) read as their authors state them, with a declaration and no code: samples
+of ten public logs in tests/fixtures/heldout_logs/ (SOURCES.md says where from), their declarations in bench/logs/,
+their oracles in bench/real_logs/heldout_oracles.py (the whole logs are measured by bench/real_logs/heldout.py).
+Pure: no database."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,7 +10,7 @@ import pytest
 from ingest_run import FIXTURES
 from ingest_run import run as run_ingester
 
-from bench.heldout_logs import LOGS, configured, stated_word, verdict
+from bench.real_logs.heldout import LOGS, configured, stated_word, verdict
 from provgraph.ingest.config import load_config
 
 SAMPLES = FIXTURES / "heldout_logs"
@@ -32,3 +33,9 @@ def test_a_held_out_log_sample_reads_as_its_authors_state_with_its_declaration_o
     expected = {path: verdict(LOGS[name], stated_word(word)) for path, word in LOGS[name].oracle(root) if word}
     assert len(expected) >= 3 and None not in expected.values()
     assert {path: judged_by_word(declared[path]) if path in declared else "DROPPED" for path in expected} == expected
+
+
+@pytest.mark.parametrize("name", sorted(LOGS))
+def test_every_held_out_log_has_a_declaration_the_config_loader_accepts(name: str, tmp_path: Path) -> None:
+    [store] = load_config(configured(name, tmp_path, tmp_path))
+    assert store.kind == "files" and store.name == name

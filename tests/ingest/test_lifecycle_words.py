@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from provgraph.base.errors import UsageError
 from provgraph.cli import cli
 from provgraph.engine.status import status
-from provgraph.ingest.lifecycle import CANONICAL, VOCABULARY, canonical, declared_word, store_words
+from provgraph.ingest.lifecycle import (CANONICAL, CONTESTED, VOCABULARY, WordReading, canonical, declared_word, read_word,
+                                         store_words)
 
 
 @pytest.mark.parametrize(("text", "word"), [
@@ -133,3 +134,25 @@ def test_an_ingested_active_review_is_unknown_and_an_unknown_word_unrecognised(g
         "adr:0002-ongoing.md": ("UNKNOWN", "UNRECOGNISED_STATUS", "ongoing"),
         "adr:0003-living.md": ("ACTIVE", "CURRENT", "accepted"),
     }
+
+
+def test_the_spec_lists_every_word_communities_read_differently_with_its_reason_and_other_reading():
+    design = (Path(__file__).resolve().parents[2] / "docs" / "design.md").read_text(encoding="utf-8")
+    section = design.split("**Words communities read differently.**", 1)[1].split("\n\n**", 1)[0]
+    rows = {cells[0]: (cells[1], cells[2])
+            for cells in ([cell.strip() for cell in line.strip(" |").split(" | ")] for line in section.splitlines())
+            if len(cells) == 3 and cells[0] not in ("word", "---|---|---")}
+    assert rows == dict(CONTESTED)
+
+
+@pytest.mark.parametrize("text, words, reading", [
+    ("Closed", None, WordReading("Closed", "closed", "accepted", "default")),
+    ("**Closed** (historical)", {"closed": "withdrawn"}, WordReading("Closed", "closed", "withdrawn", "store")),
+    ("Superseded by [BIP 1](bip-0001.md)", None, WordReading("Superseded by", "superseded by", "superseded", "default")),
+    ("Active review", {"active": "accepted"}, WordReading("Active review", "active review", "proposed", "default")),
+    ("April Fool!", None, WordReading("April Fool", "april fool", "april fool", "unrecognised")),
+])
+def test_a_word_reading_says_the_words_read_as_written_and_whether_the_store_or_the_default_gave_it(
+        text, words, reading):
+    assert read_word(text, words) == reading
+    assert declared_word(text, words) == reading.declared

@@ -1,5 +1,5 @@
 """The local server's heap when none is given: a sixth of the machine's memory (its container's limit when lower), at
-least 1 GiB and at most 4 GiB (on a fixed 2 GiB an ingest's transactions kept the collector busy: bench/README.md)."""
+least 1 GiB and at most 4 GiB (on a fixed 2 GiB an ingest's transactions kept the collector busy: bench/HISTORY.md)."""
 from __future__ import annotations
 
 from pathlib import Path

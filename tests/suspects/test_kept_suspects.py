@@ -93,8 +93,8 @@ def test_check_reports_a_kept_pair_a_fresh_computation_no_longer_lists_and_refre
 
 def test_after_a_refresh_the_kept_pairs_are_the_live_ones_on_a_corpus_ingested_store_by_store(
         graph: Graph, tmp_path: Path) -> None:
-    from bench import suspects_corpus
-    from bench.suspects import ingest_stripped
+    from bench.suspects import corpus as suspects_corpus
+    from bench.suspects.generated import ingest_stripped
 
     corpus = suspects_corpus.generate(matters=12, seed=5)
     files = suspects_corpus.write_files(corpus, tmp_path, seed=5)

@@ -15,7 +15,7 @@ time.epochSeconds * 1000000 + time.microsecond
 // define list-kept
 // List `list` as the graph keeps it: an empty list as no property, read back as [] (coalesce). Each list property
 // takes a record of the array store, empty or not; a claim's stored status has 20 lists, most of them empty, and
-// writing them was half of storing a status (bench/README.md "Ingest write-time pass (issue 41)").
+// writing them was half of storing a status (bench/HISTORY.md "Ingest write-time pass (issue 41)").
 // arguments: list
 CASE WHEN size(list) = 0 THEN null ELSE list END
 

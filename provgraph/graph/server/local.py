@@ -37,7 +37,7 @@ STATE_FILE = "server.json"
 PASSWORD_ENV = "PROVGRAPH_SERVER_PASSWORD"  # the auth-enabled server's password for user neo4j
 GUIDE_PATH = "/provgraph/guides"  # where Guides.java serves the Browser guides
 # The heap when none is given: a sixth of the memory (machine_memory), within these bounds (MiB). On a fixed 2 GiB an ingest's
-# transactions kept the collector busy (bench/README.md "Ingest write-time pass (issue 41)": the heap).
+# transactions kept the collector busy (bench/HISTORY.md "Ingest write-time pass (issue 41)": the heap).
 HEAP_SHARE = 6
 HEAP_BOUNDS_MIB = (1024, 4096)
 

@@ -1,12 +1,13 @@
-"""A record format, declared once as data: which files are records, where their metadata sits, which fields say what.
+r"""A record format, declared once as data: which files are records, where their metadata sits, which fields say what.
 
 A declaration is a table (a preset in presets.toml, a `[store.record]` table in provgraph.toml, or options on the
 command line), checked once here and turned into a frozen `RecordFormat`:
 
     records  = ["pep-[0-9]*.rst"]   # file globs that are records (no "/": the file name; else the store-relative path)
-    metadata = ["header-block"]     # where the metadata sits, in order: front-matter, adr, header-block, field-list,
-                                    # bullets, table, sidecar, folder
+    metadata = ["header-block"]     # where the metadata sits, in order: front-matter, adr, header-block, block,
+                                    # field-list, lines, bullets, table, headings, sidecar, folder
     sidecar  = "kep.yaml"           # metadata: sidecar -- the YAML file beside the text
+    section  = "Preamble"           # the text metadata is read under this heading only (any level, any case)
     id       = "PEP {id}"           # the claim's uid from the id field ({id:04}: zero-padded when a number)
     aliases  = ["PEP-{id:04}"]      # other names of the same record
     [fields]                        # role -> field name (or a list of names), any case
@@ -16,6 +17,9 @@ command line), checked once here and turned into a frozen `RecordFormat`:
     [skip]                          # reason -> globs of files that match `records` but are not records (a preset's
                                     # skips apply only while its records do)
     template = ["pep-nnnn*"]
+    [patterns]                      # role -> a regex with one group over the file's first 200 lines (any case, ^ and $
+    status = '^Status:\s*(.+)$'     # at each line): the group of its first match is the value; the role's fields are
+                                    # not read. With patterns, metadata may be empty.
 
 Roles: id, title, status, date, and the links supersedes, superseded_by, replaces, replaced_by, amends, amended_by,
 requires. A role with no field declared is not read (the adr reading has its own conventions for all of them).
@@ -33,7 +37,8 @@ from typing import Any, Mapping
 from provgraph.base.errors import UsageError
 from provgraph.ingest.lifecycle import store_words
 
-METADATA = ("front-matter", "adr", "header-block", "field-list", "bullets", "table", "sidecar", "folder")
+METADATA = ("front-matter", "adr", "header-block", "block", "field-list", "lines", "bullets", "table", "headings",
+            "sidecar", "folder")
 VALUE_ROLES = ("id", "title", "status", "date")
 # link role -> (edge kind, True when the edge points from the named record to this one)
 LINK_ROLES: dict[str, tuple[str, bool]] = {
@@ -47,7 +52,8 @@ LINK_ROLES: dict[str, tuple[str, bool]] = {
 }
 ROLES = (*VALUE_ROLES, *LINK_ROLES)
 DEFAULT = "adr"
-_KEYS = {"preset", "records", "metadata", "sidecar", "id", "aliases", "fields", "words", "skip"}
+_KEYS = {"preset", "records", "metadata", "sidecar", "section", "id", "aliases", "fields", "patterns", "words", "skip"}
+PATTERN_FLAGS = re.MULTILINE | re.IGNORECASE
 _TEMPLATE_FIELD = re.compile(r"\{id(?::(0\d+))?\}")
 
 
@@ -62,6 +68,17 @@ class RecordFormat:
     aliases: tuple[str, ...] = ()
     words: tuple[tuple[str, str], ...] = ()  # phrase -> canonical word
     skip: tuple[tuple[str, tuple[str, ...]], ...] = ()  # reason -> globs
+    section: str | None = None  # the heading whose text holds the metadata
+    patterns: tuple[tuple[str, str], ...] = ()  # role -> regex with one group
+
+    @property
+    def compiled_patterns(self) -> dict[str, re.Pattern[str]]:
+        return {role: compiled(pattern) for role, pattern in self.patterns}
+
+    @property
+    def heading_names(self) -> frozenset[str]:
+        """The field names the `headings` metadata looks for (only declared ones: a heading is a field when named)."""
+        return frozenset(name for _, names in self.fields for name in names)
 
     @property
     def is_markdown_adr(self) -> bool:
@@ -92,7 +109,8 @@ class RecordFormat:
 
     def describe(self) -> str:
         """`pep (pep-[0-9]*.rst, pep-[0-9]*.txt; header-block)` for messages."""
-        where = ", ".join(self.metadata) + (f" {self.sidecar}" if self.sidecar else "")
+        where = ", ".join([*self.metadata, *(["patterns"] if self.patterns else [])]) + (
+            f" {self.sidecar}" if self.sidecar else "") + (f" under {self.section!r}" if self.section else "")
         return f"{self.name} ({', '.join(self.records)}; {where})"
 
     def as_setting(self) -> dict[str, Any]:
@@ -100,13 +118,21 @@ class RecordFormat:
         return {"name": self.name, "records": list(self.records), "metadata": list(self.metadata),
                 "fields": {role: list(names) for role, names in self.fields}, "sidecar": self.sidecar, "id": self.id,
                 "aliases": list(self.aliases), "words": dict(self.words),
-                "skip": {reason: list(globs) for reason, globs in self.skip}}
+                "skip": {reason: list(globs) for reason, globs in self.skip},
+                **({"section": self.section} if self.section else {}),
+                **({"patterns": dict(self.patterns)} if self.patterns else {})}
 
 
 def matches(relpath: str, pattern: str) -> bool:
     """A glob without "/" matches the file name, one with "/" the store-relative path; any case."""
     target = relpath if "/" in pattern else relpath.rsplit("/", 1)[-1]
     return fnmatch.fnmatchcase(target.lower(), pattern.lower().lstrip("/"))
+
+
+@cache
+def compiled(pattern: str) -> re.Pattern[str]:
+    """A declared pattern as the reader matches it (checked once, by `_patterns`)."""
+    return re.compile(pattern, PATTERN_FLAGS)
 
 
 def render(template: str, value: str) -> str:
@@ -157,10 +183,19 @@ def _declared(name: str, table: Mapping[str, Any], base: RecordFormat | None, wh
     records = _globs(table["records"], f"{where}: records") if "records" in table else base.records if base else ()
     if not records:
         raise UsageError(f"{where}: records (the file globs that are records) is required")
-    metadata = _texts(table["metadata"], f"{where}: metadata") if "metadata" in table else base.metadata if base else ()
+    patterns = dict(base.patterns) if base else {}
+    patterns.update(_patterns(table.get("patterns"), where))
+    metadata = _metadata(table, base, where)
     bad = [kind for kind in metadata if kind not in METADATA]
-    if bad or not metadata:
-        raise UsageError(f"{where}: metadata must list some of {', '.join(METADATA)} (got {', '.join(bad) or 'none'})")
+    if bad or not (metadata or patterns):
+        raise UsageError(f"{where}: metadata must list some of {', '.join(METADATA)} (got {', '.join(bad) or 'none'}), "
+                         "or patterns declare the fields")
+    section = table.get("section", base.section if base else None)
+    if section is not None and (not isinstance(section, str) or not section.strip()):
+        raise UsageError(f"{where}: section must be a heading's name (got {section!r})")
+    if "adr" in metadata and (patterns or section):
+        raise UsageError(f"{where}: patterns and section apply to the other metadata kinds, not to adr (the Markdown "
+                         "ADR reading): list the kinds, e.g. metadata = [\"headings\"]")
     sidecar = table.get("sidecar", base.sidecar if base else None)
     if "sidecar" in metadata and not isinstance(sidecar, str):
         raise UsageError(f"{where}: metadata sidecar needs sidecar = \"<file name beside the record>\"")
@@ -182,9 +217,45 @@ def _declared(name: str, table: Mapping[str, Any], base: RecordFormat | None, wh
     for text in (template, *aliases):
         if not isinstance(text, str) or "{id" not in text:
             raise UsageError(f"{where}: id and aliases are templates with {{id}} (got {text!r})")
+    if not metadata:
+        unread = sorted(role for role in fields if role not in patterns)
+        if unread:
+            raise UsageError(f"{where}: fields {', '.join(unread)} have no metadata to be read from (list metadata kinds, "
+                             "or give them patterns)")
     return RecordFormat(name=name, records=records, metadata=metadata, fields=tuple(sorted(fields.items())),
                         sidecar=sidecar, id=template, aliases=aliases, words=tuple(sorted(words.items())),
-                        skip=tuple(skip.items()))
+                        skip=tuple(skip.items()), section=section.strip() if section else None,
+                        patterns=tuple(sorted(patterns.items())))
+
+
+def _metadata(table: Mapping[str, Any], base: RecordFormat | None, where: str) -> tuple[str, ...]:
+    """The declared metadata kinds; absent, the preset's, but not the adr reading under patterns (which it does not
+    combine with): `patterns` over the adr preset read the patterns only."""
+    if "metadata" in table:
+        return _texts(table["metadata"], f"{where}: metadata")
+    if base is None or (base.is_markdown_adr and table.get("patterns")):
+        return ()
+    return base.metadata
+
+
+def _patterns(value: Any, where: str) -> dict[str, str]:
+    """role -> regex, each compiled here so a bad one is refused before anything is read, naming its role."""
+    found: dict[str, str] = {}
+    for role, pattern in toml_table(value, f"{where}: patterns").items():
+        name = role.replace("-", "_")
+        if name not in ROLES:
+            raise UsageError(f"{where}: patterns: unknown role {role!r} (known: {', '.join(ROLES)})")
+        if not isinstance(pattern, str) or not pattern.strip():
+            raise UsageError(f"{where}: patterns.{role} must be a regular expression")
+        try:
+            groups = compiled(pattern).groups
+        except re.error as error:
+            raise UsageError(f"{where}: patterns.{role} {pattern!r} is not a regular expression: {error}") from None
+        if groups != 1:
+            raise UsageError(f"{where}: patterns.{role} {pattern!r} has {groups} groups; it needs exactly one, "
+                             "around the value (use (?:...) for the others)")
+        found[name] = pattern
+    return found
 
 
 def toml_table(value: Any, where: str, hint: str = "") -> dict[str, Any]:

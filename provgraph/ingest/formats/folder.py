@@ -1,5 +1,9 @@
 """The files ingester: every record file under a folder (walked sorted, dot-directories skipped) or one file.
 
+Only regular files are read, never through a link (provgraph/ingest/regular.py, the rule every walker applies): a
+link, device, named pipe or socket under the folder is never opened, and the summary's `reading` line counts each
+with its reason. A file named on its own is read as named (a link to it followed), if it is a regular file.
+
 Which files are records, and how each is read, is the store's record format (provgraph/ingest/formats/; the
 default `adr` reads Markdown). Files that are not records yield nothing (the summary counts them by extension);
 record files left out on purpose (templates, index pages, --exclude) are skipped with their reason; a record's
@@ -21,6 +25,7 @@ from provgraph.ingest.formats.declaration import RecordFormat
 from provgraph.ingest.formats.reader import Version, read_record
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.records import ClaimRecord, IngestOptions, Notice, Observation, Quarantined, Record, Skipped
+from provgraph.ingest.regular import LeftOut, NotRegular, kind_of, read_regular, regular_files, regular_names
 from provgraph.ingest.selection import NOT_A_RECORD, FileSelection
 
 
@@ -30,22 +35,25 @@ def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:
     path = Path(path)
     selection = FileSelection.from_options(options.options)
     fmt = selection.fmt
+    left = LeftOut()
     if not path.exists():
         raise InputError(path, "no such file or directory")
     if path.is_file():
         if selection.skip_reason(path.name) == NOT_A_RECORD:
             raise InputError(path, not_a_record(fmt))
         read_bytes(path)  # one file that is missing, unreadable or binary is unusable input as a whole
-        root, files = path.parent, [path]
+        root, relpaths = path.parent, [path.name]
+        sidecars = _sidecars(fmt.sidecar, regular_names(root, lambda name, reason: None))  # only its sidecar matters
     elif path.is_dir():
-        root, files = path, list(_walk(path))
+        root, relpaths = path, regular_files(path, left.add)
+        sidecars = _sidecars(fmt.sidecar, relpaths)
     else:
-        raise InputError(path, "not a file or directory")
+        raise InputError(path, f"a {kind_of(path.stat().st_mode)}, not a file or directory")
     seen_ids: dict[str, str] = {}
     dates = DateConvention(order=options.options.get("date_order"))
     held: list[tuple[str, bytes, datetime, bytes | None]] = []  # a date that reads both ways: read once the store's dates are in
-    for file in files:
-        relpath = file.relative_to(root).as_posix()
+    for relpath in relpaths:
+        file = root / relpath
         if path.is_dir() and selection.is_sidecar(relpath) and not fmt.is_record_name(relpath):
             continue  # read with its record
         reason = selection.skip_reason(relpath) if path.is_dir() else None  # a file named on its own is read
@@ -54,10 +62,15 @@ def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:
         if reason is not None:
             yield Skipped(relpath, reason)
             continue
+        beside = sidecars.get(posixpath.dirname(relpath))
         try:
-            data = file.read_bytes()
-            sidecar = _sidecar(file, fmt.sidecar)
-            revised_at = datetime.fromtimestamp(max([file.stat().st_mtime, *_sidecar_mtime(file, fmt.sidecar)]), tz=timezone.utc)
+            data = read_regular(file, follow=not path.is_dir())
+            sidecar = read_regular(root / beside) if beside else None
+            revised_at = datetime.fromtimestamp(max(os.stat(root / name).st_mtime for name in (relpath, beside) if name),
+                                                tz=timezone.utc)
+        except NotRegular as error:  # turned into a link or a pipe since the walk
+            left.add(relpath, error.reason)
+            continue
         except OSError as error:
             yield Quarantined(relpath, None, f"cannot read: {error.strerror or error}")
             continue
@@ -74,6 +87,9 @@ def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:
     said = dates.summary(options.store)
     if said is not None:
         yield said
+    unopened = left.notice(options.store)
+    if unopened is not None:
+        yield unopened
 
 
 def not_a_record(fmt: RecordFormat) -> str:
@@ -83,14 +99,12 @@ def not_a_record(fmt: RecordFormat) -> str:
     return f"not a record of the {fmt.name} format (expected {', '.join(fmt.records)})"
 
 
-def _sidecar(file: Path, name: str | None) -> bytes | None:
-    beside = file.parent / name if name else None
-    return beside.read_bytes() if beside is not None and beside.is_file() else None
-
-
-def _sidecar_mtime(file: Path, name: str | None) -> list[float]:
-    beside = file.parent / name if name else None
-    return [beside.stat().st_mtime] if beside is not None and beside.is_file() else []
+def _sidecars(name: str | None, relpaths: list[str]) -> dict[str, str]:
+    """Folder -> the sidecar among the regular files walked there, its name in any case (`KEP.yaml` too)."""
+    if name is None:
+        return {}
+    return {posixpath.dirname(relpath): relpath for relpath in relpaths
+            if posixpath.basename(relpath).lower() == name.lower()}
 
 
 def _checked(records: list[Record], relpath: str, seen_ids: dict[str, str], fmt: RecordFormat) -> Iterator[Record]:
@@ -115,15 +129,3 @@ def _under_path(record: Observation, claim: ClaimRecord, relpath: str) -> Observ
                           to_ref=uid if edge.to_ref == claim.uid else edge.to_ref) for edge in record.edges)
     claims = tuple(replace(c, uid=uid, aliases=own) if c is claim else c for c in record.claims)
     return replace(record, claims=claims, edges=edges)
-
-
-def _walk(root: Path) -> Iterator[Path]:
-    found: list[tuple[str, Path]] = []
-    for directory, subdirectories, names in os.walk(root):
-        subdirectories[:] = [name for name in subdirectories if not name.startswith(".")]
-        for name in names:
-            file = Path(directory) / name
-            if file.is_file():
-                found.append((file.relative_to(root).as_posix(), file))
-    for _, file in sorted(found):
-        yield file

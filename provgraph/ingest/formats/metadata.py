@@ -8,12 +8,17 @@ states it; None for a sidecar or a folder). The first value of a name wins.
   indented deeper (RFC 822 as in PEPs; also inside MediaWiki `<pre>` and under an RST comment `..`); when the top
   of the file is not such a block, the first `<pre>` or ``` block before the first heading (a title or a notice
   may come first, as in BIPs).
+- block: the first fenced or `<pre>` block anywhere near the top holding `Field: value` lines (a CAP's `## Preamble`).
 - field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields.
+- lines: `status: Accepted` lines after the title, blank lines between them (astropy's APEs).
 - table: the first Markdown table, field names in its first column (`| **Status** | Accepted |`).
 - bullets: Markdown bullet headers before the first `##` heading (`* Status: **Implemented**`, `* **Status**: x`).
 - front-matter: YAML between `---` lines at the top.
 - sidecar: a YAML file beside the text (`kep.yaml` next to `README.md`).
 - folder: the record's status is the name of the folder it sits in (`accepted/`, `rejected/`).
+
+`headings` (a field named by a heading) and `section` (the text under one) are in headings.py; `patterned` reads a
+declaration's patterns, the last resort for a field no place above holds.
 """
 from __future__ import annotations
 
@@ -46,7 +51,10 @@ _BULLET = re.compile(r"\s{0,3}[*+-]\s+(?:\*\*|__)?([A-Za-z][\w -]{0,40}?)(?:\*\*
 _ADORNMENT = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}\s*")
 _OPENERS = ("<pre>", "..", "<!--", "/*")
 _FENCE = "```"
-_CLOSERS = ("</pre>", "-->", "*/", _FENCE)
+_FENCES = (_FENCE, "~~~")
+_CLOSERS = ("</pre>", "-->", "*/", *_FENCES)
+_ATX_TITLE = re.compile(r"#{1,6}\s")
+PREAMBLE_LINES = 200  # how far into a file the block and patterns readers look
 _HEADING = re.compile(r"#{1,6}\s|=+[^=].*=+\s*$")  # Markdown `# Title`, MediaWiki `==Abstract==`
 _TABLE_RULE = re.compile(r"\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*")
 
@@ -86,19 +94,67 @@ def _header_at(lines: list[str], index: int) -> tuple[Fields, bool]:
     return found, True
 
 
+def block(lines: list[str]) -> Fields:
+    """The first fenced (```` ``` ````, `~~~`) or `<pre>` block of the first `PREAMBLE_LINES` lines that holds
+    `Field: value` lines, read by the header-block rules (anywhere: after a title and a `## Preamble` heading too)."""
+    index = 0
+    while index < min(len(lines), PREAMBLE_LINES):
+        closer = _closer(lines[index].strip())
+        if closer is None:
+            index += 1
+            continue
+        found = _block(lines, _first_text(lines, index + 1), _HEADER)
+        if found:
+            return found
+        index = next((later for later in range(index + 1, len(lines)) if lines[later].strip().lower().startswith(closer)),
+                     len(lines)) + 1
+    return {}
+
+
+def _closer(line: str) -> str | None:
+    """What ends the block `line` opens (a fence, `<pre>`), or None when it opens none."""
+    if line.lower() == "<pre>":
+        return "</pre>"
+    return line[:3] if line.startswith(_FENCES) else None
+
+
 def field_list(lines: list[str]) -> Fields:
     """The first RST field list before any paragraph: titles and their adornments may come first."""
+    return _after_title(lines, _FIELD_LIST)
+
+
+def field_lines(lines: list[str]) -> Fields:
+    """`name: value` lines after the title, blank lines between them (`status: Accepted`, as astropy's APEs have)."""
+    return _after_title(lines, _HEADER)
+
+
+def _after_title(lines: list[str], pattern: re.Pattern[str]) -> Fields:
+    """The first block of `pattern` lines, blank lines between them, before any paragraph: an RST or Markdown title
+    (with its adornments) and RST directives may come first."""
     index = 0
     while index < len(lines):
-        line = lines[index]
-        stripped = line.strip()
-        if _FIELD_LIST.fullmatch(stripped):
-            return _block(lines, index, _FIELD_LIST, across_blanks=True)
+        stripped = lines[index].strip()
         title = index + 1 < len(lines) and _ADORNMENT.fullmatch(lines[index + 1].strip() or "x")
-        if stripped and not _ADORNMENT.fullmatch(stripped) and not title and not stripped.startswith(".. "):
+        if not title and pattern.fullmatch(stripped):
+            return _block(lines, index, pattern, across_blanks=True)
+        prelude = not stripped or _ADORNMENT.fullmatch(stripped) or stripped.startswith(".. ") or _ATX_TITLE.match(stripped)
+        if not title and not prelude:
             return {}
         index += 2 if title else 1
     return {}
+
+
+def patterned(lines: list[str], patterns: Mapping[str, re.Pattern[str]]) -> Fields:
+    """role -> the first match of its pattern in the first `PREAMBLE_LINES` lines: its one group, stripped, on the
+    line it starts on (a match whose group is empty gives no value)."""
+    text = "\n".join(lines[:PREAMBLE_LINES])
+    found: Fields = {}
+    for role, pattern in patterns.items():
+        matched = pattern.search(text)
+        value = (matched.group(1) or "").strip() if matched else ""
+        if matched and value:
+            found[role] = Field(value, text.count("\n", 0, matched.start(1)) + 1)
+    return found
 
 
 def bullets(lines: list[str]) -> Fields:
@@ -169,8 +225,8 @@ def folder(relpath: str, words: Mapping[str, str]) -> Fields:
 
 
 TEXT_READERS: dict[str, Callable[[list[str]], Fields]] = {
-    "header-block": header_block, "field-list": field_list, "bullets": bullets, "front-matter": front_matter,
-    "table": table,
+    "header-block": header_block, "block": block, "field-list": field_list, "lines": field_lines, "bullets": bullets,
+    "front-matter": front_matter, "table": table,
 }
 
 

@@ -19,18 +19,19 @@ from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import decode, invalid_utf8_notice
-from provgraph.ingest.formats import metadata
+from provgraph.ingest.formats import headings, metadata
 from provgraph.ingest.formats.declaration import LINK_ROLES, RecordFormat
 from provgraph.ingest.markdown.adr import parse_markdown
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.markdown.references import normalise_reference
 from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, Notice, Observation, Quarantined, Record, SnapshotRecord, SourceRecord,
-                                      quote_hash, sha256_hex)
+                                      StatusStated, quote_hash, sha256_hex)
 
 _LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|urn:")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _TITLE_LIMIT = 1000
+_PATTERNED = "\0pattern:"  # the key of a pattern's match among a file's fields: NUL is in no field name
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,8 @@ def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOpti
     """The records of one version of one record file (`sidecar`: the bytes of the file beside it, if any)."""
     if fmt.is_markdown_adr:
         read = parse_markdown(at.relpath, data, at.revised_at, options, version=at.version, dated=dated,
-                              identity=at.identity, former_paths=at.former_paths, dates=dates, words=fmt.word_map)
+                              identity=at.identity, former_paths=at.former_paths, dates=dates, words=fmt.word_map,
+                              status_fields=fmt.names("status"))
         observed = next((r for r in read if isinstance(r, Observation)), None)
         unread = observed is not None and not observed.claims and not any(isinstance(r, Quarantined) for r in read)
         if not unread or observed is None:
@@ -78,26 +80,49 @@ def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOpti
     snapshot = SnapshotRecord(sha256=digest, revised_at=at.revised_at, version=at.version)
     status = _value(fmt, fields, "status") if "folder" not in fmt.metadata else (
         _value(fmt, fields, "status") or fields.get("folder"))
+    unreadable = any(isinstance(record, Quarantined) for record in records)
+    stated = None if unreadable else StatusStated()  # a record without its sidecar has no metadata
     if why is None and (status is None or not _text(status)):
-        names = " or ".join(dict.fromkeys(fmt.names("status"))) or "status"
-        why = f"no {names} field"
+        why = _no_status(fmt, lines)
+        stated = StatusStated(metadata=bool(fields), status_like=_status_like(fmt, fields))
     if why is not None:
-        records.insert(0, Observation(source=source, snapshot=snapshot, unclaimed=why))
+        records.insert(0, Observation(source=source, snapshot=snapshot, unclaimed=why, stated=stated))
         return Read(records, why)
     assert status is not None
-    claim, edges = _claim(fmt, at, options, fields, status, lines, records, where)
+    word = lifecycle.read_word(_text(status), fmt.word_map)
+    claim, edges = _claim(fmt, at, options, fields, word.declared if word else None, status, lines, records, where)
     if claim.asserted_at is not None and claim.asserted_at > at.revised_at:
         claim = replace(claim, asserted_at=at.revised_at)  # held by the store then, so it existed then
     elif dated and claim.asserted_at is not None and claim.asserted_at < at.revised_at:
         snapshot = replace(snapshot, revised_at=claim.asserted_at, changed_at=at.revised_at)
-    records.insert(0, Observation(source=source, snapshot=snapshot, claims=(claim,), edges=edges))
+    records.insert(0, Observation(source=source, snapshot=snapshot, claims=(claim,), edges=edges,
+                                  stated=StatusStated(word, metadata=True)))
     return Read(records)
+
+
+def _no_status(fmt: RecordFormat, lines: list[str]) -> str:
+    """Why a file states no status where its format keeps one, for the summary."""
+    if "status" in dict(fmt.patterns):
+        return "no match of the status pattern"
+    if fmt.section and headings.section(lines, fmt.section) is None:
+        return f"no {fmt.section} heading"
+    return f"no {' or '.join(dict.fromkeys(fmt.names('status'))) or 'status'} field"
+
+
+def _status_like(fmt: RecordFormat, fields: dict[str, metadata.Field]) -> tuple[tuple[str, str], ...]:
+    """The fields no role reads whose values look like status words (a status kept under another name)."""
+    read = {name for _, names in fmt.fields for name in names} | {"folder"}
+    return lifecycle.status_like(((name, found.value) for name, found in fields.items() if name not in read),
+                                 fmt.word_map)
 
 
 def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | None,
             records: list[Record]) -> tuple[dict[str, metadata.Field], str | None]:
-    """Every field the declared places hold (the first value of a name wins), and why none can be read, if so."""
+    """Every field the declared places hold (the first value of a name wins; within the declared section, when there
+    is one; front matter is at the top of the file whatever the section), then what the declared patterns match (keyed
+    by `_PATTERNED` + role), and why none can be read, if so."""
     fields: dict[str, metadata.Field] = {}
+    offset, text = (0, lines) if not fmt.section else headings.section(lines, fmt.section) or (0, [])
     for place in fmt.metadata:
         try:
             if place == "sidecar":
@@ -108,18 +133,34 @@ def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | N
                 found = metadata.sidecar(sidecar, fmt.sidecar or "sidecar")
             elif place == "folder":
                 found = metadata.folder(at.relpath, fmt.word_map)
+            elif place == "front-matter":
+                found = metadata.front_matter(lines)
+            elif place == "headings":
+                found = _shifted(headings.heading_fields(text, fmt.heading_names), offset)
             else:
-                found = metadata.TEXT_READERS[place](lines)
+                found = _shifted(metadata.TEXT_READERS[place](text), offset)
         except metadata.BadMetadata as problem:
             where = posixpath.join(posixpath.dirname(at.relpath), fmt.sidecar or "") if place == "sidecar" else at.relpath
             records.append(Quarantined(where if at.version is None else f"{where}@{at.version}", problem.line, problem.reason))
             return {}, f"unreadable {place}"
         for name, value in found.items():
             fields.setdefault(name, value)
+    for role, value in metadata.patterned(lines, fmt.compiled_patterns).items():
+        fields[_PATTERNED + role] = value
     return fields, None
 
 
+def _shifted(found: metadata.Fields, offset: int) -> metadata.Fields:
+    """Fields read from a section, on their lines in the whole file."""
+    if not offset:
+        return found
+    return {name: replace(value, line=value.line + offset if value.line is not None else None) for name, value in found.items()}
+
+
 def _value(fmt: RecordFormat, fields: dict[str, metadata.Field], role: str) -> metadata.Field | None:
+    """A role's field: its pattern's match when it has a pattern, else the first of its declared names found."""
+    if role in dict(fmt.patterns):
+        return fields.get(_PATTERNED + role)
     return next((fields[name] for name in fmt.names(role) if name in fields), None)
 
 
@@ -133,7 +174,7 @@ def _text(found: metadata.Field | None) -> str:
 
 
 def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[str, metadata.Field],
-           status: metadata.Field, lines: list[str], records: list[Record],
+           declared: str | None, status: metadata.Field, lines: list[str], records: list[Record],
            where: str) -> tuple[ClaimRecord, tuple[EdgeRecord, ...]]:
     identity = at.identity or at.relpath
     default_uid = f"{options.store}:{identity}"
@@ -148,7 +189,6 @@ def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[
             if folder:
                 aliases.extend((folder, f"{options.store}:{folder}"))
     aliases = list(dict.fromkeys(alias for alias in aliases if alias and alias != uid))
-    declared = lifecycle.declared_word(_text(status), fmt.word_map)
     asserted_at = _date(_text(_value(fmt, fields, "date")))
     if _value(fmt, fields, "date") is not None and asserted_at is None:
         records.append(Notice("unparsed_date", uid, f"{at.relpath}: cannot read the date {_text(_value(fmt, fields, 'date'))[:80]!r}"))

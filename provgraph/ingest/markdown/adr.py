@@ -21,7 +21,7 @@ from provgraph.ingest.markdown.document import (LEADING_MARKUP, STRIKETHROUGH, D
 from provgraph.ingest.markdown.front_matter import BadFrontMatter, front_matter_fields
 from provgraph.ingest.markdown.references import LINK_LINE, REVERSE_REFERENCE_FIELDS, link_lines, normalise_reference, status_references
 from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, Notice, Observation, Quarantined, Record, SnapshotRecord, SourceRecord,
-                                      quote_hash, sha256_hex)
+                                      StatusStated, quote_hash, sha256_hex)
 
 _HEADER_FIELD = re.compile(r"\s*(?:[*+-]\s+)?(?:\*\*|__)?(status|date)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)", re.IGNORECASE)
 _FIRST_WORD = re.compile(r"[A-Za-z]+")
@@ -32,7 +32,7 @@ _TITLE_LIMIT = 1000
 def parse_markdown(
     relpath: str, data: bytes, revised_at: datetime, options: IngestOptions, version: str | None = None,
     *, dated: bool = False, identity: str | None = None, former_paths: tuple[str, ...] = (),
-    dates: DateConvention | None = None, words: Mapping[str, str] | None = None,
+    dates: DateConvention | None = None, words: Mapping[str, str] | None = None, status_fields: tuple[str, ...] = (),
 ) -> list[Record]:
     """The records of one version of one Markdown file (pure: no I/O).
 
@@ -43,7 +43,8 @@ def parse_markdown(
     is the path the source was first ingested under when git followed a rename to `relpath`
     (`former_paths` its earlier names, kept as aliases). `dates` gathers the store's date
     convention (provgraph/ingest/markdown/dates.py) and, once settled, reads ambiguous dates by it. `words`
-    are the store's own status words (its record format's declaration), read before the default vocabulary.
+    are the store's own status words (its record format's declaration), read before the default vocabulary;
+    `status_fields` the front matter keys it declares for the status, read before `status`.
     Returns one Observation plus any Quarantined / Notice records.
     """
     records: list[Record] = []
@@ -73,17 +74,22 @@ def parse_markdown(
     snapshot = SnapshotRecord(sha256=sha256_hex(data), revised_at=revised_at, version=version)
     claims: tuple[ClaimRecord, ...] = ()
     edges: tuple[EdgeRecord, ...] = ()
+    stated = None  # front matter quarantined: counted there
     if document.front_matter is None or fields is not None:
         names = _Names(relpath, identity, former_paths)
-        built = _claim(names, document, fields, options, records, where, dates, words)
+        built = _claim(names, document, fields, options, records, where, dates, words, status_fields)
+        stated = StatusStated()  # no claim: a file that states no status and has no front matter
         if built is not None:
-            claim, edges = built
+            claim, edges, word = built
+            unread = (fields or {}).get("unread", {})
+            stated = StatusStated(word, metadata=fields is not None or word is not None,
+                                  status_like=() if word else lifecycle.status_like(unread.items(), words))
             if claim.asserted_at is not None and claim.asserted_at > revised_at:
                 claim = replace(claim, asserted_at=revised_at)  # held by the store then, so it existed then
             elif dated and claim.asserted_at is not None and claim.asserted_at < revised_at:
                 snapshot = replace(snapshot, revised_at=claim.asserted_at, changed_at=revised_at)
             claims = (claim,)
-    records.insert(0, Observation(source=source, snapshot=snapshot, claims=claims, edges=edges))
+    records.insert(0, Observation(source=source, snapshot=snapshot, claims=claims, edges=edges, stated=stated))
     return records
 
 
@@ -103,7 +109,8 @@ def _claim(
     where: str,
     dates: DateConvention | None = None,
     words: Mapping[str, str] | None = None,
-) -> tuple[ClaimRecord, tuple[EdgeRecord, ...]] | None:
+    status_fields: tuple[str, ...] = (),
+) -> tuple[ClaimRecord, tuple[EdgeRecord, ...], lifecycle.WordReading | None] | None:
     status_section = section(document, lambda text: re.fullmatch(r"status(\s*[:\-\u2013\u2014]\s*.*)?", normal_heading(text)) is not None)
     (header_status, header_line), header_date = _header_fields(document, status_section)
     status_text, text_line = _status_text(document, status_section)
@@ -122,14 +129,17 @@ def _claim(
     aliases.extend(fields.get("aliases", []))
     aliases = list(dict.fromkeys(alias for alias in aliases if alias and alias != uid))
 
-    declared = None
+    word = None
     status_line = None
-    for candidate, line in ((fields.get("status"), _front_matter_line(document, "status")), (status_text, text_line),
-                            (header_status, header_line)):
+    declared_fields = [(fields.get("unread", {}).get(name.replace("-", "_")), _front_matter_line(document, name))
+                       for name in status_fields if name != "status"]
+    for candidate, line in (*declared_fields, (fields.get("status"), _front_matter_line(document, "status")),
+                            (status_text, text_line), (header_status, header_line)):
         if candidate:
-            declared = lifecycle.declared_word(str(candidate), words)
+            word = lifecycle.read_word(str(candidate), words)
             status_line = line
             break
+    declared = word.declared if word else None
 
     asserted_at = fields.get("date")
     if asserted_at is None and header_date:
@@ -202,7 +212,7 @@ def _claim(
         add(kind, target, reverse, index + 1)
         declared_lines.add(index)
     named, changes = _mentions(document, declared_lines, status_section, own_names)
-    return replace(claim, mentions=named, changes=changes), tuple(edges)
+    return replace(claim, mentions=named, changes=changes), tuple(edges), word
 
 
 def _mentions(document: Document, declared_lines: set[int], status_section: tuple[int, int] | None,

@@ -116,6 +116,10 @@ def front_matter_fields(document: Document) -> dict[str, Any]:
     fields["aliases"] = references("aliases")
     for key in (*REFERENCE_FIELDS, *REVERSE_REFERENCE_FIELDS):
         fields[key] = references(key)
+    # the keys read above aside, every scalar as text: a declared field (`--field status=stage`) and the summary's hint
+    # of a status kept under another key read them
+    fields["unread"] = {key: text for key, value in raw.items() if key not in fields and key != "id"
+                        and (text := _scalar_text(value)) is not None}
     return fields
 
 

@@ -25,7 +25,7 @@ from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import ensure_schema
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest.config import StoreConfig
-from provgraph.ingest.formats.tally import unread_files
+from provgraph.ingest.formats.tally import proposed, unread_files
 from provgraph.ingest.pipeline import kept
 from provgraph.ingest.pipeline.batch import Load, batch_size, write_batch, write_quarantine
 from provgraph.ingest.pipeline.rebuild import Reading, reread_reason, take_out
@@ -42,6 +42,7 @@ from provgraph.ingest.pipeline.stream import Records, group_key, read_batches, r
 from provgraph.ingest.records import IngestOptions, Notice, Observation, Quarantined, Record
 from provgraph.ingest.kept import KEPT_ENDS
 from provgraph.ingest.selection import FileSelection
+from provgraph.ingest.word_readings import WordReadings
 
 STORE_KINDS = ("files", "git", "tickets", "logs", "cards")
 POLICIES = ("latest-wins",)
@@ -69,6 +70,8 @@ class IngestSummary:
     findings_count: int = 0
     adjudications: int = 0
     readings: list[str] = field(default_factory=list)  # how this ingest read the store (an inferred date order, ...)
+    words: WordReadings | None = None  # files: the status words met and how each was read (ingest/word_readings.py)
+    proposal: dict[str, Any] | None = None  # files: the declaration proposed when no record was read (never applied)
 
     def text_lines(self) -> list[str]:
         """The summary as `ingest` prints it: one line, then what needs a look (bounded lists)."""
@@ -86,6 +89,8 @@ class IngestSummary:
             lines.append(f"  skipped     {sum(self.skipped.values())} file(s) that are not decisions: {reasons}"
                          " (read them with --include GLOB)")
         lines += [f"  reading     {reading}" for reading in self.readings]
+        lines += self.words.lines() if self.words else []
+        lines += [f"    {line}".rstrip() for line in (self.proposal or {}).get("toml", "").splitlines()]
         lines += [f"  unresolved  {ref}  (kept as a placeholder: UNKNOWN/UNBOUND)" for ref in self.unresolved[:20]]
         lines += [f"  external    {ref}  (a lineage link to something not ingested: an external reference)"
                   for ref in self.external[:20]]
@@ -114,6 +119,8 @@ class IngestSummary:
             "findings_count": self.findings_count,
             "adjudications": self.adjudications,
             "readings": self.readings,
+            **(self.words.as_dict() if self.words else {}),
+            "proposal": self.proposal,
         }
 
     def to_json(self) -> str:
@@ -271,8 +278,10 @@ def write(
     summary.skipped = index.skipped
     summary.readings = kept.kept_readings(index) + list(index.readings)
     if store_kind in ("files", "git"):
+        summary.proposal = proposed(Path(path) if path else None, store, index.stated)
         summary.readings += unread_files(FileSelection.from_options(reading.settings if reading else {}),
-                                         Path(path) if path else None, index.unclaimed, index.claimed)
+                                         Path(path) if path else None, index.unclaimed, index.claimed, summary.proposal)
+        summary.words = index.words.read()
     ensure_schema(graph)  # a first ingest into a new database installs the schema (read input first: bad input writes nothing)
     retaken: list[str] = []  # claims whose stored status taking the store out forgot
     if reading is not None:

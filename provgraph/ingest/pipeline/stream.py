@@ -2,10 +2,11 @@
 batches that are written one at a time.
 
 The first pass (`index_input`) reads every record and keeps only a compact index: how many observations, the
-skipped files and reading notes, and the names this input defines (claim uids, aliases, and the log entries of each
-append-only file) as sorted 64-bit digests, 8 bytes a name. An input that is unusable as a whole raises InputError
-during this pass, before anything is written. The second pass (`read_batches`) reads the records again and hands
-them over a batch at a time, observations with the quarantines and notices read among them.
+skipped files and reading notes, each record file's status word (`WordTally`), and the names this input defines
+(claim uids, aliases, and the log entries of each append-only file) as sorted 64-bit digests, 8 bytes a name. An
+input that is unusable as a whole raises InputError during this pass, before anything is written. The second pass
+(`read_batches`) reads the records again and hands them over a batch at a time, observations with the quarantines
+and notices read among them.
 """
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from provgraph.ingest.records import FileEnd, Notice, Observation, Quarantined, Record, Resumed, Skipped
+from provgraph.ingest.regular import NOTICE_KIND as LEFT_OUT
+from provgraph.ingest.word_readings import WordTally
 
-READING_NOTICES = ("date_order",)  # notices about how the store was read: the summary's `reading` lines, not findings
+READING_NOTICES = ("date_order", LEFT_OUT)  # notices about how the store was read: the summary's `reading` lines, not findings
 Records = Iterable[Record] | Callable[[], Iterable[Record]]
 
 
@@ -78,9 +81,11 @@ class InputIndex:
     repeated_entries: set[int] = field(default_factory=set)  # digests of entry sources the input holds more than once
     unclaimed: dict[str, str] = field(default_factory=dict)  # record files without a claim (latest version) -> why
     claimed: bool = False  # some snapshot carries a claim
+    stated: bool = False  # some claim states a status word (files: else a declaration is proposed)
     resumed: dict[str, FileEnd] = field(default_factory=dict)  # file -> the kept end it was read from
     ends: dict[str, FileEnd] = field(default_factory=dict)  # file -> how far it was read now, to keep
     tail_sources: list[str] = field(default_factory=list)  # the sources read after a kept end (the tails: few)
+    words: WordTally = field(default_factory=WordTally)  # each record file's status word, its latest version
 
     def has_entry(self, group: str, source_uid: str) -> bool:
         names = self.entries.get(group)
@@ -106,6 +111,8 @@ def index_input(records: Iterable[Record], progress: Callable[[], None] | None =
             if record.append_only_group:
                 entries[group_key(record)].add(record.source.uid)
             index.claimed = index.claimed or bool(record.claims)
+            index.stated = index.stated or any(claim.declared for claim in record.claims)
+            index.words.observe(record)
             if record.unclaimed and not record.claims:
                 index.unclaimed[record.source.uid] = record.unclaimed
             else:

@@ -14,6 +14,7 @@ from typing import Callable, Iterable, Iterator, Mapping
 
 from provgraph.base.cites import ScanCounts, ScannedFile
 from provgraph.ingest.scan.matcher import CitePattern, Matcher, Vocabulary
+from provgraph.ingest.regular import left_out as not_regular
 from provgraph.ingest.scan.walk import files_under, left_out, read_bytes, text_of
 
 
@@ -55,12 +56,15 @@ def scan_files(files: Iterable[Path], root: Path, known: Mapping[str, tuple[str,
 
 def changed_files(given: Iterable[str], root: Path, counts: ScanCounts) -> tuple[list[Path], list[str]]:
     """`--files`: (the files to read, the locators of those that are gone), each path as given or relative to the
-    root; a file in a dot or vendored folder is left out (counted) as a folder scan leaves it out."""
+    root; a file in a dot or vendored folder, and anything not a regular file (a link, a pipe: the root is the scan's
+    root), is left out (counted) as a folder scan leaves it out."""
     present, gone = [], []
     for name in dict.fromkeys(given):
-        path = Path(name) if os.path.isabs(name) else Path.cwd() / name
-        path = path.resolve() if path.exists() else Path(os.path.normpath(path))
+        path = Path(os.path.normpath(Path(name) if os.path.isabs(name) else Path.cwd() / name))
+        path = Path(os.path.realpath(path.parent), path.name)  # the folders resolved, a link at the end not followed
         reason = left_out(locator_of(path, root))
+        if reason is None and os.path.lexists(path):
+            reason = not_regular(path, root)
         if reason is not None:
             counts.skip(reason)
         elif path.is_file():

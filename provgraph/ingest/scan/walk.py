@@ -4,7 +4,9 @@ Inside a git work tree the files are what `git ls-files --cached --others --excl
 `.gitignore` (every level of it, and `.git/info/exclude`) is respected as git itself reads it. Outside one, the
 folders are walked. Either way, as the files ingester does, a dot-folder is not entered, and vendored or generated
 folders (VENDORED) are left out, as is a binary file (provgraph.ingest.binary, the rule every ingester uses) or
-one larger than MAX_BYTES. Each file left out is counted under its reason.
+one larger than MAX_BYTES, and, as every walker of a store does (provgraph/ingest/regular.py), anything that is not a
+regular file: a link (git lists the links it tracks) is never followed, a device, pipe or socket never opened. Each
+file left out is counted under its reason.
 """
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from typing import Iterable, Iterator
 from provgraph.base.cites import ScanCounts
 from provgraph.base.errors import InputError
 from provgraph.ingest.binary import binary_reason
+from provgraph.ingest.regular import NotRegular, open_regular, regular_files
+from provgraph.ingest.regular import left_out as not_regular
 
 VENDORED = frozenset({"node_modules", "vendor", "third_party", "site-packages", "__pycache__", "venv", "bower_components"})
 MAX_BYTES = 2_000_000
@@ -42,15 +46,10 @@ def git_files(folder: Path) -> list[Path] | None:
     return [folder / name for name in names]
 
 
-def _walk(folder: Path) -> Iterator[Path]:
-    for directory, subdirectories, names in os.walk(folder):
-        subdirectories[:] = sorted(name for name in subdirectories if not name.startswith(".") and name not in VENDORED)
-        for name in sorted(names):
-            yield Path(directory) / name
-
-
 def files_under(paths: Iterable[Path], counts: ScanCounts) -> Iterator[Path]:
-    """Every file under `paths` (a file is itself), absolute, each once, before it is read."""
+    """Every regular file under `paths` (a file is itself), absolute, each once, before it is read. A link, device,
+    named pipe or socket under a folder given is never opened, counted under its reason (provgraph/ingest/regular.py,
+    the folder given being the root)."""
     seen: set[Path] = set()
     for given in paths:
         path = given.resolve()
@@ -61,11 +60,17 @@ def files_under(paths: Iterable[Path], counts: ScanCounts) -> Iterator[Path]:
             if listed is not None:
                 found = listed
             else:
-                found = _walk(path)
+                found = [path / relpath for relpath in regular_files(path, lambda relpath, reason: counts.skip(reason),
+                                                                         enter=_entered)]
         else:
             raise InputError(given, "no such file or folder")
         for file in found:
             reason = left_out(file.relative_to(path).as_posix()) if file != path else None
+            if reason is None and file != path:
+                try:
+                    reason = not_regular(file, path)
+                except OSError:
+                    continue  # listed by git, gone since
             if reason is not None:
                 counts.skip(reason)
             elif file not in seen and file.is_file():
@@ -73,13 +78,21 @@ def files_under(paths: Iterable[Path], counts: ScanCounts) -> Iterator[Path]:
                 yield file
 
 
+def _entered(name: str) -> bool:
+    return not name.startswith(".") and name not in VENDORED
+
+
 def read_bytes(file: Path, counts: ScanCounts) -> bytes | None:
-    """The file's bytes; None (counted) for one too large or unreadable."""
+    """The file's bytes; None (counted) for one too large, not a regular file by now, or unreadable."""
     try:
-        if file.stat().st_size > MAX_BYTES:
-            counts.skip("larger than 2 MB")
-            return None
-        return file.read_bytes()
+        with open_regular(file) as handle:
+            if os.fstat(handle.fileno()).st_size > MAX_BYTES:
+                counts.skip("larger than 2 MB")
+                return None
+            return handle.read()
+    except NotRegular as error:
+        counts.skip(error.reason)
+        return None
     except OSError:
         counts.skip("unreadable")
         return None

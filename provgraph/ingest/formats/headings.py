@@ -1,0 +1,123 @@
+"""Where a record's headings are, for the declarations that name one: `section` (the text under a heading) and the
+`headings` metadata (a field named by a heading, its value the first line of text under it).
+
+A heading is a Markdown `## Name` (level: the number of `#`), a MediaWiki `==Name==` (the number of `=`), or a line
+of text under an adornment line (`Name` then `-----`, with or without the same line above it: RST, and Markdown's
+`===` / `---`), whose level is the order in which the document first uses that adornment, as RST has it. Lines in a
+fenced code block (```` ``` ```` or `~~~`) and YAML front matter at the top are no headings.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from provgraph.ingest.formats.metadata import Field, Fields
+
+_ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*")
+_WIKI = re.compile(r"(={1,6})([^=].*?)\1[ \t]*")
+_ADORNMENT = re.compile(r"([!-/:-@\[-`{-~])\1{2,}")  # one punctuation mark, three times or more
+_FENCES = ("```", "~~~")
+_BULLET = re.compile(r"[*+-][ \t]+")
+
+
+@dataclass(frozen=True)
+class Heading:
+    start: int  # 0-based index of its first line (the overline, when it has one)
+    end: int  # index of the first line after it
+    level: int  # 1 is the highest
+    name: str  # as written, without its markers
+
+    @property
+    def key(self) -> str:
+        """The name as a declaration names it: any case, without emphasis or a trailing colon."""
+        return self.name.strip().strip("*_`").strip().rstrip(":").strip().casefold()
+
+
+def headings(lines: list[str]) -> Iterator[Heading]:
+    """Every heading of the text, in order (lazily: a section near the top is found without reading the rest)."""
+    styles: list[tuple[str, bool]] = []  # RST adornments (mark, with an overline) in the order first used
+    index = _after_front_matter(lines)
+    fence: str | None = None
+    while index < len(lines):
+        line = lines[index]
+        text = line.strip()
+        if fence is not None:
+            fence = None if text.startswith(fence) else fence
+            index += 1
+            continue
+        atx, wiki = _ATX.fullmatch(line), _WIKI.fullmatch(text)
+        may_be_adorned = wiki is None and (atx is None or _ADORNMENT.fullmatch(text) is not None)  # `####` may be
+        adorned = _adorned(lines, index) if may_be_adorned else None  # an RST overline
+        if adorned is not None:
+            style, size = adorned
+            if style not in styles:
+                styles.append(style)
+            name = lines[index + 1 if style[1] else index].strip()
+            yield Heading(index, index + size, styles.index(style) + 1, name)
+            index += size
+            continue
+        if atx is not None:
+            yield Heading(index, index + 1, len(atx.group(1)), atx.group(2) or "")
+        elif wiki is not None:
+            yield Heading(index, index + 1, len(wiki.group(1)), wiki.group(2).strip())
+        elif text.startswith(_FENCES):
+            fence = text[:3]
+        index += 1
+
+
+def section(lines: list[str], name: str) -> tuple[int, list[str]] | None:
+    """The lines under the heading called `name` (any level, any case) up to the next heading of the same or a higher
+    level, with the 0-based index of the first of them; None when no heading has that name."""
+    wanted = name.strip().casefold()
+    found = headings(lines)
+    for heading in found:
+        if heading.key == wanted:
+            end = next((later.start for later in found if later.level <= heading.level), len(lines))
+            return heading.end, lines[heading.end:end]
+    return None
+
+
+def heading_fields(lines: list[str], names: frozenset[str]) -> Fields:
+    """`names` (casefolded) read as headings: `## Status` then `Accepted` is the field status = Accepted, on the line
+    that says it (a bullet mark before it is not part of the value). The first heading of a name wins."""
+    found: Fields = {}
+    marks = list(headings(lines))
+    for number, heading in enumerate(marks):
+        if heading.key not in names or heading.key in found:
+            continue
+        stop = marks[number + 1].start if number + 1 < len(marks) else len(lines)
+        line = next((index for index in range(heading.end, stop) if lines[index].strip()), None)
+        if line is not None:
+            found[heading.key] = Field(_BULLET.sub("", lines[line].strip(), count=1), line + 1)
+    return found
+
+
+def _adorned(lines: list[str], index: int) -> tuple[tuple[str, bool], int] | None:
+    """The adornment style and line count of an RST-style heading starting at `index`, or None: `Title` over a line
+    of one mark repeated, or the same with that line above it too. A line of ```` ` ```` is a code fence, never an
+    adornment; one of another mark but `=` and `-` (Markdown's, any length) is as long as the title at least, so that
+    `~~~` around a line of code is no heading."""
+    text = lines[index].strip()
+    if _is_adornment(text, "") and index + 2 < len(lines):
+        title, under = lines[index + 1].strip(), lines[index + 2].strip()
+        if title and not _ADORNMENT.fullmatch(title) and under == text and _is_adornment(text, title):
+            return (text[0], True), 3
+        return None
+    if not text or lines[index][:1].isspace() or _ADORNMENT.fullmatch(text) or index + 1 >= len(lines):
+        return None
+    under = lines[index + 1].strip()
+    return ((under[0], False), 2) if _is_adornment(under, text) else None
+
+
+def _is_adornment(line: str, title: str) -> bool:
+    if not _ADORNMENT.fullmatch(line) or line[0] == "`":
+        return False
+    return line[0] in "=-" or len(line) >= len(title)
+
+
+def _after_front_matter(lines: list[str]) -> int:
+    if not lines or lines[0].rstrip() != "---":
+        return 0
+    end = next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)
+    return 0 if end is None else end + 1

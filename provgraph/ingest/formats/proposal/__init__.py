@@ -1,0 +1,187 @@
+"""A declaration proposed from the files: `provgraph formats propose PATH`, and `ingest files` when it reads nothing.
+
+`propose_format(path)` looks at every file under a folder (files.py), finds where a field whose values are status
+words stands and which file names repeat as records (places.py), which fields carry the id, title, date and links
+and how the records cite each other (roles.py), and which words the status field uses (words.py). It returns a
+`Proposal`: a `[[store]]` table for provgraph.toml, with what it would read counted by the real declaration and
+reader (reading.py) and every doubt said. Nothing is applied: the user pastes it, or a script appends it.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from provgraph.base.errors import InputError
+from provgraph.base.text import counted
+from provgraph.ingest.formats.declaration import METADATA, matches
+from provgraph.ingest.formats.proposal import places, roles
+from provgraph.ingest.formats.proposal.evidence import evidence
+from provgraph.ingest.formats.proposal.files import look
+from provgraph.ingest.formats.proposal.reading import OTHER_NAMES, Tally, tally
+from provgraph.ingest.formats.proposal.toml import store_toml
+from provgraph.ingest.formats.proposal.words import Word, words
+
+_LISTED = 5
+_PLACES = [kind for kind in METADATA if kind != "adr"]  # the places a proposal looks in (the adr reading is the default's)
+_TEMPLATE = "template"
+
+
+@dataclass
+class Proposal:
+    """A declaration for the files under `path`, what it would read, and what to check before applying it."""
+
+    name: str
+    path: str
+    record: dict[str, Any]  # the [store.record] table
+    words: list[Word]
+    status: list[tuple[str, str]]  # (place, field name) where the status was found, in the order read
+    counts: Tally
+    doubts: list[str] = field(default_factory=list)
+
+    def store_table(self) -> dict[str, Any]:
+        """The `[[store]]` table, as provgraph.toml holds it (words provgraph cannot read are left out)."""
+        return {"name": self.name, "kind": "files", "path": self.path, "record": self.record,
+                "words": {word.phrase: word.reads_as for word in self.words if word.reads_as}}
+
+    def summary(self) -> str:
+        """One line: how many files it would read as records, of how many."""
+        where = ", ".join(f"{place} {name}" if name else place for place, name in self.status)
+        return (f"{self.counts.records} of {counted(self.counts.files, 'file')} would be read as records "
+                f"(status: {where}; records: {', '.join(self.record['records'])})")
+
+    def not_read(self) -> list[str]:
+        """Each reason files would not be read as records, with its count (names not a record's by extension)."""
+        said = []
+        for reason, count in sorted(self.counts.not_read.items(), key=lambda item: (-item[1], item[0])):
+            extensions = ", ".join(f"{number} {suffix}" for suffix, number in self.counts.other_names.most_common(_LISTED))
+            more = ", ..." if len(self.counts.other_names) > _LISTED else ""
+            said.append(f"{count} {reason}" + (f" ({extensions}{more})" if reason == OTHER_NAMES else ""))
+        return said
+
+    def to_toml(self) -> str:
+        """The proposal as provgraph.toml takes it: a `[[store]]` table, the counts and doubts as `#` comments."""
+        head = [f"provgraph's proposed declaration for {self.path} (nothing is applied until it is in provgraph.toml)",
+                self.summary(), *(f"not read: {line}" for line in self.not_read()), *(f"check: {doubt}" for doubt in self.doubts)]
+        return store_toml(self.store_table(), head, self.words)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"store": self.store_table(), "summary": self.summary(), "files": self.counts.files, "records": self.counts.records,
+                "not_read": dict(sorted(self.counts.not_read.items())),
+                "other_names": dict(sorted(self.counts.other_names.items())),
+                "status": [{"place": place, "field": name} for place, name in self.status],
+                "words": [word.to_dict() for word in self.words], "doubts": self.doubts, "toml": self.to_toml()}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True)
+
+
+def propose_format(path: str | Path, name: str | None = None) -> Proposal:
+    """A declaration for the record files under the folder `path` (InputError: not a folder, or no file in it states
+    a status provgraph can find). `name`: the store's name [default: the folder's]."""
+    root = Path(path)
+    if not root.is_dir():
+        raise InputError(root, "not a folder: a declaration is proposed for a folder of records")
+    seen = look(root)
+    found = evidence(seen)
+    choice = places.choose(seen, found)
+    if not choice.stated:
+        read = sum(1 for item in seen if item.lines is not None)
+        raise InputError(root, f"nothing here reads as decision records: none of {counted(read, 'text file')} states a "
+                               f"status word in a place a declaration can name ({', '.join(_PLACES)}, a Label: value line); "
+                               "declare one by hand (docs/ingest.md, Record formats)")
+    skip = _templates(choice)
+    by_path = {item.relpath: item for item in seen}
+    found_roles = roles.roles(choice, by_path)
+    texts = [choice.status_of(fields) for fields in choice.stated.values()]
+    record = _record(choice, found_roles, skip)
+    used = words(texts)
+    table = {**record, "words": {word.phrase: word.reads_as for word in used if word.reads_as}}
+    store = name or _store_name(root)
+    counts = tally(root, seen, table, store)
+    status = [(_where(place), "" if place.kind == "folder" else name) for place, name in choice.pairs
+              if choice.pattern is None] or [("pattern", choice.pattern or "")]
+    return Proposal(store, path.as_posix() if isinstance(path, Path) else str(path), record, used, status, counts,
+                    _doubts(choice, found_roles, counts))
+
+
+def _templates(choice: places.Choice) -> list[str]:
+    """Globs of the record files that are templates (a folder or file named for one), taken out of the choice."""
+    globs: list[str] = []
+    for relpath in [*choice.stated, *choice.silent]:
+        *folders, name = relpath.split("/")
+        part = next((folder for folder in folders if _is_template(folder)), None)
+        glob = f"*{part}/*" if part else name if _is_template(name) else None
+        if glob and glob not in globs:
+            globs.append(glob)
+    if globs:
+        choice.stated = {path: fields for path, fields in choice.stated.items() if not any(matches(path, g) for g in globs)}
+        choice.silent = [path for path in choice.silent if not any(matches(path, g) for g in globs)]
+    return globs
+
+
+def _where(place: places.Place) -> str:
+    """`sidecar kep.yaml`, `block under 'preamble'`: a place as the proposal's summary names it."""
+    return place.kind + (f" {place.sidecar}" if place.sidecar else "") + (f" under {place.section!r}" if place.section else "")
+
+
+def _is_template(name: str) -> bool:
+    """A file or folder named for a template, with no record number of its own (`NNNN-kep-template`, `template.md`;
+    not `5978-cluster-resource-claim-template`, a record about templates)."""
+    return _TEMPLATE in name.casefold() and not re.search(r"[1-9]", name)
+
+
+def _record(choice: places.Choice, found: roles.Roles, skip: list[str]) -> dict[str, Any]:
+    record: dict[str, Any] = {"records": choice.records, "metadata": list(dict.fromkeys(place.kind for place in choice.places))}
+    if choice.sidecar:
+        record["sidecar"] = choice.sidecar
+    if choice.section:
+        record["section"] = choice.section
+    if found.id and "id" in found.fields:
+        record["id"] = found.id
+    if found.aliases:
+        record["aliases"] = found.aliases
+    fields: dict[str, Any] = {}
+    if "id" in found.fields:
+        fields["id"] = found.fields["id"]
+    if choice.status_names:
+        fields["status"] = choice.status_names[0] if len(choice.status_names) == 1 else choice.status_names
+    fields.update({role: name for role, name in found.fields.items() if role != "id"})
+    if fields:
+        record["fields"] = fields
+    if choice.pattern is not None:
+        record["patterns"] = {"status": places.pattern(choice)}
+    if skip:
+        record["skip"] = {_TEMPLATE: skip}
+    return record
+
+
+def _doubts(choice: places.Choice, found: roles.Roles, counts: Tally) -> list[str]:
+    doubts = list(found.doubts)
+    if choice.silent:
+        doubts.append(f"{_files(choice.silent, 'record file')} no status where the others state one, and would be "
+                      f"sources only: {_listed(choice.silent)}")
+    if choice.elsewhere:
+        doubts.append(f"{_files(choice.elsewhere, 'other file')} a status too, but not under the records' names: "
+                      f"{_listed(choice.elsewhere)} (add a glob to records if they are records)")
+    if found.unroled:
+        doubts.append(f"field(s) {', '.join(found.unroled)} name other records but have no link role: give each one in "
+                      "[store.record.fields] (supersedes, superseded_by, replaces, replaced_by, amends, amended_by, requires)")
+    return doubts
+
+
+def _files(paths: list[str], noun: str) -> str:
+    return f"{counted(len(paths), noun)} {'states' if len(paths) == 1 else 'state'}"
+
+
+def _listed(paths: list[str]) -> str:
+    return ", ".join(paths[:_LISTED]) + (", ..." if len(paths) > _LISTED else "")
+
+
+def _store_name(root: Path) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", root.resolve().name).strip("-") or "store"
+
+
+__all__ = ["Proposal", "propose_format"]

@@ -1,0 +1,158 @@
+"""What every place a declaration can name finds in every text file: the evidence a proposal chooses from.
+
+Each text file is read by the declaration's own readers (provgraph/ingest/formats/metadata.py, headings.py):
+- each text kind on the whole file (front matter, header block, block, field list, lines, bullets, table);
+- `headings`: every heading near the top, its first line of text as the value (`## Status` then `Accepted`);
+- each text kind inside the section under each heading near the top that holds a `:` or `|` (a `## Preamble`
+  whose fence holds the fields), kept only when it finds a status word (a section matters only for the status);
+- a sidecar: a data file whose name repeats in two folders or more, read for the texts of the shape most often
+  beside it (`kep.yaml` -> the `README.md` in its folder);
+- the folder, when the folders' names hold two status words or more;
+- `patterns`: every `Label: value` line in the first lines, for a pattern when no place reads the status.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from provgraph.ingest import lifecycle
+from provgraph.ingest.formats import headings, metadata
+from provgraph.ingest.formats.declaration import METADATA
+from provgraph.ingest.formats.proposal.files import Seen, shape
+
+Fields = dict[str, metadata.Field]
+Evidence = dict[str, dict["Place", Fields]]  # text path -> place -> the fields it finds there
+PATTERNS = "patterns"
+_MIN_FOLDER_WORDS = 2  # status folders: a log sorted by status has more than one
+_SECTION_HINT = re.compile(r"[:|]")
+_LABELLED = re.compile(r"^[^\w\n]*([A-Za-z][A-Za-z -]{0,30}?)[^\w\n]*:[^\w\n]*(\w[^|*_`\n]{0,80})", re.MULTILINE)
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    """A place a declaration names: a metadata kind, for a sidecar its file name, for a section its heading (any
+    case, as `headings.section` finds it); kind `patterns`: labelled lines, read by a pattern."""
+
+    kind: str
+    sidecar: str | None = None
+    section: str | None = None
+
+
+def text_kinds() -> list[str]:
+    """The metadata kinds read from a record's own text by a reader that needs nothing but its lines."""
+    return [kind for kind in METADATA if kind in metadata.TEXT_READERS]
+
+
+def status_text(found: metadata.Field | None) -> str:
+    """A field's value as the status reader sees it (a list joined, markup around it aside)."""
+    if found is None or found.value is None:
+        return ""
+    value = found.value
+    text = ", ".join(str(item) for item in value if item is not None) if isinstance(value, list) else str(value)
+    return text.strip().strip("*_`").strip()
+
+
+def known(found: metadata.Field | None) -> bool:
+    """Whether a field's value is a status word the default vocabulary reads."""
+    text = status_text(found)
+    return bool(text) and len(text) <= 200 and lifecycle.canonical(text) is not None
+
+
+def evidence(seen: list[Seen]) -> Evidence:
+    """Every place's fields in every text file; places that find nothing are left out."""
+    found: Evidence = defaultdict(dict)
+    texts = [item for item in seen if item.lines is not None and not item.is_data]
+    for item in texts:
+        lines = list(item.lines or ())
+        for place, fields in _in_text(lines):
+            found[item.relpath][place] = fields
+    for name, beside in _sidecars(seen, texts).items():
+        for relpath, fields in beside.items():
+            found[relpath][Place("sidecar", name)] = fields
+    folders = {item.relpath: metadata.folder(item.relpath, {}) for item in texts}
+    if len({fields["folder"].value.casefold() for fields in folders.values() if fields}) >= _MIN_FOLDER_WORDS:
+        for relpath, fields in folders.items():
+            if fields:
+                found[relpath][Place("folder")] = fields
+    return dict(found)
+
+
+def _in_text(lines: list[str]) -> list[tuple[Place, Fields]]:
+    read: list[tuple[Place, Fields]] = []
+    for kind in text_kinds():
+        fields = _read(kind, lines)
+        if fields:
+            read.append((Place(kind), fields))
+    marks = list(headings.headings(lines))
+    named = headings.heading_fields(lines, frozenset(mark.key for mark in marks if mark.key))
+    if named and "headings" in METADATA:
+        read.append((Place("headings"), named))
+    for key, text in _sections(lines, marks).items():
+        if not any(_SECTION_HINT.search(line) for line in text):
+            continue
+        for kind in text_kinds():
+            fields = _read(kind, text) if kind != "front-matter" else {}
+            if any(known(value) for value in fields.values()):
+                read.append((Place(kind, section=key), fields))
+    labelled: Fields = {}
+    for matched in _LABELLED.finditer("\n".join(lines[:metadata.PREAMBLE_LINES])):
+        labelled.setdefault(matched.group(1).strip().casefold(), metadata.Field(matched.group(2).strip()))
+    if labelled:
+        read.append((Place(PATTERNS), labelled))
+    return read
+
+
+def _sections(lines: list[str], marks: list[headings.Heading]) -> dict[str, list[str]]:
+    """The text under each heading that starts in the first part of the file, up to the next heading of the same or
+    a higher level (the first heading of a name, as `headings.section` finds it), from one walk of the headings."""
+    found: dict[str, list[str]] = {}
+    for number, mark in enumerate(marks):
+        if not mark.key or mark.key in found or mark.end >= metadata.PREAMBLE_LINES:
+            continue
+        end = next((later.start for later in marks[number + 1:] if later.level <= mark.level), len(lines))
+        found[mark.key] = lines[mark.end:end]
+    return found
+
+
+def _read(kind: str, lines: list[str]) -> Fields:
+    try:
+        return metadata.TEXT_READERS[kind](lines)
+    except metadata.BadMetadata:
+        return {}
+
+
+def _sidecars(seen: list[Seen], texts: list[Seen]) -> dict[str, dict[str, Fields]]:
+    """sidecar name -> text path -> the fields of the sidecar beside it."""
+    by_folder: dict[str, list[Seen]] = defaultdict(list)
+    for item in texts:
+        by_folder[item.folder].append(item)
+    named: dict[str, list[Seen]] = defaultdict(list)
+    for item in seen:
+        if item.is_data and item.lines is not None:
+            named[item.name.casefold()].append(item)
+    found: dict[str, dict[str, Fields]] = {}
+    for files in named.values():
+        if len(files) < 2:
+            continue
+        shapes = Counter(shape(text.name) for data in files for text in by_folder.get(data.folder, []))
+        if not shapes:
+            continue
+        beside_shape = shapes.most_common(1)[0][0]
+        read: dict[str, Fields] = {}
+        for data in files:
+            try:
+                fields = metadata.sidecar(data.data, data.name)
+            except metadata.BadMetadata:
+                continue
+            for text in by_folder.get(data.folder, []):
+                if shape(text.name) == beside_shape and fields:
+                    read[text.relpath] = fields
+        if read:
+            found[files[0].name] = read
+    return found
+
+
+def pattern_for(label: str) -> str:
+    """The pattern that reads a `Label: value` line as the evidence found it (its one group: the value)."""
+    return rf"^[^\w\n]*{re.escape(label)}[^\w\n]*:[^\w\n]*(\w[^|*_`\n]*)"

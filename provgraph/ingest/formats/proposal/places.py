@@ -1,0 +1,209 @@
+"""Where the status stands, and which files are records: the heart of a proposal.
+
+From the evidence (evidence.py: what every place finds in every text file), a field is a status field where its
+values are status words (the vocabulary knows at least half of them). The (place, field) that states a known word
+in the most files wins; the name shapes of its files are the records. More (place, field) pairs are added, in
+turn, while each gives a status to record files the ones before left without. A place read inside a section (the
+text under one heading) ranks as the same place in the whole text when it reads the status in 90% of the files that
+one does: it is the narrower reading of the same thing (the fence under `## Preamble`, not an example fence further
+down). A section chosen first fixes the section for every text place after it. When record files are still without a status, or no place reads one, a
+pattern over the files' `Label: value` lines is the last resort, taken when it reads more record files than the
+places do.
+"""
+from __future__ import annotations
+
+import posixpath
+from collections import Counter
+from dataclasses import dataclass, field
+
+from provgraph.ingest.formats.declaration import METADATA
+from provgraph.ingest.formats.proposal.evidence import PATTERNS, Evidence, Fields, Place, known, pattern_for, status_text
+from provgraph.ingest.formats.proposal.files import Seen, shape
+
+_STATUS_NAMES = ("status", "state", "stage", "decision", "outcome")  # a tie between two fields goes to these names
+_SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share of its values
+_SHARE_PRESENT = 0.3  # a shape of record names: at least this share of its files state the status
+_FEW = 20  # records: in a log this small, a place that states the status of one more record is worth adding
+_SECTION_SHARE = 0.9  # a section is preferred when it reads the status in this share of the files the whole text does
+_UNPLACED = ("adr", "sidecar", "folder")  # kinds that are read whatever the section
+
+
+@dataclass
+class Choice:
+    """What the files say: the places (in order), the status field names (or the status pattern's label), the
+    record globs, the merged fields of each record file that states a status, the record files that do not, and
+    files elsewhere that state one."""
+
+    places: list[Place] = field(default_factory=list)
+    status_names: list[str] = field(default_factory=list)
+    pairs: list[tuple[Place, str]] = field(default_factory=list)  # (place, field name) where a status was found, in turn
+    pattern: str | None = None  # the label a pattern reads the status from, when no place reads it as well
+    records: list[str] = field(default_factory=list)
+    stated: dict[str, Fields] = field(default_factory=dict)
+    silent: list[str] = field(default_factory=list)
+    elsewhere: list[str] = field(default_factory=list)
+
+    @property
+    def sidecar(self) -> str | None:
+        return next((place.sidecar for place in self.places if place.sidecar), None)
+
+    @property
+    def section(self) -> str | None:
+        return next((place.section for place in self.places if place.section), None)
+
+    def status_of(self, fields: Fields) -> str:
+        """The status text of a record file's merged fields, as the declaration would read it."""
+        if self.pattern is not None:
+            return status_text(fields.get(_PATTERN_KEY))
+        found = next((fields[name] for name in self.status_names if name in fields), fields.get("folder"))
+        return status_text(found)
+
+
+_PATTERN_KEY = "\0pattern"  # the status a pattern reads, among a record file's merged fields
+
+
+def choose(seen: list[Seen], found: Evidence) -> Choice:
+    """The places, status fields and record globs the evidence supports best (an empty Choice: none)."""
+    groups = _name_groups(seen)
+    choice = Choice()
+    ranked = _candidates(found, set(found), None)
+    if ranked:
+        best = ranked[0]
+        choice.records = _record_globs(groups, [path for path, places in found.items() if known(places.get(best[0], {}).get(best[1]))])
+    in_records = sorted(path for path, glob in groups.items() if glob in choice.records)
+    _add_places(choice, found, in_records)
+    covered = {path for path in in_records if choice.status_of(merged_fields(found.get(path, {}), choice.places))}
+    label = _pattern_label(found, in_records if choice.records else list(found))
+    if label is not None:
+        by_pattern = {path for path in found if known(found[path].get(Place(PATTERNS), {}).get(label))}
+        records = choice.records or _record_globs(groups, sorted(by_pattern))
+        in_pattern = sorted(path for path, glob in groups.items() if glob in records)
+        if len(by_pattern & set(in_pattern)) > len(covered):
+            choice.pattern, choice.records, in_records = label, records, in_pattern
+            choice.status_names = []
+    for path in in_records:
+        merged = _with_pattern(found.get(path, {}), choice)
+        if choice.status_of(merged):
+            choice.stated[path] = merged
+        else:
+            choice.silent.append(path)
+    choice.elsewhere = sorted(path for path in found if path not in choice.stated and path not in choice.silent
+                              and choice.status_of(_with_pattern(found[path], choice)))
+    return choice
+
+
+def _with_pattern(places: dict[Place, Fields], choice: Choice) -> Fields:
+    """A file's merged fields, with the status its pattern reads when the choice reads the status by one."""
+    merged = merged_fields(places, choice.places)
+    if choice.pattern is not None:
+        label = places.get(Place(PATTERNS), {}).get(choice.pattern)
+        if label is not None:
+            merged[_PATTERN_KEY] = label
+    return merged
+
+
+def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
+    """Places, best first, while each gives a status to record files the ones before left without."""
+    uncovered = set(in_records)
+    least = 2 if len(in_records) >= _FEW else 1  # a place that adds one record in a large log is noise
+    while uncovered:
+        ranked = _candidates(found, uncovered, choice)
+        if not ranked or (choice.places and ranked[0][2] < least):
+            break
+        place, name, _ = ranked[0]
+        choice.pairs.append((place, name))
+        if place not in choice.places:
+            choice.places.append(place)
+        if place.kind != "folder" and name not in choice.status_names:
+            choice.status_names.append(name)
+        before = len(uncovered)
+        uncovered = {path for path in uncovered if not choice.status_of(merged_fields(found.get(path, {}), choice.places))}
+        if len(uncovered) == before:
+            break
+
+
+def merged_fields(places: dict[Place, Fields], order: list[Place]) -> Fields:
+    """The fields the places give, read in order, the first value of a name winning (as the reader merges them)."""
+    merged: Fields = {}
+    for place in order:
+        for name, value in places.get(place, {}).items():
+            merged.setdefault(name, value)
+    return merged
+
+
+def _candidates(found: Evidence, among: set[str], choice: Choice | None) -> list[tuple[Place, str, int]]:
+    """(place, field name, files stating a known word) for every pair whose values are mostly status words, best
+    first: most files, then a status-like name, then the place a declaration reads first (a section after the
+    whole text, `adr` last); with a choice, only places that can join it (one section, one sidecar)."""
+    hits: Counter[tuple[Place, str]] = Counter()
+    present: Counter[tuple[Place, str]] = Counter()
+    for path in among:
+        for place, fields in found.get(path, {}).items():
+            if place.kind == PATTERNS or (choice is not None and not _joins(place, choice)):
+                continue
+            for name, value in fields.items():
+                if status_text(value) and len(status_text(value)) <= 200:
+                    present[place, name] += 1
+                    hits[place, name] += known(value)
+    ranked = [(place, name, count) for (place, name), count in hits.items() if count and count >= _SHARE_KNOWN * present[place, name]]
+    order = {kind: index for index, kind in enumerate(kind for kind in METADATA if kind != "adr")}
+
+    def rank(item: tuple[Place, str, int]) -> tuple[object, ...]:
+        place, name, count = item
+        whole = hits[Place(place.kind, place.sidecar), name] if place.section else 0
+        narrower = bool(place.section) and count >= _SECTION_SHARE * whole  # reads the same files, and only there
+        return (-max(count, whole if narrower else 0), name not in _STATUS_NAMES, not narrower, place.section is not None,
+                order.get(place.kind, len(order)), place, name)
+
+    return sorted(ranked, key=rank)
+
+
+def _joins(place: Place, choice: Choice) -> bool:
+    if place.kind in _UNPLACED:
+        return place.sidecar is None or choice.sidecar in (None, place.sidecar)
+    texts = [chosen for chosen in choice.places if chosen.kind not in _UNPLACED]
+    return not texts or place.section == choice.section
+
+
+def _pattern_label(found: Evidence, among: list[str]) -> str | None:
+    """The label whose `Label: value` lines state a known status word in the most of `among`, if any do."""
+    hits: Counter[str] = Counter()
+    present: Counter[str] = Counter()
+    for path in among:
+        for label, value in found.get(path, {}).get(Place(PATTERNS), {}).items():
+            present[label] += 1
+            hits[label] += known(value)
+    ranked = sorted((-count, label not in _STATUS_NAMES, label) for label, count in hits.items()
+                    if count and count >= _SHARE_KNOWN * present[label])
+    return ranked[0][2] if ranked else None
+
+
+def pattern(choice: Choice) -> str | None:
+    """The status pattern a choice declares, if it reads the status by one."""
+    return pattern_for(choice.pattern) if choice.pattern is not None else None
+
+
+def _name_groups(seen: list[Seen]) -> dict[str, str]:
+    """Each text file's name shape: digits as `[0-9]*`; a name without digits that repeats in two folders or more as
+    itself (`README.md`), any other as `*` and its suffix (`*.md`)."""
+    texts = [item for item in seen if item.lines is not None and not item.is_data]
+    names = Counter(item.name.casefold() for item in texts)
+    groups = {}
+    for item in texts:
+        glob = shape(item.name)
+        if glob == item.name and names[item.name.casefold()] < 2:
+            suffix = posixpath.splitext(item.name)[1]
+            glob = f"*{suffix}" if suffix else item.name
+        groups[item.relpath] = glob
+    return groups
+
+
+def _record_globs(groups: dict[str, str], stating: list[str]) -> list[str]:
+    """The name shapes whose files state the status: at least a share of each shape's files, and as many files as
+    the best shape has, up to two."""
+    sizes = Counter(groups.values())
+    counted = Counter(groups[path] for path in stating if path in groups)
+    if not counted:
+        return []
+    least = min(2, max(counted.values()))
+    return sorted(glob for glob, count in counted.items() if count >= least and count >= _SHARE_PRESENT * sizes[glob])

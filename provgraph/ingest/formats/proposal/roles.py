@@ -1,0 +1,242 @@
+"""Which fields carry a record's id, title, date and links, and how the records name each other.
+
+Read from the fields of the record files that state a status (places.Choice.stated):
+- id: a field present in most records, short, unique per record, whose number is the number in the record's path
+  (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`);
+- title: a field named title;
+- date: a field whose values read as dates in most records (one named for a creation, else for a date, first);
+- links: a field whose values name other records (their numbers, `PEP 333`, their paths), its role from its name
+  (`Superseded-By` -> superseded_by; `Obsoletes` -> supersedes); one with no role is said, not declared;
+- the id template: how the records' texts cite each other (`PEP 8`, `KEP-1029`, `CAP-0001`): the form that names
+  the most records, its prefix the one of the file names, the id field's name, or an acronym; the other forms
+  (and the file names') are aliases.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from provgraph.base.times import AmbiguousDate, loose_date
+from provgraph.ingest.formats.declaration import LINK_ROLES
+from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
+from provgraph.ingest.formats.proposal.evidence import status_text
+from provgraph.ingest.formats.proposal.places import Choice
+
+_MOST = 0.6  # a role's field is present in at least this share of the records
+_SHARE_ROLE_NAMED = 0.3  # a field named for a link role: at least this share of its values name records
+_DATES_SAMPLED = 40
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
+_CITE = re.compile(r"(?<![\w/])([A-Za-z]{2,12})([ -]?)(\d{1,6})(?![\w]|\.\d)")
+_NUMBERED = re.compile(r"([A-Za-z]{2,12})[ -]?(\d{1,6})")
+_LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
+_SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
+_DIGITS = re.compile(r"\d+")
+_ID_NAMES = re.compile(r"(^|\W)(id|number|no|key)(\W|$)")
+_ID = re.compile(r"[A-Za-z]{0,6}[ -]?#?\d+")  # `8`, `0008`, `CAP-0001`, `RFC 7`: a number, a short prefix at most
+_ACRONYM = 6
+_ALIASES = 5
+# field names (casefolded, `-`/space as `_`) that are a link role by another name
+_LINK_NAMES = {"obsoletes": "supersedes", "obsoleted_by": "superseded_by", "supersedes": "supersedes",
+               "depends_on": "requires", "depends": "requires", "updates": "amends", "updated_by": "amended_by",
+               "replaced": "replaced_by", "superseded": "superseded_by"}
+
+
+@dataclass
+class Roles:
+    fields: dict[str, str] = field(default_factory=dict)  # role -> field name
+    id: str | None = None  # the id template
+    aliases: list[str] = field(default_factory=list)
+    unroled: list[str] = field(default_factory=list)  # fields that name other records but have no link role
+    doubts: list[str] = field(default_factory=list)
+
+
+def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
+    found = Roles()
+    taken = set(choice.status_names) | {"folder"}
+    values = _values(choice, taken)
+    title = next((name for name in values if name == "title" or name.endswith(" title")), None)
+    if title and _share(values[title], choice) >= 0.5:
+        found.fields["title"] = title
+        taken.add(title)
+    id_name = _id_field(choice, {name: found for name, found in values.items() if name not in taken})
+    if id_name:
+        found.fields["id"] = id_name
+        taken.add(id_name)
+    date = _date_field(choice, {name: found for name, found in values.items() if name not in taken})
+    if date:
+        found.fields["date"] = date
+        taken.add(date)
+    ids = _numbers(choice, values, id_name)
+    paths = set(choice.stated) | {posixpath.dirname(relpath) for relpath in choice.stated if choice.sidecar}
+    for name, by_record in values.items():
+        if name in taken:
+            continue
+        named, numbered, parts = _naming(by_record, ids, paths)
+        role = _role(name)  # named for a link: a number names a record even when this folder lacks it (`Requires: 234`)
+        if role and role not in found.fields and numbered and numbered >= _SHARE_ROLE_NAMED * parts:
+            found.fields[role] = name
+        elif named >= 2 and named >= 0.5 * parts:
+            found.unroled.append(name)
+    numeric = bool(id_name) and all(text.strip().isdigit() for text in values[id_name].values())  # type: ignore[index]
+    numbers = {number for number in ids.values() if number is not None}
+    found.id, found.aliases = _templates(choice, seen, numbers, id_name) if numeric else ("{id}", [])
+    if not id_name:
+        found.doubts.append("no field carries an id: each claim is named by its path (<store>:<path>)")
+    elif numeric and found.id == "{id}":
+        found.doubts.append(f"the records' texts do not cite them by a name: each claim is its bare number ({id_name});"
+                            " give id a prefix (id = \"XYZ-{id}\")")
+    return found
+
+
+def _values(choice: Choice, taken: set[str]) -> dict[str, dict[str, str]]:
+    """field name -> record path -> its value as text, for the fields the records state (the status aside)."""
+    values: dict[str, dict[str, str]] = defaultdict(dict)
+    for relpath, fields in choice.stated.items():
+        for name, value in fields.items():
+            text = status_text(value)
+            if text and name not in taken:
+                values[name][relpath] = text
+    return dict(values)
+
+
+def _share(by_record: dict[str, str], choice: Choice) -> float:
+    return len(by_record) / len(choice.stated) if choice.stated else 0.0
+
+
+def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
+    """The field whose values are unique, short, and the number in the record's path; a prefix before the number
+    is the file names' (`CAP-0001` in `cap-0001.rst`) unless the field is named for an id (`id: ADR-0001`)."""
+    best: tuple[int, str] | None = None
+    file_prefixes = {prefix_of(relpath.rsplit("/", 1)[-1]).casefold() for relpath in choice.stated}
+    for name, by_record in values.items():
+        texts = list(by_record.values())
+        if _share(by_record, choice) < _MOST or sum(1 for text in texts if _ID.fullmatch(text)) < 0.9 * len(texts):
+            continue
+        prefixes = {re.sub(r"[^a-z]", "", text.casefold()) for text in texts} - {""}
+        if not (prefixes <= file_prefixes or _ID_NAMES.search(name)):
+            continue
+        if len(set(texts)) < 0.9 * len(texts):
+            continue
+        agree = sum(1 for relpath, text in by_record.items() if _number(text) == number_of(relpath))
+        if agree >= 0.5 * len(texts) and (best is None or agree > best[0]):
+            best = (agree, name)
+    return best[1] if best else None
+
+
+def _numbers(choice: Choice, values: dict[str, dict[str, str]], id_name: str | None) -> dict[str, int | None]:
+    """Each record's number: its id field's; with no id field, its path's (a link by number names that record)."""
+    if id_name is None:
+        return {relpath: number_of(relpath) for relpath in choice.stated}
+    return {relpath: _number(values[id_name].get(relpath, "")) for relpath in choice.stated}
+
+
+def _number(text: str) -> int | None:
+    found = _DIGITS.search(text)
+    return int(found.group()) if found else None
+
+
+def _date_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
+    ranked = []
+    for name, by_record in values.items():
+        if _share(by_record, choice) < 0.5:
+            continue
+        sampled = list(by_record.values())[:_DATES_SAMPLED]
+        dated = sum(1 for text in sampled if _is_date(text))
+        if dated >= 0.8 * len(sampled):
+            ranked.append(("creat" not in name, "date" not in name, -dated, name))
+    return min(ranked)[3] if ranked else None
+
+
+def _is_date(text: str) -> bool:
+    for candidate in (text, *text.split()[:1]):
+        try:
+            if loose_date(candidate) is not None:
+                return True
+        except AmbiguousDate:
+            return True
+    return False
+
+
+def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[str]) -> tuple[int, int, int]:
+    """How many of a field's parts name another record (by number, `PEP 333`, or path), how many do or are a number
+    (`PEP 234`, a record this folder may lack), and how many parts it has; a part that names its own record
+    (`Proposal: [SE-0123](0123-x.md)`) is none of these."""
+    known = {number for number in ids.values() if number is not None}
+    named = numbered = parts = 0
+    for relpath, text in by_record.items():
+        items = _LINK.findall(text) or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
+        for item in items:
+            part = item.strip().strip("*_`\"'").strip()
+            if not part or part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or _SCHEME.match(part):
+                continue  # a URL names something outside the log: neither a record nor a sign the field is no link
+            prefixed = _NUMBERED.fullmatch(part)
+            number = int(part) if part.isdigit() else int(prefixed.group(2)) if prefixed else None
+            target = _path_named(relpath, part)
+            if (number is not None and number == ids.get(relpath)) or target in (relpath, posixpath.dirname(relpath)):
+                continue
+            parts += 1
+            if (number is not None and number in known) or (target is not None and target in paths):
+                named += 1
+            numbered += number is not None or (target is not None and target in paths)
+    return named, numbered, parts
+
+
+def _path_named(relpath: str, part: str) -> str | None:
+    """The store-relative path a value names, when it looks like a path (`/keps/sig-x/583-x`, `x.md`)."""
+    if "/" not in part and "." not in part:
+        return None
+    if part.startswith("/"):
+        return part.strip("/")
+    return posixpath.normpath(posixpath.join(posixpath.dirname(relpath), part)).rstrip("/")
+
+
+def _role(name: str) -> str | None:
+    key = re.sub(r"[\s_-]+", "_", name.casefold()).strip("_")
+    return key if key in LINK_ROLES else _LINK_NAMES.get(key)
+
+
+def _templates(choice: Choice, seen: dict[str, Seen], ids: set[int], id_name: str | None) -> tuple[str, list[str]]:
+    """The id template and aliases from how the records' texts cite each other."""
+    file_prefixes = Counter(prefix_of(relpath.rsplit("/", 1)[-1]) for relpath in choice.stated)
+    file_prefix = file_prefixes.most_common(1)[0][0] if file_prefixes else ""
+    own = {file_prefix.casefold(), re.split(r"[^a-z]", (id_name or "").casefold())[0]} - {""}
+    cited: dict[tuple[str, str, int], set[int]] = defaultdict(set)
+    for relpath in choice.stated:
+        for line in seen[relpath].lines or ():
+            for prefix, separator, digits in _CITE.findall(line):
+                if int(digits) in ids and (prefix.casefold() in own or (prefix.isupper() and len(prefix) <= _ACRONYM)):
+                    width = len(digits) if digits.startswith("0") and len(digits) > 1 else 0
+                    cited[prefix, separator, width].add(int(digits))
+    ranked = sorted(cited.items(), key=lambda item: (-len(item[1]), item[0]))
+    enough = min(3, len(ids))
+    forms = [form for form, named in ranked if len(named) >= enough]
+    file_form = _file_form(choice)
+    if not forms:
+        if file_form is None:
+            return "{id}", []
+        prefix, _, width = file_form
+        forms = [(prefix.upper(), "-", width)]
+    template = _render(forms[0])
+    family = forms[0][0].casefold()
+    aliases = [_render(form) for form in forms[1:] if form[0].casefold() == family]
+    if file_form is not None:
+        aliases.append(_render(file_form))
+    return template, [alias for alias in dict.fromkeys(aliases) if alias != template][:_ALIASES]
+
+
+def _file_form(choice: Choice) -> tuple[str, str, int] | None:
+    """How the record files name themselves (`pep-0008.rst` -> ("pep", "-", 4)), when they do."""
+    forms: Counter[tuple[str, str, int]] = Counter()
+    for relpath in choice.stated:
+        found = re.match(r"([A-Za-z]{2,12})([ _-]?)(\d+)", relpath.rsplit("/", 1)[-1])
+        if found:
+            digits = found.group(3)
+            forms[found.group(1), found.group(2), len(digits) if digits.startswith("0") and len(digits) > 1 else 0] += 1
+    return forms.most_common(1)[0][0] if forms and forms.most_common(1)[0][1] >= 0.5 * len(choice.stated) else None
+
+
+def _render(form: tuple[str, str, int]) -> str:
+    prefix, separator, width = form
+    return f"{prefix}{separator}{{id:0{width}}}" if width else f"{prefix}{separator}{{id}}"

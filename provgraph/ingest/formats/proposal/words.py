@@ -1,0 +1,71 @@
+"""Which words the status field uses, and the canonical word each most likely means.
+
+Each status text is keyed by the shortest phrase it starts with that reads as the whole text does (`Superseded by
+PEP 3` -> `superseded`, `Active review` -> `active review`); a text the vocabulary does not know is keyed by its
+first word. A known word is mapped as the default vocabulary reads it; an unknown one to the canonical word whose
+own spelling it shares the longest start with (`accepting` -> accepted), or to nothing. A proposal marks as unsure
+every word provgraph does not know, every word mapped by its spelling, and the words communities read differently
+(`lifecycle.CONTESTED`, with the other reading), so the user reads those before applying it.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from provgraph.ingest import lifecycle
+
+_STEM = 5  # an unknown word mapped by its spelling shares at least this many first letters with a canonical word
+
+
+@dataclass(frozen=True)
+class Word:
+    phrase: str  # as the declaration keys it
+    reads_as: str | None  # the canonical word, None when provgraph cannot tell
+    records: int
+    unsure: str | None  # why to check it, None when the reading is not in doubt
+
+    def to_dict(self) -> dict[str, object]:
+        return {"word": self.phrase, "reads_as": self.reads_as, "records": self.records, "unsure": self.unsure}
+
+
+def words(texts: list[str]) -> list[Word]:
+    """Every word the status texts use, most used first."""
+    counted = Counter(phrase for phrase in (phrase_of(text) for text in texts) if phrase)
+    return [_word(phrase, count) for phrase, count in sorted(counted.items(), key=lambda item: (-item[1], item[0]))]
+
+
+def phrase_of(text: str) -> str:
+    """The phrase a status text is keyed by: the shortest start that reads as the whole text, else its first word."""
+    found = lifecycle.status_words(text)
+    reading = lifecycle.canonical(text)
+    if reading is not None:
+        for length in range(1, len(found) + 1):
+            if lifecycle.canonical(" ".join(found[:length])) == reading:
+                return " ".join(found[:length])
+    return found[0] if found else ""
+
+
+def _word(phrase: str, count: int) -> Word:
+    reading = lifecycle.canonical(phrase)
+    if reading is not None:
+        contested = lifecycle.CONTESTED.get(phrase)
+        return Word(phrase, reading, count, f"{contested[0]} (the other reading: {contested[1]})" if contested else None)
+    guess = _by_spelling(phrase)
+    if guess is not None:
+        return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its spelling as {guess}")
+    return Word(phrase, None, count, f"provgraph does not know {phrase!r}: UNKNOWN (UNRECOGNISED_STATUS) until it is given "
+                                     "a canonical word")
+
+
+def _by_spelling(phrase: str) -> str | None:
+    """The canonical word an unknown word shares the longest start (at least `_STEM` letters) with."""
+    best: tuple[int, str] | None = None
+    for known, reading in lifecycle.VOCABULARY.items():
+        shared = 0
+        for mine, theirs in zip(phrase, known):
+            if mine != theirs:
+                break
+            shared += 1
+        if shared >= _STEM and (best is None or shared > best[0]):
+            best = (shared, reading)
+    return best[1] if best else None

@@ -1,0 +1,89 @@
+"""`provgraph scan` never reads through a link and never opens a device or pipe (issue 55): in a plain folder and in
+a git work tree (links committed), each entry left out is counted under its reason, and a citation that stands only in
+a file outside the root is not found. Real Neo4j, real git, fixtures built in tmp_path."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from cli_helpers import run
+
+from provgraph.api import Provgraph, connect
+from provgraph.base.config import Settings
+from provgraph.base.cites import ScanCounts
+from provgraph.graph.schema import wipe
+from provgraph.ingest.scan import files_under
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+RECORD = "---\nid: ADR-0042\nstatus: accepted\n---\n# 42. Use Kafka\n"
+
+
+@pytest.fixture
+def pg(neo4j_settings: Settings, _schema: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Provgraph:
+    """One record, ADR-0042, ingested into an empty graph; the working directory is tmp_path."""
+    for name in ("NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NEO4J_URI", neo4j_settings.uri)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "adr").mkdir()
+    (tmp_path / "adr" / "0042-use-kafka.md").write_text(RECORD)
+    with connect(settings=neo4j_settings) as opened:
+        wipe(opened.graph)
+        opened.ingest("files", tmp_path / "adr", store="adr")
+        yield opened
+
+
+def _tree(src: Path, outside: Path) -> None:
+    """src/a.py cites ADR-0042; every other entry is a link or a pipe, one of them to a file outside that cites it too."""
+    outside.mkdir()
+    (outside / "secret.py").write_text("# per ADR-0042, from outside the root\n")
+    src.mkdir(parents=True, exist_ok=True)
+    (src / "a.py").write_text("# See ADR-0042\n")
+    (src / "b.py").symlink_to(outside / "secret.py")
+    (src / "zero.py").symlink_to("/dev/zero")
+    (src / "gone.py").symlink_to("nowhere.py")
+    (src / "c.py").symlink_to("a.py")
+
+
+def test_a_folder_scan_reads_no_link_and_counts_each_entry_left_out(pg: Provgraph, tmp_path: Path) -> None:
+    _tree(tmp_path / "src", tmp_path / "elsewhere")
+    os.mkfifo(tmp_path / "src" / "queue")
+    counts = ScanCounts()
+    assert [p.name for p in files_under([tmp_path / "src"], counts)] == ["a.py"]  # no database, nothing opened
+    result = run("scan", "src", "--format", "json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)["scan"]
+    assert summary["skipped"] == {"dangling link": 1, "link inside the store's root": 1,
+                                  "link out of the store's root": 2, "named pipe": 1}
+    assert [(c.file, c.line) for c in pg.citations(governing=True)] == [("src/a.py", 1)]
+    text = run("scan", "src")
+    assert ("left out: 1 dangling link, 1 link inside the store's root, 2 link out of the store's root, 1 named pipe"
+            in text.output)
+
+
+@needs_git
+def test_a_work_tree_scan_counts_the_committed_links_and_reads_none(pg: Provgraph, tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    _tree(repo / "src", tmp_path / "elsewhere")
+    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "a@example.com",
+           "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "a@example.com"}
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "links"]):
+        subprocess.run(["git", *command], cwd=repo, env=env, check=True, capture_output=True)
+    summary = pg.scan([repo])
+    assert summary.counts.skipped == {"dangling link": 1, "link inside the store's root": 1,
+                                      "link out of the store's root": 2}
+    assert [(c.file, c.line) for c in pg.citations(governing=True)] == [("repo/src/a.py", 1)]
+
+
+def test_a_changed_set_naming_a_link_or_a_pipe_reads_neither(pg: Provgraph, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    _tree(tmp_path / "work" / "src", tmp_path / "elsewhere")  # the root is the working directory, work/
+    os.mkfifo(tmp_path / "work" / "src" / "queue")
+    monkeypatch.chdir(tmp_path / "work")
+    summary = pg.scan(files=["src/a.py", "src/b.py", "src/zero.py", "src/queue"])
+    assert summary.counts.skipped == {"link out of the store's root": 2, "named pipe": 1}
+    assert [(c.file, c.line) for c in pg.citations(governing=True)] == [("src/a.py", 1)]
