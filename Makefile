@@ -6,6 +6,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# axe-core, the accessibility checker the site tests run in Chromium (into .venv/node_modules; needs npm)
+AXE_CORE := 4.14.1
 
 .PHONY: demo test lint docs bench venv server clean system-deps system-deps-graphviz
 
@@ -15,6 +17,10 @@ $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
+	@if command -v npm >/dev/null 2>&1; then \
+	  npm install --prefix $(VENV) --no-save --no-audit --no-fund --silent axe-core@$(AXE_CORE) \
+	    || echo "make: npm install axe-core failed; the accessibility tests skip" >&2; \
+	else echo "make: npm is not installed (Debian: apt-get install npm); the accessibility tests skip" >&2; fi
 	@touch $(STAMP)
 
 server: $(STAMP)

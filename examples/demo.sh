@@ -74,6 +74,11 @@ $PG report --out "$OUT" --fail-on new-stale \
   || note "(report exited $?: --fail-on new-stale tripped, as cron would see it)"
 note "Open $OUT/report.md (renders on GitHub) or $OUT/report.html (offline)."
 
+if has site; then
+  say "8b. The decision site: a page per decision, what replaced it, who still cites it (docs/site.md)"
+  $PG site --out "$OUT/site" --title "Acme decisions"
+fi
+
 if has changes; then
   say "9. The auditor's questions (docs/audit.md): what governed on 1 October 2025?"
   $PG status --at 2025-10-01 --only ACTIVE

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from provgraph.engine.queries import QueryResult
     from provgraph.engine.status_rows import StatusRow
     from provgraph.engine.stored_check import CheckResult
+    from provgraph.site import SiteResult
     from provgraph.graph.connection import Graph
     from provgraph.ingest.pipeline import IngestSummary
     from provgraph.ingest.pipeline.scan import ScanSummary
@@ -336,6 +337,12 @@ class Provgraph:
         from provgraph.report import run_report
         return run_report(self.graph, out, scope=scope, formats=formats, fail_on=fail_on, baseline=baseline,
                           record=record, now=now, repo_root=repo_root)
+
+    def site(self, out: str | Path = "provgraph-site", *, title: str = "Decisions", scope: str | None = None,
+             at: datetime | None = None, progress: Callable[[str], None] | None = None) -> "SiteResult":
+        """Write (or bring up to date) the static decision site in `out`: a page per decision, lists, search, feeds."""
+        from provgraph.site import build_site
+        return build_site(self.graph, Path(out), title=title, scope=scope, at=at, progress=progress)
 
     def init(self) -> list[str]:
         """Install provgraph's constraints and indexes (safe to re-run), and keep the suspects of claims an older

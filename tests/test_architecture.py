@@ -2,7 +2,7 @@
 
 - The layers, bottom to top (LAYERS): plain values (base), the queries (cypher), the one door to
   Neo4j (graph), the rules engine (engine), ingest, how things look (views), the report and the
-  Browser, the Python API (provgraph/api.py and provgraph/__init__.py), then MCP and the LangChain/LlamaIndex
+  Browser and the decision site, the Python API (provgraph/api.py and provgraph/__init__.py), then MCP and the LangChain/LlamaIndex
   integrations (siblings), and the CLI. A module imports only its own
   layer and the layers below it, and no two modules import each other, directly or in a circle.
 
@@ -65,7 +65,8 @@ BY_NAME = {_module_name(path): path for path in MODULES}
 # Bottom to top; a name is a package under provgraph/ ("api" is provgraph/api.py and provgraph/__init__.py). Layers in one
 # tuple are siblings: neither may import the other.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("base",), ("cypher",), ("graph",), ("engine",), ("ingest",), ("views",), ("report", "browser"), ("api",), ("mcp", "integrations"), ("cli",))
+    ("base",), ("cypher",), ("graph",), ("engine",), ("ingest",), ("views",), ("report", "browser", "site"), ("api",),
+    ("mcp", "integrations"), ("cli",))
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
 

@@ -7,7 +7,7 @@ import uuid
 from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import pandas as pd
 
@@ -28,6 +28,7 @@ from provgraph.report.model import (
     EXTERNAL_COLUMNS,
     MAX_LINEAGES,
     MAX_ROWS,
+    TITLED_COLUMNS,
     PreviousRun,
     Report,
     frame_of,
@@ -201,6 +202,10 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
 
     order = {kind: i for i, kind in enumerate(CHANGE_KINDS)}
     changes.sort(key=lambda c: (order[c["change"]], c["claim"]))
+    titles = claim_titles(graph, [*_named(changes, ("claim", *TITLED_COLUMNS)),
+                                  *_named(one_sided.to_dict(orient="records"), ("successor", "predecessor"))])
+    for change in changes:
+        change["title"] = titles.get(change["claim"])
     report = Report(
         uid=f"report:{ran_at.strftime('%Y%m%dT%H%M%S%fZ')}:{uuid.uuid4().hex[:8]}",
         ran_at=ran_at,
@@ -233,10 +238,26 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
         suspects=frame_of(suspects_section.report_rows(graph, scope, previous.uid if previous else None),
                         suspects_section.REPORT_COLUMNS),
         citing=frame_of(cites.counts_by_store(cites.findings(graph, at=ran_at)), CITING_COLUMNS),
+        titles=titles,
     )
     report.trend = recorded_counts(graph, scope, svg.TREND_RUNS - 1, baseline) + [(ran_at, {s: counts.get(s, 0) for s in STATUSES})]
     _add_lineages(graph, report)
     return report
+
+
+def claim_titles(graph: Graph, uids: Iterable[str], batch: int = 5000) -> dict[str, str]:
+    """The title of each claim of `uids` that has one (its record's heading or title field), on one line."""
+    wanted = sorted({uid for uid in uids if uid})
+    titles: dict[str, str] = {}
+    for start in range(0, len(wanted), batch):
+        for row in graph.read("claim_titles", {"claims": wanted[start:start + batch]}):
+            titles[row["claim"]] = " ".join(str(row["title"]).split())
+    return titles
+
+
+def _named(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> list[str]:
+    """The claim uids the rows name in `columns` (a uid, or several joined by ', ')."""
+    return [uid for row in rows for column in columns for uid in str(row.get(column) or "").split(", ") if uid]
 
 
 def _unbound(graph: Graph, placeholders: list[str], before: dict[str, tuple[str, str]]) -> pd.DataFrame:

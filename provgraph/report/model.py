@@ -20,9 +20,11 @@ FILES = {"md": "report.md", "html": "report.html", "csv": "claims.csv", "json": 
 CLAIM_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "store", "source", "path", "aliases", "snapshot", "cited",
                  "lines", "successors", "conflicts_with", "premises_not_current", "previous_status", "previous_reason",
                  "pending", "amendments"]
-CHANGE_COLUMNS = ["claim", "change", "before", "status", "reason", "scope", "source", "path", "successors", "conflicts_with",
+CHANGE_COLUMNS = ["claim", "title", "change", "before", "status", "reason", "scope", "source", "path", "successors", "conflicts_with",
                   "pending", "amendments"]
 CITING_COLUMNS = ["store", "citations", "files", "STALE", "CONFLICT", "UNKNOWN", "UNRESOLVED"]
+# columns naming other claims by uid: report.md and report.html add each one's title (report.json keeps the uids)
+TITLED_COLUMNS = ("successors", "conflicts_with", "pending", "amendments", "successor", "predecessor")
 CHANGE_KINDS = ("new-stale", "new-conflict", "new-unbound", "changed")
 
 EXTERNAL_COLUMNS = ["claim", "verb", "target", "recorded_by"]
@@ -71,6 +73,7 @@ class Report:
     citing: pd.DataFrame = field(default_factory=lambda: frame_of([], CITING_COLUMNS))
     views: dict[str, Lineage] = field(default_factory=dict, repr=False)  # claim -> its lineage, for the pictures
     trend: list[tuple[datetime, dict[str, int]]] = field(default_factory=list)  # recorded runs then this one, oldest first
+    titles: dict[str, str] = field(default_factory=dict, repr=False)  # claim -> its record's title, for the names shown
 
     def changed(self, kind: str) -> pd.DataFrame:
         return self.changes[self.changes["change"] == kind]

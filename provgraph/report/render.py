@@ -12,9 +12,12 @@ from provgraph.base.times import to_iso
 from provgraph.base.values import jsonable
 from provgraph.engine.claim_status import RIVALS_SHOWN
 from provgraph.engine.status import STATUSES
-from provgraph.report.model import MAX_ROWS, Report, ReportResult
+from provgraph.report.model import MAX_ROWS, TITLED_COLUMNS, Report, ReportResult
 from provgraph.views import svg
 from provgraph.views.display import STATUS_COLOURS
+
+
+LONG_WORD = 24  # a cell with a longer run of characters (a path, a URL) may break it anywhere
 
 
 class Code(str):
@@ -58,7 +61,7 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     for kind, title, empty in sections:
         frame = report.changed(kind)
         b.append(("h3", f"{title} ({len(frame)})"))
-        b.append(("table", (_rivals_counted(frame.drop(columns=["change"])), empty)))
+        b.append(("table", (_titled(_rivals_counted(frame.drop(columns=["change"])), report.titles), empty)))
     new_unbound = int(report.unbound["new"].sum()) if len(report.unbound) else 0
     b.append(("h3", f"UNBOUND references ({len(report.unbound)}, {new_unbound} new)"))
     b.append(("p", "Records refer to these ids, but nothing with that id was ingested."))
@@ -70,10 +73,10 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     other = report.changed("changed")
     if len(other):
         b.append(("h3", f"Other status changes ({len(other)})"))
-        b.append(("table", (_rivals_counted(other.drop(columns=["change"])), "")))
+        b.append(("table", (_titled(_rivals_counted(other.drop(columns=["change"])), report.titles), "")))
     b.append(("h3", f"One-sided links ({len(report.one_sided)})"))
     b.append(("p", "A supersession or correction between two Markdown records that only one of them records."))
-    b.append(("table", (report.one_sided, "no one-sided links")))
+    b.append(("table", (_titled(report.one_sided, report.titles), "no one-sided links")))
     cited = int(report.citing["citations"].sum()) if len(report.citing) else 0
     b.append(("h3", f"Code and docs that cite retired decisions ({cited})"))
     b.append(("p", ("Citations ", Code("provgraph scan"), " found of decisions that no longer govern (STALE, CONFLICT, "
@@ -97,7 +100,7 @@ def _blocks(report: Report, tripped: dict[str, int]) -> list[tuple[str, Any]]:
     if report.lineages:
         b.append(("h2", "Lineage of changed claims"))
         for claim, source, tree in report.lineages:
-            b.append(("h3", claim))
+            b.append(("h3", _name(claim, report.titles)))
             b.append(("mermaid", (source, tree, claim)))
         if report.lineages_left_out:
             b.append(("p", (f"{report.lineages_left_out} more changed claim(s); see ",
@@ -111,6 +114,20 @@ def _rivals_counted(frame: pd.DataFrame) -> pd.DataFrame:
         return frame
     cut = frame["conflicts_with"].map(lambda ids: and_more(ids.split(", "), RIVALS_SHOWN) if ids else ids)
     return frame.assign(conflicts_with=cut)
+
+
+def _name(uid: str, titles: dict[str, str]) -> str:
+    title = titles.get(uid)
+    return f"{uid}: {title}" if title and title != uid else uid
+
+
+def _titled(frame: pd.DataFrame, titles: dict[str, str]) -> pd.DataFrame:
+    """Every claim a row names (the claim, its successors, rivals, ...) named by id and title, in one cell each."""
+    if frame.empty:
+        return frame.drop(columns=["title"], errors="ignore")
+    named = {column: frame[column].map(lambda ids: ", ".join(_name(uid, titles) for uid in str(ids).split(", ")) if ids else ids)
+             for column in ("claim", *TITLED_COLUMNS) if column in frame.columns}
+    return frame.assign(**named).drop(columns=["title"], errors="ignore")
 
 
 def _cell(value: Any) -> str:
@@ -169,8 +186,10 @@ def render_markdown(report: Report, tripped: dict[str, int] | None = None) -> st
 _STYLE = """
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 2rem auto; max-width: 72rem; color: #222; padding: 0 1rem; }
 h1 { border-bottom: 2px solid #444; } h2 { border-bottom: 1px solid #bbb; margin-top: 2rem; }
-table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .9rem; }
-th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; }
+table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .9rem; max-width: 100%; }
+th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+td.long { overflow-wrap: anywhere; }  /* a path or URL may break anywhere, so a wide table fits the window; words do not */
+.scroll { overflow-x: auto; }  /* what still does not fit scrolls in its box, not the page */
 th { background: #f2f2f2; } .empty { color: #777; font-style: italic; }
 .alert { background: #ffd6d6; border: 1px solid #c62828; padding: .5rem 1rem; font-weight: bold; }
 pre.tree { background: #fbfbf4; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; font-size: .85rem; }
@@ -216,15 +235,19 @@ def render_html(report: Report, tripped: dict[str, int] | None = None) -> str:
                     out.append(f'<p class="empty">{e(empty)}</p>')
                 continue
             shown, more = _shown(frame)
-            out.append("<table><thead><tr>" + "".join(f"<th>{e(str(c))}</th>" for c in shown.columns) + "</tr></thead><tbody>")
+            # a column name may break after an underscore (conflicts_with), so a wide table fits the window
+            out.append('<div class="scroll"><table><thead><tr>' + "".join(f"<th>{e(str(c)).replace('_', '_<wbr>')}</th>" for c in shown.columns)
+                       + "</tr></thead><tbody>")
             for row in shown.itertuples(index=False):
                 cells = []
                 for column, value in zip(shown.columns, row):
                     text = _cell(value)
-                    css = f' class="{text}"' if column in ("status", "ACTIVE", "STALE", "CONFLICT", "UNKNOWN") and text in STATUSES else ""
+                    kinds = [text] if column in ("status", "ACTIVE", "STALE", "CONFLICT", "UNKNOWN") and text in STATUSES else []
+                    kinds += ["long"] if any(len(word) > LONG_WORD for word in text.split()) else []
+                    css = f' class="{" ".join(kinds)}"' if kinds else ""
                     cells.append(f"<td{css}>{e(text)}</td>")
                 out.append("<tr>" + "".join(cells) + "</tr>")
-            out.append("</tbody></table>")
+            out.append("</tbody></table></div>")
             if more:
                 out.append(f'<p class="empty">{more} more rows in report.json / claims.csv</p>')
     out.append("</body></html>")

@@ -102,22 +102,38 @@ def _clean(element: ET.Element, prefix: str, titles: Mapping[str, str]) -> None:
 
 def lineage_svg(view: Lineage, id_prefix: str) -> str | None:
     """The lineage as a sanitized inline SVG drawn by Graphviz, or None without Graphviz (or if it fails)."""
+    return lineage_svgs([(view, id_prefix)])[0]
+
+
+def lineage_svgs(views: Sequence[tuple[Lineage, str]]) -> list[str | None]:
+    """`lineage_svg` of each (view, id prefix), drawn by one Graphviz process: a site draws hundreds, and starting
+    `dot` costs more than drawing a small lineage. A picture Graphviz did not draw is None."""
     dot = graphviz()
-    if dot is None or len(view.nodes) > MAX_PICTURE_NODES:
-        return None
+    drawable = [index for index, (view, _) in enumerate(views) if len(view.nodes) <= MAX_PICTURE_NODES]
+    found: list[str | None] = [None] * len(views)
+    if dot is None or not drawable:
+        return found
     try:
-        done = subprocess.run([dot, "-Tsvg"], input=render_dot(view), capture_output=True, text=True,
-                              timeout=DOT_TIMEOUT, check=False)
+        done = subprocess.run([dot, "-Tsvg"], input="\n".join(render_dot(views[i][0]) for i in drawable),
+                              capture_output=True, text=True, timeout=DOT_TIMEOUT * max(1, len(drawable) // 50),
+                              check=False)
     except (OSError, subprocess.TimeoutExpired):
-        return None
-    if done.returncode != 0 or not done.stdout.strip():
-        return None
+        return found
+    drawn = [part for part in re.split(r"(?=<\?xml )", done.stdout) if part.strip()]
+    if done.returncode != 0 or len(drawn) != len(drawable):
+        return found
+    for index, text in zip(drawable, drawn):
+        found[index] = _sanitized(views[index][0], views[index][1], text)
+    return found
+
+
+def _sanitized(view: Lineage, id_prefix: str, drawn: str) -> str | None:
     ids = node_ids(view)
     titles = {node_id: uid for uid, node_id in ids.items()}
     titles.update({f"{ids[e.source]}->{ids[e.target]}": f"{e.source} {e.label()} {e.target}"
                    for e in view.edges if e.source in ids and e.target in ids})
     try:
-        svg = sanitize_svg(done.stdout, id_prefix, titles)
+        svg = sanitize_svg(drawn, id_prefix, titles)
     except ValueError:
         return None
     return _labelled(svg, f"lineage of {view.claim}")

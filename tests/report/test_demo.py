@@ -67,6 +67,9 @@ def test_demo_tells_the_whole_story_and_writes_the_report(graph: Graph, tmp_path
     assert report["tripped"] == {"new-stale": 1}
     assert [(row["successor"], row["predecessor"]) for row in report["one_sided"]] == [("ADR-0003", "ADR-0001")]
     assert "```mermaid" in (tmp_path / "report" / "report.md").read_text()
+    if "== 8b." in output:  # site is installed: the story's site beside the report, the retired ADR's page first
+        assert "open " in output and (tmp_path / "report" / "site" / "index.html").is_file()
+        assert "superseded by" in (tmp_path / "report" / "site" / "d" / "ADR-0001.html").read_text()
     stores = {row["store"] for row in graph.read("MATCH (s:Store) RETURN s.name AS store")}
     assert stores == {"adr", "github", "jira", "decisions", "board", "scan"}  # scan: step 6b's citations
     if "== 6b." in output:  # scan is installed: the src/ folder still cites ADR-0001, three times

@@ -151,7 +151,8 @@ def test_the_four_files_are_well_formed_and_self_contained(g: GraphBuilder, make
     markdown = (out / "report.md").read_text()
     assert "```mermaid\nflowchart BT" in markdown
     assert "| status | claims |" in markdown and "| STALE | 2 |" in markdown
-    assert "| pipe\\|&lt;id&gt; | - | STALE | REJECTED |" in markdown  # table cells escape | and <
+    # table cells escape | and <; the claim is named by its id and its record's title (the test source's uid)
+    assert "| pipe\\|&lt;id&gt;: test:pipe\\|&lt;id&gt; | - | STALE | REJECTED |" in markdown
 
     page = (out / "report.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")

@@ -1,0 +1,106 @@
+"""The pages over many decisions: home (counts, the newest changes, what waits for a person, retired decisions still
+cited), every decision in one filterable table, a list per status and per store, and the search page."""
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+
+from provgraph.site.layout import STATUSES, badge, day, esc, link, page, table
+from provgraph.site.model import SiteData
+from provgraph.site.layout import slug
+
+TIMELINE = 50
+
+
+def home_page(site: SiteData, site_title: str) -> str:
+    decisions = sorted(site.decisions.values(), key=lambda d: d.uid)
+    counts = Counter(d.status.status for d in decisions)
+    stores = Counter(d.store or "(none)" for d in decisions)
+    by_store: dict[str, Counter[str]] = {}
+    for d in decisions:
+        by_store.setdefault(d.store or "(none)", Counter())[d.status.status] += 1
+    tiles = "".join(f'<li><a href="status/{s.lower()}.html">{badge(s)} <strong>{counts.get(s, 0)}</strong></a></li>'
+                    for s in STATUSES)
+    store_rows = [[f'<a href="store/{esc(slug(name))}.html">{esc(name)}</a>',
+                   *[str(by_store[name].get(s, 0)) for s in STATUSES], str(total)]
+                  for name, total in sorted(stores.items())]
+    dated = sorted((d for d in decisions if d.status.since), key=lambda d: (d.status.since or datetime.min, d.uid),
+                   reverse=True)[:TIMELINE]
+    timeline = [[esc(day(d.status.since)), badge(d.status.status, d.status.reason), link(d.uid, 0, d.name),
+                 esc(d.store or "-")] for d in dated]
+    conflicts = [[link(d.uid, 0, d.name), ", ".join(link(u, 0, site.name(u)) for u in d.status.conflicts_with)]
+                 for d in decisions if d.status.status == "CONFLICT"]
+    waiting = [[link(x.later, 0, site.name(x.later)), link(x.earlier, 0, site.name(x.earlier)), f"{x.score:.2f}"]
+               for x in site.suspects]
+    cited = [[link(d.uid, 0, d.name), ", ".join(link(u, 0, site.name(u)) for u in d.status.successors) or esc(d.status.reason),
+              str(len(d.citations))] for d in decisions if d.retired and d.citations]
+    body = f"""<h1>{esc(site_title)}</h1>
+<p class="lead">{len(decisions)} decisions across {len(stores)} store(s), as of {esc(day(site.built_at))}.</p>
+<ul class="tiles" aria-label="Decisions by status">{tiles}</ul>
+<section aria-labelledby="stores-h"><h2 id="stores-h">By store</h2>
+{table(["Store", *STATUSES, "All"], store_rows)}</section>
+<section aria-labelledby="cited-h"><h2 id="cited-h">Retired, still cited in code</h2>
+{table(["Decision", "Replaced by", "Citations"], cited)}</section>
+<section aria-labelledby="conflicts-h"><h2 id="conflicts-h">Open conflicts</h2>
+{table(["Decision", "In conflict with"], conflicts)}</section>
+<section aria-labelledby="suspects-h"><h2 id="suspects-h">Possible unlinked revisions waiting for a person</h2>
+{table(["Later", "may revise", "Score"], waiting)}</section>
+<section aria-labelledby="timeline-h"><h2 id="timeline-h">Newest status changes</h2>
+{table(["Since", "Status", "Decision", "Store"], timeline)}</section>"""
+    return page("Home", body, depth=0, site_title=site_title, feed="feed.atom")
+
+
+def list_page(site: SiteData, title: str, uids: list[str], depth: int, site_title: str, feed: str | None = None) -> str:
+    rows = []
+    for uid in uids:
+        d = site.decisions[uid]
+        rows.append([link(uid, depth, d.name), badge(d.status.status, d.status.reason), esc(d.store or "-"),
+                     esc(d.status.scope or "(global)"), esc(day(d.status.since))])
+    feed_note = f'<p><a href="{"../" * depth}{esc(feed)}">Atom feed of this list\'s status changes</a></p>' if feed else ""
+    body = f"<h1>{esc(title)}</h1><p>{len(uids)} decision(s).</p>{feed_note}" + table(
+        ["Decision", "Status", "Store", "Scope", "Since"], rows, cls="list")
+    return page(title, body, depth=depth, site_title=site_title, feed=feed)
+
+
+def all_page(site: SiteData, site_title: str) -> str:
+    """Every decision in one table the filter script narrows by status, store, scope and a date range."""
+    rows = []
+    for uid in sorted(site.decisions):
+        d = site.decisions[uid]
+        rows.append(f'<tr data-status="{esc(d.status.status)}" data-store="{esc(d.store or "")}" '
+                    f'data-scope="{esc(d.status.scope)}" data-since="{esc(day(d.status.since))}">'
+                    f"<td>{link(uid, 0, d.name)}</td><td>{badge(d.status.status, d.status.reason)}</td>"
+                    f"<td>{esc(d.store or '-')}</td><td>{esc(d.status.scope or '(global)')}</td>"
+                    f"<td>{esc(day(d.status.since))}</td></tr>")
+    stores = sorted({d.store or "" for d in site.decisions.values()})
+    options = "".join(f'<option value="{esc(s)}">{esc(s or "(none)")}</option>' for s in stores)
+    statuses = "".join(f'<option value="{s}">{s}</option>' for s in STATUSES)
+    body = f"""<h1>All decisions</h1>
+<form class="filters" id="filters" role="search" aria-label="Filter decisions">
+<label>Status <select id="f-status"><option value="">any</option>{statuses}</select></label>
+<label>Store <select id="f-store"><option value="">any</option>{options}</select></label>
+<label>Scope starts with <input id="f-scope" type="text"></label>
+<label>Since from <input id="f-from" type="date"></label>
+<label>to <input id="f-to" type="date"></label>
+<output id="f-count" aria-live="polite"></output>
+</form>
+<div class="scroll"><table class="list" id="all"><thead><tr><th scope="col">Decision</th><th scope="col">Status</th>
+<th scope="col">Store</th><th scope="col">Scope</th><th scope="col">Since</th></tr></thead><tbody>
+{chr(10).join(rows)}
+</tbody></table></div>
+<script src="assets/filter.js"></script>"""
+    return page("All decisions", body, depth=0, site_title=site_title, feed="feed.atom")
+
+
+def search_page(site_title: str) -> str:
+    body = """<h1>Search</h1>
+<form class="filters" role="search" aria-label="Search decisions" id="search-form">
+<label for="q">Words of an id, a title or a decision's text</label>
+<input id="q" type="search" autocomplete="off">
+</form>
+<p id="search-count" aria-live="polite"></p>
+<ol id="results" class="results"></ol>
+<noscript><p>Search needs JavaScript; <a href="decisions.html">all decisions</a> are listed without it.</p></noscript>
+<script src="assets/search-index.js"></script>
+<script src="assets/search.js"></script>"""
+    return page("Search", body, depth=0, site_title=site_title)

@@ -1,0 +1,65 @@
+"""Writing the site: only what changed, never a half-built site.
+
+Every page is computed before the first byte is written, so a build that fails leaves the previous site as it was.
+Then each file whose bytes differ from what the last build wrote (the manifest, `.provgraph-site.json`: file ->
+sha256) is written to a temporary name and renamed over the old one, and the files the last build wrote that this
+one does not are removed. A file the manifest does not list is never touched: a folder can hold other things.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+MANIFEST = ".provgraph-site.json"
+
+
+@dataclass(frozen=True)
+class Written:
+    written: int
+    unchanged: int
+    removed: int
+
+
+def read_manifest(out: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def write_site(out: Path, files: Mapping[str, bytes], kept: Mapping[str, str], extra: Mapping[str, Any]) -> Written:
+    """Write `files` (relative path -> bytes) into `out`; `kept` lists files left as the last build wrote them
+    (path -> sha256: pages whose decision did not change). `extra` is stored in the manifest beside the digests."""
+    out.mkdir(parents=True, exist_ok=True)
+    before = read_manifest(out).get("files", {})
+    digests = dict(kept)
+    written = unchanged = 0
+    for relpath, data in sorted(files.items()):
+        digest = hashlib.sha256(data).hexdigest()
+        digests[relpath] = digest
+        target = out / relpath
+        if before.get(relpath) == digest and target.is_file():
+            unchanged += 1
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_name(f".{target.name}.tmp")
+        temporary.write_bytes(data)
+        os.replace(temporary, target)
+        written += 1
+    removed = 0
+    for relpath in sorted(set(before) - set(digests)):
+        try:
+            (out / relpath).unlink()
+            removed += 1
+        except FileNotFoundError:
+            pass
+    manifest = dict(extra, files=digests)
+    temporary = out / f".{MANIFEST}.tmp"
+    temporary.write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(temporary, out / MANIFEST)
+    return Written(written=written, unchanged=unchanged + len(kept), removed=removed)
