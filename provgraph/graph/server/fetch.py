@@ -58,13 +58,15 @@ def no_source_message(lock: Lock) -> str:
             f"{REPOSITORY_ENV}=<the base URL of Maven Central or your mirror>, or put Maven (`mvn`) on PATH")
 
 
-def download(artifact: Artifact, base: str, folder: Path) -> Path:
-    """One jar into `folder`, written under a temporary name and renamed only once its size and SHA-256 match."""
+def download(artifact: Artifact, base: str, folder: Path, opener: urllib.request.OpenerDirector | None = None) -> Path:
+    """One jar into `folder`, written under a temporary name and renamed only once its size and SHA-256 match.
+    The opener reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY when built (urllib's shared one keeps what it first read)."""
+    opener = opener or urllib.request.build_opener()
     url = f"{base}/{artifact.path}"
     target = folder / artifact.file
     partial = folder / f".{artifact.file}.part"
     try:
-        with urllib.request.urlopen(url, timeout=TIMEOUT) as response, open(partial, "wb") as out:  # noqa: S310
+        with opener.open(url, timeout=TIMEOUT) as response, open(partial, "wb") as out:  # noqa: S310
             shutil.copyfileobj(response, out, 1 << 20)
     except (urllib.error.URLError, OSError) as error:
         partial.unlink(missing_ok=True)
@@ -88,8 +90,9 @@ def fetch_all(lock: Lock, folder: Path, progress: Progress) -> str:
     base = repository()
     if base:
         progress(f"fetching {len(lock.artifacts)} jars ({lock.total_size / 1e6:.0f} MB) from {base} ...")
+        opener = urllib.request.build_opener()
         for artifact in lock.artifacts:
-            download(artifact, base, folder)
+            download(artifact, base, folder, opener)
         return base
     if shutil.which("mvn"):
         progress(f"fetching {len(lock.artifacts)} jars ({lock.total_size / 1e6:.0f} MB) with Maven ...")
