@@ -4,6 +4,9 @@ cell, and front matter that is not YAML read on by the declaration's other place
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from pathlib import Path
+
+from provgraph import propose_format
 
 from provgraph.ingest.formats import metadata
 from provgraph.ingest.formats.declaration import declared
@@ -54,3 +57,49 @@ def test_front_matter_that_is_not_yaml_and_states_no_status_anywhere_is_still_qu
     observed, others = _read("\n".join(lines), {"metadata": ["front-matter"]})
     assert not observed.claims and observed.unclaimed == "unreadable front-matter"
     assert [type(record) for record in others] == [Quarantined]
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for relpath, text in files.items():
+        (root / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (root / relpath).write_text(text, encoding="utf-8")
+    return root
+
+
+def _front(number: int, status: str, requires: str = "") -> str:
+    extra = f"requires: {requires}\n" if requires else ""
+    return (f"---\nxip: {number}\ntitle: Thing {number}\nstatus: {status}\n{extra}---\n\n# XIP-{number}\n\n"
+            f"See XIP-{(number % 6) + 1} and XIP-{((number + 1) % 6) + 1}.\n")
+
+
+def test_a_link_role_whose_values_name_no_record_of_the_folder_is_a_comment_not_a_declaration(tmp_path: Path) -> None:
+    foreign = {f"xips/xip-{n}.md": _front(n, "Final", f'"XIP-9{n}: Elsewhere"') for n in range(1, 7)}
+    proposal = propose_format(_write(tmp_path / "foreign", foreign))
+    record = proposal.store_table()["record"]
+    assert "requires" not in record["fields"] and record["id"] == "XIP-{id}"
+    assert any("requires is not declared" in doubt and "XIP-91: Elsewhere" in doubt for doubt in proposal.doubts)
+    own = {f"xips/xip-{n}.md": _front(n, "Final", f"{n % 6 + 1}, XIP-{(n + 1) % 6 + 1}") for n in range(1, 7)}
+    assert propose_format(_write(tmp_path / "own", own)).store_table()["record"]["fields"]["requires"] == "requires"
+
+
+def test_an_id_template_keeps_its_prefix_when_a_few_ids_are_written_with_it() -> None:
+    fmt = declared({"metadata": ["front-matter"], "id": "AIP-{id}"})
+    assert (fmt.uid("47"), fmt.uid("AIP-47"), fmt.uid("aip 47"), fmt.uid("FIP-47")) == ("AIP-47", "AIP-47", "AIP-47", "AIP-FIP-47")
+    assert declared({"metadata": ["front-matter"]}).uid("AIP-47") == "AIP-47"  # `{id}`: as written
+
+
+def test_a_place_that_gives_one_more_record_a_status_is_added_beside_the_first(tmp_path: Path) -> None:
+    files = {f"APE{n}.rst": f"APE {n}\n======\n\nauthor: A\n\nstatus: Accepted\n\nBody.\n" for n in range(1, 24)}
+    files["APE23.rst"] = "APE 23\n======\n\nAuthors\n-------\n\n:Author: B\n:Status: Accepted\n\nBody.\n"
+    record = propose_format(_write(tmp_path, files)).store_table()["record"]
+    assert record["metadata"] == ["lines", "field-list"]
+
+
+def test_records_in_status_folders_that_state_a_status_field_are_read_by_the_field_and_index_pages_are_not_records(
+        tmp_path: Path) -> None:
+    files = {f"{folder}/{n:04}-x.rst": f"DEP {n}\n=====\n\n:Status: {stated}\n:Author: A\n\nBody.\n"
+             for n, (folder, stated) in enumerate([("final", "Final"), ("final", "Draft"), ("draft", "Draft"),
+                                                   ("rejected", "Rejected"), ("final", "Final"), ("draft", "Draft")], 1)}
+    files |= {f"{folder}/README.rst": f"{folder}\n======\n\nThe {folder} DEPs.\n" for folder in ("final", "draft", "rejected")}
+    record = propose_format(_write(tmp_path, files)).store_table()["record"]
+    assert record["metadata"][0] == "field-list" and record["records"] == ["[0-9]*.rst"]
