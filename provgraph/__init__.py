@@ -21,7 +21,7 @@ _LAZY = {
     "Results": "provgraph.api",
     "Settings": "provgraph.base.config",
     "Graph": "provgraph.graph.connection",
-    "ClaimStatus": "provgraph.engine.status",
+    "ClaimStatus": "provgraph.engine.claim_status",
     "Lineage": "provgraph.engine.lineage",
     "Verdict": "provgraph.engine.verify",
     "Conflict": "provgraph.engine.conflicts",

@@ -8,18 +8,18 @@ the matching CLI command prints with `--format json` (without the final newline)
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from provgraph.base.cites import DEFAULT_STORE
 from provgraph.base.config import Settings
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.ids import ids_of
+from provgraph.base.results import Decision, Results
 from provgraph.base.times import parse_moment
 from provgraph.engine import status, suspects, verify
-from provgraph.engine.status import ClaimStatus
+from provgraph.engine.claim_status import ClaimStatus
 from provgraph.engine.suspects import Suspect, kept_not_found_now
 from provgraph.engine.verify import BatchVerdict, Verdict
 
@@ -30,40 +30,15 @@ if TYPE_CHECKING:
     from provgraph.engine.conflicts import Conflict
     from provgraph.engine.lineage import Lineage
     from provgraph.engine.queries import QueryResult
+    from provgraph.engine.status_rows import StatusRow
     from provgraph.engine.stored_check import CheckResult
     from provgraph.graph.connection import Graph
     from provgraph.ingest.pipeline import IngestSummary
     from provgraph.ingest.pipeline.scan import ScanSummary
     from provgraph.report import ReportResult
 
-T = TypeVar("T")
 Progress = Callable[[str, int, "int | None"], None]
 When = datetime | str | int | None
-
-
-class Results(list[T], Generic[T]):
-    """A list of results whose `to_json()` is what the CLI prints for them with `--format json`."""
-
-    def __init__(self, items: Iterable[T], encode: Callable[[list[T]], str]) -> None:
-        super().__init__(items)
-        self._encode = encode
-
-    def to_json(self) -> str:
-        return self._encode(self)
-
-
-@dataclass(frozen=True)
-class Decision:
-    """An adjudication recorded, dismissed or revoked: the engine's answer, with its uid first."""
-
-    adjudication: str
-    detail: Mapping[str, Any]
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.detail)
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, default=str)
 
 
 def _status_json(rows: list[ClaimStatus]) -> str:
@@ -116,8 +91,8 @@ class Provgraph:
         return status.iter_status(self.graph, scope=scope, at=moment, subject=subject, only=only)
 
     def status_rows(self, ids: str | Iterable[str] | None = None, *, scope: str | None = None, at: When = None,
-                    subject: str | None = None, only: str | Iterable[str] | None = None) -> Iterator[tuple[Any, ...]]:
-        """As `iter_status`, each status as a plain tuple of `provgraph.engine.status_rows.FIELDS` (its `to_dict()`
+                    subject: str | None = None, only: str | Iterable[str] | None = None) -> Iterator[StatusRow]:
+        """As `iter_status`, each status as a `provgraph.engine.status_rows.StatusRow` (a named tuple of its `to_dict()`
         values): what `provgraph status` renders, without a `ClaimStatus` a claim over the whole graph."""
         from provgraph.engine import status_rows
 

@@ -124,15 +124,15 @@ LOGS = {
 
 # Issue 55: logs nobody here had read; each dict cites the process document that defines its words.
 LOGS |= {
-    # core/README.md "CAP Status Terms": Draft, Awaiting Decision, FCP: Acceptance/Rejection; Accepted ("ready for
+    # the core folder's README, "CAP Status Terms": Draft, Awaiting Decision, FCP: Acceptance/Rejection; Accepted ("ready for
     # implementation"), Implemented, Final; Rejected, Superseded.
-    "caps": HeldOut("stellar/stellar-protocol (core)", "core/README.md, CAP Status Terms",
+    "caps": HeldOut("stellar/stellar-protocol (core)", "the core folder's README, CAP Status Terms",
                     _head_field(r"core/cap-\d+(-\d+)?\.md", "Status", 20), {
         "draft": "UNKNOWN", "awaiting decision": "UNKNOWN", "fcp": "UNKNOWN", "accepted": "ACTIVE",
         "implemented": "ACTIVE", "final": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
-    # ecosystem/README.md "SEP Status Terms": Draft, FCP (Final Comment Period), Active (a living document), Final;
+    # the ecosystem folder's README, "SEP Status Terms": Draft, FCP (Final Comment Period), Active (a living document), Final;
     # Abandoned, Rejected (and Deprecated by its plain meaning).
-    "seps": HeldOut("stellar/stellar-protocol (ecosystem)", "ecosystem/README.md, SEP Status Terms",
+    "seps": HeldOut("stellar/stellar-protocol (ecosystem)", "the ecosystem folder's README, SEP Status Terms",
                     _head_field(r"ecosystem/sep-\d+\.md", "Status", 20), {
         "draft": "UNKNOWN", "fcp": "UNKNOWN", "final comment period": "UNKNOWN", "active": "ACTIVE",
         "final": "ACTIVE", "abandoned": "STALE", "rejected": "STALE", "deprecated": "STALE"}),

@@ -50,7 +50,7 @@ def _status(uri: str, mode: str) -> dict[str, object]:
     from bench.scale.baselines import RAW_SCAN
     from provgraph.base.config import Settings
     from provgraph.engine.status import iter_status, status
-    from provgraph.engine.status_rows import INDEX, iter_rows, json_array
+    from provgraph.engine.status_rows import iter_rows, json_array
     from provgraph.graph.connection import Graph, statement
 
     counts: Counter[str] = Counter()
@@ -69,10 +69,9 @@ def _status(uri: str, mode: str) -> dict[str, object]:
         start = time.perf_counter()
         rows = 0
         if mode == "rows":
-            status_at = INDEX["status"]
             for values in iter_rows(graph):
                 rows += 1
-                counts[values[status_at]] += 1
+                counts[values.status] += 1
         elif mode == "json":
             for _chunk in json_array(iter_rows(graph)):
                 rows += 1

@@ -164,7 +164,7 @@ def _verify_floor(graph: Graph, requests: list[dict[str, Any]]) -> dict[str, flo
 def _kept_terms_contrast(graph: Graph, requests: list[dict[str, Any]]) -> dict[str, float]:
     """The same verify batch with the common terms kept (one node read) and computed live (a scan of every claim's
     terms, as before issue 26 kept them), and what keeping them costs once."""
-    from provgraph.engine.suspects import keep_common_terms
+    from provgraph.engine.suspect_terms import keep_common_terms
     from provgraph.engine.verify import verify_batch
 
     def rate() -> float:

@@ -35,7 +35,7 @@ from bench.suspects import corpus as suspects_corpus
 from provgraph.base.config import Settings
 from provgraph.cypher import RULES_DIR
 from provgraph.cypher.include import expand
-from provgraph.engine import suspects
+from provgraph.engine import suspect_terms, suspects
 from provgraph.graph.connection import Graph, statement
 from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest import get as get_ingester
@@ -252,7 +252,7 @@ def _speed_corpus(claims: int, seed: int, path: Path) -> None:
 
 
 def _lookups(graph: Graph, hits: int, limit: int) -> dict[str, Any]:
-    common = suspects.common_terms(graph.read)
+    common = suspect_terms.common_terms(graph.read)
     return graph.read(LOOKUP_BASELINE, {"hits": hits, "limit": limit, "common": common})[0]
 
 
@@ -334,7 +334,7 @@ def profile(graph: Graph, claims: int = PROFILE_CLAIMS) -> list[dict[str, Any]]:
     sample = [row["uid"] for row in graph.read(
         "MATCH (c:Claim) WHERE c.search_words IS NOT NULL RETURN c.uid AS uid ORDER BY c.uid LIMIT $n", {"n": claims})]
     with graph.driver.session(database=graph.settings.database) as session:
-        common = suspects.common_terms(graph.read)
+        common = suspect_terms.common_terms(graph.read)
         values = suspects.params(sample, common=common)
         result = session.run("PROFILE " + statement("suspects", values), values)
         plan = result.consume().profile

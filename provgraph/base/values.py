@@ -2,8 +2,8 @@
 
 `jsonable` is the JSON form of what provgraph itself prints (times as ISO 8601 UTC with a Z, `to_iso`).
 A Cypher result as the query returned it (nodes, relationships, paths, points) is shaped by
-`provgraph.engine.queries.to_plain` instead, which needs the driver's graph types and so stays above
-`base/` (ingest parsers may import this module and must not reach the driver).
+`provgraph.graph.plain.to_plain` instead, where `Graph.run` hands it over: it needs the driver's types, which
+nothing outside `provgraph/graph/` imports (ingest parsers may import this module and must not reach the driver).
 """
 from __future__ import annotations
 

@@ -13,31 +13,25 @@ from provgraph.views.display import RENDERERS, account_words, iso_instant, statu
 
 if TYPE_CHECKING:
     from provgraph.api import Provgraph
-    from provgraph.engine.status_rows import Row
+    from provgraph.engine.status_rows import StatusRow
     from provgraph.graph.connection import Graph
 
 
-def _table(rows: Iterable[Row]) -> int:
+def _table(rows: Iterable[StatusRow]) -> int:
     # styled always; click strips the colours when stdout is not a terminal
-    from provgraph.engine.status import location, why_text
-    from provgraph.engine.status_rows import INDEX
+    from provgraph.engine.claim_status import location, why_text
 
-    (claim, status, reason, scope, source, path, snapshot, question, successors, successor_scopes, conflicts, not_current,
-     verdicts, elsewhere, since, kind, because, commit, author, committer, file, line, by) = (INDEX[name] for name in (
-        "claim", "status", "reason", "scope", "source", "path", "snapshot", "question_scope", "successors",
-        "successor_scopes", "conflicts_with", "premises_not_current", "premise_verdicts", "successors_elsewhere", "since",
-        "because_kind", "because", "because_commit", "because_author", "because_committer", "because_file",
-        "because_line", "because_by"))
     shown = 0
     for row in rows:
-        cited = f"{location(row[source], row[path]) or '-'}@{short_hash(row[snapshot]) or '-'}"
-        why = why_text(row[reason], row[question], row[successors], row[successor_scopes], row[conflicts], row[not_current],
-                       row[verdicts], ((other["claim"], other["scope"]) for other in row[elsewhere]))
-        account = "" if row[since] is None and row[because] is None else account_words(
-            iso_instant(row[since]), row[kind], row[because], row[commit], row[author], row[committer], row[file],
-            row[line], row[by])
-        click.echo(f"{status_words(row[status], row[reason], row[claim], row[scope])}  {cited}  "
-                   f"{row[claim] + ' ' + why if why else ''}".rstrip() + (f"  {account}" if account else ""))
+        cited = f"{location(row.source, row.path) or '-'}@{short_hash(row.snapshot) or '-'}"
+        why = why_text(row.reason, row.question_scope, row.successors, row.successor_scopes, row.conflicts_with,
+                       row.premises_not_current, row.premise_verdicts,
+                       ((other["claim"], other["scope"]) for other in row.successors_elsewhere))
+        account = "" if row.since is None and row.because is None else account_words(
+            iso_instant(row.since), row.because_kind, row.because, row.because_commit, row.because_author,
+            row.because_committer, row.because_file, row.because_line, row.because_by)
+        click.echo(f"{status_words(row.status, row.reason, row.claim, row.scope)}  {cited}  "
+                   f"{row.claim + ' ' + why if why else ''}".rstrip() + (f"  {account}" if account else ""))
         shown += 1
     return shown
 
@@ -80,7 +74,7 @@ _STATUS_COLUMNS = ["claim", "status", "reason", "scope", "subject", "value", "so
 def status_command(ids: tuple[str, ...], scope: str | None, at: datetime | None, subject: str | None, only: str | None,
                    fmt: str, pg: Provgraph) -> None:
     """Status of claims (all when no ID): ACTIVE, STALE, CONFLICT or UNKNOWN, with the reason."""
-    from provgraph.engine.status_rows import FIELDS, json_array
+    from provgraph.engine.status_rows import json_array
 
     rows = pg.status_rows(list(ids) if ids else None, scope=scope, at=at, subject=subject, only=only)
     if fmt == "json":
@@ -88,7 +82,7 @@ def status_command(ids: tuple[str, ...], scope: str | None, at: datetime | None,
             click.echo(chunk, nl=False)
         click.echo("")
     elif fmt == "csv":
-        click.echo(_csv((dict(zip(FIELDS, row)) for row in rows), _STATUS_COLUMNS), nl=False)
+        click.echo(_csv((row._asdict() for row in rows), _STATUS_COLUMNS), nl=False)
     elif not _table(rows):
         _say_why_empty(pg.graph)
 
@@ -116,7 +110,7 @@ _CONFLICT_COLUMNS = ["kind", "claims", "scope", "subject", "values", "resolve"]
 @connection_options
 def conflicts_command(scope: str | None, at: datetime | None, fmt: str, pg: Provgraph) -> None:
     """Unresolved conflicts (rival claims, explicit conflicts, revision cycles) and what would resolve each."""
-    from provgraph.engine.status import RIVALS_SHOWN
+    from provgraph.engine.claim_status import RIVALS_SHOWN
 
     found = pg.conflicts(scope=scope, at=at)
     records = [c.to_dict() for c in found]

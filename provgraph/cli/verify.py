@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def _text(verdict: Verdict) -> None:
-    from provgraph.engine.status import RIVALS_SHOWN
+    from provgraph.engine.claim_status import RIVALS_SHOWN
 
     colour = "green" if verdict.supported else "red"
     click.echo(click.style(verdict.verdict, fg=colour, bold=True))

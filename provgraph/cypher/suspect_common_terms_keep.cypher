@@ -4,7 +4,7 @@
 // description: writes claims, even one that writes none with free text (keep_common_terms).
 // param terms: list of the common terms
 // param t: when they were computed (DateTime)
-// param counted_over: the claims they were counted over (provgraph/engine/suspects.py COMMON_OVER)
+// param counted_over: the claims they were counted over (provgraph/engine/suspect_terms.py COMMON_OVER)
 // mode: write
 MERGE (kept:SuspectTerms {name: 'common-by-claims'})
 SET kept.terms = $terms, kept.computed_at = $t, kept.counted_over = $counted_over

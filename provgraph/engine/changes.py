@@ -14,7 +14,8 @@ from typing import Any, Iterator
 from provgraph.base.times import parse_moment
 from provgraph.base.errors import NotFound, UsageError
 from provgraph.base.times import to_iso
-from provgraph.engine.status import ClaimStatus, iter_status, status
+from provgraph.engine.claim_status import ClaimStatus
+from provgraph.engine.status import iter_status, status
 from provgraph.graph.connection import Graph
 
 COLUMNS = ["claim", "before_status", "before_reason", "after_status", "after_reason", "changed_at", "because_kind",

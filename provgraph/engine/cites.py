@@ -17,6 +17,7 @@ from provgraph.base.cites import ScannedFile
 from provgraph.base.chunks import chunked
 from provgraph.base.errors import UsageError
 from provgraph.engine import status
+from provgraph.engine.claim_status import ClaimStatus
 from provgraph.graph.connection import Graph
 
 WRITE_CHUNK = 500
@@ -136,7 +137,7 @@ class CitationFinding:
                 "cite_instead": self.cite_instead, "governs": self.governs}
 
 
-def _governing(graph: Graph, judged: Mapping[str, status.ClaimStatus], scope: str | None,
+def _governing(graph: Graph, judged: Mapping[str, ClaimStatus], scope: str | None,
                at: datetime | None) -> dict[str, str]:
     """For each STALE claim, the claim its successors lead to that governs now (followed while each step has one
     successor), read set-wise: one status read per step of the longest chain."""

@@ -14,7 +14,8 @@ from provgraph.base.edges import REVISION_KINDS
 from provgraph.base.errors import NotFound
 from provgraph.base.times import native, to_iso
 from provgraph.base.values import jsonable
-from provgraph.engine.status import ClaimStatus, resolve, status
+from provgraph.engine.claim_status import ClaimStatus
+from provgraph.engine.status import resolve, status
 from provgraph.graph.connection import Graph
 
 # What lineage draws as a revision: the revision kinds, and amendments, which retire nothing

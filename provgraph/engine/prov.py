@@ -54,7 +54,8 @@ from prov.model import PROV, ProvDocument
 
 from provgraph.base.errors import UsageError, output_error
 from provgraph.base.times import native_or_text, parse_moment, to_iso
-from provgraph.engine.status import ClaimStatus, iter_status
+from provgraph.engine.claim_status import ClaimStatus
+from provgraph.engine.status import iter_status
 from provgraph.graph.connection import Graph
 
 DEFAULT_NAMESPACE = "urn:provgraph:"

@@ -6,11 +6,9 @@ inside it (`Neo.ClientError.Statement.AccessMode`); the transaction rolls back a
 is written. `write=True` runs the query as an auto-commit transaction in WRITE mode, so
 `CALL { ... } IN TRANSACTIONS` works there too.
 
-Values come back JSON-friendly: a node is its properties plus `_labels`, a relationship
-its properties plus `_type`, `_start` and `_end` (the end nodes' `uid` or `name` when the
-row carries them, else their element ids), a path is the list of its nodes and
-relationships in order, temporal values are ISO 8601 strings, durations ISO 8601
-durations, points `{srid, x, y[, z]}`.
+Values come back JSON-friendly, as `Graph.run` hands them over (provgraph/graph/plain.py): a node
+is its properties plus `_labels`, a relationship its properties plus `_type`, `_start` and `_end`,
+a path the list of its nodes and relationships in order, temporal values ISO 8601 strings.
 """
 from __future__ import annotations
 
@@ -18,7 +16,6 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
 from typing import Any, Iterable, Mapping, Sequence
 
 from provgraph import cypher
@@ -27,12 +24,10 @@ from provgraph.base.errors import QueryError, UsageError, WriteRefused
 from provgraph.base.escape import csv_text
 from provgraph.cypher import NamedQuery
 from provgraph.graph.connection import Graph
-from provgraph.graph.driver import neo4j_graph, neo4j_spatial, neo4j_time
 
 WRITE_REFUSED = str(WriteRefused())
 LOAD_CSV_REFUSED = ("read-only mode refuses LOAD CSV (it makes the server read a file or fetch a URL); "
                     "importing is a write: re-run with --write")
-_KEY_PROPERTIES = ("uid", "name")
 
 
 @dataclass
@@ -77,65 +72,6 @@ def parse_params(items: Iterable[str]) -> dict[str, Any]:
     return params
 
 
-# -- values -----------------------------------------------------------------------------------
-
-def _end_key(node: neo4j_graph.Node | None) -> Any:
-    if node is None:
-        return None
-    for key in _KEY_PROPERTIES:
-        if key in node:
-            return node[key]
-    return node.element_id
-
-
-def to_plain(value: Any) -> Any:
-    """A driver value as plain JSON-friendly Python (see the module docstring)."""
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else str(value)
-    if isinstance(value, neo4j_graph.Node):
-        return {"_labels": sorted(value.labels), **{k: to_plain(v) for k, v in value.items()}}
-    if isinstance(value, neo4j_graph.Relationship):
-        return {"_type": value.type, "_start": _end_key(value.start_node), "_end": _end_key(value.end_node),
-                **{k: to_plain(v) for k, v in value.items()}}
-    if isinstance(value, neo4j_graph.Path):
-        return _path_items(value)
-    if isinstance(value, (neo4j_time.DateTime, neo4j_time.Date, neo4j_time.Time)):
-        try:
-            return value.to_native().isoformat()  # microseconds: what JSON and Python readers expect
-        except (ValueError, OverflowError):
-            return value.iso_format()
-    if isinstance(value, neo4j_time.Duration):
-        return value.iso_format()
-    if isinstance(value, (datetime, date, time)):
-        return value.isoformat()
-    if isinstance(value, timedelta):
-        return str(value)
-    if isinstance(value, neo4j_spatial.Point):
-        point = {"srid": value.srid, "x": value[0], "y": value[1]}
-        if len(value) > 2:
-            point["z"] = value[2]
-        return point
-    if isinstance(value, bytes):
-        return value.hex()
-    if isinstance(value, Mapping):
-        return {str(k): to_plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_plain(v) for v in value]
-    return str(value)
-
-
-def _path_items(path: neo4j_graph.Path) -> list[Any]:
-    """Nodes and relationships of a path in walking order."""
-    items: list[Any] = []
-    for index, node in enumerate(path.nodes):
-        items.append(to_plain(node))
-        if index < len(path.relationships):
-            items.append(to_plain(path.relationships[index]))
-    return items
-
-
 # -- running ----------------------------------------------------------------------------------
 
 _LOAD_CSV = re.compile(r"\bLOAD\s+CSV\b", re.IGNORECASE)
@@ -163,8 +99,7 @@ def run_cypher(graph: Graph, query: str, params: Mapping[str, Any] | None = None
     if not write and loads_csv(query):
         raise QueryError(LOAD_CSV_REFUSED)
     result = graph.run(query, params, write=write)
-    return QueryResult(columns=result.columns, rows=[[to_plain(v) for v in row] for row in result.rows],
-                       counters=result.counters)
+    return QueryResult(columns=result.columns, rows=result.rows, counters=result.counters)
 
 
 # -- named queries ----------------------------------------------------------------------------
@@ -247,6 +182,6 @@ def to_plain_table(result: QueryResult) -> str:
 
 
 __all__ = [
-    "QueryResult", "WRITE_REFUSED", "LOAD_CSV_REFUSED", "loads_csv", "parse_param", "parse_params", "to_plain", "run_cypher",
+    "QueryResult", "WRITE_REFUSED", "LOAD_CSV_REFUSED", "loads_csv", "parse_param", "parse_params", "run_cypher",
     "list_queries", "named_params", "named_query", "to_json", "to_csv", "to_plain_table", "cell_text",
 ]

@@ -6,7 +6,8 @@ person to confirm (`provgraph adjudicate --keep LATER --retire EARLIER`) or dism
 until someone does. The similarity is Lucene's, in the database: one full-text lookup per claim in the
 `claim_search` index (provgraph/graph/fulltext.py), ranked and filtered in `cypher/suspects.cypher`. A lookup
 searches for the claim's words less the common terms (`common_terms`: text that recurs across many claims), so
-every path that looks up (the live query, verify's, the write-time pass) must pass the same common terms.
+every path that looks up (the live query, verify's, the write-time pass) must pass the same common terms
+(provgraph/engine/suspect_terms.py).
 
 The lookups run at write time (`keep_pending`, after every ingest): each claim the ingest wrote is looked up, and
 so is each claim such a lookup finds (its own lookup may now find the new one); each lookup is kept on its claim,
@@ -25,6 +26,7 @@ from typing import Any, Iterable
 
 from provgraph.base.errors import UsageError
 from provgraph.base.times import parse_moment, to_iso
+from provgraph.engine.suspect_terms import common_terms, kept_terms, live_common_terms, lookup_terms
 from provgraph.graph.connection import Graph, Runner, Tx
 
 # Which candidates are suspects: docs/design.md "Suspects" (measured with `python -m bench.suspects.generated`, bench/README.md)
@@ -37,11 +39,6 @@ MIN_SCORE = 0.53  # a candidate this alike is a suspect whatever its rank (`--mi
 CLOSE = 0.9  # ... when its similarity is at least this share of the earlier claim's best candidate's
 MIN_TERMS = 2  # least number of shared terms
 PER_CLAIM = 3  # at most this many suspects per earlier claim
-# A term is common (weighs nothing in a pair: cypher/suspect_common_terms.cypher) when at least COMMON_MIN_CLAIMS claims
-# with free text and COMMON_SHARE of all claims with free text say it (only they are ever in a pair)
-COMMON_SHARE = 0.1
-COMMON_MIN_CLAIMS = 20
-COMMON_OVER = "free text"  # what the kept set was counted over (a set kept with another was counted by an earlier rule)
 
 
 @dataclass(frozen=True)
@@ -150,54 +147,6 @@ def params(
     }
 
 
-def common_terms(run: Runner) -> list[str]:
-    """The search terms that recur across many claims or stores (boilerplate, template headings): those the last
-    ingest kept (`keep_common_terms`), one node read whatever the store's size; computed live when none are kept."""
-    kept = run("suspect_common_terms_kept", {})
-    if kept and kept[0]["terms"] is not None:
-        return list(kept[0]["terms"])
-    return live_common_terms(run)
-
-
-def live_common_terms(run: Runner) -> list[str]:
-    """The common terms computed from every claim with free text now (found by the index on search_free_text)."""
-    rows = run("suspect_common_terms", {"share": COMMON_SHARE, "min_claims": COMMON_MIN_CLAIMS})
-    return [row["term"] for row in rows]
-
-
-def keep_common_terms(graph: Graph, *, free_text: bool = True) -> list[str]:
-    """Compute the common terms and keep them: every ingest that writes claims calls this once, after its last batch;
-    with `free_text` False (it wrote no claim with free text, took none out) the kept set stays, unless an earlier rule
-    counted it (COMMON_OVER). A lookup leaves the common terms out, so when the set changes, the claims looked up that
-    say a term which entered or left it owe a lookup again (`cypher/suspects_mark_common.cypher`): the kept lookups do
-    not depend on the order in which ingests kept the set. The set is replaced and the claims marked in one
-    transaction under the write lock, which the pass's keep steps take too (`keep_pending`)."""
-    from provgraph.engine.stored_status import lock
-
-    kept = [] if free_text else graph.read("suspect_common_terms_kept", {})
-    if kept and kept[0]["terms"] is not None and kept[0]["counted_over"] == COMMON_OVER:
-        return list(kept[0]["terms"])
-    terms = live_common_terms(graph.read)  # a read of every claim with free text: outside the lock
-    moment = datetime.now(timezone.utc)
-
-    def keep(tx: Tx) -> None:
-        lock(tx, moment, changes=False)
-        replace_common_terms(tx, terms, moment)
-
-    graph.transaction(keep, write=True)
-    return terms
-
-
-def replace_common_terms(tx: Tx, terms: list[str], moment: datetime) -> None:
-    """Keep `terms` as the common terms, and mark the claims already looked up that say a term which entered or left
-    the set (`keep_common_terms`' step; the caller holds the write lock)."""
-    kept_before = _kept_terms(tx.rows)  # none kept (a new store, a schema install): nothing to compare
-    tx.rows("suspect_common_terms_keep", {"terms": terms, "t": moment, "counted_over": COMMON_OVER})
-    changed = sorted(set(terms) ^ set(kept_before)) if kept_before is not None else []
-    if changed:
-        tx.rows("suspects_mark_common", {"changed": changed})
-
-
 KEPT_SINCE_SCHEMA = 3  # the schema version from which a write keeps suspects (graph/schema.py SCHEMA_VERSION)
 PASS_CHUNK = 500  # claims per transaction of the write-time pass
 
@@ -220,20 +169,6 @@ def kept_complete(run: Runner) -> bool:
     return owed == 0 and keeps
 
 
-def _kept_terms(run: Runner) -> list[str] | None:
-    """The kept common terms, or None when none are kept; `run` reads them in a graph (`Graph.read`) or a transaction
-    (`Tx.rows`)."""
-    rows = run("suspect_common_terms_kept", {})
-    return list(rows[0]["terms"]) if rows and rows[0]["terms"] is not None else None
-
-
-def _lookup_terms(graph: Graph) -> tuple[list[str] | None, list[str]]:
-    """(the kept common terms, None when none are kept; the common terms a lookup leaves out: those, else computed
-    live)."""
-    seen = _kept_terms(graph.read)
-    return seen, seen if seen is not None else live_common_terms(graph.read)
-
-
 def keep_pending(graph: Graph, t: datetime | None = None) -> int:
     """The write-time suspects pass: look up every claim written since the last pass (SuspectsPending) and every
     claim those lookups found, keep each lookup, then compute again the kept pairs of every claim looked up.
@@ -243,7 +178,7 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
 
     moment = t or datetime.now(timezone.utc)
     hits = max(HITS, PER_CLAIM + 1)
-    seen, common = _lookup_terms(graph)
+    seen, common = lookup_terms(graph)
     kept = 0
     for label in ("SuspectsPending", "SuspectsRelook", "SuspectsPairs"):
         while owing := [row["uid"] for row in graph.read("suspects_marked",
@@ -258,13 +193,13 @@ def keep_pending(graph: Graph, t: datetime | None = None) -> int:
             def step(tx: Tx, query: str = query, values: dict[str, Any] = values,
                      checks: bool = label != "SuspectsPairs", seen: list[str] | None = seen) -> list[dict[str, Any]] | None:
                 lock(tx, moment, changes=False)
-                if checks and _kept_terms(tx.rows) != seen:
+                if checks and kept_terms(tx.rows) != seen:
                     return None  # another ingest kept other common terms since these lookups ran: look up again
                 return tx.rows(query, {**values, "t": moment})
 
             rows = graph.transaction(step, write=True)
             if rows is None:
-                seen, common = _lookup_terms(graph)
+                seen, common = lookup_terms(graph)
                 continue
             kept += int(rows[0].get("kept", 0)) if rows and label == "SuspectsPairs" else 0
     return kept
@@ -364,37 +299,5 @@ def _without(settings: dict[str, Any], *names: str) -> dict[str, Any]:
     return {name: value for name, value in settings.items() if name not in names}
 
 
-__all__ = ["Suspect", "common_terms", "keep_common_terms", "keep_pending", "kept_complete", "kept_not_found_now", "live", "live_common_terms",
-           "params", "refresh", "replace_common_terms", "suspects", "touching", "CLEAR_TERMS", "FLOOR", "HITS", "LEAST",
-           "MARGIN", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]
-
-
-# -- the nightly report's section "possible unlinked revisions" --------------------------------------
-
-REPORT_COLUMNS = ["earlier", "later", "score", "terms", "earlier_title", "later_title", "new"]
-
-
-def report_rows(graph: Graph, scope: str | None, previous_run: str | None) -> list[dict[str, Any]]:
-    """The suspects for a report of `scope`, each marked `new` unless the run `previous_run` listed it too
-    (a previous run recorded before reports listed suspects counts as having listed none)."""
-    import json
-
-    before: set[str] = set()
-    if previous_run:
-        rows = graph.read("report_suspects_of_run", {"run": previous_run})
-        if rows and rows[0]["suspects"]:
-            try:
-                before = {str(key) for key in json.loads(rows[0]["suspects"])}
-            except ValueError:
-                before = set()
-    return [{"earlier": s.earlier, "later": s.later, "score": s.score, "terms": ", ".join(s.terms),
-             "earlier_title": s.earlier_title, "later_title": s.later_title, "new": s.key not in before}
-            for s in suspects(graph, scope=scope or None)]
-
-
-def remember(graph: Graph, run: str, rows: Iterable[dict[str, Any]]) -> None:
-    """Keep on report run `run` the pairs it listed, for the next run's `new` marks."""
-    import json
-
-    keys = sorted(f"{row['earlier']} -> {row['later']}" for row in rows)
-    graph.write("report_record_suspects", {"run": run, "suspects": json.dumps(keys)})
+__all__ = ["Suspect", "keep_pending", "kept_complete", "kept_not_found_now", "live", "params", "refresh", "suspects", "touching",
+           "CLEAR_TERMS", "FLOOR", "HITS", "LEAST", "MARGIN", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]

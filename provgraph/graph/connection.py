@@ -25,6 +25,7 @@ from provgraph import cypher
 from provgraph.base.config import Settings
 from provgraph.base.errors import ConfigError, DatabaseUnavailable, ProvgraphError, QueryError, SchemaMissing, WriteRefused
 from provgraph.graph.driver import GraphDatabase, RoutingControl, neo4j, neo4j_errors, neo4j_graph
+from provgraph.graph.plain import to_plain
 
 _UNREACHABLE = (
     neo4j_errors.ServiceUnavailable,
@@ -88,7 +89,8 @@ def statement(query: str, params: Mapping[str, Any] | None = None, *, explain: b
 
 @dataclass(frozen=True)
 class Result:
-    """One statement's answer: its column names, its rows (driver values, in column order) and what it changed."""
+    """One statement's answer: its column names, its rows (plain values in column order: provgraph/graph/plain.py)
+    and what it changed."""
 
     columns: list[str]
     rows: list[list[Any]]
@@ -132,7 +134,7 @@ def _rows(result: neo4j.Result, plain: bool) -> Iterator[dict[str, Any]]:
 
 def _result(result: neo4j.Result) -> Result:
     columns = list(result.keys())
-    rows = [list(record.values()) for record in result]
+    rows = [[to_plain(value) for value in record.values()] for record in result]
     counters = result.consume().counters
     return Result(columns, rows, {name: getattr(counters, name) for name in COUNTERS if getattr(counters, name)})
 

@@ -1,4 +1,4 @@
-"""The Neo4j driver, imported in this one place for the rest of provgraph/graph/ (and the value types for the engine).
+"""The Neo4j driver, imported in this one place for the rest of provgraph/graph/ (nothing outside it imports `neo4j`).
 
 `import neo4j` imports numpy and pandas whenever they are installed (neo4j/_optional_deps), only so that their
 values can be sent as query parameters; provgraph sends plain Python values only, and that import was most of the

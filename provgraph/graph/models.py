@@ -320,24 +320,15 @@ class ReportRun(StructuredNode):
     counts = StringProperty()  # JSON: status -> claims (the trend chart); absent on runs recorded before it was kept
 
 
-# Full-text indexes neomodel cannot declare (one index over several properties, a list's members): name -> (label,
-# properties). init installs them from cypher/fulltext_index.cypher (provgraph/graph/fulltext.py writes and queries
-# the fields) and cypher/alias_index.cypher (rules/alias-claims queries it).
-FULLTEXT_INDEXES = {
-    "claim_search": ("Claim", ("search_title", "search_subject", "search_value", "search_text", "search_scope",
-                               "search_scope_under")),
-    "claim_aliases": ("Claim", ("aliases",)),
-}
-
 class SuspectTerms(StructuredNode):
-    """The common search terms, kept at write time (provgraph/engine/suspects.py): every ingest that writes claims
+    """The common search terms, kept at write time (provgraph/engine/suspect_terms.py): every ingest that writes claims
     computes them again (cypher/suspect_common_terms.cypher), so a suspects lookup reads one node instead of
     scanning every claim's terms. Missing (an older store, a reset): read live."""
 
     name = StringProperty(unique_index=True, required=True)  # 'common-by-claims' (the rule of 2 December, later in the day: terms of many claims)
     terms = ArrayProperty(StringProperty())  # the terms that weigh nothing in a suspect pair
     computed_at = DateTimeProperty()
-    counted_over = StringProperty()  # the claims they were counted over (suspects.COMMON_OVER); none: every claim
+    counted_over = StringProperty()  # the claims they were counted over (suspect_terms.COMMON_OVER); none: every claim
 
 
 class RivalRoster(StructuredNode):
@@ -391,3 +382,12 @@ LABELS = tuple(model.__name__ for model in MODELS if model not in (ProvgraphLock
 PASS_MARKS = ("SuspectsPending", "SuspectsRelook", "SuspectsPairs")
 REVISION_TYPES = ("CORRECTS", "SUPERSEDES", "INVALIDATES")
 LINK_TYPES = ("AMENDS", "CONFLICTS_WITH", "DEPENDS_ON", "RELATES")
+
+# Full-text indexes neomodel cannot declare (one index over several properties, a list's members): name -> (label,
+# properties). init installs them from cypher/fulltext_index.cypher (provgraph/graph/fulltext.py writes and queries
+# the fields) and cypher/alias_index.cypher (rules/alias-claims queries it).
+FULLTEXT_INDEXES = {
+    "claim_search": ("Claim", ("search_title", "search_subject", "search_value", "search_text", "search_scope",
+                               "search_scope_under")),
+    "claim_aliases": ("Claim", ("aliases",)),
+}

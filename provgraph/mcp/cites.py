@@ -3,20 +3,18 @@ reads a repository knows which comments and links to distrust. Read-only: it lis
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Callable
+from typing import Annotated, Callable
 
 from mcp.types import CallToolResult
 from pydantic import Field
 
 from provgraph.api import Provgraph
 from provgraph.graph.connection import Graph
+from provgraph.mcp.link import Link, answer, tool_call
 
-Work = Callable[[Graph], CallToolResult]
 
-
-def cited_in_tool(run: Callable[[Work], CallToolResult],
-                  answer: Callable[[str, Any], CallToolResult]) -> Callable[..., CallToolResult]:
-    """The tool function, given how the server runs a tool's work and shapes its answer."""
+def cited_in_tool(link: Link) -> Callable[..., CallToolResult]:
+    """The tool function, run on the server's shared connection."""
 
     def cited_in(file: Annotated[str, Field(description="A scanned file: its path as given to `provgraph scan`, "
                                                          "relative to the scan's root or absolute")],
@@ -32,7 +30,7 @@ def cited_in_tool(run: Callable[[Work], CallToolResult],
             found = [f.to_dict() for f in Provgraph(graph).citations_in(file, store=store, scope=scope, at=at)]
             return answer(json.dumps(found, indent=2, sort_keys=True), {"citations": found})
 
-        return run(work)
+        return tool_call(link, work)
 
     return cited_in
 

@@ -10,28 +10,28 @@ Errors are MCP errors, never tracebacks: a provgraph error (unknown claim, bad C
 refused, database unreachable) is a tool result with `isError` and the one line the CLI would
 print; an unknown resource is a JSON-RPC error. The database connection opens on first use
 and again after the database went away, so the server starts (and lists its tools) with the
-database down.
+database down. The tools' input shapes are provgraph/mcp/inputs.py; how a tool runs on that
+connection and answers, provgraph/mcp/link.py.
 """
 from __future__ import annotations
 
 import inspect
 import json
 import logging
-import threading
 from importlib import metadata
-from typing import Annotated, Any, Callable, Literal
+from typing import Annotated, Any, Callable
 
 from mcp.server.auth.provider import TokenVerifier
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp.server.mcpserver.resources.templates import ResourceSecurity
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Field
+from mcp.types import CallToolResult, ToolAnnotations
+from pydantic import Field
 
 from provgraph.api import Provgraph
 from provgraph.base.config import Settings
-from provgraph.base.errors import DatabaseUnavailable, NotFound, ProvgraphError, UsageError
+from provgraph.base.errors import NotFound, ProvgraphError, UsageError
 from provgraph.base.times import parse_moment
 from provgraph.engine import queries as explore
 from provgraph.engine import status as status_api
@@ -39,6 +39,8 @@ from provgraph.graph.connection import Graph, connect
 from provgraph.mcp.access import Access
 from provgraph.mcp.arguments import OneLineErrors
 from provgraph.mcp.cites import cited_in_tool
+from provgraph.mcp.inputs import At, Candidates, Evidence, Params, Scope, StatusName, Subject, VerifyRequest, evidence_of
+from provgraph.mcp.link import Link, answer, tool_call
 
 SERVER_NAME = "provgraph"
 DEFAULT_PORT = 8765  # streamable HTTP, on 127.0.0.1 (also in cli/mcp.py, which must not import the SDK early)
@@ -55,118 +57,7 @@ REVISION_CLOSURE_INCOMPLETE lists in `missing` the claims to fetch before answer
 names the successors to cite instead. `status`, `lineage` and `conflicts` explain a claim; `list_queries`,
 `query` and read-only `cypher` explore the graph."""
 
-_log = logging.getLogger("provgraph.mcp")
 _READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
-_Status = Literal["ACTIVE", "STALE", "CONFLICT", "UNKNOWN"]
-
-# -- input shapes (their JSON schemas are what `tools/list` shows) -----------------------------
-
-Scope = Annotated[str | None, Field(description="Question scope such as org/acme/payments (default: each claim's own scope)")]
-At = Annotated[str | int | None, Field(description="As-of time: ISO 8601 (naive = UTC) or epoch milliseconds (default: now)")]
-Subject = Annotated[str | None, Field(description="The question's subject, such as user.location: its rivals must be among the candidates")]
-Params = Annotated[dict[str, Any] | None, Field(description="Query parameters by name, as JSON values")]
-
-
-class EvidenceItem(BaseModel):
-    """A cited claim with the snapshot hash the reader saw."""
-
-    model_config = ConfigDict(extra="forbid")
-    claim: str = Field(description="Claim uid or alias")
-    snapshot: str | None = Field(default=None, description="sha256:HEX of the snapshot the answer read")
-
-
-Evidence = Annotated[
-    list[str | EvidenceItem],
-    Field(min_length=1, description='Evidence claims: "ID", "ID@sha256:HEX", or {"claim": ID, "snapshot": "sha256:HEX"}'),
-]
-Candidates = Annotated[
-    list[str] | None,
-    Field(description="The ids the retriever considered (the evidence is added); omit or null: no candidate set, "
-                      "which gives CANDIDATE_SET_UNBOUND"),
-]
-
-
-class VerifyRequest(BaseModel):
-    """One request of a batch: the shape of a `verify --batch` JSONL line."""
-
-    model_config = ConfigDict(extra="forbid")
-    id: str | int | None = Field(default=None, description="Echoed back in the verdict")
-    evidence: Evidence
-    candidates: Candidates = None
-    scope: Scope = None
-    at: At = None
-    subject: Subject = None
-
-    def to_request(self) -> dict[str, Any]:
-        request = self.model_dump(exclude_unset=True, exclude_none=False)
-        request["evidence"] = [_evidence(item) for item in self.evidence]
-        return request
-
-
-def _evidence(item: str | EvidenceItem) -> Any:
-    if isinstance(item, EvidenceItem):
-        return {"claim": item.claim, "snapshot": item.snapshot} if item.snapshot else item.claim
-    return item
-
-
-# -- answers ------------------------------------------------------------------------------------
-
-def _answer(text: str, data: Any) -> CallToolResult:
-    structured = data if isinstance(data, dict) else {"result": data}
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured)
-
-
-def _failure(error: BaseException) -> CallToolResult:
-    if isinstance(error, ProvgraphError):
-        message, kind = str(error), type(error).__name__
-    else:  # a bug: one line to the client and the log, no traceback
-        message, kind = f"internal error: {type(error).__name__}: {error}", "InternalError"
-        _log.error("%s", message)
-    return CallToolResult(content=[TextContent(type="text", text=f"provgraph: {message}")],
-                          structured_content={"error": message, "kind": kind}, is_error=True)
-
-
-class _Link:
-    """The one connection the server shares; opened on first use, reopened after the database went away."""
-
-    def __init__(self, settings: Settings, opener: Callable[[Settings], Graph] = connect) -> None:
-        self.settings = settings
-        self._opener = opener
-        self._graph: Graph | None = None
-        self._lock = threading.Lock()
-
-    def graph(self) -> Graph:
-        with self._lock:
-            if self._graph is None:
-                self._graph = self._opener(self.settings)
-            return self._graph
-
-    def run(self, work: Callable[[Graph], Any]) -> Any:
-        graph = self.graph()
-        try:
-            return work(graph)
-        except DatabaseUnavailable:
-            self.drop(graph)
-            raise
-
-    def drop(self, graph: Graph) -> None:
-        with self._lock:
-            if self._graph is graph:
-                self._graph = None
-        graph.close()
-
-    def close(self) -> None:
-        with self._lock:
-            graph, self._graph = self._graph, None
-        if graph is not None:
-            graph.close()
-
-
-def _tool_call(link: _Link, work: Callable[[Graph], CallToolResult]) -> CallToolResult:
-    try:
-        return link.run(work)
-    except Exception as error:  # noqa: BLE001 - every failure becomes an isError result
-        return _failure(error)
 
 
 def _queries() -> list[dict[str, Any]]:
@@ -177,12 +68,12 @@ def _queries() -> list[dict[str, Any]]:
 # -- the server ---------------------------------------------------------------------------------
 
 def build_server(settings: Settings | None = None, *, token_verifier: TokenVerifier | None = None,
-                 auth: AuthSettings | None = None, opener: Callable[[Settings], Graph] = connect) -> tuple[MCPServer, _Link]:
+                 auth: AuthSettings | None = None, opener: Callable[[Settings], Graph] = connect) -> tuple[MCPServer, Link]:
     """The MCP server over the graph at `settings` (default: the environment), and its connection to close.
 
     `token_verifier` and `auth` are the SDK's bearer-token hooks (provgraph/mcp/http.py); `opener` opens the graph.
     """
-    link = _Link(settings or Settings.from_env(), opener)
+    link = Link(settings or Settings.from_env(), opener)
     try:
         version = metadata.version("provgraph")
     except metadata.PackageNotFoundError:
@@ -202,13 +93,13 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
         STALE_EVIDENCE, OUT_OF_SCOPE, CURRENT_STATE_UNKNOWN, SUPPORTED_BY_CURRENT_SOURCE (the only one that supports
         a current answer). An unknown id is a verdict (SNAPSHOT_UNBOUND), not an error.
         """
-        items = [_evidence(item) for item in evidence]
+        items = [evidence_of(item) for item in evidence]
 
         def work(graph: Graph) -> CallToolResult:
             verdict = Provgraph(graph).verify(items, candidates, scope=scope, at=at, subject=subject)
-            return _answer(verdict.to_json(indent=2), verdict.to_dict())
+            return answer(verdict.to_json(indent=2), verdict.to_dict())
 
-        return _tool_call(link, work)
+        return tool_call(link, work)
 
     @tool
     def verify_batch(requests: Annotated[list[VerifyRequest], Field(min_length=1)]) -> CallToolResult:
@@ -221,15 +112,15 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
 
         def work(graph: Graph) -> CallToolResult:
             answers = Provgraph(graph).verify_many(wanted)
-            return _answer("".join(a.to_json() + "\n" for a in answers), {"verdicts": [a.to_dict() for a in answers]})
+            return answer("".join(a.to_json() + "\n" for a in answers), {"verdicts": [a.to_dict() for a in answers]})
 
-        return _tool_call(link, work)
+        return tool_call(link, work)
 
     @tool
     def status(ids: Annotated[list[str] | None, Field(description="Claim uids or aliases (default: every claim)")] = None,
                scope: Scope = None, at: At = None,
                subject: Annotated[str | None, Field(description="Only claims about this subject")] = None,
-               only: Annotated[list[_Status] | None, Field(description="Only these statuses")] = None,
+               only: Annotated[list[StatusName] | None, Field(description="Only these statuses")] = None,
                limit: Annotated[int, Field(ge=1, le=100_000, description="At most this many claims")] = DEFAULT_STATUS_LIMIT,
                ) -> CallToolResult:
         """Status of claims: ACTIVE, STALE, CONFLICT or UNKNOWN with the reason, as `provgraph status --format json`.
@@ -250,9 +141,9 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
             truncated = len(rows) > limit
             rows = rows[:limit]
             text = "".join(status_api.json_array(rows))
-            return _answer(text, {"claims": [row.to_dict() for row in rows], "truncated": truncated})
+            return answer(text, {"claims": [row.to_dict() for row in rows], "truncated": truncated})
 
-        return _tool_call(link, work)
+        return tool_call(link, work)
 
     @tool
     def lineage(claim: Annotated[str, Field(description="Claim uid or alias")], scope: Scope = None,
@@ -262,9 +153,9 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
 
         def work(graph: Graph) -> CallToolResult:
             view = Provgraph(graph).lineage(claim, scope=scope, at=at)
-            return _answer(view.to_json(), view.to_dict())
+            return answer(view.to_json(), view.to_dict())
 
-        return _tool_call(link, work)
+        return tool_call(link, work)
 
     @tool
     def conflicts(scope: Scope = None, at: At = None) -> CallToolResult:
@@ -273,17 +164,17 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
 
         def work(graph: Graph) -> CallToolResult:
             found = Provgraph(graph).conflicts(scope=scope, at=at)
-            return _answer(found.to_json(), {"conflicts": [c.to_dict() for c in found]})
+            return answer(found.to_json(), {"conflicts": [c.to_dict() for c in found]})
 
-        return _tool_call(link, work)
+        return tool_call(link, work)
 
-    tool(cited_in_tool(lambda work: _tool_call(link, work), _answer))
+    tool(cited_in_tool(link))
 
     @tool
     def list_queries() -> CallToolResult:
         """The named queries `query` runs: name, description and parameters (the pipeline's writes are left out)."""
         found = _queries()
-        return _answer(json.dumps(found, indent=2, ensure_ascii=False), {"queries": found})
+        return answer(json.dumps(found, indent=2, ensure_ascii=False), {"queries": found})
 
     @tool
     def query(name: Annotated[str, Field(description="A name from list_queries")], params: Params = None) -> CallToolResult:
@@ -298,9 +189,9 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
             if name not in readable:
                 raise UsageError(f"no named query {name!r} (call list_queries)")
             result = explore.named_query(graph, name, params or {})
-            return _answer(explore.to_json(result), {"columns": result.columns, "rows": result.records()})
+            return answer(explore.to_json(result), {"columns": result.columns, "rows": result.records()})
 
-        return _tool_call(link, work)
+        return tool_call(link, work)
 
     @tool
     def cypher(query: Annotated[str, Field(description="One Cypher statement; values as $parameters")],
@@ -316,9 +207,9 @@ def build_server(settings: Settings | None = None, *, token_verifier: TokenVerif
                 if str(error) == explore.WRITE_REFUSED:
                     raise type(error)(WRITE_REFUSED) from None
                 raise
-            return _answer(explore.to_json(result), {"columns": result.columns, "rows": result.records()})
+            return answer(explore.to_json(result), {"columns": result.columns, "rows": result.records()})
 
-        return _tool_call(link, work)
+        return tool_call(link, work)
 
     # Claim ids are not file paths (`adr:../x.md` is a fine alias), so the SDK's path checks do not apply.
     any_claim = ResourceSecurity(exempt_params={"claim"})

@@ -14,9 +14,10 @@ import pandas as pd
 from provgraph.base.errors import NotFound
 from provgraph.base.times import native
 from provgraph.engine import cites
-from provgraph.engine import suspects as suspects_module
+from provgraph.report import suspects as suspects_section
 from provgraph.engine.lineage import lineage
-from provgraph.engine.status import STATUSES, ClaimStatus, iter_status
+from provgraph.engine.claim_status import ClaimStatus
+from provgraph.engine.status import STATUSES, iter_status
 from provgraph.graph.connection import Graph
 from provgraph.report.files import CsvWriter
 from provgraph.report.model import (
@@ -74,7 +75,7 @@ def record_run(graph: Graph, report: Report) -> None:
     graph.write("report_record_run",
                 {"uid": report.uid, "ran_at": report.ran_at, "scope": report.scope, "baseline": report.baseline,
                  "summary": summary, "counts": counts})
-    suspects_module.remember(graph, report.uid, report.suspects.to_dict(orient="records"))
+    suspects_section.remember(graph, report.uid, report.suspects.to_dict(orient="records"))
 
 
 def recorded_counts(graph: Graph, scope: str = "", limit: int = svg.TREND_RUNS,
@@ -229,8 +230,8 @@ def build_report(graph: Graph, *, scope: str | None = None, claims_csv: Path | N
             [dict(r, recorded_by=", ".join(r["recorded_by"] or [])) for r in
              graph.read("external_references", {"t": ran_at}) if applies(r["claim_scope"], scope)],
             EXTERNAL_COLUMNS),
-        suspects=frame_of(suspects_module.report_rows(graph, scope, previous.uid if previous else None),
-                        suspects_module.REPORT_COLUMNS),
+        suspects=frame_of(suspects_section.report_rows(graph, scope, previous.uid if previous else None),
+                        suspects_section.REPORT_COLUMNS),
         citing=frame_of(cites.counts_by_store(cites.findings(graph, at=ran_at)), CITING_COLUMNS),
     )
     report.trend = recorded_counts(graph, scope, svg.TREND_RUNS - 1, baseline) + [(ran_at, {s: counts.get(s, 0) for s in STATUSES})]

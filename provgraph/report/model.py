@@ -10,7 +10,7 @@ import pandas as pd
 
 from provgraph.base.times import to_iso
 from provgraph.base.values import jsonable
-from provgraph.engine import suspects as suspects_module
+from provgraph.report import suspects as suspects_section
 from provgraph.engine.lineage import Lineage
 
 FORMATS = ("md", "html", "csv", "json", "sarif")
@@ -66,7 +66,7 @@ class Report:
     summary: dict[str, list[str]] = field(default_factory=dict, repr=False)  # claim -> [status, reason]
     baseline: str = DEFAULT_BASELINE
     external: pd.DataFrame = field(default_factory=lambda: frame_of([], EXTERNAL_COLUMNS))  # lineage links to non-ingested things
-    suspects: pd.DataFrame = field(default_factory=lambda: frame_of([], suspects_module.REPORT_COLUMNS))
+    suspects: pd.DataFrame = field(default_factory=lambda: frame_of([], suspects_section.REPORT_COLUMNS))
     # citations `provgraph scan` kept whose claim does not govern, per store of the cited decision
     citing: pd.DataFrame = field(default_factory=lambda: frame_of([], CITING_COLUMNS))
     views: dict[str, Lineage] = field(default_factory=dict, repr=False)  # claim -> its lineage, for the pictures

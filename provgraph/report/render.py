@@ -10,7 +10,8 @@ from provgraph.base.escape import markdown_text
 from provgraph.base.text import and_more
 from provgraph.base.times import to_iso
 from provgraph.base.values import jsonable
-from provgraph.engine.status import RIVALS_SHOWN, STATUSES
+from provgraph.engine.claim_status import RIVALS_SHOWN
+from provgraph.engine.status import STATUSES
 from provgraph.report.model import MAX_ROWS, Report, ReportResult
 from provgraph.views import svg
 from provgraph.views.display import STATUS_COLOURS

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from provgraph.engine.status import ClaimStatus
+    from provgraph.engine.claim_status import ClaimStatus
 
 # The formats `provgraph lineage` draws in (provgraph.views.lineage), here so the CLI declares them without loading it
 RENDERERS = ("tree", "json", "mermaid", "dot")

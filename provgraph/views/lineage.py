@@ -7,7 +7,7 @@ from typing import Any, Iterator
 from provgraph.base.errors import UsageError
 from provgraph.base.text import short_hash
 from provgraph.engine.lineage import FORCE_NOTE, REVISION_AND_AMENDMENT_KINDS, Edge, Lineage
-from provgraph.engine.status import ClaimStatus
+from provgraph.engine.claim_status import ClaimStatus
 from provgraph.views.display import RENDERERS, STATUS_COLOURS, account_text
 
 LINK_WORDS = {"relates": "relates to", "depends_on": "depends on"}  # an adjudicated link's kind, as a verb

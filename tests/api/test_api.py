@@ -14,7 +14,7 @@ import provgraph
 from provgraph.api import BatchVerdict, Provgraph, Results
 from provgraph.base.config import Settings
 from provgraph.base.errors import NotFound, UsageError
-from provgraph.engine.status import ClaimStatus
+from provgraph.engine.claim_status import ClaimStatus
 from provgraph.engine.verify import Verdict
 
 Q = {"scope": "org/acme/payments"}

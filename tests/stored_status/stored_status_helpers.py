@@ -10,7 +10,8 @@ from typing import Any, Iterable, Iterator
 from hypothesis import strategies as st
 
 from provgraph.engine.account import add_account
-from provgraph.engine.status import ClaimStatus, stored_rows
+from provgraph.engine.claim_status import ClaimStatus
+from provgraph.engine.status import stored_rows
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 

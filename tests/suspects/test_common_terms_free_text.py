@@ -8,7 +8,7 @@ from typing import Any
 
 from suspects_helpers import ingest_log
 
-from provgraph.engine.suspects import COMMON_MIN_CLAIMS, live_common_terms
+from provgraph.engine.suspect_terms import COMMON_MIN_CLAIMS, live_common_terms
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import SCHEMA_VERSION, install_schema
 

@@ -12,8 +12,8 @@ from pathlib import Path
 from cli_helpers import run
 
 from provgraph.engine.stored_status import lock
-from provgraph.engine.suspects import (HITS, PER_CLAIM, common_terms, keep_pending, live_common_terms, refresh, replace_common_terms,
-                                       suspects)
+from provgraph.engine.suspect_terms import common_terms, live_common_terms, replace_common_terms
+from provgraph.engine.suspects import HITS, PER_CLAIM, keep_pending, refresh, suspects
 from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import install_schema, mark_unkept_suspects
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from suspects_helpers import pairs
 
 from provgraph.base.mentions import changed, mentions, names
-from provgraph.engine.suspects import common_terms, params, suspects
+from provgraph.engine.suspect_terms import common_terms
+from provgraph.engine.suspects import params, suspects
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 

@@ -23,7 +23,8 @@ from datetime import datetime
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from provgraph.base.errors import UsageError
-from provgraph.engine.status import ClaimStatus, stored_rows
+from provgraph.engine.claim_status import ClaimStatus
+from provgraph.engine.status import stored_rows
 from provgraph.engine.verify.explain import rival_reason, successor_reason, terminal
 from provgraph.engine.verify.request import BadRequest, Evidence, Question, decode
 from provgraph.engine.verify.verdict import BatchVerdict, EvidenceCheck, Verdict

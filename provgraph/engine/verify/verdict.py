@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from provgraph.base.times import to_iso
-from provgraph.engine.status import ClaimStatus
+from provgraph.engine.claim_status import ClaimStatus
 from provgraph.engine.verify.request import Evidence
 
 TERMINALS = (

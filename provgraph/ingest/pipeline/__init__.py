@@ -20,7 +20,8 @@ from provgraph.base.chunks import chunked
 from provgraph.base.errors import InputError
 from provgraph.base.text import counted
 from provgraph.engine import stored_status
-from provgraph.engine.suspects import keep_common_terms, keep_pending
+from provgraph.engine.suspect_terms import keep_common_terms
+from provgraph.engine.suspects import keep_pending
 from provgraph.graph.connection import Graph, Tx
 from provgraph.graph.schema import ensure_schema
 from provgraph.ingest import get as get_ingester
