@@ -72,11 +72,13 @@ def _front(number: int, status: str, requires: str = "") -> str:
             f"See XIP-{(number % 6) + 1} and XIP-{((number + 1) % 6) + 1}.\n")
 
 
-def test_a_link_role_whose_values_name_no_record_of_the_folder_is_a_comment_not_a_declaration(tmp_path: Path) -> None:
-    foreign = {f"xips/xip-{n}.md": _front(n, "Final", f'"XIP-9{n}: Elsewhere"') for n in range(1, 7)}
+def test_a_premise_role_whose_values_name_no_record_of_the_folder_is_a_comment_not_a_declaration(tmp_path: Path) -> None:
+    foreign = {f"xips/xip-{n}.md": _front(n, "Final", f'"XIP-9{n}: Elsewhere"').replace(
+        "---\n\n", f"replaces: {'other/x.md' if n % 2 else n % 6 + 1}\n---\n\n", 1) for n in range(1, 7)}
     proposal = propose_format(_write(tmp_path / "foreign", foreign))
     record = proposal.store_table()["record"]
     assert "requires" not in record["fields"] and record["id"] == "XIP-{id}"
+    assert record["fields"]["replaces"] == "replaces"  # a revision to nothing ingested changes no status
     assert any("requires is not declared" in doubt and "XIP-91: Elsewhere" in doubt for doubt in proposal.doubts)
     own = {f"xips/xip-{n}.md": _front(n, "Final", f"{n % 6 + 1}, XIP-{(n + 1) % 6 + 1}") for n in range(1, 7)}
     assert propose_format(_write(tmp_path / "own", own)).store_table()["record"]["fields"]["requires"] == "requires"
