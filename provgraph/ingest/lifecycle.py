@@ -101,6 +101,8 @@ CONTESTED: Mapping[str, tuple[str, str]] = {
     "provisional": ("accepted on trial in PEPs (in force, may change); not yet decided elsewhere", "accepted"),
     "experimental": ("not yet decided in most logs; shipped as alpha, in force, on a feature-maturity scale",
                      "accepted"),
+    "implementable": ("approved by the approvers in KEPs; in ACPs its authors' own view, before any ratification",
+                      "proposed"),
 }
 assert all(word in _WORDS and other in CANONICAL and other != _WORDS[word] for word, (_, other) in CONTESTED.items())
 

@@ -54,6 +54,7 @@ ROLES = (*VALUE_ROLES, *LINK_ROLES)
 DEFAULT = "adr"
 _KEYS = {"preset", "records", "metadata", "sidecar", "section", "id", "aliases", "fields", "patterns", "words", "skip"}
 PATTERN_FLAGS = re.MULTILINE | re.IGNORECASE
+_WRITTEN_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?)(\d{1,9})")
 _TEMPLATE_FIELD = re.compile(r"\{id(?::(0\d+))?\}")
 
 
@@ -136,9 +137,10 @@ def compiled(pattern: str) -> re.Pattern[str]:
 
 
 def render(template: str, value: str) -> str:
-    """`PEP {id}` with "0008" -> `PEP 8`; `PEP-{id:04}` -> `PEP-0008`. A value that is not a number stays as written."""
+    """`PEP {id}` with "0008" -> `PEP 8`; `PEP-{id:04}` -> `PEP-0008`; a value that is the template's own form
+    (`AIP-47` for `AIP-{id}`) is its number. Any other value that is not a number stays as written."""
     value = value.strip()
-    number = int(value) if value.isdigit() else None
+    number = int(value) if value.isdigit() else _own_form(template, value)
 
     def field_text(found: re.Match[str]) -> str:
         if number is None:
@@ -146,6 +148,19 @@ def render(template: str, value: str) -> str:
         return format(number, found.group(1)) if found.group(1) else str(number)
 
     return _TEMPLATE_FIELD.sub(field_text, template)
+
+
+def _own_form(template: str, value: str) -> int | None:
+    """The number of a value written as the template writes ids (prefix alike but for case and separators)."""
+    found = _WRITTEN_ID.fullmatch(value)
+    if found is None:
+        return None
+    rendered = _TEMPLATE_FIELD.sub(found.group(2), template)
+    return int(found.group(2)) if _letters(rendered) == _letters(value) and _letters(value) else None
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z]", "", text.casefold())
 
 
 @cache

@@ -38,10 +38,13 @@ class Field:
 
 
 class BadMetadata(ValueError):
-    def __init__(self, line: int | None, reason: str) -> None:
+    """Metadata a place cannot read as its kind; `fallback`: what its lines give read as `Field: value` lines."""
+
+    def __init__(self, line: int | None, reason: str, fallback: Fields | None = None) -> None:
         super().__init__(reason)
         self.line = line
         self.reason = reason
+        self.fallback: Fields = fallback or {}
 
 
 Fields = dict[str, Field]
@@ -56,7 +59,7 @@ _CLOSERS = ("</pre>", "-->", "*/", *_FENCES)
 _ATX_TITLE = re.compile(r"#{1,6}\s")
 PREAMBLE_LINES = 200  # how far into a file the block and patterns readers look
 _HEADING = re.compile(r"#{1,6}\s|=+[^=].*=+\s*$")  # Markdown `# Title`, MediaWiki `==Abstract==`
-_TABLE_RULE = re.compile(r"\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*")
+_TABLE_RULE = re.compile(r"\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*")  # GFM: one hyphen a cell is enough
 
 
 def header_block(lines: list[str]) -> Fields:
@@ -206,9 +209,26 @@ def front_matter(lines: list[str]) -> Fields:
     end = next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)
     if end is None:
         raise BadMetadata(1, "front matter is not closed by a '---' line")
-    loaded = _yaml("\n".join(lines[1:end]), "front matter", first_line=2)
+    try:
+        loaded = _yaml("\n".join(lines[1:end]), "front matter", first_line=2)
+    except BadMetadata as problem:
+        raise BadMetadata(problem.line, problem.reason, _loose_lines(lines, 1, end)) from None
     keys = {line.split(":", 1)[0].strip().casefold(): number + 2 for number, line in enumerate(lines[1:end]) if ":" in line}
     return {name: Field(value, keys.get(name)) for name, value in loaded.items()}
+
+
+def _loose_lines(lines: list[str], start: int, end: int) -> Fields:
+    """Front matter that is not YAML read line by line: each unindented `Field: value` line (other lines ignored),
+    a value wholly in one pair of quotes unquoted (`status: "Final"`)."""
+    found: Fields = {}
+    for index in range(start, end):
+        matched = _HEADER.fullmatch(lines[index].rstrip()) if not lines[index][:1].isspace() else None
+        if matched:
+            value = (matched.group(2) or "").strip()
+            if len(value) > 1 and value[0] == value[-1] and value[0] in "\"'" and value[0] not in value[1:-1]:
+                value = value[1:-1]
+            found.setdefault(matched.group(1).strip().casefold(), Field(value, index + 1))
+    return found
 
 
 def sidecar(data: bytes, name: str) -> Fields:

@@ -122,6 +122,7 @@ def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | N
     is one; front matter is at the top of the file whatever the section), then what the declared patterns match (keyed
     by `_PATTERNED` + role), and why none can be read, if so."""
     fields: dict[str, metadata.Field] = {}
+    broken: list[tuple[str, str, metadata.BadMetadata]] = []  # (place, where, problem): read on by the other places
     offset, text = (0, lines) if not fmt.section else headings.section(lines, fmt.section) or (0, [])
     for place in fmt.metadata:
         try:
@@ -141,12 +142,30 @@ def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | N
                 found = _shifted(metadata.TEXT_READERS[place](text), offset)
         except metadata.BadMetadata as problem:
             where = posixpath.join(posixpath.dirname(at.relpath), fmt.sidecar or "") if place == "sidecar" else at.relpath
-            records.append(Quarantined(where if at.version is None else f"{where}@{at.version}", problem.line, problem.reason))
-            return {}, f"unreadable {place}"
+            broken.append((place, where if at.version is None else f"{where}@{at.version}", problem))
+            found = problem.fallback
         for name, value in found.items():
             fields.setdefault(name, value)
     for role, value in metadata.patterned(lines, fmt.compiled_patterns).items():
         fields[_PATTERNED + role] = value
+    if broken:
+        return _broken(fmt, fields, broken, records)
+    return fields, None
+
+
+def _broken(fmt: RecordFormat, fields: dict[str, metadata.Field], broken: list[tuple[str, str, metadata.BadMetadata]],
+            records: list[Record]) -> tuple[dict[str, metadata.Field], str | None]:
+    """A place that cannot be read as its kind loses the record only when nothing else states its status: the other
+    places, the patterns, or the place's lines read as `Field: value` lines; else the problem is a finding."""
+    status = _value(fmt, fields, "status") or fields.get("folder")
+    if status is None or not _text(status):
+        place, where, problem = broken[0]
+        records.append(Quarantined(where, problem.line, problem.reason))
+        return {}, f"unreadable {place}"
+    for place, where, problem in broken:
+        line = f" (line {problem.line})" if problem.line else ""
+        records.append(Notice("broken_metadata", where, f"{problem.reason}{line}; the record read by its other places,"
+                              f" patterns and the {place}'s `Field: value` lines"))
     return fields, None
 
 

@@ -2,8 +2,9 @@
 
 From the evidence (evidence.py: what every place finds in every text file), a field is a status field where its
 values are status words (the vocabulary knows at least half of them). The (place, field) that states a known word
-in the most files wins; the name shapes of its files are the records. More (place, field) pairs are added, in
-turn, while each gives a status to record files the ones before left without. A place read inside a section (the
+in the most files wins (a field ahead of the folder when it states a status in half the files the folder does: the
+reader prefers the field); the name shapes of its files are the records. More (place, field) pairs are added, in
+turn, while each gives a status to one record file or more the ones before left without (a folder counts last). A place read inside a section (the
 text under one heading) ranks as the same place in the whole text when it reads the status in 90% of the files that
 one does: it is the narrower reading of the same thing (the fence under `## Preamble`, not an example fence further
 down). A section chosen first fixes the section for every text place after it. When record files are still without a status, or no place reads one, a
@@ -23,7 +24,7 @@ from provgraph.ingest.formats.proposal.files import Seen, shape
 _STATUS_NAMES = ("status", "state", "stage", "decision", "outcome")  # a tie between two fields goes to these names
 _SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share of its values
 _SHARE_PRESENT = 0.3  # a shape of record names: at least this share of its files state the status
-_FEW = 20  # records: in a log this small, a place that states the status of one more record is worth adding
+_SHARE_FIELD_OVER_FOLDER = 0.5  # a status field goes before the folder when it states one in this share of its files
 _SECTION_SHARE = 0.9  # a section is preferred when it reads the status in this share of the files the whole text does
 _UNPLACED = ("adr", "sidecar", "folder")  # kinds that are read whatever the section
 
@@ -66,7 +67,7 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
     """The places, status fields and record globs the evidence supports best (an empty Choice: none)."""
     groups = _name_groups(seen)
     choice = Choice()
-    ranked = _candidates(found, set(found), None)
+    ranked = _field_first(_candidates(found, set(found), None))
     if ranked:
         best = ranked[0]
         choice.records = _record_globs(groups, [path for path, places in found.items() if known(places.get(best[0], {}).get(best[1]))])
@@ -103,12 +104,12 @@ def _with_pattern(places: dict[Place, Fields], choice: Choice) -> Fields:
 
 
 def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
-    """Places, best first, while each gives a status to record files the ones before left without."""
+    """Places, best first, while each gives a status to record files the ones before left without (a field's
+    status counts; the folder's is the fallback, so a field is still sought where only the folder gives one)."""
     uncovered = set(in_records)
-    least = 2 if len(in_records) >= _FEW else 1  # a place that adds one record in a large log is noise
     while uncovered:
-        ranked = _candidates(found, uncovered, choice)
-        if not ranked or (choice.places and ranked[0][2] < least):
+        ranked = [item for item in _field_first(_candidates(found, uncovered, choice)) if item[:2] not in choice.pairs]
+        if not ranked:
             break
         place, name, _ = ranked[0]
         choice.pairs.append((place, name))
@@ -117,9 +118,25 @@ def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
         if place.kind != "folder" and name not in choice.status_names:
             choice.status_names.append(name)
         before = len(uncovered)
-        uncovered = {path for path in uncovered if not choice.status_of(merged_fields(found.get(path, {}), choice.places))}
-        if len(uncovered) == before:
+        uncovered = {path for path in uncovered if not _field_status(choice, merged_fields(found.get(path, {}), choice.places))}
+        if len(uncovered) == before and place.kind != "folder":
             break
+
+
+def _field_status(choice: Choice, fields: Fields) -> str:
+    """The status a record file's fields state, its folder aside (the reader prefers a field to the folder): a log
+    whose records sit in status folders and state a status field is read by the field, the folder the fallback."""
+    return choice.status_of({name: value for name, value in fields.items() if name != "folder"})
+
+
+def _field_first(ranked: list[tuple[Place, str, int]]) -> list[tuple[Place, str, int]]:
+    """The ranking with the best field ahead of a folder when it states a status in half the files the folder does."""
+    if not ranked or ranked[0][0].kind != "folder":
+        return ranked
+    field = next((item for item in ranked if item[0].kind != "folder"), None)
+    if field is None or field[2] < _SHARE_FIELD_OVER_FOLDER * ranked[0][2]:
+        return ranked
+    return [field, *(item for item in ranked if item is not field)]
 
 
 def merged_fields(places: dict[Place, Fields], order: list[Place]) -> Fields:

@@ -5,8 +5,12 @@ Read from the fields of the record files that state a status (places.Choice.stat
   (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`);
 - title: a field named title;
 - date: a field whose values read as dates in most records (one named for a creation, else for a date, first);
-- links: a field whose values name other records (their numbers, `PEP 333`, their paths), its role from its name
-  (`Superseded-By` -> superseded_by; `Obsoletes` -> supersedes); one with no role is said, not declared;
+- links: a field named for a link role (`Superseded-By` -> superseded_by; `Obsoletes` -> supersedes); a premise
+  (`requires`) when most of its values name records of the folder as the reader resolves them (a bare number or
+  `PEP 333` in the id template or an alias, a path), else a `#` comment saying why (a premise in another log,
+  `AIP-10: Move Objects`, would leave its record UNKNOWN); a revision role when 30% of its values are numbers or
+  paths of the folder (a revision whose other end is not ingested changes no status); a field with no role that
+  names records is said, not declared;
 - the id template: how the records' texts cite each other (`PEP 8`, `KEP-1029`, `CAP-0001`): the form that names
   the most records, its prefix the one of the file names, the id field's name, or an acronym; the other forms
   (and the file names') are aliases.
@@ -25,7 +29,8 @@ from provgraph.ingest.formats.proposal.evidence import status_text
 from provgraph.ingest.formats.proposal.places import Choice
 
 _MOST = 0.6  # a role's field is present in at least this share of the records
-_SHARE_ROLE_NAMED = 0.3  # a field named for a link role: at least this share of its values name records
+_SHARE_RESOLVED = 0.5  # a premise role (requires) is declared when this share of its values name records of the folder
+_SHARE_NUMBERED = 0.3  # a revision role: this share of its values are numbers or paths of the folder
 _DATES_SAMPLED = 40
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
 _CITE = re.compile(r"(?<![\w/])([A-Za-z]{2,12})([ -]?)(\d{1,6})(?![\w]|\.\d)")
@@ -69,19 +74,27 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
         found.fields["date"] = date
         taken.add(date)
     ids = _numbers(choice, values, id_name)
+    texts = list(values[id_name].values()) if id_name else []
+    numeric = bool(texts) and sum(text.strip().isdigit() for text in texts) >= 0.9 * len(texts)  # `aip: AIP-47` aside
+    numbers = {number for number in ids.values() if number is not None}
+    found.id, found.aliases = _templates(choice, seen, numbers, id_name) if numeric else ("{id}", [])
     paths = set(choice.stated) | {posixpath.dirname(relpath) for relpath in choice.stated if choice.sidecar}
+    forms = {_letters(template) for template in (found.id, *found.aliases)}
     for name, by_record in values.items():
         if name in taken:
             continue
-        named, numbered, parts = _naming(by_record, ids, paths)
-        role = _role(name)  # named for a link: a number names a record even when this folder lacks it (`Requires: 234`)
-        if role and role not in found.fields and numbered and numbered >= _SHARE_ROLE_NAMED * parts:
+        named, numbered, unnamed, parts = _naming(by_record, ids, paths, forms)
+        role = _role(name)
+        premise = role is not None and LINK_ROLES[role][0] == "DEPENDS_ON"  # its targets decide its record's status
+        if role and role not in found.fields and (named >= _SHARE_RESOLVED * parts if premise else
+                                                  numbered >= _SHARE_NUMBERED * parts) and numbered:
             found.fields[role] = name
+        elif role and role not in found.fields and parts:
+            found.doubts.append(f"{name} is not declared as {role}: {parts - named} of its {parts} values name no record"
+                                f" of this folder as the id template reads them (e.g. {unnamed!r}); a premise"
+                                " that names none leaves its record UNKNOWN. Add it to [store.record.fields] if they do")
         elif named >= 2 and named >= 0.5 * parts:
             found.unroled.append(name)
-    numeric = bool(id_name) and all(text.strip().isdigit() for text in values[id_name].values())  # type: ignore[index]
-    numbers = {number for number in ids.values() if number is not None}
-    found.id, found.aliases = _templates(choice, seen, numbers, id_name) if numeric else ("{id}", [])
     if not id_name:
         found.doubts.append("no field carries an id: each claim is named by its path (<store>:<path>)")
     elif numeric and found.id == "{id}":
@@ -159,12 +172,15 @@ def _is_date(text: str) -> bool:
     return False
 
 
-def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[str]) -> tuple[int, int, int]:
-    """How many of a field's parts name another record (by number, `PEP 333`, or path), how many do or are a number
-    (`PEP 234`, a record this folder may lack), and how many parts it has; a part that names its own record
-    (`Proposal: [SE-0123](0123-x.md)`) is none of these."""
+def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[str],
+            forms: set[str]) -> tuple[int, int, str, int]:
+    """How many of a field's parts name another record of the folder as the reader resolves them (a bare number, a
+    number in one of the id `forms` (`PEP 333`), a path), how many are a number or such a path (`PEP 234`, a record
+    this folder may lack), the first part that names none, and how many parts it has; a part that names its own
+    record (`Proposal: [SE-0123](0123-x.md)`) is none of these."""
     known = {number for number in ids.values() if number is not None}
     named = numbered = parts = 0
+    unnamed = ""
     for relpath, text in by_record.items():
         items = _LINK.findall(text) or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
         for item in items:
@@ -177,10 +193,17 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
             if (number is not None and number == ids.get(relpath)) or target in (relpath, posixpath.dirname(relpath)):
                 continue
             parts += 1
-            if (number is not None and number in known) or (target is not None and target in paths):
+            resolves = number in known and (part.isdigit() or _letters(prefixed.group(1)) in forms)  # type: ignore[union-attr]
+            if resolves or (target is not None and target in paths):
                 named += 1
+            elif not unnamed:
+                unnamed = part
             numbered += number is not None or (target is not None and target in paths)
-    return named, numbered, parts
+    return named, numbered, unnamed, parts
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z]", "", re.sub(r"\{id[^}]*\}", "", text.casefold()))
 
 
 def _path_named(relpath: str, part: str) -> str | None:
