@@ -1,6 +1,6 @@
 """Held-out proposal logs (issues 39, 55) read as their authors state them, with a declaration and no code: samples
 of ten public logs in tests/fixtures/heldout_logs/ (SOURCES.md says where from), their declarations in bench/logs/,
-their oracles in bench/real_logs/heldout_oracles.py (the whole logs are measured by bench/real_logs/heldout.py).
+their oracles in bench/real_logs/heldout.py (which measures the whole logs).
 Pure: no database."""
 from __future__ import annotations
 
