@@ -67,10 +67,13 @@ def lock_text(lock: Lock) -> str:
     return json.dumps(body, indent=1) + "\n"
 
 
+_BLOCK = 1 << 20  # bytes hashed at a time
+
+
 def sha256_of(path: Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
+        for block in iter(lambda: handle.read(_BLOCK), b""):
             digest.update(block)
     return digest.hexdigest()
 
