@@ -202,7 +202,7 @@ IngestAll = Callable[[Graph, list[tuple[str, str, Path]]], dict[str, Any]]
 
 
 def measure_append(graph: Graph, corpus: Corpus, folder: Path, full_seconds: float, ingest_all: IngestAll,
-            log: Callable[[str], None], fraction: float = APPEND_FRACTION) -> dict[str, Any]:
+                   log: Callable[[str], None], fraction: float = APPEND_FRACTION) -> dict[str, Any]:
     """Both appends on the store `corpus` was ingested into from `folder` (whose files are rewritten, longer)."""
 
     size = len(corpus.claims)
