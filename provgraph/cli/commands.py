@@ -38,8 +38,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "reset": ("admin", "Wipe all provgraph data (schema stays)."),
     "scan": ("scan", "Find citations of decisions in code, docs and configs, and list those that no longer govern."),
     "server": ("server", "Run a local Neo4j (Community 5.26: Bolt and Neo4j Browser on 127.0.0.1)."),
-    "site": ("site", "Write a static website of every decision: what governs now, why, since when, its lineage, history "
-                     "and who cites it; search and Atom feeds that work offline. Rebuilds only what changed."),
+    "site": ("site", "Write a static website of every decision (open OUT/index.html, or publish OUT as it is)."),
     "status": ("status", "Status of claims (all when no ID): ACTIVE, STALE, CONFLICT or UNKNOWN, with the reason."),
     "suspects": ("suspects", "Possible unlinked revisions: later claims that say the same thing as an earlier one, "
                              "nothing linking them."),
