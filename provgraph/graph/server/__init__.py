@@ -1,6 +1,6 @@
 """The local Neo4j server provgraph installs and runs (`provgraph server`): the jars and the compiled launcher in
-`runtime.py`, start and stop in `local.py`, the Browser guide in `guide.py`; the Java launcher and the guide server
-beside them (`Launcher.java`, `Guides.java`, `pom.xml`)."""
+`runtime.py`, start and stop in `local.py`, what makes a start fast in `classpath.py` and `cds.py`, the Browser guide
+in `guide.py`; the Java launcher and the guide server beside them (`Launcher.java`, `Guides.java`, `pom.xml`)."""
 from __future__ import annotations
 
 from provgraph.graph.server.runtime import NEO4J_VERSION, install, installed, runtime_dir

@@ -21,9 +21,12 @@ from pathlib import Path
 from provgraph.base.config import DEFAULT_PORT, provgraph_home
 from provgraph.base.errors import ServerError
 from provgraph.graph.connection import bolt_answers
+from provgraph.graph.server import cds
+from provgraph.graph.server.classpath import server_classpath
 from provgraph.graph.server.guide import write_guides
 from provgraph.graph.server.java import find_java
-from provgraph.graph.server.runtime import NEO4J_VERSION, Progress, classpath, install, locked, quiet
+from provgraph.graph.server.lock import read_lock
+from provgraph.graph.server.runtime import NEO4J_VERSION, Progress, install, locked, quiet
 
 DEFAULT_HTTP_PORT = 7474
 JVM_FLAGS = (
@@ -277,7 +280,8 @@ def start(options: ServerOptions | None = None, progress: Progress = quiet) -> S
                 return current
             progress(f"waiting for Bolt on {current.uri} ...")
             return _wait_ready(current, options.timeout, None, password)
-        runtime = install(progress=progress)
+        lock = read_lock()
+        runtime = install(progress=progress, lock=lock)
         if _port_open(options.port):
             raise ServerError(f"port {options.port} is already in use by another process; pick another with --port")
         if options.http_port and _port_open(options.http_port):
@@ -293,17 +297,21 @@ def start(options: ServerOptions | None = None, progress: Progress = quiet) -> S
         (directory / "import").mkdir(exist_ok=True)
         guides = _write_guides(directory)
         heap = options.server_heap()
+        classpath = server_classpath(runtime, lock)
+        archive = cds.archive_path(runtime, java.path, java.version, classpath, lock.digest)
         command = [
-            java.path, f"-Xms{heap}", f"-Xmx{heap}", *JVM_FLAGS, f"-Dprovgraph.guides={guides}",
-            "-cp", classpath(runtime), "Launcher", str(home), str(conf),
+            java.path, f"-Xms{heap}", f"-Xmx{heap}", *JVM_FLAGS, *cds.jvm_flags(archive, options.port),
+            f"-Dprovgraph.guides={guides}", "Launcher", str(home), str(conf),
         ]
-        environment = {k: v for k, v in os.environ.items() if k != PASSWORD_ENV}
+        # the classpath (215 files, in the lock's order) from the environment: `ps` shows the command short
+        environment = {k: v for k, v in os.environ.items() if k != PASSWORD_ENV} | {"CLASSPATH": classpath}
         if password:
             environment[PASSWORD_ENV] = password  # the environment, not argv: `ps` shows argv to everyone
         progress(f"starting Neo4j {NEO4J_VERSION} (data {directory}, log {log_path}) ...")
         with open(log_path, "ab") as log:
             log.write(f"--- provgraph server start {time.strftime('%Y-%m-%dT%H:%M:%S')}\n".encode())
             log.flush()
+            log_start = log.tell()
             process = subprocess.Popen(
                 command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                 start_new_session=True, cwd=directory, env=environment,
@@ -317,7 +325,9 @@ def start(options: ServerOptions | None = None, progress: Progress = quiet) -> S
         progress(f"waiting for Bolt on {uri} ...")
         starting = ServerState(True, process.pid, uri, NEO4J_VERSION, str(directory), str(log_path), options.port,
                                options.http_port or None, options.auth, java=java.to_dict())
-        return _wait_ready(starting, options.timeout, process, password)
+        ready = _wait_ready(starting, options.timeout, process, password, log_start)
+        cds.build_in_background(java.path, archive, options.port, classpath)
+        return ready
 
 
 def _write_guides(directory: Path) -> Path:
@@ -325,20 +335,38 @@ def _write_guides(directory: Path) -> Path:
     return write_guides(directory / "guides")
 
 
+POLL = 0.1  # seconds between looks at the log for the launcher's READY line
+BOLT_EVERY = 10  # polls between Bolt probes when no READY line tells (a server started by another process)
+
+
+def _said_ready(log: str, offset: int | None) -> bool:
+    """The launcher printed READY (after a query ran) since `offset` of the server log."""
+    if offset is None:
+        return False
+    try:
+        with open(log, "rb") as handle:
+            handle.seek(offset)
+            return b"\nREADY " in b"\n" + handle.read()
+    except OSError:
+        return False
+
+
 def _wait_ready(state: ServerState, timeout: float, process: subprocess.Popen | None,
-                password: str | None = None) -> ServerState:
+                password: str | None = None, log_offset: int | None = None) -> ServerState:
+    """Until Bolt answers a query: the log is watched every POLL seconds for the launcher's READY, then Bolt
+    confirms; without a READY to watch for, Bolt is probed every second."""
     deadline = time.monotonic() + timeout
-    delay = 0.2
+    polls = 0
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
             tail = Path(state.log).read_text(errors="replace").strip().splitlines()[-3:]
             raise ServerError(f"Neo4j exited with code {process.returncode} while starting: " + " | ".join(tail))
         if process is None and not _alive(state.pid):
             raise ServerError(f"Neo4j (pid {state.pid}) exited while starting; see {state.log}")
-        if bolt_answers(state.uri, password):
+        if (_said_ready(state.log, log_offset) or polls % BOLT_EVERY == 0) and bolt_answers(state.uri, password):
             return state
-        time.sleep(delay)
-        delay = min(delay * 1.5, 2.0)
+        polls += 1
+        time.sleep(POLL)
     raise ServerError(f"Neo4j did not answer on {state.uri} within {timeout:.0f}s; see {state.log}")
 
 

@@ -10,7 +10,7 @@ from typing import Callable, Iterator
 from provgraph.base.config import provgraph_home
 from provgraph.base.errors import ServerError
 from provgraph.graph.server.fetch import fetch_all
-from provgraph.graph.server.lock import CLASSES, Lock, read_lock, sha256_of
+from provgraph.graph.server.lock import Lock, read_lock, sha256_of
 
 NEO4J_VERSION = "5.26.31"  # the lock's; a test pins that they agree
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -69,11 +69,6 @@ def _lib_matches(lib: Path, lock: Lock) -> bool:
         return False
 
 
-def classpath(runtime: Path) -> str:
-    """The launcher's classes as shipped in the package, then the fetched jars."""
-    return f"{CLASSES}:{runtime / 'lib'}/*"
-
-
 def install(home: Path | None = None, progress: Progress = quiet, lock: Lock | None = None) -> Path:
     """Fetch the lock's jars once (per lock) into a new folder and swap it in whole. Returns the runtime directory.
     With the jars present (the marker matches) nothing is fetched and nothing reaches the network."""
@@ -105,5 +100,5 @@ def install(home: Path | None = None, progress: Progress = quiet, lock: Lock | N
     return target
 
 
-__all__ = ["NEO4J_VERSION", "PACKAGE_DIR", "Progress", "classpath", "install", "installed", "locked", "quiet", "require",
+__all__ = ["NEO4J_VERSION", "PACKAGE_DIR", "Progress", "install", "installed", "locked", "quiet", "require",
            "runtime_dir"]
