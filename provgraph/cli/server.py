@@ -10,7 +10,7 @@ from typing import Any, Callable
 import click
 
 from provgraph.base.config import DEFAULT_PORT
-from provgraph.graph.server import local, runtime
+from provgraph.graph.server import local
 
 PORT_ENV = "PROVGRAPH_SERVER_PORT"
 HTTP_PORT_ENV = "PROVGRAPH_HTTP_PORT"
@@ -31,11 +31,17 @@ def http_port_option(command: Callable[..., Any]) -> Callable[..., Any]:
                         help="HTTP port on 127.0.0.1 serving Neo4j Browser (0: Bolt only)")(command)
 
 
-def progress_printer() -> Callable[[str], None]:
-    """Each step of a start on stderr when it is a terminal; nothing when piped or in CI."""
-    if not sys.stderr.isatty():
-        return lambda _: None
-    return lambda message: click.echo(f"provgraph: {message}", err=True)
+ONCE = "(once)"  # a step that says so (the jars' download) is said even when piped: a long silence looks like a hang
+
+
+def progress_printer(quiet: bool = False) -> Callable[[str], None]:
+    """Each step of a start on stderr when it is a terminal; piped or in CI only a step done once; `quiet`: none."""
+    terminal = sys.stderr.isatty()
+
+    def say(message: str) -> None:
+        if not quiet and (terminal or message.endswith(ONCE)):
+            click.echo(f"provgraph: {message}", err=True)
+    return say
 
 
 def _show(state: local.ServerState, as_json: bool, data_given: bool = True) -> None:
@@ -86,11 +92,7 @@ def start(port: int, data_dir: Path | None, http_port: int, heap: str, pagecache
     """
     options = local.ServerOptions(port=port, heap=heap, pagecache=pagecache, tx_memory=tx_memory, data_dir=data_dir,
                                   timeout=timeout, auth=auth, password=ask_password(auth), http_port=http_port or None)
-    progress = progress_printer()
-    if not as_json and not sys.stderr.isatty() and not runtime.installed():
-        click.echo(f"provgraph: fetching Neo4j {runtime.NEO4J_VERSION} jars into {runtime.runtime_dir()} (once) ...",
-                   err=True)
-    state = local.start(options, progress=progress)
+    state = local.start(options, progress=progress_printer(quiet=as_json and not sys.stderr.isatty()))
     if (state.http_port or None) != options.http_port:
         now = f"HTTP on {state.http_port}" if state.http_port else "no HTTP connector"
         click.echo(f"provgraph: the server on port {port} was already running with {now}; stop it to change that",

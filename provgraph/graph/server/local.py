@@ -21,7 +21,7 @@ from pathlib import Path
 from provgraph.base.config import DEFAULT_PORT, provgraph_home
 from provgraph.base.errors import ServerError
 from provgraph.graph.connection import bolt_answers
-from provgraph.graph.server import cds
+from provgraph.graph.server import cds, store_version
 from provgraph.graph.server.classpath import server_classpath
 from provgraph.graph.server.guide import write_guides
 from provgraph.graph.server.java import find_java
@@ -280,6 +280,7 @@ def start(options: ServerOptions | None = None, progress: Progress = quiet) -> S
                 return current
             progress(f"waiting for Bolt on {current.uri} ...")
             return _wait_ready(current, options.timeout, None, password)
+        upgrading = store_version.check(directory, NEO4J_VERSION)  # before any download: a refusal costs nothing
         lock = read_lock()
         runtime = install(progress=progress, lock=lock)
         if _port_open(options.port):
@@ -308,6 +309,8 @@ def start(options: ServerOptions | None = None, progress: Progress = quiet) -> S
         if password:
             environment[PASSWORD_ENV] = password  # the environment, not argv: `ps` shows argv to everyone
         progress(f"starting Neo4j {NEO4J_VERSION} (data {directory}, log {log_path}) ...")
+        if upgrading:
+            progress(f"the store was written by Neo4j {upgrading}: Neo4j {NEO4J_VERSION} upgrades it as it opens it")
         with open(log_path, "ab") as log:
             log.write(f"--- provgraph server start {time.strftime('%Y-%m-%dT%H:%M:%S')}\n".encode())
             log.flush()
@@ -326,6 +329,7 @@ def start(options: ServerOptions | None = None, progress: Progress = quiet) -> S
         starting = ServerState(True, process.pid, uri, NEO4J_VERSION, str(directory), str(log_path), options.port,
                                options.http_port or None, options.auth, java=java.to_dict())
         ready = _wait_ready(starting, options.timeout, process, password, log_start)
+        store_version.record(directory, NEO4J_VERSION)
         cds.build_in_background(java.path, archive, options.port, classpath)
         return ready
 
