@@ -1,5 +1,6 @@
 """What makes a second start fast: a fixed classpath (the launcher as a jar, the lock's jars in the lock's order, a
-signed jar as an unsigned copy) and a class-data-sharing archive built once from the classes a first start loaded."""
+signed jar or one with a Class-Path as a plain copy) and a class-data-sharing archive built once from the classes a
+first start loaded."""
 from __future__ import annotations
 
 import hashlib
@@ -7,16 +8,16 @@ import zipfile
 from pathlib import Path
 
 from provgraph.graph.server import cds
-from provgraph.graph.server.classpath import launcher_jar, server_classpath, unsigned_copy
+from provgraph.graph.server.classpath import launcher_jar, plain_copy, server_classpath
 from provgraph.graph.server.lock import Artifact, Lock
 
 MANIFEST = (b"Manifest-Version: 1.0\r\nCreated-By: test\r\n\r\n"
             b"Name: org/example/A.class\r\nSHA-256-Digest: AAAA\r\n\r\n")
 
 
-def _jar(path: Path, signed: bool) -> Artifact:
+def _jar(path: Path, signed: bool = False, manifest: bytes = b"Manifest-Version: 1.0\r\n\r\n") -> Artifact:
     with zipfile.ZipFile(path, "w") as jar:
-        jar.writestr("META-INF/MANIFEST.MF", MANIFEST if signed else b"Manifest-Version: 1.0\r\n\r\n")
+        jar.writestr("META-INF/MANIFEST.MF", MANIFEST if signed else manifest)
         jar.writestr("org/example/A.class", b"\xca\xfe\xba\xbe class bytes")
         if signed:
             jar.writestr("META-INF/SIGNER.SF", b"signature file")
@@ -28,19 +29,23 @@ def _jar(path: Path, signed: bool) -> Artifact:
 def _runtime(tmp_path: Path) -> tuple[Path, Lock]:
     lib = tmp_path / "neo4j-5.26.31" / "lib"
     lib.mkdir(parents=True)
-    artifacts = (_jar(lib / "plain-1.jar", signed=False), _jar(lib / "signed-1.jar", signed=True))
+    artifacts = (_jar(lib / "simple-1.jar"), _jar(lib / "signed-1.jar", signed=True),
+                 _jar(lib / "naming-1.jar", manifest=b"Manifest-Version: 1.0\r\nClass-Path: simple-1.jar\r\n  other.jar\r\nX: y\r\n\r\n"))
     return lib.parent, Lock("5.26.31", "0" * 64, artifacts)
 
 
-def test_a_signed_jar_runs_from_a_copy_without_its_signature_and_an_unsigned_one_from_lib(tmp_path: Path) -> None:
+def test_a_signed_jar_or_one_naming_others_runs_from_a_plain_copy_and_any_other_from_lib(tmp_path: Path) -> None:
     runtime, lock = _runtime(tmp_path)
     entries = server_classpath(runtime, lock).split(":")
-    assert entries == [str(launcher_jar(runtime)), str(runtime / "lib" / "plain-1.jar"), str(runtime / "unsigned" / "signed-1.jar")]
+    assert entries == [str(launcher_jar(runtime)), str(runtime / "lib" / "simple-1.jar"), str(runtime / "plain" / "signed-1.jar"),
+                       str(runtime / "plain" / "naming-1.jar")]
     with zipfile.ZipFile(entries[2]) as copy:
         assert sorted(copy.namelist()) == ["META-INF/MANIFEST.MF", "org/example/A.class"]
         assert copy.read("META-INF/MANIFEST.MF") == b"Manifest-Version: 1.0\nCreated-By: test\n\n"
         assert copy.read("org/example/A.class") == b"\xca\xfe\xba\xbe class bytes"
-    assert not unsigned_copy(runtime / "lib" / "plain-1.jar", tmp_path / "copy.jar") and not (tmp_path / "copy.jar").exists()
+    with zipfile.ZipFile(entries[3]) as copy:
+        assert copy.read("META-INF/MANIFEST.MF") == b"Manifest-Version: 1.0\nX: y\n\n"
+    assert not plain_copy(runtime / "lib" / "simple-1.jar", tmp_path / "copy.jar") and not (tmp_path / "copy.jar").exists()
 
 
 def test_the_launcher_jar_holds_the_shipped_launcher_classes(tmp_path: Path) -> None:

@@ -1,11 +1,12 @@
 """The local server's classpath: the launcher's shipped classes as a jar, then the lock's jars in the lock's order,
-a signed jar replaced by a copy without its signature.
+each jar that is signed or names others in its manifest's Class-Path replaced by a plain copy without either.
 
 Why not `classes/:lib/*`: class-data sharing (cds.py) archives no class from a directory and needs the same classpath
-at every start, while a wildcard follows the directory's order, which may change. Why unsigned copies: the JVM checks
-a signed jar's signature and the digest of each class it reads from it at every start (eclipse-collections, 12 MB:
-about a quarter of a start on this machine, bench/HISTORY.md), and class-data sharing skips signed jars. The copy is
-made only from a jar already checked against the lock's SHA-256, which is the check that matters here.
+at every start, while a wildcard follows the directory's order, which may change. Why plain copies: the JVM checks a
+signed jar's signature and the digest of each class it reads from it at every start (eclipse-collections, 12 MB:
+about a quarter of a start on this machine), and class-data sharing skips signed jars; and a Class-Path (jaxb-runtime
+names six jars the lock holds anyway) makes the archive's recorded classpath differ from the one Java 21 compares it
+with, so the archive went unused. A copy is made only from a jar already checked against the lock's SHA-256.
 """
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from pathlib import Path
 
 from provgraph.graph.server.lock import CLASSES, Lock, recorded_sources
 
-UNSIGNED = "unsigned"  # the runtime's folder of unsigned copies
+PLAIN = "plain"  # the runtime's folder of plain copies
 SIGNATURE = re.compile(r"META-INF/[^/]+\.(SF|RSA|DSA|EC)")
+CLASS_PATH = re.compile(rb"^Class-Path:.*\n(?: .*\n)*", re.MULTILINE)  # the header and its continuation lines
+MANIFEST = "META-INF/MANIFEST.MF"
 
 
 def launcher_jar(runtime: Path) -> Path:
@@ -32,43 +35,48 @@ def launcher_jar(runtime: Path) -> Path:
     return jar
 
 
-def unsigned_copy(jar: Path, target: Path) -> bool:
-    """Write `jar` without its signature files and the manifest's per-entry digests to `target`; False (nothing
-    written) when `jar` is not signed."""
+def _plain_manifest(manifest: bytes, signed: bool) -> bytes:
+    text = manifest.replace(b"\r\n", b"\n")
+    if signed:  # the sections after the main one hold each entry's digest
+        text = text.split(b"\n\n")[0] + b"\n\n"
+    return CLASS_PATH.sub(b"", text)
+
+
+def plain_copy(jar: Path, target: Path) -> bool:
+    """Write `jar` without signature files, the manifest's per-entry digests and its Class-Path to `target`; False
+    (nothing written) when `jar` has none of them."""
     with zipfile.ZipFile(jar) as source:
         entries = source.infolist()
-        if not any(SIGNATURE.fullmatch(entry.filename) for entry in entries):
+        signed = any(SIGNATURE.fullmatch(entry.filename) for entry in entries)
+        manifest = source.read(MANIFEST) if MANIFEST in source.namelist() else b""
+        if not signed and not CLASS_PATH.search(manifest.replace(b"\r\n", b"\n")):
             return False
         making = target.with_name(f".{target.name}.{os.getpid()}")
         with zipfile.ZipFile(making, "w") as copy:
             for entry in entries:
-                if SIGNATURE.fullmatch(entry.filename):
-                    continue
-                data = source.read(entry)
-                if entry.filename == "META-INF/MANIFEST.MF":  # its main section; the sections after name digests
-                    data = data.replace(b"\r\n", b"\n").split(b"\n\n")[0] + b"\n\n"
-                copy.writestr(entry, data)
+                if not SIGNATURE.fullmatch(entry.filename):
+                    data = source.read(entry)
+                    copy.writestr(entry, _plain_manifest(data, signed) if entry.filename == MANIFEST else data)
     making.rename(target)
     return True
 
 
-def _unsigned_copies(runtime: Path, lock: Lock) -> set[str]:
-    """The lock's signed jars, each with its unsigned copy in runtime/unsigned (made once per lock)."""
-    folder = runtime / UNSIGNED
-    made = folder / f".made-{lock.digest}"
+def _entries(runtime: Path, lock: Lock) -> list[str]:
+    """The lock's jars below the runtime folder, in the lock's order, each as `lib/NAME` or `plain/NAME` (decided
+    once per lock and kept in a file)."""
+    made = runtime / PLAIN / f".classpath-{lock.digest}"
     if made.is_file():
-        return set(made.read_text().split())
-    folder.mkdir(exist_ok=True)
-    signed = {a.file for a in lock.artifacts if unsigned_copy(runtime / "lib" / a.file, folder / a.file)}
-    made.write_text("".join(f"{name}\n" for name in sorted(signed)))
-    return signed
+        return made.read_text().split()
+    (runtime / PLAIN).mkdir(exist_ok=True)
+    entries = [f"{PLAIN}/{a.file}" if plain_copy(runtime / "lib" / a.file, runtime / PLAIN / a.file) else f"lib/{a.file}"
+               for a in lock.artifacts]
+    made.write_text("".join(f"{entry}\n" for entry in entries))
+    return entries
 
 
 def server_classpath(runtime: Path, lock: Lock) -> str:
-    """The launcher jar, then the lock's jars in the lock's order (a signed one as its unsigned copy)."""
-    signed = _unsigned_copies(runtime, lock)
-    jars = [runtime / (UNSIGNED if a.file in signed else "lib") / a.file for a in lock.artifacts]
-    return ":".join(str(jar) for jar in [launcher_jar(runtime), *jars])
+    """The launcher jar, then the lock's jars (`_entries`)."""
+    return ":".join([str(launcher_jar(runtime)), *(str(runtime / entry) for entry in _entries(runtime, lock))])
 
 
-__all__ = ["launcher_jar", "server_classpath", "unsigned_copy"]
+__all__ = ["launcher_jar", "plain_copy", "server_classpath"]
