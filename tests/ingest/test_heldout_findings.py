@@ -41,7 +41,7 @@ def test_front_matter_that_is_not_yaml_is_read_as_field_lines_and_the_broken_yam
                                                  "fields": {"id": ["aip"], "status": ["status"], "requires": ["requires"]}})
     (claim,) = observed.claims
     assert (claim.uid, claim.declared, claim.status_line) == ("AIP-76", "accepted", 4)
-    assert {edge.to_ref for edge in observed.edges} == {"AIP-10: Move Objects", "AIP-11: Tokens"}
+    assert {edge.to_ref for edge in observed.edges} == {"AIP-10", "AIP-11"}  # an id with its title names the id
     (finding,) = others
     assert isinstance(finding, Notice) and finding.kind == "broken_metadata" and "broken YAML" in finding.detail
 
@@ -82,6 +82,13 @@ def test_a_premise_role_whose_values_name_no_record_of_the_folder_is_a_comment_n
     assert any("requires is not declared" in doubt and "XIP-91: Elsewhere" in doubt for doubt in proposal.doubts)
     own = {f"xips/xip-{n}.md": _front(n, "Final", f"{n % 6 + 1}, XIP-{(n + 1) % 6 + 1}") for n in range(1, 7)}
     assert propose_format(_write(tmp_path / "own", own)).store_table()["record"]["fields"]["requires"] == "requires"
+
+
+def test_a_link_that_writes_an_id_with_its_title_after_it_names_the_id_in_the_templates_form() -> None:
+    fmt = declared({"metadata": ["front-matter"], "id": "FIP-{id:04}", "aliases": ["FIP {id}"]})
+    titled = ("FIP-0030 (Introducing the Filecoin Virtual Machine)", "FIP-30: Introducing", "FIP 30 - Introducing")
+    assert [fmt.titled_uid(text) for text in titled] == ["FIP-0030"] * 3
+    assert [fmt.titled_uid(text) for text in ("FIP-0030", "PEP 8 (Style)", "FIP-0030-x", "RFC 7 (IETF)")] == [None] * 4
 
 
 def test_an_id_template_keeps_its_prefix_when_a_few_ids_are_written_with_it() -> None:
