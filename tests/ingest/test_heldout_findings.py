@@ -112,3 +112,21 @@ def test_records_in_status_folders_that_state_a_status_field_are_read_by_the_fie
     files |= {f"{folder}/README.rst": f"{folder}\n======\n\nThe {folder} DEPs.\n" for folder in ("final", "draft", "rejected")}
     record = propose_format(_write(tmp_path, files)).store_table()["record"]
     assert record["metadata"][0] == "field-list" and record["records"] == ["[0-9]*.rst"]
+
+
+def test_a_record_whose_file_name_has_no_number_is_proposed_by_its_path_and_read_not_dropped(tmp_path: Path) -> None:
+    files = {f"{'draft' if n == 5 else 'final'}/{n:04}-x.rst": f"DEP {n}\n=====\n\n:DEP: {n}\n:Status: Final\n\nBody.\n"
+             for n in range(1, 6)}
+    files |= {"draft/content-negotiation.rst": "Content Negotiation\n===================\n\nCreated: 2014-04-14\n"
+                                               "Status: Draft\n\nOverview\n========\n\nBody.\n",
+              "draft/email-providers.md": "---\ntitle: Email providers\nstatus: Draft\n---\n\n# Email providers\n",
+              "draft/notes.md": "# Notes\n\nNo status here.\n", "template.rst": "DEP X\n=====\n\n:Status: Draft\n",
+              **{f"{folder}/README.rst": f"{folder}\n======\n\nThe {folder} DEPs.\n" for folder in ("final", "draft")}}
+    proposal = propose_format(_write(tmp_path, files))
+    assert proposal.store_table()["record"]["records"] == ["[0-9]*.rst", "draft/content-negotiation.rst",
+                                                           "draft/email-providers.md"]
+    assert proposal.counts.records == 7  # the five numbered, the two beside DEP 5 named by path; not notes, the template
+    observed = read_record(declared(proposal.store_table()["record"]), Version("draft/content-negotiation.rst", WHEN),
+                           files["draft/content-negotiation.rst"].encode(), IngestOptions(store="deps")).records
+    (claim,) = next(record for record in observed if isinstance(record, Observation)).claims
+    assert (claim.uid, claim.declared) == ("deps:draft/content-negotiation.rst", "draft")  # no number: named by its path
