@@ -203,11 +203,11 @@ LOGS |= {
     "suisips": HeldOut("sui-foundation/sips", "SIP-1, SIP status", _table_status(r"(withdrawn-)?sips/sip-\d+\.md"), {
         "draft": "UNKNOWN", "review": "UNKNOWN", "fast track": "UNKNOWN", "last call": "UNKNOWN", "stagnant": "UNKNOWN",
         "final": "ACTIVE", "living": "ACTIVE", "withdrawn": "STALE"}),
-    # SNIP-1: Idea, Draft, Review, Last Call, Stagnant (may be resurrected); Final, Living; Withdrawn (snip-x.md: a draft).
+    # SNIP-1: Idea, Draft, Review, Last Call, Stagnant (may be resurrected); Final, Living; Withdrawn (snip-x: a draft).
     "snips": HeldOut("starknet-io/SNIPs", "SNIP-1", _anywhere(r"SNIPS/snip-(?!template)[^/]+\.md"),
                      {word: verdict for word, verdict in _EIP.items() if word != "moved"}),
     # PIP-1: Draft, Review (Peer Review), Last Call; Final (live on mainnet), Continuous (living); Withdrawn. Stagnant
-    # is not in PIP-1: as EIP-1, which PIP-1 follows (dormant). PRC-34 (PRC/) is PIP 34, PIP-34.md its placeholder.
+    # is not in PIP-1: as EIP-1, which PIP-1 follows (dormant). PRC-34 (PRC/) is PIP 34, PIP-34 its placeholder.
     "pips": HeldOut("0xPolygon/Polygon-Improvement-Proposals", "PIP-1", _anywhere(r"PIPs/(PIP|PRC/PRC)-\d+\.md"), {
         "draft": "UNKNOWN", "review": "UNKNOWN", "peer review": "UNKNOWN", "last call": "UNKNOWN", "stagnant": "UNKNOWN",
         "final": "ACTIVE", "continuous": "ACTIVE", "withdrawn": "STALE"}),
