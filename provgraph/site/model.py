@@ -56,11 +56,8 @@ class Decision:
     title: str | None = None
     text: str | None = None
     store: str | None = None
-    store_kind: str | None = None
     locator: str | None = None
     url: str | None = None
-    root: str | None = None
-    placeholder: bool = False
     history: list[Version] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)
     revises: list[str] = field(default_factory=list)  # the claims this one's record retires or amends
@@ -133,8 +130,7 @@ def read_site(graph: Graph, *, scope: str | None = None, at: datetime | None = N
         decision = decisions.get(row["claim"])
         if decision is None:
             continue
-        decision.title, decision.text, decision.placeholder = row["title"], row["text"], bool(row["placeholder"])
-        decision.store, decision.store_kind, decision.root = row["store"], row["store_kind"], row["root"]
+        decision.title, decision.text, decision.store = row["title"], row["text"], row["store"]
         decision.locator, decision.url = row["locator"], row["url"]
     for row in rows["site_history"]:
         if row["claim"] in decisions:
