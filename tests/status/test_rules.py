@@ -21,40 +21,32 @@ def test_unresolved_reference_placeholder_leaves_referrer_alone(graph, g):
     assert judge(graph, "a") == ("ACTIVE", "CURRENT")
 
 
-def test_rule2_not_yet_asserted_before_first_citation(graph, g):
-    g.claim("a", at="2025-03-01")
-    assert judge(graph, "a", at="2025-02-01") == ("UNKNOWN", "NOT_YET_ASSERTED")
-    assert judge(graph, "a", at="2025-03-01") == ("ACTIVE", "CURRENT")
+# the claim's own times and scope against the question's: id -> (the claim's fields, the question, the answer)
+_TIMES_AND_SCOPES = {
+    "rule2_not_yet_asserted_before_first_citation": ({"at": "2025-03-01"}, {"at": "2025-02-01"}, ("UNKNOWN", "NOT_YET_ASSERTED")),
+    "rule2_asserted_from_first_citation": ({"at": "2025-03-01"}, {"at": "2025-03-01"}, ("ACTIVE", "CURRENT")),
+    "rule2_asserted_at_after_t": ({"at": "2025-01-01", "asserted_at": "2025-06-01"}, {"at": "2025-03-01"},
+                                  ("UNKNOWN", "NOT_YET_ASSERTED")),
+    "rule3_out_of_scope_of_a_wider_question": ({"scope": "org/acme/payments", "at": "2025-01-01"}, {"scope": "org/acme"},
+                                               ("UNKNOWN", "OUT_OF_SCOPE")),
+    "rule3_in_scope_of_a_narrower_question": ({"scope": "org/acme/payments", "at": "2025-01-01"},
+                                              {"scope": "org/acme/payments/eu"}, ("ACTIVE", "CURRENT")),
+    "rule3_a_scope_sharing_only_a_prefix_is_out_of_scope": ({"scope": "org/acme/payments", "at": "2025-01-01"},
+                                                            {"scope": "org/acme/paymentsX"}, ("UNKNOWN", "OUT_OF_SCOPE")),
+    "rule3_default_question_is_its_own_scope": ({"scope": "org/acme/payments", "at": "2025-01-01"}, {}, ("ACTIVE", "CURRENT")),
+    "global_claim_covers_every_question": ({"scope": "", "at": "2025-01-01"}, {"scope": "user/alice"}, ("ACTIVE", "CURRENT")),
+    "rule4_current_until_valid_until": ({"at": "2025-01-01", "valid_until": "2025-06-01"}, {"at": "2025-05-31T23:59:59Z"},
+                                        ("ACTIVE", "CURRENT")),
+    "rule4_expired_is_stale": ({"at": "2025-01-01", "valid_until": "2025-06-01"}, {"at": "2025-06-01"}, ("STALE", "EXPIRED")),
+    "rule4_not_yet_valid": ({"at": "2025-01-01", "valid_from": "2025-06-01"}, {"at": "2025-03-01"}, ("UNKNOWN", "NOT_YET_VALID")),
+    "rule4_current_from_valid_from": ({"at": "2025-01-01", "valid_from": "2025-06-01"}, {"at": "2025-06-01"}, ("ACTIVE", "CURRENT")),
+}
 
 
-def test_rule2_asserted_at_after_t(graph, g):
-    g.claim("a", at="2025-01-01", asserted_at="2025-06-01")
-    assert judge(graph, "a", at="2025-03-01") == ("UNKNOWN", "NOT_YET_ASSERTED")
-
-
-def test_rule3_out_of_scope(graph, g):
-    g.claim("a", scope="org/acme/payments", at="2025-01-01")
-    assert judge(graph, "a", scope="org/acme") == ("UNKNOWN", "OUT_OF_SCOPE")
-    assert judge(graph, "a", scope="org/acme/payments/eu") == ("ACTIVE", "CURRENT")
-    assert judge(graph, "a", scope="org/acme/paymentsX") == ("UNKNOWN", "OUT_OF_SCOPE")
-    assert judge(graph, "a") == ("ACTIVE", "CURRENT")  # default: its own scope
-
-
-def test_global_claim_covers_every_question(graph, g):
-    g.claim("a", scope="", at="2025-01-01")
-    assert judge(graph, "a", scope="user/alice") == ("ACTIVE", "CURRENT")
-
-
-def test_rule4_expired_is_stale(graph, g):
-    g.claim("a", at="2025-01-01", valid_until="2025-06-01")
-    assert judge(graph, "a", at="2025-05-31T23:59:59Z") == ("ACTIVE", "CURRENT")
-    assert judge(graph, "a", at="2025-06-01") == ("STALE", "EXPIRED")
-
-
-def test_rule4_not_yet_valid(graph, g):
-    g.claim("a", at="2025-01-01", valid_from="2025-06-01")
-    assert judge(graph, "a", at="2025-03-01") == ("UNKNOWN", "NOT_YET_VALID")
-    assert judge(graph, "a", at="2025-06-01") == ("ACTIVE", "CURRENT")
+@pytest.mark.parametrize(("claim", "question", "answer"), _TIMES_AND_SCOPES.values(), ids=_TIMES_AND_SCOPES)
+def test_rules_2_to_4_the_claims_own_times_and_scope_against_the_question(graph, g, claim, question, answer):
+    g.claim("a", **claim)
+    assert judge(graph, "a", **question) == answer
 
 
 # -- rule 5 / 6 ---------------------------------------------------------------------------
