@@ -11,6 +11,7 @@ import hashlib
 import html
 import re
 from datetime import datetime, timezone
+from functools import lru_cache
 from urllib.parse import quote
 
 STATUSES = ("ACTIVE", "STALE", "CONFLICT", "UNKNOWN")
@@ -46,6 +47,7 @@ def esc(text: object) -> str:
     return html.escape("" if text is None else str(text), quote=True)
 
 
+@lru_cache(maxsize=None)
 def slug(uid: str) -> str:
     """A decision's file name, stable for its uid: the uid's safe characters, and a digest when any were not safe
     (`PEP 8` -> `PEP-8-1b2c3d4e`, `ADR-0003` -> `ADR-0003`)."""

@@ -60,6 +60,6 @@ def write_site(out: Path, files: Mapping[str, bytes], kept: Mapping[str, str], e
             pass
     manifest = dict(extra, files=digests)
     temporary = out / f".{MANIFEST}.tmp"
-    temporary.write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    temporary.write_text(json.dumps(manifest, sort_keys=True, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     os.replace(temporary, out / MANIFEST)
     return Written(written=written, unchanged=unchanged + len(kept), removed=removed)
