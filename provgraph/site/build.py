@@ -75,16 +75,18 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
     manifest = read_manifest(out)
     settings = _settings(title, scope)
     state = changes.State.from_manifest(manifest) if manifest.get("settings") == settings and scope is None else None
-    marks = changes.read_marks(graph, built_at)
-    again, removed = changes.changed(marks, state) if state is not None else (None, set())
-    decisions = read_decisions(graph, sorted(again) if again is not None else None, built_at, scope)
+    marks = changes.read_marks(graph, built_at, state.marks if state is not None else None)
+    decisions = read_decisions(graph, sorted(marks.changed) if state is not None else None, built_at, scope)
     say(f"read {len(decisions)} decision(s) from the graph")
     entries = {uid: Entry.of(decision) for uid, decision in decisions.items()}
     own = {uid: decision.own_digest() for uid, decision in decisions.items()}
+    rows = {uid: _rows(entry) for uid, entry in entries.items()}
+    all_marks = dict(marks.changed)
     if state is not None:
-        for uid in marks.claims.keys() - entries.keys():
-            entries[uid], own[uid] = state.entries[uid], state.own[uid]
-    found = changes.suspects_now(graph, marks, state, set(decisions) | removed, scope)
+        for uid in state.entries.keys() - entries.keys() - marks.removed:
+            entries[uid], own[uid], all_marks[uid] = state.entries[uid], state.own[uid], state.marks[uid]
+            rows[uid] = state.rows.get(uid) or _rows(entries[uid])
+    found = changes.suspects_now(graph, marks, state, set(decisions) | marks.removed, scope)
     cited = {uid: found_there for uid, found_there in citations_by_claim(marks.citations).items() if uid in entries}
     site = Listing(entries=dict(sorted(entries.items())), suspects=found,
                    citations={uid: len(c) for uid, c in cited.items()}, built_at=built_at)
@@ -117,11 +119,11 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         decision.citations, decision.revises = cited.get(uid, []), revises.get(uid, [])
         decision.suspects = of_claim.get(uid, [])
         files[decision_href(uid, 0)] = decision_page(decision, statuses, drawn.get(uid), title).encode()
-    files.update(_shared_pages(site, title))
-    new_state = changes.State(marks=marks.claims, entries=site.entries, own=own, suspect_marks=marks.suspect_marks,
-                              common=marks.common, suspects=found)
+    files.update(_shared_pages(site, title, rows))
+    new_state = changes.State(marks=all_marks, entries=site.entries, own=own, rows=rows,
+                              suspect_marks=marks.suspect_marks, common=marks.common, suspects=found)
     result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,
-                                           "state": new_state.to_json() if scope is None else None})
+                                           "state": new_state.to_json() if scope is None else None}, before_files)
     return SiteResult(out=out, decisions=len(site.entries), decisions_read=len(decisions), pages_rendered=len(render),
                       pages_kept=len(kept), files_written=result.written, files_removed=result.removed,
                       pictures=len(drawn), seconds=time.perf_counter() - started)
@@ -149,24 +151,34 @@ def _settings(title: str, scope: str | None) -> str:
     return hashlib.sha256(json.dumps([title, scope, graphviz() is not None]).encode() + code).hexdigest()
 
 
-def _shared_pages(site: Listing, title: str) -> dict[str, bytes]:
+def _rows(entry: Entry) -> list[str]:
+    """What the shared pages hold of one decision, written once: its row in a list of status or store, its row in
+    the table of every decision, its entry in the search index (JSON)."""
+    found = {"id": entry.uid, "title": entry.title, "status": entry.status, "store": entry.store or "",
+             "href": decision_href(entry.uid, 0), "words": entry.words}
+    # JSON inside a script file: "</" cannot end anything there, but keep it escaped for any reader that inlines it
+    return [list_pages.list_row(entry), list_pages.all_row(entry),
+            json.dumps(found, ensure_ascii=False).replace("</", "<\\/")]
+
+
+def _shared_pages(site: Listing, title: str, rows: dict[str, list[str]]) -> dict[str, bytes]:
     everything = list(site.entries.values())
     pages: dict[str, str] = {
         "index.html": list_pages.home_page(site, title),
-        "decisions.html": list_pages.all_page(site, title),
+        "decisions.html": list_pages.all_page(site, [rows[uid][1] for uid in site.entries], title),
         "search.html": list_pages.search_page(title),
-        "assets/search-index.js": _search_index(site),
+        "assets/search-index.js": "window.PROVGRAPH_SEARCH = [" + ", ".join(rows[uid][2] for uid in site.entries) + "];\n",
         "feed.atom": feed.atom(f"{title}: status changes", "provgraph-site", everything, site.built_at),
     }
     for status in STATUSES:
-        uids = [entry.uid for entry in everything if entry.status == status]
-        pages[f"status/{status.lower()}.html"] = list_pages.list_page(site, f"{status} decisions", uids, 1, title)
+        of_status = [rows[entry.uid][0] for entry in everything if entry.status == status]
+        pages[f"status/{status.lower()}.html"] = list_pages.list_page(f"{status} decisions", of_status, title)
     stores: dict[str, list[Entry]] = {}
     for entry in everything:
         stores.setdefault(entry.store or "(none)", []).append(entry)
     for store, listed in stores.items():
         name = slug(store)
-        pages[f"store/{name}.html"] = list_pages.list_page(site, f"Store {store}", [e.uid for e in listed], 1, title,
+        pages[f"store/{name}.html"] = list_pages.list_page(f"Store {store}", [rows[e.uid][0] for e in listed], title,
                                                            feed=f"feeds/{name}.atom")
         pages[f"feeds/{name}.atom"] = feed.atom(f"{title}: status changes in {store}", f"provgraph-site:{store}",
                                                 listed, site.built_at, base="../")
@@ -174,10 +186,3 @@ def _shared_pages(site: Listing, title: str) -> dict[str, bytes]:
     for name in ASSETS:
         out[f"assets/{name}"] = package_files("provgraph.site").joinpath("assets", name).read_bytes()
     return out
-
-
-def _search_index(site: Listing) -> str:
-    entries = [{"id": e.uid, "title": e.title, "status": e.status, "store": e.store or "",
-                "href": decision_href(e.uid, 0), "words": e.words} for e in site.entries.values()]
-    # JSON inside a script file: "</" cannot end anything there, but keep it escaped for any reader that inlines it
-    return "window.PROVGRAPH_SEARCH = " + json.dumps(entries, ensure_ascii=False).replace("</", "<\\/") + ";\n"

@@ -24,14 +24,16 @@ from provgraph.graph.connection import Graph
 from provgraph.site.entries import Entry
 
 STATE_VERSION = 1
+_MANY_ROWS = ("site_edges", "site_citations", "site_suspect_marks")  # sent by the server as one list
 
 
 @dataclass(frozen=True)
 class Marks:
     """What a build reads of every claim to find what changed (see the module's docstring)."""
 
-    claims: dict[str, list[Any]]  # uid -> site mark
-    unsettled: frozenset[str]  # claims whose stored status does not hold now: read every build
+    changed: dict[str, list[Any]]  # uid -> site mark, of every claim marked otherwise than the last build saw it
+    unsettled: frozenset[str]  # claims whose stored status does not hold now: read every build (among `changed`)
+    removed: frozenset[str]  # claims the last build had that the graph no longer holds
     edges: list[dict[str, Any]]  # site_edges rows
     citations: list[dict[str, Any]]  # site_citations rows
     pairs: list[tuple[str, str]]  # the kept suspect pairs, (later, earlier)
@@ -47,6 +49,7 @@ class State:
     marks: dict[str, list[Any]]
     entries: dict[str, Entry]
     own: dict[str, str]  # uid -> Decision.own_digest
+    rows: dict[str, list[str]]  # uid -> what the shared pages hold of it (build._rows)
     suspect_marks: dict[str, list[list[Any]]]
     common: str
     suspects: list[Suspect]
@@ -58,31 +61,30 @@ class State:
             return None
         try:
             return cls(marks=data["marks"], entries={uid: Entry.from_json(e) for uid, e in data["entries"].items()},
-                       own=data["own"], suspect_marks=data["suspect_marks"], common=data["common"],
+                       own=data["own"], rows=data["rows"], suspect_marks=data["suspect_marks"], common=data["common"],
                        suspects=[Suspect(**{**s, "terms": tuple(s["terms"])}) for s in data["suspects"]])
         except (KeyError, TypeError, ValueError):
             return None  # a manifest another version wrote: build as if first
 
     def to_json(self) -> dict[str, Any]:
         return {"version": STATE_VERSION, "marks": self.marks,
-                "entries": {uid: entry.to_json() for uid, entry in sorted(self.entries.items())}, "own": self.own,
+                "entries": {uid: entry.to_json() for uid, entry in sorted(self.entries.items())}, "own": self.own, "rows": self.rows,
                 "suspect_marks": self.suspect_marks, "common": self.common,
-                "suspects": [s.to_dict() for s in self.suspects]}
+                "suspects": [{**vars(s), "terms": list(s.terms)} for s in self.suspects]}
 
 
-def read_marks(graph: Graph, at: datetime) -> Marks:
-    """The marks of every claim at `at`, the edges visible then, the citations, and what the suspects rest on: six
-    small reads side by side."""
-    names = {"site_marks": {"t": at}, "site_edges": {"t": at}, "site_citations": {}, "site_suspect_marks": {},
-             "suspect_common_terms_kept": {}}
+def read_marks(graph: Graph, at: datetime, known: dict[str, list[Any]] | None) -> Marks:
+    """The claims marked otherwise at `at` than in `known` (None: every claim), the edges visible then, the
+    citations, and what the suspects rest on: six small reads side by side."""
+    names: dict[str, dict[str, Any]] = {"site_marks": {"t": at, "known": known}, "site_edges": {"t": at},
+                                        "site_citations": {}, "site_suspect_marks": {}, "suspect_common_terms_kept": {}}
     with ThreadPoolExecutor(max_workers=len(names) + 1, thread_name_prefix="provgraph-site") as pool:
-        reads = {name: pool.submit(graph.read, name, params, collected=name != "suspect_common_terms_kept")
+        reads = {name: pool.submit(graph.read, name, params, collected=name in _MANY_ROWS)
                  for name, params in names.items()}
         complete = pool.submit(kept_complete, graph.read)
         rows = {name: future.result() for name, future in reads.items()}
         settled = complete.result()
-    claims = {row["claim"]: [row["computed"], row["aliases"], row["placeholder"], row["cited"], row["last_cited"]]
-              for row in rows["site_marks"]}
+    marked = rows["site_marks"][0]
     by_claim: dict[str, list[list[Any]]] = {}
     pairs = []
     for row in rows["site_suspect_marks"]:
@@ -92,17 +94,11 @@ def read_marks(graph: Graph, at: datetime) -> Marks:
             by_claim.setdefault(row["b"], []).append(["paired", row["a"], row["x"], row["y"]])
     common = rows["suspect_common_terms_kept"]
     terms = common[0]["terms"] if common else None
-    return Marks(claims=claims, unsettled=frozenset(row["claim"] for row in rows["site_marks"] if not row["fresh"]),
-                 edges=rows["site_edges"], citations=rows["site_citations"], pairs=pairs,
+    return Marks(changed={row["claim"]: row["mark"] for row in marked["changed"]},
+                 unsettled=frozenset(row["claim"] for row in marked["changed"] if not row["fresh"]),
+                 removed=frozenset(marked["removed"]), edges=rows["site_edges"], citations=rows["site_citations"], pairs=pairs,
                  suspect_marks={uid: sorted(found, key=repr) for uid, found in by_claim.items()},
                  suspects_settled=settled and terms is not None, common=digest(sorted(terms or [])))
-
-
-def changed(marks: Marks, state: State) -> tuple[set[str], set[str]]:
-    """(the claims to read again: marked differently, new, or whose stored status does not hold now; the claims the
-    last build had and the graph no longer holds)."""
-    again = {uid for uid, mark in marks.claims.items() if state.marks.get(uid) != mark or uid not in state.entries}
-    return again | set(marks.unsettled), set(state.entries) - set(marks.claims)
 
 
 def suspects_now(graph: Graph, marks: Marks, state: State | None, touched: set[str],

@@ -116,11 +116,21 @@ def page(title: str, body: str, *, depth: int, site_title: str, feed: str | None
 """
 
 
+def row(cells: list[str]) -> str:
+    """A table row of already-escaped cells."""
+    return "<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+
+
 def table(headers: list[str], rows: list[list[str]], *, caption: str | None = None, cls: str = "") -> str:
     """A table of already-escaped cells."""
+    return rows_table(headers, [row(cells) for cells in rows], caption=caption, cls=cls)
+
+
+def rows_table(headers: list[str], rows: list[str], *, caption: str | None = None, cls: str = "") -> str:
+    """A table of rows already written (`row`)."""
     if not rows:
         return '<p class="none">None.</p>'
     head = "".join(f'<th scope="col">{esc(h)}</th>' for h in headers)
-    body = "\n".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    body = "\n".join(rows)
     cap = f"<caption>{esc(caption)}</caption>" if caption else ""
     return f'<div class="scroll"><table class="{esc(cls)}">{cap}<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div>'

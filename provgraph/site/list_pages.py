@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from provgraph.site.entries import Listing
-from provgraph.site.layout import STATUSES, badge, day, esc, link, page, slug, table
+from provgraph.site.entries import Entry, Listing
+from provgraph.site.layout import STATUSES, badge, day, esc, link, page, row, rows_table, slug, table
 
 TIMELINE = 50
 
@@ -47,29 +47,33 @@ def home_page(site: Listing, site_title: str) -> str:
     return page("Home", body, depth=0, site_title=site_title, feed="feed.atom")
 
 
-def list_page(site: Listing, title: str, uids: list[str], depth: int, site_title: str, feed: str | None = None) -> str:
-    rows = []
-    for uid in uids:
-        d = site.entries[uid]
-        rows.append([link(uid, depth, d.name), badge(d.status, d.reason), esc(d.store or "-"),
-                     esc(d.scope or "(global)"), esc(d.day)])
-    feed_note = f'<p><a href="{"../" * depth}{esc(feed)}">Atom feed of this list\'s status changes</a></p>' if feed else ""
-    body = f"<h1>{esc(title)}</h1><p>{len(uids)} decision(s).</p>{feed_note}" + table(
+def list_row(entry: Entry) -> str:
+    """A decision's row in a list of status or store (one folder down)."""
+    return row([link(entry.uid, 1, entry.name), badge(entry.status, entry.reason), esc(entry.store or "-"),
+                esc(entry.scope or "(global)"), esc(entry.day)])
+
+
+def list_page(title: str, rows: list[str], site_title: str, feed: str | None = None) -> str:
+    """A list of decisions (their `list_row`s), one folder down: status/ or store/."""
+    feed_note = f'<p><a href="../{esc(feed)}">Atom feed of this list\'s status changes</a></p>' if feed else ""
+    body = f"<h1>{esc(title)}</h1><p>{len(rows)} decision(s).</p>{feed_note}" + rows_table(
         ["Decision", "Status", "Store", "Scope", "Since"], rows, cls="list")
-    return page(title, body, depth=depth, site_title=site_title, feed=feed)
+    return page(title, body, depth=1, site_title=site_title, feed=feed)
 
 
-def all_page(site: Listing, site_title: str) -> str:
-    """Every decision in one table the filter script narrows by status, store, scope and a date range."""
-    rows = []
-    for uid in sorted(site.entries):
-        d = site.entries[uid]
-        since = esc(d.day)
-        rows.append(f'<tr data-status="{esc(d.status)}" data-store="{esc(d.store or "")}" '
-                    f'data-scope="{esc(d.scope)}" data-since="{since}">'
-                    f"<td>{link(uid, 0, d.name)}</td><td>{badge(d.status, d.reason)}</td>"
-                    f"<td>{esc(d.store or '-')}</td><td>{esc(d.scope or '(global)')}</td>"
-                    f"<td>{since}</td></tr>")
+def all_row(entry: Entry) -> str:
+    """A decision's row in the table of every decision, with what the filter script reads."""
+    since = esc(entry.day)
+    return (f'<tr data-status="{esc(entry.status)}" data-store="{esc(entry.store or "")}" '
+            f'data-scope="{esc(entry.scope)}" data-since="{since}">'
+            f"<td>{link(entry.uid, 0, entry.name)}</td><td>{badge(entry.status, entry.reason)}</td>"
+            f"<td>{esc(entry.store or '-')}</td><td>{esc(entry.scope or '(global)')}</td>"
+            f"<td>{since}</td></tr>")
+
+
+def all_page(site: Listing, rows: list[str], site_title: str) -> str:
+    """Every decision in one table (their `all_row`s) the filter script narrows by status, store, scope and a date
+    range."""
     stores = sorted({d.store or "" for d in site.entries.values()})
     options = "".join(f'<option value="{esc(s)}">{esc(s or "(none)")}</option>' for s in stores)
     statuses = "".join(f'<option value="{s}">{s}</option>' for s in STATUSES)

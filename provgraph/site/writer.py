@@ -32,11 +32,14 @@ def read_manifest(out: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def write_site(out: Path, files: Mapping[str, bytes], kept: Mapping[str, str], extra: Mapping[str, Any]) -> Written:
+def write_site(out: Path, files: Mapping[str, bytes], kept: Mapping[str, str], extra: Mapping[str, Any],
+               before: Mapping[str, str] | None = None) -> Written:
     """Write `files` (relative path -> bytes) into `out`; `kept` lists files left as the last build wrote them
-    (path -> sha256: pages whose decision did not change). `extra` is stored in the manifest beside the digests."""
+    (path -> sha256: pages whose decision did not change). `extra` is stored in the manifest beside the digests.
+    `before`: the manifest's files as the caller read it (else read here)."""
     out.mkdir(parents=True, exist_ok=True)
-    before = read_manifest(out).get("files", {})
+    if before is None:
+        before = read_manifest(out).get("files", {})
     digests = dict(kept)
     written = unchanged = 0
     for relpath, data in sorted(files.items()):
