@@ -1,4 +1,5 @@
 // name: site_decisions
+// plan: kept
 // description: Every claim (or those of $claims) with what a decision site names it by and where it came from: uid, aliases, text,
 // description: placeholder, the title and url of the source its latest snapshot belongs to, that source's uid and
 // description: locator, its store's name, kind and root (the folder its locators are relative to). A placeholder has

@@ -1,4 +1,5 @@
 // name: site_history
+// plan: kept
 // description: Every snapshot that cited each claim (or each of $claims), oldest first per claim: what the record said then (declared
 // description: word, text), since when (revised_at), until when (until, null: still the latest), and who and which
 // description: commit wrote it (version, author, committer; null where the store does not say), the lines cited.

@@ -1,4 +1,5 @@
 // name: site_marks
+// plan: kept
 // description: The claims whose site mark differs from the one a decision site's last build saw ($known: uid -> mark;
 // description: null on a first build, when every claim differs), in one row: changed (a list of {claim, fresh, mark},
 // description: sorted by uid), removed (the uids of $known no claim has now) and claims (how many claims there are).

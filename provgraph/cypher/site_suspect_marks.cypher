@@ -1,4 +1,5 @@
 // name: site_suspect_marks
+// plan: kept
 // description: What the suspects of a claim rest on besides its status and edges (a decision site compares it with its
 // description: last build): every pair the write-time suspects pass kept, (a: the later claim)-[:MAY_REVISE]->(b: the
 // description: earlier), with its similarity (x) and found_at (y, epoch microseconds); and every adjudication that

@@ -31,8 +31,9 @@ from provgraph.site import changes, feed, list_pages
 from provgraph.site.decision_page import decision_page
 from provgraph.site.entries import Entry, Listing, revised
 from provgraph.site.layout import STATUSES, decision_href, slug
-from provgraph.site.model import Citation, citations_by_claim, read_decisions
+from provgraph.site.model import Citation, Decision, citations_by_claim, read_decisions
 from provgraph.site.pictures import drawn_from, edges_by_claim, pictures
+from provgraph.site.record_text import words
 from provgraph.site.writer import read_manifest, write_site
 from provgraph.views.svg import graphviz
 
@@ -80,12 +81,12 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
     say(f"read {len(decisions)} decision(s) from the graph")
     entries = {uid: Entry.of(decision) for uid, decision in decisions.items()}
     own = {uid: decision.own_digest() for uid, decision in decisions.items()}
-    rows = {uid: _rows(entry) for uid, entry in entries.items()}
+    rows = {uid: _rows(entries[uid], decision) for uid, decision in decisions.items()}
     all_marks = dict(marks.changed)
     if state is not None:
         for uid in state.entries.keys() - entries.keys() - marks.removed:
             entries[uid], own[uid], all_marks[uid] = state.entries[uid], state.own[uid], state.marks[uid]
-            rows[uid] = state.rows.get(uid) or _rows(entries[uid])
+            rows[uid] = state.rows[uid]
     found = changes.suspects_now(graph, marks, state, set(decisions) | marks.removed, scope)
     cited = {uid: found_there for uid, found_there in citations_by_claim(marks.citations).items() if uid in entries}
     site = Listing(entries=dict(sorted(entries.items())), suspects=found,
@@ -151,11 +152,13 @@ def _settings(title: str, scope: str | None) -> str:
     return hashlib.sha256(json.dumps([title, scope, graphviz() is not None]).encode() + code).hexdigest()
 
 
-def _rows(entry: Entry) -> list[str]:
-    """What the shared pages hold of one decision, written once: its row in a list of status or store, its row in
-    the table of every decision, its entry in the search index (JSON)."""
+def _rows(entry: Entry, decision: Decision) -> list[str]:
+    """What the shared pages hold of one decision, written once and kept in the site state: its row in a list of
+    status or store, its row in the table of every decision, its entry in the search index (JSON, with the words of
+    its text and aliases)."""
     found = {"id": entry.uid, "title": entry.title, "status": entry.status, "store": entry.store or "",
-             "href": decision_href(entry.uid, 0), "words": entry.words}
+             "href": decision_href(entry.uid, 0),
+             "words": words(f"{' '.join(decision.status.aliases)} {decision.text or ''}")}
     # JSON inside a script file: "</" cannot end anything there, but keep it escaped for any reader that inlines it
     return [list_pages.list_row(entry), list_pages.all_row(entry),
             json.dumps(found, ensure_ascii=False).replace("</", "<\\/")]

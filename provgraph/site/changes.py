@@ -85,19 +85,21 @@ def read_marks(graph: Graph, at: datetime, known: dict[str, list[Any]] | None) -
         rows = {name: future.result() for name, future in reads.items()}
         settled = complete.result()
     marked = rows["site_marks"][0]
-    by_claim: dict[str, list[list[Any]]] = {}
+    found: dict[str, list[list[Any]]] = {}
     pairs = []
     for row in rows["site_suspect_marks"]:
-        by_claim.setdefault(row["a"], []).append([row["kind"], row["b"], row["x"], row["y"]])
+        found.setdefault(row["a"], []).append([row["kind"], row["b"], row["x"], row["y"]])
         if row["kind"] == "pair":
             pairs.append((row["a"], row["b"]))
-            by_claim.setdefault(row["b"], []).append(["paired", row["a"], row["x"], row["y"]])
+            found.setdefault(row["b"], []).append(["paired", row["a"], row["x"], row["y"]])
+    for marks in found.values():
+        marks.sort(key=lambda mark: (mark[0], mark[1]))  # one (kind, other claim) once per claim
     common = rows["suspect_common_terms_kept"]
     terms = common[0]["terms"] if common else None
     return Marks(changed={row["claim"]: row["mark"] for row in marked["changed"]},
                  unsettled=frozenset(row["claim"] for row in marked["changed"] if not row["fresh"]),
                  removed=frozenset(marked["removed"]), edges=rows["site_edges"], citations=rows["site_citations"], pairs=pairs,
-                 suspect_marks={uid: sorted(found, key=repr) for uid, found in by_claim.items()},
+                 suspect_marks=found,
                  suspects_settled=settled and terms is not None, common=digest(sorted(terms or [])))
 
 

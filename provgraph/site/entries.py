@@ -1,5 +1,5 @@
 """What every page but its own shows of a decision: a small **site entry** (its name, status and reason, store, scope,
-since when, the claims its status names, the words search finds it by). The lists, home, feeds, search index, its
+since when, the claims its status names). The lists, home, feeds, search index, its
 neighbours' pages and lineage pictures are written from entries alone; the manifest keeps them, so a rebuild reads
 from the graph only the decisions that changed and takes every other entry as the last build left it.
 """
@@ -12,7 +12,6 @@ from typing import Any, Iterable
 
 from provgraph.engine.suspects import Suspect
 from provgraph.site.model import RETIRED, Decision
-from provgraph.site.record_text import words
 
 _SINCE = "%Y-%m-%dT%H:%M:%S.%fZ"  # one fixed width: the text sorts as the time does
 
@@ -34,7 +33,6 @@ class Entry:
     premises_not_current: tuple[str, ...]
     pending: tuple[str, ...]
     amendments: tuple[str, ...]
-    words: str
 
     @classmethod
     def of(cls, decision: Decision) -> "Entry":
@@ -44,7 +42,7 @@ class Entry:
                    since=s.since.astimezone(timezone.utc).strftime(_SINCE) if s.since else None,
                    successors=tuple(s.successors), conflicts_with=tuple(s.conflicts_with), premises=tuple(s.premises),
                    premises_not_current=tuple(s.premises_not_current), pending=tuple(s.pending),
-                   amendments=tuple(s.amendments), words=words(f"{' '.join(s.aliases)} {decision.text or ''}"))
+                   amendments=tuple(s.amendments))
 
     @classmethod
     def from_json(cls, data: list[Any]) -> "Entry":
