@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -104,9 +105,10 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
     before_files: dict[str, str] = manifest.get("files", {})
     kept: dict[str, str] = {}
     render: list[str] = []
+    on_disk = _pages_on_disk(out)
     for uid in site.entries:
         relpath = decision_href(uid, 0)
-        if before_pages.get(uid) == fingerprints[uid] and relpath in before_files and (out / relpath).is_file():
+        if before_pages.get(uid) == fingerprints[uid] and relpath in before_files and relpath in on_disk:
             kept[relpath] = before_files[relpath]
         else:
             render.append(uid)
@@ -128,6 +130,15 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
     return SiteResult(out=out, decisions=len(site.entries), decisions_read=len(decisions), pages_rendered=len(render),
                       pages_kept=len(kept), files_written=result.written, files_removed=result.removed,
                       pictures=len(drawn), seconds=time.perf_counter() - started)
+
+
+def _pages_on_disk(out: Path) -> set[str]:
+    """The decision pages in `out` now, as relative paths (one listing of the folder, not a look per page)."""
+    try:
+        with os.scandir(out / "d") as found:
+            return {f"d/{item.name}" for item in found if item.is_file()}
+    except OSError:
+        return set()
 
 
 def _linked(entry: Entry, revises: list[str]) -> bool:

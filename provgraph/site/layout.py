@@ -57,6 +57,7 @@ def slug(uid: str) -> str:
     return f"{safe}-{hashlib.sha256(uid.encode()).hexdigest()[:8]}"
 
 
+@lru_cache(maxsize=None)
 def decision_href(uid: str, depth: int) -> str:
     return f"{'../' * depth}d/{quote(slug(uid))}.html"
 
