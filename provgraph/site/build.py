@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from importlib.resources import files as package_files
@@ -78,21 +79,24 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
     settings = _settings(title, scope)
     state = changes.State.from_manifest(manifest) if manifest.get("settings") == settings and scope is None else None
     marks = changes.read_marks(graph, built_at, state.marks if state is not None else None)
-    decisions = read_decisions(graph, sorted(marks.changed) if state is not None else None, built_at, scope)
+    edges = edges_by_claim(marks.edges)
+    wanted = None if state is None else sorted(set(marks.changed) | changes.around(state, set(marks.changed), edges))
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
+        suspects_read = pool.submit(changes.suspects_now, graph, marks, state, set(marks.changed) | marks.removed, scope)
+        decisions = read_decisions(graph, wanted, built_at, scope)
+        found = suspects_read.result()
     say(f"read {len(decisions)} decision(s) from the graph")
     entries = {uid: Entry.of(decision) for uid, decision in decisions.items()}
     own = {uid: decision.own_digest() for uid, decision in decisions.items()}
     rows = {uid: _rows(entries[uid], decision) for uid, decision in decisions.items()}
     all_marks = dict(marks.changed)
     if state is not None:
+        all_marks = {**{uid: mark for uid, mark in state.marks.items() if uid not in marks.removed}, **marks.changed}
         for uid in state.entries.keys() - entries.keys() - marks.removed:
-            entries[uid], own[uid], all_marks[uid] = state.entries[uid], state.own[uid], state.marks[uid]
-            rows[uid] = state.rows[uid]
-    found = changes.suspects_now(graph, marks, state, set(decisions) | marks.removed, scope)
+            entries[uid], own[uid], rows[uid] = state.entries[uid], state.own[uid], state.rows[uid]
     cited = {uid: found_there for uid, found_there in citations_by_claim(marks.citations).items() if uid in entries}
     site = Listing(entries=dict(sorted(entries.items())), suspects=found,
                    citations={uid: len(c) for uid, c in cited.items()}, built_at=built_at)
-    edges = edges_by_claim(marks.edges)
     revises = revised(site.entries.values())
     of_claim: dict[str, list[Suspect]] = {}
     for suspect in found:

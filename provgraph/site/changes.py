@@ -16,8 +16,9 @@ import hashlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Mapping
 
+from provgraph.engine.lineage import Edge
 from provgraph.engine.suspects import Suspect, kept_complete, suspects, touching
 from provgraph.graph.connection import Graph
 from provgraph.site.entries import Entry
@@ -100,6 +101,20 @@ def read_marks(graph: Graph, at: datetime, known: dict[str, list[Any]] | None) -
                  removed=frozenset(marked["removed"]), edges=rows["site_edges"], citations=rows["site_citations"], pairs=pairs,
                  suspect_marks=found,
                  suspects_settled=settled and terms is not None, common=digest(sorted(terms or [])))
+
+
+def around(state: State, changed: set[str], edges: Mapping[str, list[Edge]]) -> set[str]:
+    """The claims whose pages most likely show one of `changed`, read with them in one round: those whose last entry
+    names one, those a changed claim's last entry names, and those an edge joins to one. (A page whose fingerprint
+    changes for another reason is read after.)"""
+    found = {uid for uid, entry in state.entries.items() if not changed.isdisjoint(entry.linked())
+             or not changed.isdisjoint(entry.premises_not_current)}
+    for uid in changed:
+        last = state.entries.get(uid)
+        if last is not None:
+            found |= last.linked()
+        found |= {end for edge in edges.get(uid, ()) for end in (edge.source, edge.target)}
+    return found & state.entries.keys()
 
 
 def suspects_now(graph: Graph, marks: Marks, state: State | None, touched: set[str],
