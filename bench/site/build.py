@@ -13,6 +13,9 @@ graph's other stores stay. The graph is then warmed (every status read once), an
   one of its store), revoked afterwards, so the graph is left as it was;
 - page weight: the median and 90th percentile of a decision page's bytes without its lineage picture, and with it.
 
+Each build's wall time is the site's `seconds`; `cpu_seconds` is the CPU time this process spent on it (the wall time
+moves with the machine's load; the server's work is in the wall time only).
+
 The server is the one NEO4J_URI (or --uri) names; nothing is wiped. Results print as JSON (--json FILE to keep them).
 """
 from __future__ import annotations
