@@ -117,16 +117,18 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         else:
             render.append(uid)
     decisions.update(read_decisions(graph, [uid for uid in render if uid not in decisions], built_at, scope))
-    drawn = pictures(site, {uid: edges.get(uid, []) for uid in render
-                            if _linked(site.entries[uid], revises.get(uid, []))}, depth=1)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
+        # Graphviz draws while this thread writes the shared pages
+        drawing = pool.submit(pictures, site, {uid: edges.get(uid, []) for uid in render
+                                               if _linked(site.entries[uid], revises.get(uid, []))}, 1)
+        files = _shared_pages(site, title, rows)
+        drawn = drawing.result()
     say(f"{len(render)} decision page(s) to render, {len(drawn)} with a lineage picture")
-    files: dict[str, bytes] = {}
     for uid in render:
         decision = decisions[uid]
         decision.citations, decision.revises = cited.get(uid, []), revises.get(uid, [])
         decision.suspects = of_claim.get(uid, [])
         files[decision_href(uid, 0)] = decision_page(decision, statuses, drawn.get(uid), title).encode()
-    files.update(_shared_pages(site, title, rows))
     new_state = changes.State(marks=all_marks, entries=site.entries, own=own, rows=rows,
                               suspect_marks=marks.suspect_marks, common=marks.common, suspects=found)
     result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,
