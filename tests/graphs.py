@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import partialmethod
 from datetime import datetime
 from typing import Any
 
@@ -153,26 +154,15 @@ class GraphBuilder:
             {"frm": frm, "to": to, "props": {k: v for k, v in props.items() if v is not None}},
         )
 
-    def supersedes(self, successor: str, predecessor: str, **kw: Any) -> None:
-        self.edge("SUPERSEDES", successor, predecessor, **kw)
-
-    def corrects(self, successor: str, predecessor: str, **kw: Any) -> None:
-        self.edge("CORRECTS", successor, predecessor, **kw)
-
-    def invalidates(self, successor: str, predecessor: str, **kw: Any) -> None:
-        self.edge("INVALIDATES", successor, predecessor, **kw)
-
-    def amends(self, amendment: str, amended: str, **kw: Any) -> None:
-        self.edge("AMENDS", amendment, amended, **kw)
-
-    def conflicts(self, a: str, b: str, **kw: Any) -> None:
-        self.edge("CONFLICTS_WITH", a, b, **kw)
-
-    def depends_on(self, dependent: str, premise: str, **kw: Any) -> None:
-        self.edge("DEPENDS_ON", dependent, premise, **kw)
-
-    def relates(self, a: str, b: str, verb: str = "continues", **kw: Any) -> None:
-        self.edge("RELATES", a, b, verb=verb, **kw)
+    # each: edge(kind, from, to, **kw) with its kind fixed; from is the successor, amendment, dependent, or the
+    # first of two rivals or related claims (RELATES continues unless a verb is given)
+    supersedes = partialmethod(edge, "SUPERSEDES")
+    corrects = partialmethod(edge, "CORRECTS")
+    invalidates = partialmethod(edge, "INVALIDATES")
+    amends = partialmethod(edge, "AMENDS")
+    conflicts = partialmethod(edge, "CONFLICTS_WITH")
+    depends_on = partialmethod(edge, "DEPENDS_ON")
+    relates = partialmethod(edge, "RELATES", verb="continues")
 
     def adjudicate(
         self,

@@ -89,9 +89,9 @@ def test_the_bench_command_reads_its_sizes_and_refuses_a_size_below_two():
 
 
 def test_ingest_memory_reads_the_corpus_in_a_fresh_process_and_reports_its_peak(capsys):
-    from bench.scale import ingest_memory
+    from bench.scale import footprint
 
-    assert ingest_memory.main(["--sizes", "200,400", "--parse-only"]) == 0
+    assert footprint.main(["--sizes", "200,400", "--parse-only"]) == 0
     table = capsys.readouterr().out.splitlines()
     assert table[0] == "| claims | input MiB | seconds | peak RSS MiB |"
     assert [row.split("|")[1].strip() for row in table[2:4]] == ["200", "400"]

@@ -76,3 +76,43 @@ def test_the_quality_check_counts_false_suspects_across_stores_and_organisations
     toy = bench_suspects.multi_org_quality(graph, 6, seed=3, workdir=tmp_path / "orgs")
     assert toy["claims"] == sum(len(c.records) for _, c in bench_suspects.suspects_corpus.generate_orgs(6, 3))
     assert toy["false_across_orgs"] <= toy["false_across_stores"] <= toy["false"]
+
+
+def _committed(folder, files: dict[str, str]):
+    """A git repository holding `files`, committed once; its git directory (what bench.suspects.real reads)."""
+    import subprocess
+
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    env = {**os.environ, "GIT_AUTHOR_NAME": "a", "GIT_AUTHOR_EMAIL": "a@example.org", "GIT_COMMITTER_NAME": "a",
+           "GIT_COMMITTER_EMAIL": "a@example.org"}
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "records"]):
+        subprocess.run(["git", *command], cwd=folder, env=env, check=True)
+    return folder / ".git"
+
+
+def test_the_real_logs_bench_reads_bips_and_simds_with_their_supersession_fields_as_the_truth(graph: Graph, tmp_path) -> None:
+    from bench.suspects import real
+
+    bips = _committed(tmp_path / "bips", {
+        "bip-0001.mediawiki": "<pre>\n  BIP: 1\n  Title: Fees by size\n  Status: Closed\n  Created: 2019-01-01\n"
+                              "  Proposed-Replacement: 2\n</pre>\n\n==Abstract==\n\nFees are paid by transaction size.\n",
+        "bip-0002.md": "```\n  BIP: 2\n  Title: Fees by weight\n  Status: Final\n  Assigned: 2020-01-01\n  Replaces: 1\n```\n\n"
+                       "## Abstract\n\nFees are paid by transaction weight.\n",
+        "README.md": "# BIPs\n"})
+    simds = _committed(tmp_path / "simds", {
+        "proposals/0001-votes.md": "---\nsimd: '0001'\ntitle: Votes\nstatus: Activated\ncreated: 2022-01-01\n"
+                                   "superseded-by: '0002'\n---\n\n## Summary\n\nVotes are counted per epoch.\n",
+        "proposals/0002-votes-again.md": "---\nsimd: '0002'\ntitle: Votes again\nstatus: Review\ncreated: 2023-01-01\n"
+                                         "supersedes: '0001'\n---\n\n## Summary\n\nVotes are counted per slot.\n"})
+    truth: list[tuple[str, str]] = []
+    bip_claims = [claim for record in real.bip_records(bips, truth) for claim in record.claims]
+    # BIP 3's Closed with a successor named is replaced: read as the status it had before it was marked
+    assert [(c.uid, c.declared) for c in bip_claims] == [("BIP-1", "accepted"), ("BIP-2", "accepted")]
+    assert "transaction size" in bip_claims[0].text and set(truth) == {("BIP-1", "BIP-2")}
+    out = tmp_path / "out.json"
+    assert real.main(["--uri", graph.settings.uri, "--bips", str(bips), "--simds", str(simds), "--json", str(out)]) == 0
+    quality = {row["corpus"]: row for row in json.loads(out.read_text(encoding="utf-8"))["quality"]}
+    assert set(quality) == {"bitcoin/bips (Replaces, Proposed-Replacement)", "solana SIMDs (supersedes, superseded-by)"}
+    assert all(row["claims"] == 2 and row["pairs"] == 1 for row in quality.values())

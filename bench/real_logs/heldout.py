@@ -4,10 +4,10 @@
 
 Each log NAME is ingested whole with its declaration, `bench/logs/NAME.toml`: a `provgraph.toml` as the log's
 users would write it (`path` relative to the repository's root), and nothing else: a log that needs a code edit
-in provgraph to read is a finding, never a fix here. The oracle is the record's stated status, read by a few
-lines below (a regular expression over the field each log keeps it in, independent of provgraph's readers), and
-mapped to a verdict by the log's own process document (each oracle below cites it): in force -> ACTIVE;
-not yet decided or dormant -> UNKNOWN; closed, withdrawn, moved, obsolete, superseded -> STALE.
+in provgraph to read is a finding, never a fix here. The oracle (oracles.py) is the record's stated status, read by
+a few lines of its own (independent of provgraph's readers), and mapped to a verdict by the log's own process
+document: in force -> ACTIVE; not yet decided or dormant -> UNKNOWN; closed, withdrawn, moved, obsolete,
+superseded -> STALE.
 
 With --propose the declaration is instead the one `provgraph formats propose FOLDER` prints, run in the
 repository's root for the folder the log's own declaration reads (or --propose-at's), applied unedited.
@@ -26,10 +26,10 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.real_logs.oracles import LOGS, stated_word, verdict
 from bench.real_logs.stated import compare
 from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status
@@ -37,182 +37,6 @@ from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest.config import load_config
 from provgraph.ingest.pipeline import ingest
-
-
-# -- the oracles: each record's stated status, read by a few lines of its own, and each word's verdict --------------
-
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-
-
-def stated_word(text: str) -> str:
-    """`**[Implemented](url)** (Swift 5.5)` -> `implemented`: markup, links and what follows a bracket go."""
-    text = _LINK.sub(r"\1", text).replace("*", "").replace("`", "")
-    text = re.split(r"[(\[,;]", text, maxsplit=1)[0]
-    return " ".join(text.casefold().split()).strip(" .'\"")
-
-
-def _front_matter(text: str) -> str:
-    parts = text.split("\n---", 1) if text.startswith("---") else ["", ""]
-    return parts[0]
-
-
-def _first(pattern: str, text: str) -> str | None:
-    found = re.search(pattern, text, re.MULTILINE | re.IGNORECASE)
-    return found.group(1).strip() if found else None
-
-
-def _walk(root: Path, pattern: str) -> Iterator[tuple[str, str]]:
-    for file in sorted(root.rglob("*")):
-        relpath = file.relative_to(root).as_posix()
-        if file.is_file() and re.fullmatch(pattern, relpath):
-            yield relpath, file.read_text(encoding="utf-8", errors="replace")
-
-
-# Each oracle: the store-relative path of every record and its status as written (None: it states none).
-def _bips(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"bip-\d+\.(mediawiki|md)"):
-        yield relpath, _first(r"^\s*Status:\s*(.+)$", "\n".join(text.splitlines()[:40]))
-
-
-def _front_matter_status(pattern: str) -> Callable[[Path], Iterator[tuple[str, str | None]]]:
-    def read(root: Path) -> Iterator[tuple[str, str | None]]:
-        for relpath, text in _walk(root, pattern):
-            yield relpath, _first(r"^status:\s*['\"]?([^'\"\n]+)", _front_matter(text))
-    return read
-
-
-def _neps(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"doc/neps/nep-\d+[^/]*\.rst"):
-        yield relpath, _first(r"^:Status:\s*(.+)$", "\n".join(text.splitlines()[:30]))
-
-
-def _keep(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"proposals/(.+/)?KEEP-[^/]+\.md"):
-        head = "\n".join(line for line in text.splitlines()[:20] if not line.startswith("##"))
-        yield relpath, _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+)$", head)
-
-
-def _tensorflow(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"rfcs/\d{8}-[^/]+\.md"):
-        yield relpath, _first(r"^\s*\|?\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", "\n".join(text.splitlines()[:15]))
-
-
-def _head_field(pattern: str, field: str, lines: int = 30) -> Callable[[Path], Iterator[tuple[str, str | None]]]:
-    """`Status: x`, `:Status: x` or `status: x` at the start of a line in the first lines (a preamble in a
-    fence, an RST field list, YAML front matter, `name: value` lines after an RST title)."""
-    def read(root: Path) -> Iterator[tuple[str, str | None]]:
-        for relpath, text in _walk(root, pattern):
-            head = "\n".join(text.splitlines()[:lines])
-            yield relpath, _first(rf"^:?{field}:?:\s*['\"]?([^'\"\n]+)", head)
-    return read
-
-
-def _table_status(pattern: str) -> Callable[[Path], Iterator[tuple[str, str | None]]]:
-    """`| **Status** | Activated |` in the first rows of a Markdown table at the top, else front matter's status."""
-    def read(root: Path) -> Iterator[tuple[str, str | None]]:
-        for relpath, text in _walk(root, pattern):
-            head = "\n".join(text.splitlines()[:20])
-            yield relpath, (_first(r"^\s*\|\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", head)
-                            or _first(r"^status:\s*['\"]?([^'\"\n]+)", _front_matter(text)))
-    return read
-
-
-@dataclass(frozen=True)
-class HeldOut:
-    origin: str  # the public repository
-    process: str  # the document that says what each word means
-    oracle: Callable[[Path], Iterator[tuple[str, str | None]]]
-    verdicts: dict[str, str]  # the log's own words -> ACTIVE / UNKNOWN / STALE
-
-
-_EIP = {"idea": "UNKNOWN", "draft": "UNKNOWN", "review": "UNKNOWN", "last call": "UNKNOWN", "stagnant": "UNKNOWN",
-        "final": "ACTIVE", "living": "ACTIVE", "withdrawn": "STALE", "moved": "STALE"}
-LOGS = {
-    "bips": HeldOut("bitcoin/bips", "BIP 3", _bips, {
-        "draft": "UNKNOWN", "complete": "ACTIVE", "deployed": "ACTIVE", "closed": "STALE"}),
-    "eips": HeldOut("ethereum/EIPs", "EIP-1", _front_matter_status(r"EIPS/eip-\d+\.md"), _EIP),
-    "ercs": HeldOut("ethereum/ERCs", "EIP-1", _front_matter_status(r"ERCS/erc-\d+\.md"), _EIP),
-    "cips": HeldOut("cardano-foundation/CIPs", "CIP-1", _front_matter_status(r"CIP-\d+/README\.md"), {
-        "proposed": "UNKNOWN", "active": "ACTIVE", "inactive": "STALE"}),
-    "simds": HeldOut("solana-foundation/solana-improvement-documents", "SIMD-0001",
-                     _front_matter_status(r"proposals/\d+-[^/]+\.md"), {
-        "idea": "UNKNOWN", "draft": "UNKNOWN", "review": "UNKNOWN", "stagnant": "UNKNOWN", "accepted": "ACTIVE",
-        "implemented": "ACTIVE", "activated": "ACTIVE", "living": "ACTIVE", "withdrawn": "STALE"}),
-    "neps": HeldOut("numpy/numpy (doc/neps)", "NEP 0", _neps, {
-        "draft": "UNKNOWN", "provisional": "UNKNOWN", "deferred": "UNKNOWN", "active": "ACTIVE", "accepted": "ACTIVE",
-        "final": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "superseded": "STALE"}),
-    "keep": HeldOut("Kotlin/KEEP", "the KEEP README's statuses", _keep, {
-        "public discussion": "UNKNOWN", "in progress": "UNKNOWN", "experimental": "UNKNOWN", "unknown": "UNKNOWN",
-        "draft": "UNKNOWN", "design review": "UNKNOWN", "prototype": "UNKNOWN", "prototyped": "UNKNOWN", "working on": "UNKNOWN",
-        "stable": "ACTIVE", "partially stable": "ACTIVE", "implemented": "ACTIVE", "declined": "STALE",
-        "rejected": "STALE", "superseded": "STALE"}),
-    "tensorflow": HeldOut("tensorflow/community", "rfcs/ (the RFC process, README)", _tensorflow, {
-        "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "implemented": "ACTIVE",
-        "obsolete": "STALE"}),
-}
-
-
-
-
-# Issue 55: logs nobody here had read; each dict cites the process document that defines its words.
-LOGS |= {
-    # the core folder's README, "CAP Status Terms": Draft, Awaiting Decision, FCP: Acceptance/Rejection; Accepted ("ready for
-    # implementation"), Implemented, Final; Rejected, Superseded.
-    "caps": HeldOut("stellar/stellar-protocol (core)", "the core folder's README, CAP Status Terms",
-                    _head_field(r"core/cap-\d+(-\d+)?\.md", "Status", 20), {
-        "draft": "UNKNOWN", "awaiting decision": "UNKNOWN", "fcp": "UNKNOWN", "accepted": "ACTIVE",
-        "implemented": "ACTIVE", "final": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
-    # the ecosystem folder's README, "SEP Status Terms": Draft, FCP (Final Comment Period), Active (a living document), Final;
-    # Abandoned, Rejected (and Deprecated by its plain meaning).
-    "seps": HeldOut("stellar/stellar-protocol (ecosystem)", "the ecosystem folder's README, SEP Status Terms",
-                    _head_field(r"ecosystem/sep-\d+\.md", "Status", 20), {
-        "draft": "UNKNOWN", "fcp": "UNKNOWN", "final comment period": "UNKNOWN", "active": "ACTIVE",
-        "final": "ACTIVE", "abandoned": "STALE", "rejected": "STALE", "deprecated": "STALE"}),
-    # APE 1 "APE Status": Discussion; Accepted; Rejected, Withdrawn, Superseded; Abandoned (dormant: "can be
-    # picked up at any time ... changed back to Discussion").
-    "apes": HeldOut("astropy/astropy-APEs", "APE 1, APE Status", _head_field(r"APE\d+\.rst", "status", 40), {
-        "discussion": "UNKNOWN", "abandoned": "UNKNOWN", "accepted": "ACTIVE", "rejected": "STALE",
-        "withdrawn": "STALE", "superseded": "STALE"}),
-    # DEP 1 (final/0001-dep-process.rst): Draft; Accepted, Final; Withdrawn, Rejected, Superseded. The folder a DEP
-    # sits in is its status too (final/0044 still says Draft: the oracle takes the stated field).
-    "deps": HeldOut("django/deps", "DEP 1", _head_field(r"(accepted|draft|final|rejected|superseded|withdrawn)/"
-                                                        r"(?!README)[^/]+\.(rst|md)", "Status", 20), {
-        "draft": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "withdrawn": "STALE", "rejected": "STALE",
-        "superseded": "STALE"}),
-    # SLEP 000: Draft; Accepted, Final; Rejected, Withdrawn (Withdrawn "superseded by SLEP007").
-    "sleps": HeldOut("scikit-learn/enhancement_proposals", "SLEP 000", _head_field(r"slep\d+/proposal\.rst",
-                                                                                 "Status", 20), {
-        "draft": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE"}),
-    # README.md "FLIP status": Draft, Proposed; Accepted, Implemented, Released (live on mainnet); Rejected; and
-    # Approved (governance FLIPs' word for accepted), Deprecated by its plain meaning.
-    "flips": HeldOut("onflow/flips", "README.md, FLIP statuses",
-                     _table_status(r"(application|cadence|governance|protocol)/\d{8}-[^/]+\.md"), {
-        "draft": "UNKNOWN", "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE",
-        "implemented": "ACTIVE", "released": "ACTIVE", "rejected": "STALE", "deprecated": "STALE"}),
-    # NEP-0001: Draft, Review, Voting; outcomes Approved, Rejected; Final (a Standards NEP in finality) and New.
-    "nearneps": HeldOut("near/NEPs", "NEP-0001", _front_matter_status(r"neps/nep-\d+\.md"), {
-        "new": "UNKNOWN", "draft": "UNKNOWN", "review": "UNKNOWN", "voting": "UNKNOWN", "approved": "ACTIVE",
-        "final": "ACTIVE", "rejected": "STALE"}),
-    # FIP-0001 "FIP Work Flow": WIP, Draft, Last Call, Deferred; Accepted, Final, Active; Rejected, Superseded,
-    # Withdrawn.
-    "fips": HeldOut("filecoin-project/FIPs", "FIP-0001", _front_matter_status(r"(FIPS/fip|FRCs/frc)-\d+\.md"), {
-        "wip": "UNKNOWN", "draft": "UNKNOWN", "last call": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE",
-        "final": "ACTIVE", "active": "ACTIVE", "rejected": "STALE", "superseded": "STALE", "withdrawn": "STALE"}),
-    # AIP-0: Draft, Review (`In Review`); Accepted, Final (deployed to mainnet); Rejected.
-    "aips": HeldOut("aptos-foundation/AIPs", "AIP-0", _head_field(r"aips/aip-\d+[^/]*\.md", "status", 25), {
-        "draft": "UNKNOWN", "review": "UNKNOWN", "in review": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE",
-        "rejected": "STALE"}),
-    # README.md "ACP Statuses": Proposed, Implementable ("ready for implementation" in its authors' view, not yet
-    # activated); Activated; Stale (abandoned or replaced).
-    "acps": HeldOut("avalanche-foundation/ACPs", "README.md, ACP Statuses", _table_status(r"ACPs/\d+-[^/]+/README\.md"), {
-        "proposed": "UNKNOWN", "implementable": "UNKNOWN", "activated": "ACTIVE", "stale": "STALE"}),
-}
-
-
-def verdict(log: HeldOut, word: str) -> str | None:
-    """The verdict of the longest of the log's words that the stated word starts with ("stable in 1.1": stable)."""
-    starts = [key for key in log.verdicts if word == key or word.startswith(key + " ")]
-    return log.verdicts[max(starts, key=len)] if starts else None
 
 DECLARATIONS = Path(__file__).resolve().parents[1] / "logs"
 SUMMARY_LINES = 8

@@ -16,7 +16,7 @@ It prints one JSON object: seconds, plan_seconds (an EXPLAIN first, so the timed
 the plan cached), rows, peak RSS (VmHWM) and the RSS before the query
 (imports and connection), both in KiB, and the count per status.
 
-`ingest` ingests bench corpus files (one of bench/scale/shapes.py's concurrent writers; bench/scale/ingest_memory.py's
+`ingest` ingests bench corpus files (one of bench/scale/shapes.py's concurrent writers; bench/scale/footprint.py's
 measured ingest) and prints seconds, snapshots_added, snapshots_unchanged, peak_rss_kib. `parse` reads them as the
 pipeline does without a database (its two passes: the index, then the records a batch at a time) and prints records,
 peak_rss_kib.

@@ -6,44 +6,39 @@ from typing import Any, Iterator, Mapping, MutableMapping
 
 import click
 
-# Every command: the module under provgraph/cli/ that defines it (in its COMMANDS) and the first sentence of its
-# help, which `provgraph --help` lists without importing the module (tests/test_cli_start.py checks they agree).
-# A module is imported when its command runs, so `provgraph --help` and a usage error never load the driver.
-LAZY_COMMANDS: dict[str, tuple[str, str]] = {
-    "adjudicate": ("adjudicate", "Record which of two claims governs (--keep/--retire), that two suspects are distinct "
-                                 "(--distinct A B), that one relates to or depends on the other (--relates A B, "
-                                 "--depends-on A B), or revoke such a decision (--revoke ADJ)."),
-    "browse": ("browse", "Print the URL of Neo4j Browser on the local server, connected, starting the server if needed."),
-    "changes": ("changes", "Every claim whose status differs between two instants: before, after, when it changed, and "
-                           "the record, commit and author that changed it (the account of its status at --to)."),
-    "check": ("check", "Compare every claim's stored status with the full computation; exit 1 on any drift."),
-    "conflicts": ("status", "Unresolved conflicts (rival claims, explicit conflicts, revision cycles) and what would "
-                            "resolve each."),
-    "cypher": ("cypher", "Run ad-hoc Cypher."),
-    "demo": ("demo", "Run the demo story (five stores, one nightly job) into FOLDER: its files, then its report."),
-    "export": ("export", "Export the graph as a W3C PROV document (sources, snapshots with their authors, claims with "
-                         "their status at --at, revisions, adjudications with who decided)."),
-    "formats": ("formats", "Record formats: propose a declaration for a folder of records, or list the presets provgraph "
-                           "ships."),
-    "ingest": ("ingest", "Read decision records, tickets, logs or board cards into the graph."),
-    "init": ("admin", "Install provgraph's constraints and indexes (safe to re-run)."),
-    "lineage": ("status", "Lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations."),
-    "mcp": ("mcp", "Serve an MCP server: tools verify, verify_batch, status, lineage, conflicts, cited_in, list_queries, query, "
-                   "cypher (read-only) and resources provgraph://lineage/{claim}, provgraph://status/{claim}, "
-                   "provgraph://queries."),
-    "query": ("cypher", "Run a named query from provgraph/cypher/ (see --list); --print shows the text that runs, for "
-                        "cypher-shell."),
-    "report": ("report", "Staleness report: counts per status and store, what changed since the previous run, lineage "
-                         "diagrams."),
-    "reset": ("admin", "Wipe all provgraph data (schema stays)."),
-    "scan": ("scan", "Find citations of decisions in code, docs and configs, and list those that no longer govern."),
-    "server": ("server", "Run a local Neo4j (Community 5.26: Bolt and Neo4j Browser on 127.0.0.1)."),
-    "site": ("site", "Write a static website of every decision (open OUT/index.html, or publish OUT as it is)."),
-    "status": ("status", "Status of claims (all when no ID): ACTIVE, STALE, CONFLICT or UNKNOWN, with the reason."),
-    "suspects": ("suspects", "Possible unlinked revisions: later claims that say the same thing as an earlier one, "
-                             "nothing linking them."),
-    "verify": ("verify", "Does the evidence an answer cites still govern? Exit 0 only for SUPPORTED_BY_CURRENT_SOURCE."),
+# Every command and the first sentence of its help, which `provgraph --help` lists without importing the command's
+# module (tests/test_cli_start.py checks they agree). A module is imported when its command runs, so `provgraph --help`
+# and a usage error never load the driver.
+LAZY_COMMANDS: dict[str, str] = {
+    "adjudicate": "Record which of two claims governs (--keep/--retire), that two suspects are distinct (--distinct A B), that one relates to or "
+                  "depends on the other (--relates A B, --depends-on A B), or revoke such a decision (--revoke ADJ).",
+    "browse": "Print the URL of Neo4j Browser on the local server, connected, starting the server if needed.",
+    "changes": "Every claim whose status differs between two instants: before, after, when it changed, and the record, commit and author that "
+               "changed it (the account of its status at --to).",
+    "check": "Compare every claim's stored status with the full computation; exit 1 on any drift.",
+    "conflicts": "Unresolved conflicts (rival claims, explicit conflicts, revision cycles) and what would resolve each.",
+    "cypher": "Run ad-hoc Cypher.",
+    "demo": "Run the demo story (five stores, one nightly job) into FOLDER: its files, then its report.",
+    "export": "Export the graph as a W3C PROV document (sources, snapshots with their authors, claims with their status at --at, revisions, "
+              "adjudications with who decided).",
+    "formats": "Record formats: propose a declaration for a folder of records, or list the presets provgraph ships.",
+    "ingest": "Read decision records, tickets, logs or board cards into the graph.",
+    "init": "Install provgraph's constraints and indexes (safe to re-run).",
+    "lineage": "Lineage of one claim: predecessors, successors, premises, rivals, adjudications, citations.",
+    "mcp": "Serve an MCP server: tools verify, verify_batch, status, lineage, conflicts, cited_in, list_queries, query, cypher (read-only) and "
+           "resources provgraph://lineage/{claim}, provgraph://status/{claim}, provgraph://queries.",
+    "query": "Run a named query from provgraph/cypher/ (see --list); --print shows the text that runs, for cypher-shell.",
+    "report": "Staleness report: counts per status and store, what changed since the previous run, lineage diagrams.",
+    "reset": "Wipe all provgraph data (schema stays).",
+    "scan": "Find citations of decisions in code, docs and configs, and list those that no longer govern.",
+    "server": "Run a local Neo4j (Community 5.26: Bolt and Neo4j Browser on 127.0.0.1).",
+    "site": "Write a static website of every decision (open OUT/index.html, or publish OUT as it is).",
+    "status": "Status of claims (all when no ID): ACTIVE, STALE, CONFLICT or UNKNOWN, with the reason.",
+    "suspects": "Possible unlinked revisions: later claims that say the same thing as an earlier one, nothing linking them.",
+    "verify": "Does the evidence an answer cites still govern? Exit 0 only for SUPPORTED_BY_CURRENT_SOURCE.",
 }
+# The module under provgraph/cli/ that defines a command (in its COMMANDS) is named for it, but for these.
+MODULE_OF: dict[str, str] = {"conflicts": "status", "init": "admin", "lineage": "status", "query": "cypher", "reset": "admin"}
 
 
 class LazyCommands(MutableMapping[str, click.Command]):
@@ -89,7 +84,7 @@ class LazyGroup(click.Group):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.commands = LazyCommands({name: module for name, (module, _) in LAZY_COMMANDS.items()})
+        self.commands = LazyCommands({name: MODULE_OF.get(name, name) for name in LAZY_COMMANDS})
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         names = self.list_commands(ctx)
@@ -99,7 +94,7 @@ class LazyGroup(click.Group):
         rows = []
         for name in names:
             if isinstance(self.commands, LazyCommands) and not self.commands.loaded(name):
-                rows.append((name, click.Command(name, help=LAZY_COMMANDS[name][1]).get_short_help_str(limit)))
+                rows.append((name, click.Command(name, help=LAZY_COMMANDS[name]).get_short_help_str(limit)))
             elif not (command := self.commands[name]).hidden:
                 rows.append((name, command.get_short_help_str(limit)))
         with formatter.section("Commands"):

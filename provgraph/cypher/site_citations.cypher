@@ -1,4 +1,5 @@
 // name: site_citations
+// plan: kept
 // description: Every citation `provgraph scan` kept: the claim cited, the scanned file (locator), line, column and the
 // description: text as written, with the scan store's name and root (what the locator is relative to). Sorted by
 // description: claim, file, line.

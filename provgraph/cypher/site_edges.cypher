@@ -1,4 +1,5 @@
 // name: site_edges
+// plan: kept
 // description: Every edge between two claims that a decision page draws, visible at $t (valid_from <= $t and not
 // description: closed by then): revisions, amendments, premises, conflicts and lineage links, with kind, verb, scope
 // description: and via (the adjudication that made it, '' for a recorded edge). Sorted by source, kind, target.

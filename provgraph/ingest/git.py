@@ -29,22 +29,21 @@ mainline, with the content it brought, and side-branch commits are not snapshots
 their own. Paths are relative to `path`, the store root, like the plain files ingester;
 directories whose name starts with "." are skipped the same way, and a link (mode 120000: a blob holding its target's
 path) or submodule is never followed, only counted (provgraph/ingest/regular.py). Git runs twice: one
-`git log` for the whole history and one `git cat-file --batch` for every blob.
+`git log` for the whole history and one `git cat-file --batch` for every blob (provgraph/ingest/git_log.py).
 """
 from __future__ import annotations
 
 import difflib
-import subprocess
-from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Iterator
 
 from provgraph.base.errors import InputError
-from provgraph.base.times import parse_time
 from provgraph.ingest import register
 from provgraph.ingest.formats.folder import not_a_record
 from provgraph.ingest.formats.reader import Version, read_record
+from provgraph.ingest.git_log import LINK_MODE, Change, git_history, git_ok, git_text, parse_log, read_blobs
 from provgraph.ingest.git_sidecars import with_sidecars
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.records import (
@@ -63,27 +62,6 @@ from provgraph.ingest.regular import SUBMODULE, LeftOut, committed_link
 from provgraph.ingest.selection import NOT_A_RECORD, FileSelection
 
 _EMPTY_SHA256 = sha256_hex(b"")
-_NULL_BLOB = "0" * 40
-_REGULAR_MODES = ("100644", "100755")
-_LINK_MODE, _SUBMODULE_MODE = "120000", "160000"
-_COMMIT_MARK = "\x01"
-# Settings a user's config could use to change what `git log` prints.
-_GIT_CONFIG = ("-c", "log.showSignature=false", "-c", "log.follow=false", "-c", "core.quotePath=false")
-
-
-@dataclass(frozen=True)
-class _Change:
-    commit: str
-    committed_at: datetime
-    relpath: str  # relative to the store root
-    status: str  # A, M, D, T, R (renamed), C (copied)
-    blob: str | None  # None: the file is gone (deleted, renamed away, no longer a regular file)
-    former: str | None = None  # R: the path it was renamed from, relative to the store root
-    author: str | None = None  # "Name <email>"
-    authored_at: datetime | None = None
-    committer: str | None = None
-    old_blob: str | None = None  # D: the blob the file held before it went
-    sidecar_blob: str | None = None  # the blob of the record's sidecar at this commit, if it has one
 
 
 @register("files", "git")
@@ -98,18 +76,12 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
     if single_file and selection.skip_reason(path.name) == NOT_A_RECORD:
         raise InputError(path, not_a_record(fmt))
     root = path.parent if single_file else path
-    top_level = _git(root, "rev-parse", "--show-toplevel", path=path).strip()
-    prefix = _git(root, "rev-parse", "--show-prefix", path=path).strip()
-    if not _git_ok(root, "rev-parse", "--verify", "--quiet", "HEAD"):
+    top_level = git_text(root, "rev-parse", "--show-toplevel", path=path).strip()
+    prefix = git_text(root, "rev-parse", "--show-prefix", path=path).strip()
+    if not git_ok(root, "rev-parse", "--verify", "--quiet", "HEAD"):
         return  # a repository without commits has no history
     pathspec = prefix + path.name if single_file else (prefix or ".")
-    log = _git_bytes(
-        Path(top_level),
-        "log", "--reverse", "--first-parent", "--find-renames", "--raw", "--no-abbrev", "-z",
-        "--no-color", f"--format={_COMMIT_MARK}%H%x00%cI%x00%an <%ae>%x00%aI%x00%cn <%ce>", "--", pathspec,
-        path=path,
-        literal=True,
-    )
+    log = git_history(Path(top_level), pathspec, path)
     skipped: dict[str, str] = {}
 
     def walked(relpath: str | None) -> bool:
@@ -128,7 +100,7 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
 
     changes = []
     unread: dict[str, tuple[str, str]] = {}  # path -> (mode, blob) of its last version that is a link or submodule
-    for change in _parse_log(log, prefix, unread):
+    for change in parse_log(log, prefix, unread):
         if not read(change.relpath):
             if change.former is not None and change.status == "R" and read(change.former):
                 changes.append(replace(change, relpath=change.former, status="D", blob=None, former=None))  # renamed away
@@ -143,8 +115,8 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
     changes = [c for c in changes if not selection.is_sidecar(c.relpath) or fmt.is_record_name(c.relpath)]
     wanted = ({c.blob for c in (*changes, *sidecars) if c.blob}
               | {c.old_blob for c in _unpaired_deletions(changes) if c.old_blob}
-              | {blob for relpath, (mode, blob) in unread.items() if mode == _LINK_MODE and walked(relpath)})
-    blobs = _read_blobs(Path(top_level), sorted(wanted), path)
+              | {blob for relpath, (mode, blob) in unread.items() if mode == LINK_MODE and walked(relpath)})
+    blobs = read_blobs(Path(top_level), sorted(wanted), path)
     changes = with_sidecars(_pair_renames(changes, blobs), sidecars, order)
     dates = DateConvention(order=options.options.get("date_order"))
     for change in changes if fmt.is_markdown_adr else ():  # the store's date convention, from every version of every
@@ -187,7 +159,7 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
     left = LeftOut()  # a link is a blob holding its target's path: named, never followed (provgraph/ingest/regular.py)
     for relpath, (mode, blob) in sorted(unread.items()):
         if walked(relpath):
-            left.add(relpath, committed_link(relpath, blobs.get(blob, b"").decode("utf-8", "replace")) if mode == _LINK_MODE
+            left.add(relpath, committed_link(relpath, blobs.get(blob, b"").decode("utf-8", "replace")) if mode == LINK_MODE
                      else SUBMODULE)
     unopened = left.notice(options.store)
     if unopened is not None:
@@ -199,7 +171,7 @@ def ingest_git(path: Path, options: IngestOptions) -> Iterator[Record]:
         yield reading
 
 
-def _unpaired_deletions(changes: list[_Change]) -> list[_Change]:
+def _unpaired_deletions(changes: list[Change]) -> list[Change]:
     """Deletions in a commit that also adds a file: the candidates for a rename git did not pair."""
     added = {c.commit for c in changes if c.status == "A" and c.former is None}
     return [c for c in changes if c.status == "D" and c.blob is None and c.old_blob and c.commit in added]
@@ -210,7 +182,7 @@ _SAME_NAME_OTHER_CASE = 0.5  # enough when only the case of the path changed (`e
 _COMPARED_CHARS = 8_000
 
 
-def _pair_renames(changes: list[_Change], blobs: dict[str, bytes]) -> list[_Change]:
+def _pair_renames(changes: list[Change], blobs: dict[str, bytes]) -> list[Change]:
     """A delete and an add of near-identical content in one commit is a rename, even when git did not pair them.
 
     Git compares lines: a change of case on a case-insensitive checkout, or line endings rewritten on every line
@@ -220,7 +192,7 @@ def _pair_renames(changes: list[_Change], blobs: dict[str, bytes]) -> list[_Chan
     deletions = _unpaired_deletions(changes)
     if not deletions:
         return changes
-    paired: dict[int, _Change] = {}  # index of the addition -> the rename that replaces it
+    paired: dict[int, Change] = {}  # index of the addition -> the rename that replaces it
     dropped: set[int] = set()  # indexes of the deletions paired away
     index_of = {id(change): number for number, change in enumerate(changes)}
     for deletion in deletions:
@@ -272,7 +244,7 @@ class _Renames:
         self.identity: dict[str, str] = {}  # live path -> identity
         self.former: dict[str, list[str]] = {}  # identity -> earlier paths
 
-    def follow(self, change: _Change) -> str:
+    def follow(self, change: Change) -> str:
         if change.former is not None:
             identity = self.identity.pop(change.former, change.former)
             self.former.setdefault(identity, [])
@@ -293,103 +265,3 @@ class _Renames:
         return tuple(self.former.get(identity, ()))
 
 
-def _parse_log(output: bytes, prefix: str, unread: dict[str, tuple[str, str]]) -> Iterator[_Change]:
-    """Changes from `git log --raw -z --format=<mark>%H%x00%cI%x00<author>%x00%aI%x00<committer>`, paths made
-    relative to `prefix`; `unread` gains each path whose last version is a link or a submodule, with its mode and blob.
-
-    With -z every field ends in NUL: `<mark>hash`, `date`, author, author date, committer, then per file `:meta`
-    and `path`.
-    Reading positionally keeps odd paths (starting with ':' or the mark) unambiguous.
-    """
-    tokens = output.split(b"\0")
-    commit: str | None = None
-    committed_at: datetime | None = None
-    who: tuple[str | None, datetime | None, str | None] = (None, None, None)
-    index = 0
-    while index < len(tokens):
-        token = tokens[index].decode("utf-8", errors="replace").lstrip("\n")
-        index += 1
-        if token.startswith(_COMMIT_MARK):
-            commit = token[1:].strip()
-            committed_at = parse_time(tokens[index].decode("ascii").strip()).astimezone(timezone.utc)
-            author, authored, committer = (token.decode("utf-8", errors="replace").strip()
-                                           for token in tokens[index + 1:index + 4])
-            who = (author or None, parse_time(authored).astimezone(timezone.utc) if authored else None, committer or None)
-            index += 4
-        elif token.startswith(":") and commit is not None and committed_at is not None:
-            if index >= len(tokens):
-                break
-            repo_path = tokens[index].decode("utf-8", errors="replace")
-            index += 1
-            # ":old_mode new_mode old_blob new_blob status"; a rename or copy has two paths: old, new
-            old_mode, new_mode, old_blob, new_blob, status = token[1:].split(" ", 4)
-            former: str | None = None
-            if status[:1] in ("R", "C"):
-                if index >= len(tokens):
-                    break
-                former, repo_path = repo_path, tokens[index].decode("utf-8", errors="replace")
-                index += 1
-                former = former[len(prefix):] if former.startswith(prefix) else None
-            if not repo_path.startswith(prefix):
-                if former is not None and status[:1] == "R":  # moved out of the store: gone from it
-                    yield _Change(commit, committed_at, former, "D", None, None, *who)
-                continue
-            relpath = repo_path[len(prefix):]
-            was_file = old_mode in _REGULAR_MODES
-            is_file = status[:1] != "D" and new_mode in _REGULAR_MODES and new_blob != _NULL_BLOB
-            if status[:1] != "D" and new_mode in (_LINK_MODE, _SUBMODULE_MODE):
-                unread[relpath] = (new_mode, new_blob)
-            elif is_file:
-                unread.pop(relpath, None)
-            if is_file:
-                yield _Change(commit, committed_at, relpath, status[:1], new_blob, former, *who)
-            elif former is not None and status[:1] == "R":  # renamed to something that is not a file
-                yield _Change(commit, committed_at, former, "D", None, None, *who)
-            elif was_file:  # deleted, or turned into a symlink / submodule
-                yield _Change(commit, committed_at, relpath, status[:1], None, None, *who,
-                              old_blob=old_blob if status[:1] == "D" else None)
-
-
-def _read_blobs(top_level: Path, blob_ids: list[str], path: Path) -> dict[str, bytes]:
-    if not blob_ids:
-        return {}
-    request = "".join(f"{blob}\n" for blob in blob_ids).encode("ascii")
-    output = _git_bytes(top_level, "cat-file", "--batch", path=path, stdin=request)
-    blobs: dict[str, bytes] = {}
-    position = 0
-    for blob in blob_ids:
-        header_end = output.index(b"\n", position)
-        header = output[position:header_end].decode("ascii", errors="replace").split()
-        position = header_end + 1
-        if len(header) == 2 and header[1] == "missing":
-            continue
-        size = int(header[2])
-        blobs[blob] = output[position:position + size]
-        position += size + 1  # the content is followed by a newline
-    return blobs
-
-
-def _git_bytes(cwd: Path, *arguments: str, path: Path, stdin: bytes | None = None, literal: bool = False) -> bytes:
-    command = ["git", *(["--literal-pathspecs"] if literal else []), *_GIT_CONFIG, *arguments]
-    try:
-        finished = subprocess.run(command, cwd=cwd, input=stdin, capture_output=True, check=False)
-    except FileNotFoundError:
-        raise InputError(path, "git is not installed (needed for --git)") from None
-    if finished.returncode != 0:
-        message = finished.stderr.decode("utf-8", errors="replace").strip().splitlines()
-        reason = message[-1] if message else f"git {arguments[0]} failed"
-        if "not a git repository" in reason.lower():
-            reason = "not inside a git repository"
-        raise InputError(path, reason.removeprefix("fatal: "))
-    return finished.stdout
-
-
-def _git(cwd: Path, *arguments: str, path: Path) -> str:
-    return _git_bytes(cwd, *arguments, path=path).decode("utf-8", errors="replace")
-
-
-def _git_ok(cwd: Path, *arguments: str) -> bool:
-    try:
-        return subprocess.run(["git", *arguments], cwd=cwd, capture_output=True, check=False).returncode == 0
-    except FileNotFoundError:
-        return False

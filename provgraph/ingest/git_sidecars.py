@@ -11,7 +11,7 @@ from dataclasses import replace
 from itertools import groupby
 from typing import Any, TypeVar
 
-Change = TypeVar("Change", bound=Any)  # git._Change: commit, relpath, status, blob, former, sidecar_blob
+Change = TypeVar("Change", bound=Any)  # git_log.Change: commit, relpath, status, blob, former, sidecar_blob
 
 
 def with_sidecars(records: list[Change], sidecars: list[Change], order: dict[str, int]) -> list[Change]:

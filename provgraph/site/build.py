@@ -3,38 +3,54 @@
 The site is plain files (HTML, one style sheet, two small scripts, Atom feeds) that open from disk or any web server:
 `index.html` (home), `decisions.html` (every decision, filterable), `search.html`, `d/<decision>.html` (a page per
 decision at a stable address from its uid), `status/<status>.html`, `store/<store>.html`, `feed.atom` and
-`feeds/<store>.atom`. A decision's page is rendered again only when what it shows changed (its fingerprint, kept in
-the manifest); the lists, home, search index and feeds are cheap and always written (a file whose bytes did not
-change is not rewritten).
+`feeds/<store>.atom`.
+
+A rebuild reads from the graph only the decisions whose site mark changed since the last build (site/changes.py) and
+takes every other decision's entry from the manifest. A decision's page is rendered again only when its **page
+fingerprint** changed: a digest of everything the page shows -- the decision's own digest, the statuses and names of
+the claims it names, its lineage picture's edges and boxes, its citations and suspects; the decisions rendered that
+were not read (a neighbour changed) are read then. The lists, home, search index and feeds are written from the
+entries (a file whose bytes did not change is not rewritten).
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from importlib.resources import files as package_files
 from pathlib import Path
 from typing import Any, Callable
 
+from provgraph.base.times import native
+from provgraph.engine.lineage import Edge
+from provgraph.engine.suspects import Suspect
 from provgraph.graph.connection import Graph
-from provgraph.site import feed, list_pages
+from provgraph.site import changes, feed, list_pages
 from provgraph.site.decision_page import decision_page
+from provgraph.site.entries import Entry, Listing, revised
 from provgraph.site.layout import STATUSES, decision_href, slug
-from provgraph.site.model import SiteData, read_site
-from provgraph.site.pictures import pictures
+from provgraph.site.model import Citation, Decision, citations_by_claim, read_decisions
+from provgraph.site.pictures import drawn_from, edges_by_claim, pictures
 from provgraph.site.record_text import words
 from provgraph.site.writer import read_manifest, write_site
+from provgraph.views.svg import graphviz
 
 ASSETS = ("site.css", "filter.js", "search.js")
 DEFAULT_TITLE = "Decisions"
+# the code a page's bytes and the site state depend on: a change to any of it builds every page again
+_CODE = ("build.py", "changes.py", "decision_page.py", "entries.py", "layout.py", "model.py", "pictures.py",
+         "record_text.py")
 
 
 @dataclass(frozen=True)
 class SiteResult:
     out: Path
     decisions: int
+    decisions_read: int
     pages_rendered: int
     pages_kept: int
     files_written: int
@@ -43,87 +59,150 @@ class SiteResult:
     seconds: float
 
     def to_dict(self) -> dict[str, Any]:
-        return {"out": str(self.out), "decisions": self.decisions, "pages_rendered": self.pages_rendered,
-                "pages_kept": self.pages_kept, "files_written": self.files_written,
-                "files_removed": self.files_removed, "pictures": self.pictures, "seconds": round(self.seconds, 2)}
+        return {"out": str(self.out), "decisions": self.decisions, "decisions_read": self.decisions_read,
+                "pages_rendered": self.pages_rendered, "pages_kept": self.pages_kept,
+                "files_written": self.files_written, "files_removed": self.files_removed, "pictures": self.pictures,
+                "seconds": round(self.seconds, 2)}
 
     def summary(self) -> str:
-        return (f"site {self.out}: {self.decisions} decisions; {self.pages_rendered} decision page(s) rendered, "
-                f"{self.pages_kept} unchanged; {self.files_written} file(s) written, {self.files_removed} removed; "
-                f"{self.pictures} lineage picture(s); {self.seconds:.1f} s")
+        return (f"site {self.out}: {self.decisions} decisions, {self.decisions_read} read from the graph; "
+                f"{self.pages_rendered} decision page(s) rendered, {self.pages_kept} unchanged; {self.files_written} "
+                f"file(s) written, {self.files_removed} removed; {self.pictures} lineage picture(s); {self.seconds:.1f} s")
 
 
 def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: str | None = None,
                at: datetime | None = None, progress: Callable[[str], None] | None = None) -> SiteResult:
     started = time.perf_counter()
     say = progress or (lambda _: None)
-    site = read_site(graph, scope=scope, at=at)
-    say(f"read {len(site.decisions)} decisions")
+    built_at = at or native(datetime.now().astimezone())
     manifest = read_manifest(out)
     settings = _settings(title, scope)
-    same_settings = manifest.get("settings") == settings
-    before_pages: dict[str, str] = manifest.get("decisions", {}) if same_settings else {}
-    before_files: dict[str, str] = manifest.get("files", {})
+    state = changes.State.from_manifest(manifest) if manifest.get("settings") == settings and scope is None else None
+    marks = changes.read_marks(graph, built_at, state.marks if state is not None else None)
+    edges = edges_by_claim(marks.edges)
+    wanted = None if state is None else sorted(set(marks.changed) | changes.around(state, set(marks.changed), edges))
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
+        suspects_read = pool.submit(changes.suspects_now, graph, marks, state, set(marks.changed) | marks.removed, scope)
+        decisions = read_decisions(graph, wanted, built_at, scope)
+        found = suspects_read.result()
+    say(f"read {len(decisions)} decision(s) from the graph")
+    entries = {uid: Entry.of(decision) for uid, decision in decisions.items()}
+    own = {uid: decision.own_digest() for uid, decision in decisions.items()}
+    rows = {uid: _rows(entries[uid], decision) for uid, decision in decisions.items()}
+    all_marks = dict(marks.changed)
+    if state is not None:
+        all_marks = {**{uid: mark for uid, mark in state.marks.items() if uid not in marks.removed}, **marks.changed}
+        for uid in state.entries.keys() - entries.keys() - marks.removed:
+            entries[uid], own[uid], rows[uid] = state.entries[uid], state.own[uid], state.rows[uid]
+    cited = {uid: found_there for uid, found_there in citations_by_claim(marks.citations).items() if uid in entries}
+    site = Listing(entries=dict(sorted(entries.items())), suspects=found,
+                   citations={uid: len(c) for uid, c in cited.items()}, built_at=built_at)
+    revises = revised(site.entries.values())
+    of_claim: dict[str, list[Suspect]] = {}
+    for suspect in found:
+        for uid in dict.fromkeys((suspect.earlier, suspect.later)):
+            of_claim.setdefault(uid, []).append(suspect)
     statuses = site.statuses()
-    files: dict[str, bytes] = {}
+    fingerprints = {uid: _fingerprint(own[uid], entry, revises.get(uid, []), statuses, edges.get(uid, []), site,
+                                      cited.get(uid, []), of_claim.get(uid, [])) for uid, entry in site.entries.items()}
+    before_pages: dict[str, str] = manifest.get("decisions", {}) if manifest.get("settings") == settings else {}
+    before_files: dict[str, str] = manifest.get("files", {})
     kept: dict[str, str] = {}
-    fingerprints: dict[str, str] = {}
-    changed: list[str] = []
-    for uid, decision in sorted(site.decisions.items()):
+    render: list[str] = []
+    on_disk = _pages_on_disk(out)
+    for uid in site.entries:
         relpath = decision_href(uid, 0)
-        fingerprints[uid] = decision.fingerprint(statuses)
-        if before_pages.get(uid) == fingerprints[uid] and relpath in before_files and (out / relpath).is_file():
+        if before_pages.get(uid) == fingerprints[uid] and relpath in before_files and relpath in on_disk:
             kept[relpath] = before_files[relpath]
         else:
-            changed.append(uid)
-    drawn = pictures(graph, site, [uid for uid in changed if site.decisions[uid].neighbours()], depth=1)
-    say(f"{len(changed)} decision page(s) to render, {len(drawn)} with a lineage picture")
-    for uid in changed:
-        files[decision_href(uid, 0)] = decision_page(site.decisions[uid], statuses, drawn.get(uid), title).encode()
-    files.update(_shared_pages(site, title))
-    result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints})
-    return SiteResult(out=out, decisions=len(site.decisions), pages_rendered=len(changed), pages_kept=len(kept),
-                      files_written=result.written, files_removed=result.removed, pictures=len(drawn),
-                      seconds=time.perf_counter() - started)
+            render.append(uid)
+    decisions.update(read_decisions(graph, [uid for uid in render if uid not in decisions], built_at, scope))
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
+        # Graphviz draws while this thread writes the shared pages
+        drawing = pool.submit(pictures, site, {uid: edges.get(uid, []) for uid in render
+                                               if _linked(site.entries[uid], revises.get(uid, []))}, 1)
+        files = _shared_pages(site, title, rows)
+        drawn = drawing.result()
+    say(f"{len(render)} decision page(s) to render, {len(drawn)} with a lineage picture")
+    for uid in render:
+        decision = decisions[uid]
+        decision.citations, decision.revises = cited.get(uid, []), revises.get(uid, [])
+        decision.suspects = of_claim.get(uid, [])
+        files[decision_href(uid, 0)] = decision_page(decision, statuses, drawn.get(uid), title).encode()
+    new_state = changes.State(marks=all_marks, entries=site.entries, own=own, rows=rows,
+                              suspect_marks=marks.suspect_marks, common=marks.common, suspects=found)
+    result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,
+                                           "state": new_state.to_json() if scope is None else None}, before_files)
+    return SiteResult(out=out, decisions=len(site.entries), decisions_read=len(decisions), pages_rendered=len(render),
+                      pages_kept=len(kept), files_written=result.written, files_removed=result.removed,
+                      pictures=len(drawn), seconds=time.perf_counter() - started)
+
+
+def _pages_on_disk(out: Path) -> set[str]:
+    """The decision pages in `out` now, as relative paths (one listing of the folder, not a look per page)."""
+    try:
+        with os.scandir(out / "d") as found:
+            return {f"d/{item.name}" for item in found if item.is_file()}
+    except OSError:
+        return set()
+
+
+def _linked(entry: Entry, revises: list[str]) -> bool:
+    return bool(entry.linked() or revises)
+
+
+def _fingerprint(own: str, entry: Entry, revises: list[str], statuses: dict[str, tuple[str, str, str]],
+                 edges: list[Edge], site: Listing, cited: list[Citation], suspects: list[Suspect]) -> str:
+    """What a decision's page shows, as a digest: its own digest, the claims it names (their status, reason and
+    name), its lineage picture (edges and boxes), its citations and its suspects."""
+    named = sorted(entry.linked() | set(revises) | set(entry.premises_not_current))
+    boxes = drawn_from(entry.uid, site, edges, _linked(entry, revises))
+    facts = [own, revises, [[uid, statuses.get(uid)] for uid in named],
+             [[e.source, e.target, e.kind, e.verb, e.scope, e.via] for e in edges] if boxes else None, boxes,
+             [[c.store, c.file, c.line, c.text, c.url] for c in cited], [[x.earlier, x.later, x.score] for x in suspects]]
+    return changes.digest(facts)
 
 
 def _settings(title: str, scope: str | None) -> str:
     """What every decision page depends on besides its decision: a change re-renders them all."""
-    code = b"".join(package_files("provgraph.site").joinpath(name).read_bytes()
-                    for name in ("decision_page.py", "layout.py", "record_text.py", "pictures.py"))
-    return hashlib.sha256(json.dumps([title, scope]).encode() + code).hexdigest()
+    code = b"".join(package_files("provgraph.site").joinpath(name).read_bytes() for name in _CODE)
+    return hashlib.sha256(json.dumps([title, scope, graphviz() is not None]).encode() + code).hexdigest()
 
 
-def _shared_pages(site: SiteData, title: str) -> dict[str, bytes]:
+def _rows(entry: Entry, decision: Decision) -> list[str]:
+    """What the shared pages hold of one decision, written once and kept in the site state: its row in a list of
+    status or store, its row in the table of every decision, its entry in the search index (JSON, with the words of
+    its text and aliases)."""
+    found = {"id": entry.uid, "title": entry.title, "status": entry.status, "store": entry.store or "",
+             "href": decision_href(entry.uid, 0),
+             "words": words(f"{' '.join(decision.status.aliases)} {decision.text or ''}")}
+    # JSON inside a script file: "</" cannot end anything there, but keep it escaped for any reader that inlines it
+    return [list_pages.list_row(entry), list_pages.all_row(entry),
+            json.dumps(found, ensure_ascii=False).replace("</", "<\\/")]
+
+
+def _shared_pages(site: Listing, title: str, rows: dict[str, list[str]]) -> dict[str, bytes]:
+    everything = list(site.entries.values())
     pages: dict[str, str] = {
         "index.html": list_pages.home_page(site, title),
-        "decisions.html": list_pages.all_page(site, title),
+        "decisions.html": list_pages.all_page(site, [rows[uid][1] for uid in site.entries], title),
         "search.html": list_pages.search_page(title),
-        "assets/search-index.js": _search_index(site),
-        "feed.atom": feed.atom(f"{title}: status changes", "provgraph-site", list(site.decisions.values()),
-                               site.built_at),
+        "assets/search-index.js": "window.PROVGRAPH_SEARCH = [" + ", ".join(rows[uid][2] for uid in site.entries) + "];\n",
+        "feed.atom": feed.atom(f"{title}: status changes", "provgraph-site", everything, site.built_at),
     }
     for status in STATUSES:
-        uids = sorted(uid for uid, d in site.decisions.items() if d.status.status == status)
-        pages[f"status/{status.lower()}.html"] = list_pages.list_page(site, f"{status} decisions", uids, 1, title)
-    stores: dict[str, list[str]] = {}
-    for uid, decision in site.decisions.items():
-        stores.setdefault(decision.store or "(none)", []).append(uid)
-    for store, uids in stores.items():
+        of_status = [rows[entry.uid][0] for entry in everything if entry.status == status]
+        pages[f"status/{status.lower()}.html"] = list_pages.list_page(f"{status} decisions", of_status, title)
+    stores: dict[str, list[Entry]] = {}
+    for entry in everything:
+        stores.setdefault(entry.store or "(none)", []).append(entry)
+    for store, listed in stores.items():
         name = slug(store)
-        pages[f"store/{name}.html"] = list_pages.list_page(site, f"Store {store}", sorted(uids), 1, title,
+        pages[f"store/{name}.html"] = list_pages.list_page(f"Store {store}", [rows[e.uid][0] for e in listed], title,
                                                            feed=f"feeds/{name}.atom")
         pages[f"feeds/{name}.atom"] = feed.atom(f"{title}: status changes in {store}", f"provgraph-site:{store}",
-                                                [site.decisions[u] for u in uids], site.built_at, base="../")
+                                                listed, site.built_at, base="../")
     out = {path: text.encode() for path, text in pages.items()}
     for name in ASSETS:
         out[f"assets/{name}"] = package_files("provgraph.site").joinpath("assets", name).read_bytes()
     return out
-
-
-def _search_index(site: SiteData) -> str:
-    entries = [{"id": uid, "title": d.title or "", "status": d.status.status, "store": d.store or "",
-                "href": decision_href(uid, 0), "words": words(f"{' '.join(d.status.aliases)} {d.text or ''}")}
-               for uid, d in sorted(site.decisions.items())]
-    # JSON inside a script file: "</" cannot end anything there, but keep it escaped for any reader that inlines it
-    return "window.PROVGRAPH_SEARCH = " + json.dumps(entries, ensure_ascii=False).replace("</", "<\\/") + ";\n"

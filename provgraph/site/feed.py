@@ -3,36 +3,35 @@ first -- a new decision, one newly retired, a new conflict -- for the whole site
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from xml.etree import ElementTree as ET
+from xml.sax.saxutils import escape, quoteattr
 
+from provgraph.site.entries import Entry
 from provgraph.site.layout import decision_href
-from provgraph.site.model import Decision
 
 ENTRIES = 100
 _ATOM = "http://www.w3.org/2005/Atom"
 
 
-def atom(title: str, feed_id: str, decisions: list[Decision], built_at: datetime, base: str = "") -> str:
-    """An Atom 1.0 document; `base` is the site's address when known (links are relative to the feed otherwise)."""
-    ET.register_namespace("", _ATOM)
-    root = ET.Element(f"{{{_ATOM}}}feed")
-    ET.SubElement(root, f"{{{_ATOM}}}title").text = title
-    ET.SubElement(root, f"{{{_ATOM}}}id").text = feed_id
-    dated = sorted((d for d in decisions if d.status.since), key=lambda d: (d.status.since, d.uid), reverse=True)
-    newest = dated[0].status.since if dated else built_at
-    ET.SubElement(root, f"{{{_ATOM}}}updated").text = _stamp(newest)
-    ET.SubElement(ET.SubElement(root, f"{{{_ATOM}}}author"), f"{{{_ATOM}}}name").text = "provgraph"
+def atom(title: str, feed_id: str, decisions: list[Entry], built_at: datetime, base: str = "") -> str:
+    """An Atom 1.0 document; `base` is the site's address when known (links are relative to the feed otherwise).
+    Written as text (every value escaped): a rebuild writes one a store."""
+    dated = sorted((d for d in decisions if d.since), key=lambda d: (d.since or "", d.uid), reverse=True)
+    parts = ['<?xml version="1.0" encoding="utf-8"?>\n', f'<feed xmlns="{_ATOM}">', _element("title", title),
+             _element("id", feed_id), _element("updated", (dated[0].stamp if dated else None) or _stamp(built_at)),
+             "<author><name>provgraph</name></author>"]
     for decision in dated[:ENTRIES]:
-        s = decision.status
-        entry = ET.SubElement(root, f"{{{_ATOM}}}entry")
-        ET.SubElement(entry, f"{{{_ATOM}}}title").text = f"{decision.name}: {s.status} ({s.reason})"
-        ET.SubElement(entry, f"{{{_ATOM}}}id").text = f"{feed_id}:{decision.uid}:{s.status}:{s.reason}:{_stamp(s.since)}"
-        ET.SubElement(entry, f"{{{_ATOM}}}updated").text = _stamp(s.since)
-        ET.SubElement(entry, f"{{{_ATOM}}}link", href=base + decision_href(decision.uid, 0))
-        revised = f" by {', '.join(s.successors)}" if s.successors else ""
-        ET.SubElement(entry, f"{{{_ATOM}}}summary").text = (
-            f"{decision.uid} is {s.status} ({s.reason}{revised}) since {_stamp(s.since)}.")
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+        since = decision.stamp or _stamp(None)
+        revised = f" by {', '.join(decision.successors)}" if decision.successors else ""
+        parts += ["<entry>", _element("title", f"{decision.name}: {decision.status} ({decision.reason})"),
+                  _element("id", f"{feed_id}:{decision.uid}:{decision.status}:{decision.reason}:{since}"),
+                  _element("updated", since), f"<link href={quoteattr(base + decision_href(decision.uid, 0))} />",
+                  _element("summary", f"{decision.uid} is {decision.status} ({decision.reason}{revised}) since {since}."),
+                  "</entry>"]
+    return "".join(parts) + "</feed>\n"
+
+
+def _element(name: str, text: str) -> str:
+    return f"<{name}>{escape(text)}</{name}>"
 
 
 def _stamp(moment: datetime | None) -> str:

@@ -11,6 +11,7 @@ import hashlib
 import html
 import re
 from datetime import datetime, timezone
+from functools import lru_cache
 from urllib.parse import quote
 
 STATUSES = ("ACTIVE", "STALE", "CONFLICT", "UNKNOWN")
@@ -46,6 +47,7 @@ def esc(text: object) -> str:
     return html.escape("" if text is None else str(text), quote=True)
 
 
+@lru_cache(maxsize=None)
 def slug(uid: str) -> str:
     """A decision's file name, stable for its uid: the uid's safe characters, and a digest when any were not safe
     (`PEP 8` -> `PEP-8-1b2c3d4e`, `ADR-0003` -> `ADR-0003`)."""
@@ -55,6 +57,7 @@ def slug(uid: str) -> str:
     return f"{safe}-{hashlib.sha256(uid.encode()).hexdigest()[:8]}"
 
 
+@lru_cache(maxsize=None)
 def decision_href(uid: str, depth: int) -> str:
     return f"{'../' * depth}d/{quote(slug(uid))}.html"
 
@@ -114,11 +117,21 @@ def page(title: str, body: str, *, depth: int, site_title: str, feed: str | None
 """
 
 
+def row(cells: list[str]) -> str:
+    """A table row of already-escaped cells."""
+    return "<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+
+
 def table(headers: list[str], rows: list[list[str]], *, caption: str | None = None, cls: str = "") -> str:
     """A table of already-escaped cells."""
+    return rows_table(headers, [row(cells) for cells in rows], caption=caption, cls=cls)
+
+
+def rows_table(headers: list[str], rows: list[str], *, caption: str | None = None, cls: str = "") -> str:
+    """A table of rows already written (`row`)."""
     if not rows:
         return '<p class="none">None.</p>'
     head = "".join(f'<th scope="col">{esc(h)}</th>' for h in headers)
-    body = "\n".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    body = "\n".join(rows)
     cap = f"<caption>{esc(caption)}</caption>" if caption else ""
     return f'<div class="scroll"><table class="{esc(cls)}">{cap}<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div>'

@@ -3,37 +3,34 @@ cited), every decision in one filterable table, a list per status and per store,
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime
 
-from provgraph.site.layout import STATUSES, badge, day, esc, link, page, table
-from provgraph.site.model import SiteData
-from provgraph.site.layout import slug
+from provgraph.site.entries import Entry, Listing
+from provgraph.site.layout import STATUSES, badge, day, esc, link, page, row, rows_table, slug, table
 
 TIMELINE = 50
 
 
-def home_page(site: SiteData, site_title: str) -> str:
-    decisions = sorted(site.decisions.values(), key=lambda d: d.uid)
-    counts = Counter(d.status.status for d in decisions)
+def home_page(site: Listing, site_title: str) -> str:
+    decisions = sorted(site.entries.values(), key=lambda d: d.uid)
+    counts = Counter(d.status for d in decisions)
     stores = Counter(d.store or "(none)" for d in decisions)
     by_store: dict[str, Counter[str]] = {}
     for d in decisions:
-        by_store.setdefault(d.store or "(none)", Counter())[d.status.status] += 1
+        by_store.setdefault(d.store or "(none)", Counter())[d.status] += 1
     tiles = "".join(f'<li><a href="status/{s.lower()}.html">{badge(s)} <strong>{counts.get(s, 0)}</strong></a></li>'
                     for s in STATUSES)
     store_rows = [[f'<a href="store/{esc(slug(name))}.html">{esc(name)}</a>',
                    *[str(by_store[name].get(s, 0)) for s in STATUSES], str(total)]
                   for name, total in sorted(stores.items())]
-    dated = sorted((d for d in decisions if d.status.since), key=lambda d: (d.status.since or datetime.min, d.uid),
-                   reverse=True)[:TIMELINE]
-    timeline = [[esc(day(d.status.since)), badge(d.status.status, d.status.reason), link(d.uid, 0, d.name),
+    dated = sorted((d for d in decisions if d.since), key=lambda d: (d.since or "", d.uid), reverse=True)[:TIMELINE]
+    timeline = [[esc(d.day), badge(d.status, d.reason), link(d.uid, 0, d.name),
                  esc(d.store or "-")] for d in dated]
-    conflicts = [[link(d.uid, 0, d.name), ", ".join(link(u, 0, site.name(u)) for u in d.status.conflicts_with)]
-                 for d in decisions if d.status.status == "CONFLICT"]
+    conflicts = [[link(d.uid, 0, d.name), ", ".join(link(u, 0, site.name(u)) for u in d.conflicts_with)]
+                 for d in decisions if d.status == "CONFLICT"]
     waiting = [[link(x.later, 0, site.name(x.later)), link(x.earlier, 0, site.name(x.earlier)), f"{x.score:.2f}"]
                for x in site.suspects]
-    cited = [[link(d.uid, 0, d.name), ", ".join(link(u, 0, site.name(u)) for u in d.status.successors) or esc(d.status.reason),
-              str(len(d.citations))] for d in decisions if d.retired and d.citations]
+    cited = [[link(d.uid, 0, d.name), ", ".join(link(u, 0, site.name(u)) for u in d.successors) or esc(d.reason),
+              str(site.citations[d.uid])] for d in decisions if d.retired and site.citations.get(d.uid)]
     body = f"""<h1>{esc(site_title)}</h1>
 <p class="lead">{len(decisions)} decisions across {len(stores)} store(s), as of {esc(day(site.built_at))}.</p>
 <ul class="tiles" aria-label="Decisions by status">{tiles}</ul>
@@ -50,29 +47,34 @@ def home_page(site: SiteData, site_title: str) -> str:
     return page("Home", body, depth=0, site_title=site_title, feed="feed.atom")
 
 
-def list_page(site: SiteData, title: str, uids: list[str], depth: int, site_title: str, feed: str | None = None) -> str:
-    rows = []
-    for uid in uids:
-        d = site.decisions[uid]
-        rows.append([link(uid, depth, d.name), badge(d.status.status, d.status.reason), esc(d.store or "-"),
-                     esc(d.status.scope or "(global)"), esc(day(d.status.since))])
-    feed_note = f'<p><a href="{"../" * depth}{esc(feed)}">Atom feed of this list\'s status changes</a></p>' if feed else ""
-    body = f"<h1>{esc(title)}</h1><p>{len(uids)} decision(s).</p>{feed_note}" + table(
+def list_row(entry: Entry) -> str:
+    """A decision's row in a list of status or store (one folder down)."""
+    return row([link(entry.uid, 1, entry.name), badge(entry.status, entry.reason), esc(entry.store or "-"),
+                esc(entry.scope or "(global)"), esc(entry.day)])
+
+
+def list_page(title: str, rows: list[str], site_title: str, feed: str | None = None) -> str:
+    """A list of decisions (their `list_row`s), one folder down: status/ or store/."""
+    feed_note = f'<p><a href="../{esc(feed)}">Atom feed of this list\'s status changes</a></p>' if feed else ""
+    body = f"<h1>{esc(title)}</h1><p>{len(rows)} decision(s).</p>{feed_note}" + rows_table(
         ["Decision", "Status", "Store", "Scope", "Since"], rows, cls="list")
-    return page(title, body, depth=depth, site_title=site_title, feed=feed)
+    return page(title, body, depth=1, site_title=site_title, feed=feed)
 
 
-def all_page(site: SiteData, site_title: str) -> str:
-    """Every decision in one table the filter script narrows by status, store, scope and a date range."""
-    rows = []
-    for uid in sorted(site.decisions):
-        d = site.decisions[uid]
-        rows.append(f'<tr data-status="{esc(d.status.status)}" data-store="{esc(d.store or "")}" '
-                    f'data-scope="{esc(d.status.scope)}" data-since="{esc(day(d.status.since))}">'
-                    f"<td>{link(uid, 0, d.name)}</td><td>{badge(d.status.status, d.status.reason)}</td>"
-                    f"<td>{esc(d.store or '-')}</td><td>{esc(d.status.scope or '(global)')}</td>"
-                    f"<td>{esc(day(d.status.since))}</td></tr>")
-    stores = sorted({d.store or "" for d in site.decisions.values()})
+def all_row(entry: Entry) -> str:
+    """A decision's row in the table of every decision, with what the filter script reads."""
+    since = esc(entry.day)
+    return (f'<tr data-status="{esc(entry.status)}" data-store="{esc(entry.store or "")}" '
+            f'data-scope="{esc(entry.scope)}" data-since="{since}">'
+            f"<td>{link(entry.uid, 0, entry.name)}</td><td>{badge(entry.status, entry.reason)}</td>"
+            f"<td>{esc(entry.store or '-')}</td><td>{esc(entry.scope or '(global)')}</td>"
+            f"<td>{since}</td></tr>")
+
+
+def all_page(site: Listing, rows: list[str], site_title: str) -> str:
+    """Every decision in one table (their `all_row`s) the filter script narrows by status, store, scope and a date
+    range."""
+    stores = sorted({d.store or "" for d in site.entries.values()})
     options = "".join(f'<option value="{esc(s)}">{esc(s or "(none)")}</option>' for s in stores)
     statuses = "".join(f'<option value="{s}">{s}</option>' for s in STATUSES)
     body = f"""<h1>All decisions</h1>

@@ -1,37 +1,54 @@
 """Each decision's lineage as the report draws it (views.svg: Graphviz, sanitized) -- the decision and the claims one
 edge away -- with every box a link to its decision's page. The pictures are drawn from what the site already read (the
-statuses and one read of the edges), all by one Graphviz process. The links are added after sanitizing, so nothing of
-Graphviz's output or a record's text becomes one: each href is a page of this site, built from the box's claim uid."""
+entries' statuses and one read of the edges), all by one Graphviz process. The links are added after sanitizing, so
+nothing of Graphviz's output or a record's text becomes one: each href is a page of this site, built from the box's
+claim uid."""
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any, Iterable
 from xml.etree import ElementTree as ET
 
+from provgraph.engine.claim_status import ClaimStatus
 from provgraph.engine.lineage import Edge, Lineage
-from provgraph.graph.connection import Graph
+from provgraph.site.entries import Listing
 from provgraph.site.layout import decision_href, slug
-from provgraph.site.model import SiteData
 from provgraph.views import svg
 
 
-def pictures(graph: Graph, site: SiteData, uids: list[str], depth: int) -> dict[str, str]:
-    """The linked lineage picture of each of `uids` that has one (no Graphviz: none)."""
+def edges_by_claim(rows: Iterable[dict[str, Any]]) -> dict[str, list[Edge]]:
+    """The rows of `site_edges` as the edges touching each claim (an edge from a claim to itself once)."""
     touching: dict[str, list[Edge]] = defaultdict(list)
-    for row in graph.stream("site_edges", {"t": site.built_at}):
+    for row in rows:
         edge = Edge(row["source"], row["target"], row["kind"], row["verb"], row["scope"], row["via"] or None)
         touching[edge.source].append(edge)
         if edge.target != edge.source:
             touching[edge.target].append(edge)
+    return touching
+
+
+def drawn_from(uid: str, site: Listing, edges: list[Edge], linked: bool) -> dict[str, tuple[str, str]] | None:
+    """What the picture of `uid` shows (each box's status and reason, by uid), or None when it has none: it is linked
+    to no claim, or an edge leads to a claim the site does not hold."""
+    nodes = {uid} | {e.source for e in edges} | {e.target for e in edges}
+    if not linked or len(nodes) < 2 or not nodes <= site.entries.keys():
+        return None
+    return {node: (site.entries[node].status, site.entries[node].reason) for node in sorted(nodes)}
+
+
+def pictures(site: Listing, wanted: dict[str, list[Edge]], depth: int) -> dict[str, str]:
+    """The linked lineage picture of each uid of `wanted` (with the edges touching it) that has one (no Graphviz:
+    none). A box shows its claim's id, status and reason, which the entries hold."""
     views = []
-    for uid in uids:
-        edges = tuple(touching.get(uid, ()))
-        nodes = {uid} | {e.source for e in edges} | {e.target for e in edges}
-        if len(nodes) < 2 or not nodes <= site.decisions.keys():
+    for uid, edges in wanted.items():
+        boxes = drawn_from(uid, site, edges, linked=True)
+        if boxes is None:
             continue
-        statuses = {node: site.decisions[node].status for node in nodes}
-        views.append((Lineage(claim=uid, question_scope=site.decisions[uid].status.question_scope, at=site.built_at,
-                              statuses=statuses, edges=edges), f"l-{slug(uid)}"))
-    known = set(site.decisions)
+        statuses = {node: ClaimStatus.from_row({"claim": node, "status": status, "reason": reason})
+                    for node, (status, reason) in boxes.items()}
+        views.append((Lineage(claim=uid, question_scope=site.entries[uid].question_scope, at=site.built_at,
+                              statuses=statuses, edges=tuple(edges)), f"l-{slug(uid)}"))
+    known = set(site.entries)
     drawn = svg.lineage_svgs(views)
     return {view.claim: linked(text, known, depth) for (view, _), text in zip(views, drawn) if text is not None}
 
@@ -55,4 +72,4 @@ def linked(drawn: str, known: set[str], depth: int) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-__all__ = ["linked", "pictures"]
+__all__ = ["drawn_from", "edges_by_claim", "linked", "pictures"]

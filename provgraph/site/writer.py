@@ -32,11 +32,14 @@ def read_manifest(out: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def write_site(out: Path, files: Mapping[str, bytes], kept: Mapping[str, str], extra: Mapping[str, Any]) -> Written:
+def write_site(out: Path, files: Mapping[str, bytes], kept: Mapping[str, str], extra: Mapping[str, Any],
+               before: Mapping[str, str] | None = None) -> Written:
     """Write `files` (relative path -> bytes) into `out`; `kept` lists files left as the last build wrote them
-    (path -> sha256: pages whose decision did not change). `extra` is stored in the manifest beside the digests."""
+    (path -> sha256: pages whose decision did not change). `extra` is stored in the manifest beside the digests.
+    `before`: the manifest's files as the caller read it (else read here)."""
     out.mkdir(parents=True, exist_ok=True)
-    before = read_manifest(out).get("files", {})
+    if before is None:
+        before = read_manifest(out).get("files", {})
     digests = dict(kept)
     written = unchanged = 0
     for relpath, data in sorted(files.items()):
@@ -60,6 +63,6 @@ def write_site(out: Path, files: Mapping[str, bytes], kept: Mapping[str, str], e
             pass
     manifest = dict(extra, files=digests)
     temporary = out / f".{MANIFEST}.tmp"
-    temporary.write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    temporary.write_text(json.dumps(manifest, sort_keys=True, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     os.replace(temporary, out / MANIFEST)
     return Written(written=written, unchanged=unchanged + len(kept), removed=removed)

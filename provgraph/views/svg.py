@@ -105,6 +105,9 @@ def lineage_svg(view: Lineage, id_prefix: str) -> str | None:
     return lineage_svgs([(view, id_prefix)])[0]
 
 
+_LATER_PAGE = re.compile(r'id="page\d+,\d+_graph')
+
+
 def lineage_svgs(views: Sequence[tuple[Lineage, str]]) -> list[str | None]:
     """`lineage_svg` of each (view, id prefix), drawn by one Graphviz process: a site draws hundreds, and starting
     `dot` costs more than drawing a small lineage. A picture Graphviz did not draw is None."""
@@ -123,7 +126,9 @@ def lineage_svgs(views: Sequence[tuple[Lineage, str]]) -> list[str | None]:
     if done.returncode != 0 or len(drawn) != len(drawable):
         return found
     for index, text in zip(drawable, drawn):
-        found[index] = _sanitized(views[index][0], views[index][1], text)
+        # dot names the top group of every graph after a run's first `page0,1_graph0`: name each as if drawn alone,
+        # so a picture's bytes do not depend on what else was drawn with it (a site rebuild draws a few)
+        found[index] = _sanitized(views[index][0], views[index][1], _LATER_PAGE.sub('id="graph', text, count=1))
     return found
 
 

@@ -58,7 +58,7 @@ ILLUSTRATIONS = {
     "ADR006-x.md": "a record file whose name leads with its id, in the same examples",
     "0004-dns-zones.md": "a record file name in base/mentions.py's examples",
     "../adr/0004-dns-zones.md": "the same, as a relative link",
-    "bip-NNNN.md": "a BIP file name, NNNN standing for its number (bench/suspects/proposals.py)",
+    "bip-NNNN.md": "a BIP file name, NNNN standing for its number (bench/suspects/real.py)",
 }
 
 # A path into the repository or a Markdown file name; not after `:` (a source uid such as `adr:docs/adr/1.md`).

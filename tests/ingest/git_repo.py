@@ -42,3 +42,12 @@ class Repo:
         self.git("add", "-A")
         self.git("commit", "-q", "-m", message, when=when, author_when=author_when)
         return self.git("rev-parse", "HEAD")
+
+
+def committed(root: Path, files: dict[str, str | bytes], when: str = "2024-01-01T00:00:00Z") -> Repo:
+    """A repository at `root` whose one commit, at `when`, adds `files` (path -> text)."""
+    repo = Repo(root)
+    for relpath, text in files.items():
+        repo.write(relpath, text)
+    repo.commit("add", when)
+    return repo

@@ -31,6 +31,13 @@ class Run:
         return {(e.kind, e.from_ref, e.to_ref, e.verb) for e in self.observation(uid).edges}
 
 
+def source_and_claim(observation: Observation) -> dict[str, object]:
+    """What a record's source and its first claim say, to compare with one literal."""
+    source, claim = observation.source, observation.claims[0]
+    return {"uid": source.uid, "kind": source.kind, "locator": source.locator, "url": source.url, "title": source.title,
+            "aliases": claim.aliases, "text": claim.text, "subject": claim.subject, "scope": claim.scope, "value": claim.value}
+
+
 def run(kind: str, fmt: str, path: Path, store: str = "s", options: dict | None = None) -> Run:
     result = Run()
     for record in get(kind, fmt)(path, IngestOptions(store=store, options=dict(options or {}))):

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import posixpath
 from pathlib import Path
+from typing import Callable
 
 Stated = dict[str, str]
+EXAMPLE_FENCE = "```\nStatus: Draft\nNote: an example\n```\n"
 
 
 def _write(root: Path, relpath: str, text: str) -> None:
@@ -17,18 +19,26 @@ def _write(root: Path, relpath: str, text: str) -> None:
     file.write_text(text, encoding="utf-8")
 
 
+def _write_each(root: Path, words: dict[int, str], path: Callable[[int], str], text: Callable[[int, str], str]) -> Stated:
+    """Record `number` stating `word` written at `path(number)` as `text(number, word)`, for each of `words`."""
+    for number, word in words.items():
+        _write(root, path(number), text(number, word))
+    return {path(number): word for number, word in words.items()}
+
+
 def write_header_blocks(root: Path) -> Stated:
     """PEP-like: `cap-000N.rst`, an RFC 822 header block at the top, links by number, texts citing `CAP 2`."""
-    words = {1: "Final", 2: "Draft", 3: "Rejected", 4: "Final", 5: "Withdrawn"}
-    for number, word in words.items():
+    def text(number: int, word: str) -> str:
         links = "Superseded-By: 4\n" if number == 1 else "Replaces: 1\n" if number == 4 else ""
-        _write(root, f"caps/cap-{number:04}.rst",
-               f"CAP: {number}\nTitle: Capability {number}\nAuthor: A. Person\nStatus: {word}\nType: Standards\n"
-               f"Created: 0{number}-Mar-2021\n{links}\n\nAbstract\n========\n\nThis builds on CAP {number % 5 + 1} and "
-               f"CAP {(number + 1) % 5 + 1}.\n")
+        return (f"CAP: {number}\nTitle: Capability {number}\nAuthor: A. Person\nStatus: {word}\nType: Standards\n"
+                f"Created: 0{number}-Mar-2021\n{links}\n\nAbstract\n========\n\nThis builds on CAP {number % 5 + 1} and "
+                f"CAP {(number + 1) % 5 + 1}.\n")
+
+    stated = _write_each(root, {1: "Final", 2: "Draft", 3: "Rejected", 4: "Final", 5: "Withdrawn"},
+                         lambda number: f"caps/cap-{number:04}.rst", text)
     _write(root, "README.rst", "Capabilities\n============\n\nThe index of the CAPs.\n")
     (root / "caps" / "cap-0001-diagram.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(200))
-    return {f"caps/cap-{number:04}.rst": word for number, word in words.items()}
+    return stated
 
 
 def write_sidecars(root: Path) -> Stated:
@@ -49,29 +59,26 @@ def write_sidecars(root: Path) -> Stated:
 
 def write_front_matter_stage(root: Path) -> Stated:
     """Markdown with YAML front matter that keeps its status under another key: `stage:`."""
-    words = {1: "accepted", 2: "discontinued", 3: "proposed", 4: "accepted", 5: "discontinued"}
-    for number, word in words.items():
-        _write(root, f"{number:03}-idea.md", f"---\ntitle: Idea {number}\nstage: {word}\nowner: team-{number}\n---\n\n"
-                                             f"# Idea {number}\n\nText.\n")
-    return {f"{number:03}-idea.md": word for number, word in words.items()}
+    return _write_each(root, {1: "accepted", 2: "discontinued", 3: "proposed", 4: "accepted", 5: "discontinued"},
+                       lambda number: f"{number:03}-idea.md",
+                       lambda number, word: f"---\ntitle: Idea {number}\nstage: {word}\nowner: team-{number}\n---\n\n"
+                                            f"# Idea {number}\n\nText.\n")
 
 
 def write_field_lists(root: Path) -> Stated:
     """RST with a field list under the title: `:Status: Accepted`."""
-    words = {1: "Accepted", 2: "Rejected", 3: "Deferred", 4: "Accepted"}
-    for number, word in words.items():
-        _write(root, f"nep-{number:04}.rst", f"=======\nNEP {number}\n=======\n\n:Author: Someone\n:Status: {word}\n"
+    return _write_each(root, {1: "Accepted", 2: "Rejected", 3: "Deferred", 4: "Accepted"},
+                       lambda number: f"nep-{number:04}.rst",
+                       lambda number, word: f"=======\nNEP {number}\n=======\n\n:Author: Someone\n:Status: {word}\n"
                                             f":Type: Standards Track\n:Created: 2020-02-0{number}\n\nAbstract\n--------\n\nText.\n")
-    return {f"nep-{number:04}.rst": word for number, word in words.items()}
 
 
 def write_bullets(root: Path) -> Stated:
     """Markdown with `* Status: x` bullets before the first `##`, one word provgraph does not know."""
-    words = {1: "Implemented", 2: "Returned for revision", 3: "Evergreen", 4: "Rejected"}
-    for number, word in words.items():
-        _write(root, f"proposals/{number:04}-feature.md", f"# Feature {number}\n\n* Proposal: [SE-{number:04}]({number:04}-feature.md)\n"
-                                                        f"* Status: **{word}**\n\n## Introduction\n\nText.\n")
-    return {f"proposals/{number:04}-feature.md": word for number, word in words.items()}
+    return _write_each(root, {1: "Implemented", 2: "Returned for revision", 3: "Evergreen", 4: "Rejected"},
+                       lambda number: f"proposals/{number:04}-feature.md",
+                       lambda number, word: f"# Feature {number}\n\n* Proposal: [SE-{number:04}]({number:04}-feature.md)\n"
+                                            f"* Status: **{word}**\n\n## Introduction\n\nText.\n")
 
 
 def write_folders(root: Path) -> Stated:
@@ -86,49 +93,43 @@ def write_folders(root: Path) -> Stated:
 def write_preamble_fences(root: Path) -> Stated:
     """Markdown whose `Field: value` preamble sits in a fence under `## Preamble`, after the title; one record shows an
     example fence of the same shape further down, and one has an example fence before its preamble."""
-    words = {1: "Final", 2: "Draft", 3: "Rejected", 4: "Final", 5: "Accepted"}
-    for number, word in words.items():
-        example = "```\nStatus: Draft\nNote: an example\n```\n\n" if number == 3 else ""
-        _write(root, f"core/gap-{number:04}.md",
-               f"# GAP-{number:04}: Gap {number}\n\n{example if number == 3 else ''}## Preamble\n\n```\nGAP: {number:04}\n"
-               f"Title: Gap {number}\nStatus: {word}\nCreated: 2021-04-0{number}\n```\n\n## Summary\n\nSee GAP-{number % 5 + 1:04}.\n\n"
-               f"## Specification\n\n```\nStatus: Draft\nNote: an example\n```\n")
-    return {f"core/gap-{number:04}.md": word for number, word in words.items()}
+    return _write_each(root, {1: "Final", 2: "Draft", 3: "Rejected", 4: "Final", 5: "Accepted"},
+                       lambda number: f"core/gap-{number:04}.md",
+                       lambda number, word: f"# GAP-{number:04}: Gap {number}\n\n" + (EXAMPLE_FENCE + "\n" if number == 3 else "")
+                                            + f"## Preamble\n\n```\nGAP: {number:04}\nTitle: Gap {number}\nStatus: {word}\n"
+                                            f"Created: 2021-04-0{number}\n```\n\n## Summary\n\nSee GAP-{number % 5 + 1:04}.\n\n"
+                                            f"## Specification\n\n{EXAMPLE_FENCE}")
 
 
 def write_status_lines(root: Path) -> Stated:
     """RST whose fields follow the title as `name: value` lines with blank lines between them."""
-    words = {3: "Accepted", 8: "Rejected", 20: "Withdrawn", 21: "Discussion"}
-    for number, word in words.items():
-        _write(root, f"APE{number}.rst", f"Thing number {number}\n{'-' * 20}\n\nauthor: Someone Else\n\n"
-                                         f"date-created: 2014 January {number}\n\nstatus: {word}\n\n\nabstract\n--------\n\nText.\n")
-    return {f"APE{number}.rst": word for number, word in words.items()}
+    return _write_each(root, {3: "Accepted", 8: "Rejected", 20: "Withdrawn", 21: "Discussion"},
+                       lambda number: f"APE{number}.rst",
+                       lambda number, word: f"Thing number {number}\n{'-' * 20}\n\nauthor: Someone Else\n\n"
+                                            f"date-created: 2014 January {number}\n\nstatus: {word}\n\n\nabstract\n--------\n\nText.\n")
 
 
 def write_status_headings(root: Path) -> Stated:
     """Markdown with the status as the first line under a `## Status` heading (Nygard)."""
-    words = {1: "Accepted", 2: "Superseded", 3: "Proposed"}
-    for number, word in words.items():
-        _write(root, f"doc/decisions/{number:04}-choice.md", f"# {number}. Choice {number}\n\nDate: 2020-01-0{number}\n\n"
-                                                           f"## Status\n\n{word}\n\n## Context\n\nText.\n")
-    return {f"doc/decisions/{number:04}-choice.md": word for number, word in words.items()}
+    return _write_each(root, {1: "Accepted", 2: "Superseded", 3: "Proposed"},
+                       lambda number: f"doc/decisions/{number:04}-choice.md",
+                       lambda number, word: f"# {number}. Choice {number}\n\nDate: 2020-01-0{number}\n\n"
+                                            f"## Status\n\n{word}\n\n## Context\n\nText.\n")
 
 
 def write_quoted_status(root: Path) -> Stated:
     """Markdown whose status is a quoted `Status: x` line after the first paragraph, where no place reads it: a pattern
     does."""
-    words = {1: "Accepted", 2: "Rejected", 3: "Accepted", 4: "Deprecated"}
-    for number, word in words.items():
-        _write(root, f"rfc-{number}.md", f"# RFC {number}\n\nA paragraph that says what this is about.\n\n"
-                                         f"> Owner: team\n> Status: {word}\n\nMore text.\n")
-    return {f"rfc-{number}.md": word for number, word in words.items()}
+    return _write_each(root, {1: "Accepted", 2: "Rejected", 3: "Accepted", 4: "Deprecated"},
+                       lambda number: f"rfc-{number}.md",
+                       lambda number, word: f"# RFC {number}\n\nA paragraph that says what this is about.\n\n"
+                                            f"> Owner: team\n> Status: {word}\n\nMore text.\n")
 
 
 def write_tables(root: Path) -> Stated:
     """Markdown whose fields are the rows of a table under the title (`| Status | Accepted |`)."""
-    words = {1: "Accepted", 2: "Proposed", 3: "Accepted", 4: "Rejected"}
-    for number, word in words.items():
-        _write(root, f"rfcs/2020{number:02}-thing.md", f"# Thing {number}\n\n| Status        | {word} |\n| :------------ | :--- |\n"
-                                                      f"| **Author(s)** | Someone |\n| **Updated**   | 2020-0{number}-01 |\n\n"
-                                                      f"## Objective\n\nText.\n")
-    return {f"rfcs/2020{number:02}-thing.md": word for number, word in words.items()}
+    return _write_each(root, {1: "Accepted", 2: "Proposed", 3: "Accepted", 4: "Rejected"},
+                       lambda number: f"rfcs/2020{number:02}-thing.md",
+                       lambda number, word: f"# Thing {number}\n\n| Status        | {word} |\n| :------------ | :--- |\n"
+                                            f"| **Author(s)** | Someone |\n| **Updated**   | 2020-0{number}-01 |\n\n"
+                                            f"## Objective\n\nText.\n")

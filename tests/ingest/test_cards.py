@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from ingest_run import EXAMPLES, FIXTURES, run
+from ingest_run import EXAMPLES, FIXTURES, run, source_and_claim
 
 from provgraph.base.errors import InputError
 from provgraph.ingest.records import canonical_json, quote_hash, sha256_hex
@@ -19,15 +19,10 @@ def card_file(tmp_path, value, name="card.json"):
 
 
 def test_card_becomes_source_and_claim_with_url_alias_and_title_from_content():
-    observation = run("cards", "default", BOARD, store="board").observation("m:01")
-    assert observation.source.uid == "board:m:01"
-    assert (observation.source.kind, observation.source.locator) == ("card", "m:01")
-    assert observation.source.url == "https://board.example/m/01"
-    assert observation.source.title == "Retry limit"
-    claim = observation.claims[0]
-    assert claim.aliases == ("https://board.example/m/01",)
-    assert claim.text == "# Retry limit\n\nPayment calls retry at most 3 times."
-    assert (claim.subject, claim.scope, claim.value) == ("payments.retry-limit", "org/acme/payments", "3")
+    assert source_and_claim(run("cards", "default", BOARD, store="board").observation("m:01")) == {
+        "uid": "board:m:01", "kind": "card", "locator": "m:01", "url": "https://board.example/m/01", "title": "Retry limit",
+        "aliases": ("https://board.example/m/01",), "text": "# Retry limit\n\nPayment calls retry at most 3 times.",
+        "subject": "payments.retry-limit", "scope": "org/acme/payments", "value": "3"}
 
 
 def test_snapshot_is_canonical_json_of_the_card_at_its_ts_with_generation_as_version():

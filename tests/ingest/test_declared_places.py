@@ -44,7 +44,8 @@ def test_a_block_without_a_section_reads_the_first_fence_holding_fields(graph: G
     table = record_table(records=["cap-*.md", "sep-*.md"], metadata=["block"], fields=["status=Status", "id=CAP", "id=SEP"],
                          id="{id}")  # a role given twice: either field carries it
     ingest(graph, "files", PLACES / "caps", store="caps", options=files_options(record=table))
-    assert _statuses(graph) == {"1": ("ACTIVE", "CURRENT"), "35": ("STALE", "REJECTED"), "3": ("STALE", "REJECTED")}
+    assert _statuses(graph) == {"1": ("ACTIVE", "CURRENT"), "35": ("STALE", "REJECTED"),
+                                "3": ("STALE", "WITHDRAWN")}  # SEP 3: Abandoned, given up by its authors
 
 
 def test_status_lines_after_an_rst_title_read_by_lines_the_same_through_the_cli_and_provgraph_toml(

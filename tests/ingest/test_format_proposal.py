@@ -5,6 +5,7 @@ test_format_proposal_ingest.py)."""
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from pathlib import Path
 from typing import Any, Callable
@@ -17,6 +18,7 @@ from proposal_samples import (Stated, write_bullets, write_field_lists, write_fo
 
 from provgraph import propose_format
 from provgraph.ingest.config import load_config
+from provgraph.ingest import regular
 from provgraph.ingest.formats import declared
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "proposal_logs"
@@ -184,13 +186,17 @@ def test_a_folder_with_nothing_recognisable_gets_one_line_and_exit_2(tmp_path: P
     assert missing.exit_code == 2 and "not a folder" in missing.stderr
 
 
-def test_a_link_inside_the_folder_is_counted_and_not_followed(tmp_path: Path) -> None:
+def test_links_and_pipes_in_the_folder_are_counted_in_the_walks_own_words_and_never_opened(tmp_path: Path) -> None:
     write_field_lists(tmp_path / "log")
     outside = tmp_path / "outside.rst"
     outside.write_text("=======\nNEP 9\n=======\n\n:Status: Accepted\n")
     (tmp_path / "log" / "nep-0009.rst").symlink_to(outside)
+    (tmp_path / "log" / "nep-0010.rst").symlink_to(tmp_path / "log" / "nep-0001.rst")
+    os.mkfifo(tmp_path / "log" / "nep-0011.rst")  # opened, it would block the proposal
     proposal = propose_format(tmp_path / "log")
-    assert proposal.counts.records == 4 and proposal.counts.not_read["a link (not followed)"] == 1
+    assert proposal.counts.records == 4
+    assert {reason: proposal.counts.not_read[reason] for reason in (regular.LINK_OUT, regular.LINK_INSIDE, regular.PIPE)} == {
+        regular.LINK_OUT: 1, regular.LINK_INSIDE: 1, regular.PIPE: 1}
 
 
 def test_formats_list_names_the_presets() -> None:

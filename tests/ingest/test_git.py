@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from git_repo import Repo
+from git_repo import Repo, committed
 
 from provgraph.base.errors import InputError
 from provgraph.ingest import get
@@ -148,29 +148,21 @@ def test_an_unparsed_date_is_reported_once_per_file_not_once_per_commit(tmp_path
 
 
 def test_paths_are_relative_to_the_store_root_inside_the_repository(tmp_path):
-    repo = Repo(tmp_path / "repo")
-    repo.write("docs/adr/0001-a.md", "---\nsupersedes: ../old/0000-z.md\n---\n# A\n")
-    repo.write("docs/old/0000-z.md", "# Z\n")
-    repo.write("README.md", "# Readme outside the store\n")
-    repo.commit("add", "2024-01-01T00:00:00Z")
+    repo = committed(tmp_path / "repo", {"docs/adr/0001-a.md": "---\nsupersedes: ../old/0000-z.md\n---\n# A\n",
+                                         "docs/old/0000-z.md": "# Z\n", "README.md": "# Readme outside the store\n"})
     found = observations(repo.root / "docs")
     assert [o.source.uid for o in found] == ["docs:adr/0001-a.md", "docs:old/0000-z.md"]
     assert [(e.kind, e.to_ref) for e in found[0].edges] == [("SUPERSEDES", "old/0000-z.md")]
 
 
 def test_a_single_file_path_reads_only_that_files_history(tmp_path):
-    repo = Repo(tmp_path / "repo")
-    repo.write("adr/a.md", "# A\n")
-    repo.write("adr/ab.md", "# AB\n")
-    repo.commit("add", "2024-01-01T00:00:00Z")
+    repo = committed(tmp_path / "repo", {"adr/a.md": "# A\n", "adr/ab.md": "# AB\n"})
     found = observations(repo.root / "adr" / "a.md")
     assert [o.source.uid for o in found] == ["docs:a.md"]
 
 
 def test_uncommitted_changes_are_not_history(tmp_path):
-    repo = Repo(tmp_path / "repo")
-    repo.write("0001-queues.md", PROPOSED)
-    repo.commit("add", "2024-01-01T00:00:00Z")
+    repo = committed(tmp_path / "repo", {"0001-queues.md": PROPOSED})
     repo.write("0001-queues.md", ACCEPTED)  # edited, not committed
     repo.write("0002-untracked.md", ACCEPTED)
     found = observations(repo.root)
@@ -178,20 +170,13 @@ def test_uncommitted_changes_are_not_history(tmp_path):
 
 
 def test_non_markdown_files_and_dot_directories_are_ignored(tmp_path):
-    repo = Repo(tmp_path / "repo")
-    repo.write("notes.txt", "text\n")
-    repo.write(".github/PULL_REQUEST_TEMPLATE.md", "# PR\n")
-    repo.write("a.md", "# A\n")
-    repo.commit("add", "2024-01-01T00:00:00Z")
+    repo = committed(tmp_path / "repo", {"notes.txt": "text\n", ".github/PULL_REQUEST_TEMPLATE.md": "# PR\n", "a.md": "# A\n"})
     assert [o.source.locator for o in observations(repo.root)] == ["a.md"]
 
 
 def test_odd_file_names_survive_the_nul_separated_log(tmp_path):
-    repo = Repo(tmp_path / "repo")
     names = [":colon.md", "space name.md", "caf\u00e9.md", "new\nline.md"]
-    for name in names:
-        repo.write(name, f"# {name}\n")
-    repo.commit("add", "2024-01-01T00:00:00Z")
+    repo = committed(tmp_path / "repo", {name: f"# {name}\n" for name in names})
     found = observations(repo.root)
     assert sorted(o.source.locator for o in found) == sorted(names)
     assert all(o.snapshot.sha256 == sha256_hex(f"# {o.source.locator}\n".encode()) for o in found)

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
-from ingest_run import EXAMPLES, FIXTURES, run
+from ingest_run import EXAMPLES, FIXTURES, run, source_and_claim
 
 from provgraph.base.errors import InputError
 from provgraph.ingest.github import body_edges, normalise_reference
@@ -21,17 +21,14 @@ def write_issues(tmp_path: Path, issues: object) -> Path:
 
 
 def test_issue_becomes_source_and_claim_keyed_owner_repo_number_with_url_alias():
-    result = run("tickets", "github", ISSUES, store="gh")
-    observation = result.observation("acme/payments#12")
-    assert observation.source.uid == "gh:acme/payments#12"
-    assert observation.source.kind == "ticket"
-    assert observation.source.url == "https://github.com/acme/payments/issues/12"
-    assert observation.source.title == "Retry failed settlements 3 times"
-    claim = observation.claims[0]
-    assert claim.aliases == ("https://github.com/acme/payments/issues/12",)
-    assert claim.text == "Retry failed settlements 3 times\n\nDecision: settlement retries stop after 3 attempts."
-    assert (claim.subject, claim.scope, claim.value) == ("payments.settlement-retries", "org/acme/payments", "3")
-    assert claim.asserted_at.isoformat() == "2025-09-01T08:00:00+00:00"
+    observation = run("tickets", "github", ISSUES, store="gh").observation("acme/payments#12")
+    assert source_and_claim(observation) == {
+        "uid": "gh:acme/payments#12", "kind": "ticket", "locator": "acme/payments#12",
+        "url": "https://github.com/acme/payments/issues/12", "title": "Retry failed settlements 3 times",
+        "aliases": ("https://github.com/acme/payments/issues/12",),
+        "text": "Retry failed settlements 3 times\n\nDecision: settlement retries stop after 3 attempts.",
+        "subject": "payments.settlement-retries", "scope": "org/acme/payments", "value": "3"}
+    assert observation.claims[0].asserted_at.isoformat() == "2025-09-01T08:00:00+00:00"
 
 
 def test_snapshot_is_canonical_json_of_the_issue_revised_at_updated_at():

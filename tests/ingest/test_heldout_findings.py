@@ -41,7 +41,7 @@ def test_front_matter_that_is_not_yaml_is_read_as_field_lines_and_the_broken_yam
                                                  "fields": {"id": ["aip"], "status": ["status"], "requires": ["requires"]}})
     (claim,) = observed.claims
     assert (claim.uid, claim.declared, claim.status_line) == ("AIP-76", "accepted", 4)
-    assert {edge.to_ref for edge in observed.edges} == {"AIP-10: Move Objects", "AIP-11: Tokens"}
+    assert {edge.to_ref for edge in observed.edges} == {"AIP-10", "AIP-11"}  # an id with its title names the id
     (finding,) = others
     assert isinstance(finding, Notice) and finding.kind == "broken_metadata" and "broken YAML" in finding.detail
 
@@ -84,6 +84,13 @@ def test_a_premise_role_whose_values_name_no_record_of_the_folder_is_a_comment_n
     assert propose_format(_write(tmp_path / "own", own)).store_table()["record"]["fields"]["requires"] == "requires"
 
 
+def test_a_link_that_writes_an_id_with_its_title_after_it_names_the_id_in_the_templates_form() -> None:
+    fmt = declared({"metadata": ["front-matter"], "id": "FIP-{id:04}", "aliases": ["FIP {id}"]})
+    titled = ("FIP-0030 (Introducing the Filecoin Virtual Machine)", "FIP-30: Introducing", "FIP 30 - Introducing")
+    assert [fmt.titled_uid(text) for text in titled] == ["FIP-0030"] * 3
+    assert [fmt.titled_uid(text) for text in ("FIP-0030", "PEP 8 (Style)", "FIP-0030-x", "RFC 7 (IETF)")] == [None] * 4
+
+
 def test_an_id_template_keeps_its_prefix_when_a_few_ids_are_written_with_it() -> None:
     fmt = declared({"metadata": ["front-matter"], "id": "AIP-{id}"})
     assert (fmt.uid("47"), fmt.uid("AIP-47"), fmt.uid("aip 47"), fmt.uid("FIP-47")) == ("AIP-47", "AIP-47", "AIP-47", "AIP-FIP-47")
@@ -105,3 +112,21 @@ def test_records_in_status_folders_that_state_a_status_field_are_read_by_the_fie
     files |= {f"{folder}/README.rst": f"{folder}\n======\n\nThe {folder} DEPs.\n" for folder in ("final", "draft", "rejected")}
     record = propose_format(_write(tmp_path, files)).store_table()["record"]
     assert record["metadata"][0] == "field-list" and record["records"] == ["[0-9]*.rst"]
+
+
+def test_a_record_whose_file_name_has_no_number_is_proposed_by_its_path_and_read_not_dropped(tmp_path: Path) -> None:
+    files = {f"{'draft' if n == 5 else 'final'}/{n:04}-x.rst": f"DEP {n}\n=====\n\n:DEP: {n}\n:Status: Final\n\nBody.\n"
+             for n in range(1, 6)}
+    files |= {"draft/content-negotiation.rst": "Content Negotiation\n===================\n\nCreated: 2014-04-14\n"
+                                               "Status: Draft\n\nOverview\n========\n\nBody.\n",
+              "draft/email-providers.md": "---\ntitle: Email providers\nstatus: Draft\n---\n\n# Email providers\n",
+              "draft/notes.md": "# Notes\n\nNo status here.\n", "template.rst": "DEP X\n=====\n\n:Status: Draft\n",
+              **{f"{folder}/README.rst": f"{folder}\n======\n\nThe {folder} DEPs.\n" for folder in ("final", "draft")}}
+    proposal = propose_format(_write(tmp_path, files))
+    assert proposal.store_table()["record"]["records"] == ["[0-9]*.rst", "draft/content-negotiation.rst",
+                                                           "draft/email-providers.md"]
+    assert proposal.counts.records == 7  # the five numbered, the two beside DEP 5 named by path; not notes, the template
+    observed = read_record(declared(proposal.store_table()["record"]), Version("draft/content-negotiation.rst", WHEN),
+                           files["draft/content-negotiation.rst"].encode(), IngestOptions(store="deps")).records
+    (claim,) = next(record for record in observed if isinstance(record, Observation)).claims
+    assert (claim.uid, claim.declared) == ("deps:draft/content-negotiation.rst", "draft")  # no number: named by its path

@@ -10,7 +10,8 @@ import pytest
 from ingest_run import FIXTURES
 from ingest_run import run as run_ingester
 
-from bench.real_logs.heldout import LOGS, configured, stated_word, verdict
+from bench.real_logs.heldout import configured
+from bench.real_logs.oracles import LOGS, stated_word, verdict
 from provgraph.ingest.config import load_config
 
 SAMPLES = FIXTURES / "heldout_logs"

@@ -36,6 +36,7 @@ def test_common_status_vocabulary_maps_to_canonical_words(text, word):
     ("Implemented (Swift 5.5)", "accepted"), ("Previewing", "accepted"), ("Partially implemented", "accepted"),
     ("Accepted with revisions", "accepted"), ("Accepted with modifications", "accepted"),
     ("Awaiting implementation", "accepted"), ("In force", "accepted"), ("Stable in 1.1", "accepted"), ("Partially stable in 1.5", "accepted"),
+    ("Released", "accepted"), ("Released most of the changes", "accepted"), ("Shipped", "accepted"), ("Launched", "accepted"),
     # not yet decided
     ("provisional", "proposed"), ("Last Call", "proposed"), ("Review", "proposed"), ("Idea", "proposed"),
     ("Scheduled for review (March 1...March 14, 2024)", "proposed"), ("Under consideration", "proposed"),
@@ -45,6 +46,7 @@ def test_common_status_vocabulary_maps_to_canonical_words(text, word):
     ("Moribund", "on-hold"),
     # no longer or never in force
     ("Not accepted", "rejected"), ("replaced", "superseded"), ("Obsolete", "deprecated"),
+    ("Stale", "withdrawn"), ("Stale Discussion https://github.com/x", "withdrawn"), ("Abandoned", "withdrawn"),
     ("Inactive (superseded by CIP-0121 and CIP-0122)", "deprecated"),
 ])
 def test_words_real_proposal_logs_use_map_to_what_they_mean_for_the_status_rule(text, word):

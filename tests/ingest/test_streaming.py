@@ -12,8 +12,8 @@ import pytest
 from provgraph.base.errors import InputError
 from provgraph.graph.connection import Graph
 from provgraph.ingest import get
-from provgraph.ingest import pipeline
 from provgraph.ingest.pipeline import ingest, write
+from provgraph.ingest.pipeline import summary as pipeline_summary
 from provgraph.ingest.pipeline.batch import BATCH_ENV
 from provgraph.ingest.pipeline.stream import NameSet
 from provgraph.ingest.records import (
@@ -98,7 +98,7 @@ def test_references_to_claims_later_in_the_file_resolve_across_batches_by_id_url
 def test_every_quarantine_of_a_file_of_many_bad_lines_is_counted_and_stored_and_the_summary_lists_a_bounded_few(
         graph: Graph, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(BATCH_ENV, "4")
-    monkeypatch.setattr(pipeline, "LISTED", 10)
+    monkeypatch.setattr(pipeline_summary, "LISTED", 10)
     path = tmp_path / "board.jsonl"
     lines = []
     for i in range(30):

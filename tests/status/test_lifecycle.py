@@ -15,13 +15,18 @@ def row(graph, uid, **kwargs):
     return found
 
 
+def b_revises_a(g, word, edge="supersedes"):
+    """a, accepted since 2025-01-01; b, stating `word` since 2025-02-01, which `edge`s a from then."""
+    g.claim("a", at="2025-01-01", declared="accepted")
+    g.claim("b", at="2025-02-01", declared=word)
+    getattr(g, edge)("b", "a", at="2025-02-01")
+
+
 # -- a successor retires its target only while its lifecycle puts it in force ---------------------
 
 @pytest.mark.parametrize("word", ["rejected", "withdrawn"])
 def test_rejected_or_withdrawn_successor_revises_nothing(graph, g, word):
-    g.claim("a", at="2025-01-01", declared="accepted")
-    g.claim("b", at="2025-02-01", declared=word)
-    g.supersedes("b", "a", at="2025-02-01")
+    b_revises_a(g, word)
     a = row(graph, "a")
     assert (a.status, a.reason) == ("ACTIVE", "CURRENT")
     assert a.successors == () and a.pending == ()
@@ -30,18 +35,14 @@ def test_rejected_or_withdrawn_successor_revises_nothing(graph, g, word):
 
 @pytest.mark.parametrize("word", ["proposed", "draft", "incomplete", "on-hold", "ongoing"])
 def test_proposed_successor_is_a_pending_revision_and_the_target_stays_active(graph, g, word):
-    g.claim("a", at="2025-01-01", declared="accepted")
-    g.claim("b", at="2025-02-01", declared=word)
-    g.supersedes("b", "a", at="2025-02-01")
+    b_revises_a(g, word)
     a = row(graph, "a")
     assert (a.status, a.reason) == ("ACTIVE", "CURRENT")
     assert a.pending == ("b",) and a.successors == ()
 
 
 def test_pending_successor_retires_its_target_from_the_moment_it_is_accepted(graph, g):
-    g.claim("a", at="2025-01-01", declared="accepted")
-    g.claim("b", at="2025-02-01", declared="proposed")
-    g.corrects("b", "a", at="2025-02-01")
+    b_revises_a(g, "proposed", "corrects")
     g.revise("b", at="2025-03-01", declared="accepted")
     before = row(graph, "a", at="2025-02-15")
     assert (before.status, before.pending) == ("ACTIVE", ("b",))
@@ -51,10 +52,8 @@ def test_pending_successor_retires_its_target_from_the_moment_it_is_accepted(gra
 
 
 def test_successor_that_is_itself_superseded_still_retires_its_target(graph, g):
-    g.claim("a", at="2025-01-01", declared="accepted")
-    g.claim("b", at="2025-02-01", declared="accepted")
+    b_revises_a(g, "accepted")
     g.claim("c", at="2025-03-01", declared="accepted")
-    g.supersedes("b", "a", at="2025-02-01")
     g.supersedes("c", "b", at="2025-03-01")
     g.revise("b", at="2025-03-01", declared="superseded")
     assert judge(graph, "a") == ("STALE", "SUPERSEDED")
@@ -62,9 +61,7 @@ def test_successor_that_is_itself_superseded_still_retires_its_target(graph, g):
 
 
 def test_successor_deprecated_after_it_replaced_the_target_still_retires_it(graph, g):
-    g.claim("a", at="2025-01-01", declared="accepted")
-    g.claim("b", at="2025-02-01", declared="accepted")
-    g.supersedes("b", "a", at="2025-02-01")
+    b_revises_a(g, "accepted")
     g.revise("b", at="2025-06-01", declared="deprecated")
     assert judge(graph, "a") == ("STALE", "SUPERSEDED")
     assert judge(graph, "b") == ("STALE", "DEPRECATED")
@@ -83,9 +80,7 @@ def test_adjudication_edge_is_in_force_whatever_the_keepers_word(graph, g):
 # -- amendments ---------------------------------------------------------------------------------
 
 def test_amended_claim_stays_active_and_lists_its_amendment(graph, g):
-    g.claim("a", at="2025-01-01", declared="accepted")
-    g.claim("b", at="2025-02-01", declared="accepted")
-    g.amends("b", "a", at="2025-02-01")
+    b_revises_a(g, "accepted", "amends")
     a = row(graph, "a")
     assert (a.status, a.reason, a.amendments, a.successors, a.pending) == ("ACTIVE", "CURRENT", ("b",), (), ())
     assert judge(graph, "b") == ("ACTIVE", "CURRENT")
@@ -101,13 +96,7 @@ def test_amended_claim_still_turns_stale_when_something_else_retires_it(graph, g
     assert (a.status, a.reason, a.successors, a.amendments) == ("STALE", "SUPERSEDED", ("c",), ("b",))
 
 
-def test_amends_does_not_make_a_revision_cycle(graph, g):
-    g.claim("a", at="2025-01-01")
-    g.claim("b", at="2025-02-01")
-    g.supersedes("b", "a", at="2025-02-01")
-    g.amends("a", "b", at="2025-02-01")
-    assert judge(graph, "a") == ("STALE", "SUPERSEDED")
-    assert judge(graph, "b") == ("ACTIVE", "CURRENT")
+# an amendment back along a supersession is no revision cycle: test_rules.py::test_rule5_invalidates_or_amends_back_along_a_supersession_is_no_cycle
 
 
 def test_claims_joined_by_an_amendment_are_no_rivals(graph, g):
@@ -158,9 +147,7 @@ def test_verify_asks_for_the_pending_successor_and_the_amendment(graph, g):
 
 
 def test_verify_never_points_at_a_rejected_successor(graph, g):
-    g.claim("a", at="2025-01-01", declared="accepted")
-    g.claim("b", at="2025-02-01", declared="rejected")
-    g.supersedes("b", "a", at="2025-02-01")
+    b_revises_a(g, "rejected")
     verdict = verify(graph, ["a"], candidates=["a"])
     assert verdict.verdict == "SUPPORTED_BY_CURRENT_SOURCE"
     assert "b" not in verdict.explanation.split()
@@ -208,21 +195,17 @@ def test_every_canonical_word_is_known_to_the_status_rule(graph, g):
 
 @pytest.mark.parametrize("word", ["rejected", "withdrawn"])
 def test_a_rejected_successor_puts_its_target_into_no_revision_cycle(graph, g, word):
-    g.claim("a", at="2025-01-01", declared="accepted")
-    g.claim("b", at="2025-02-01", declared=word)
+    b_revises_a(g, word)  # b, rejected, claims to supersede a: it revises nothing
     g.supersedes("a", "b", at="2025-02-01")
-    g.supersedes("b", "a", at="2025-02-01")  # b, rejected, claims to supersede a: it revises nothing
     assert judge(graph, "a") == ("ACTIVE", "CURRENT")
     assert judge(graph, "b") == ("STALE", "SUPERSEDED")
     assert [c.kind for c in conflicts(graph)] == []  # `provgraph conflicts` lists no cycle either
 
 
 def test_a_cycle_of_accepted_records_next_to_a_rejected_edge_is_still_a_cycle(graph, g):
-    g.claim("a", at="2025-01-01", declared="accepted")
-    g.claim("b", at="2025-02-01", declared="accepted")
-    g.claim("r", at="2025-03-01", declared="rejected")
+    b_revises_a(g, "accepted")
     g.supersedes("a", "b", at="2025-02-01")
-    g.supersedes("b", "a", at="2025-02-01")
+    g.claim("r", at="2025-03-01", declared="rejected")
     g.supersedes("r", "a", at="2025-03-01")  # void, off the cycle
     assert judge(graph, "a") == judge(graph, "b") == ("CONFLICT", "REVISION_CYCLE")
     assert [(c.kind, c.claims) for c in conflicts(graph)] == [("REVISION_CYCLE", ("a", "b"))]

@@ -157,6 +157,12 @@ def write_jsonl(path: Path, entries: Iterable[dict[str, Any]]) -> Path:
     return path
 
 
+def ingest_log(graph: Graph, path: Path, entries: Iterable[dict[str, Any]], store: str = "d", **kwargs: Any) -> Path:
+    """`entries` written as a JSON Lines log at `path` and ingested through the pipeline as `store`."""
+    ingest(graph, "logs", write_jsonl(path, entries), fmt="jsonl", store=store, **kwargs)
+    return path
+
+
 # -- random graphs written through the pipeline ----------------------------------------------------------
 
 KINDS = ("supersedes", "corrects", "invalidates", "amends", "depends_on", "conflicts_with")

@@ -5,11 +5,10 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from stored_status_helpers import write_jsonl
+from stored_status_helpers import ingest_log
 
 from provgraph.cli import cli
 from provgraph.graph.connection import Graph
-from provgraph.ingest.pipeline import ingest
 
 
 def run(*args: str):
@@ -17,11 +16,10 @@ def run(*args: str):
 
 
 def _story(graph: Graph, tmp_path: Path) -> None:
-    log = write_jsonl(tmp_path / "d.jsonl", [
+    ingest_log(graph, tmp_path / "d.jsonl", [
         {"ts": "2025-01-01T00:00:00Z", "id": "a", "subject": "x", "value": "1"},
         {"ts": "2025-02-01T00:00:00Z", "id": "b", "subject": "x", "value": "2", "supersedes": ["a"]},
     ])
-    ingest(graph, "logs", log, fmt="jsonl", store="d")
 
 
 def test_check_finds_no_drift_after_ingest_and_says_so_in_json(graph: Graph, tmp_path: Path) -> None:
@@ -66,12 +64,11 @@ def test_claims_written_without_the_pipeline_have_no_stored_status_and_are_not_d
 
 def test_a_kept_closure_that_no_longer_matches_the_walk_is_drift_though_the_status_still_does(
         graph: Graph, tmp_path: Path) -> None:
-    log = write_jsonl(tmp_path / "d.jsonl", [
+    ingest_log(graph, tmp_path / "d.jsonl", [
         {"ts": "2025-01-01T00:00:00Z", "id": "a", "subject": "x", "value": "1"},
         {"ts": "2025-02-01T00:00:00Z", "id": "b", "subject": "x", "value": "2", "supersedes": ["a"]},
         {"ts": "2025-03-01T00:00:00Z", "id": "c", "subject": "x", "value": "3", "supersedes": ["b"]},
     ])
-    ingest(graph, "logs", log, fmt="jsonl", store="d")
     # a raw write removes c's edge: a is still superseded by b, but its closure no longer reaches c
     graph.write("MATCH (:Claim {uid: 'c'})-[r:SUPERSEDES]->(:Claim {uid: 'b'}) DELETE r")
     found = json.loads(run("check", "--format", "json").stdout)

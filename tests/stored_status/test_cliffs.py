@@ -10,12 +10,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from stored_status_helpers import assert_ranks_are_sound, full, stored, write_jsonl
+from stored_status_helpers import assert_ranks_are_sound, full, ingest_log, stored
 
 from provgraph.engine.stored_check import check
 from provgraph.engine.stored_status import DEEP
 from provgraph.graph.connection import Graph
-from provgraph.ingest.pipeline import ingest
 
 BASE = datetime(2025, 3, 1, tzinfo=timezone.utc)
 
@@ -32,8 +31,7 @@ def _ranks(graph: Graph) -> dict[str, int | None]:
 def test_every_claim_of_a_latest_wins_chain_past_deep_is_stored_and_equals_the_computation(
         graph: Graph, tmp_path: Path) -> None:
     values = DEEP + 40
-    log = write_jsonl(tmp_path / "flags.jsonl", _key("flag.big", values) + _key("flag.small", 2))
-    ingest(graph, "logs", log, fmt="jsonl", store="flags", policy="latest-wins")
+    ingest_log(graph, tmp_path / "flags.jsonl", _key("flag.big", values) + _key("flag.small", 2), store="flags", policy="latest-wins")
     now = datetime.now(timezone.utc)
     fresh, missing = stored(graph, now)
     assert not missing and len(fresh) == values + 2
@@ -50,11 +48,8 @@ def test_every_claim_of_a_latest_wins_chain_past_deep_is_stored_and_equals_the_c
 
 
 def test_a_chain_that_grows_by_a_later_ingest_is_ranked_and_stored_again(graph: Graph, tmp_path: Path) -> None:
-    log = tmp_path / "flags.jsonl"
-    write_jsonl(log, _key("flag.big", DEEP + 5))
-    ingest(graph, "logs", log, fmt="jsonl", store="flags", policy="latest-wins")
-    write_jsonl(log, _key("flag.big", DEEP + 10))
-    ingest(graph, "logs", log, fmt="jsonl", store="flags", policy="latest-wins")
+    for values in (DEEP + 5, DEEP + 10):
+        ingest_log(graph, tmp_path / "flags.jsonl", _key("flag.big", values), store="flags", policy="latest-wins")
     now = datetime.now(timezone.utc)
     fresh, missing = stored(graph, now)
     head = f"flag.big-{DEEP + 9:04d}"
@@ -66,17 +61,15 @@ def test_a_chain_that_grows_by_a_later_ingest_is_ranked_and_stored_again(graph: 
 
 def test_an_edge_that_closes_a_cycle_over_ranked_claims_unranks_them_and_rule_5_finds_it(
         graph: Graph, tmp_path: Path) -> None:
-    first = write_jsonl(tmp_path / "one.jsonl", [
+    ingest_log(graph, tmp_path / "one.jsonl", [
         {"id": "a", "ts": "2025-01-01T00:00:00Z", "subject": "s", "value": "1"},
         {"id": "b", "ts": "2025-01-02T00:00:00Z", "subject": "s", "value": "2", "supersedes": ["a"]},
         {"id": "c", "ts": "2025-01-03T00:00:00Z", "subject": "s", "value": "3", "corrects": ["b"]},
         {"id": "d", "ts": "2025-01-04T00:00:00Z", "subject": "t", "value": "1", "supersedes": ["c"]},
-    ])
-    ingest(graph, "logs", first, fmt="jsonl", store="one")
+    ], store="one")
     assert _ranks(graph) == {"a": 0, "b": 1, "c": 2, "d": 3}
     # a second store makes a revise c: a -> c -> b -> a is a cycle, and d reaches it
-    second = write_jsonl(tmp_path / "two.jsonl", [{"id": "e", "ts": "2025-01-05T00:00:00Z", "subject": "u"}])
-    ingest(graph, "logs", second, fmt="jsonl", store="two")
+    ingest_log(graph, tmp_path / "two.jsonl", [{"id": "e", "ts": "2025-01-05T00:00:00Z", "subject": "u"}], store="two")
     graph.write("MATCH (a:Claim {uid: 'a'}), (c:Claim {uid: 'c'}) CREATE (a)-[:SUPERSEDES {scope: ''}]->(c)")
     from provgraph.engine.stored_status import write_with_status
     write_with_status(graph, lambda tx: None, lambda _: (["a"], ()))
@@ -89,11 +82,10 @@ def test_an_edge_that_closes_a_cycle_over_ranked_claims_unranks_them_and_rule_5_
 
 
 def test_check_finds_a_rank_a_write_that_bypassed_provgraph_broke_and_fix_repairs_it(graph: Graph, tmp_path: Path) -> None:
-    log = write_jsonl(tmp_path / "one.jsonl", [
+    ingest_log(graph, tmp_path / "one.jsonl", [
         {"id": "a", "ts": "2025-01-01T00:00:00Z", "subject": "s", "value": "1"},
         {"id": "b", "ts": "2025-01-02T00:00:00Z", "subject": "s", "value": "2", "supersedes": ["a"]},
-    ])
-    ingest(graph, "logs", log, fmt="jsonl", store="one")
+    ], store="one")
     graph.write("MATCH (a:Claim {uid: 'a'}), (b:Claim {uid: 'b'}) CREATE (a)-[:SUPERSEDES {scope: ''}]->(b)")
     found = check(graph)
     assert not found.ok and {item["claim"] for item in found.drift} >= {"a"}

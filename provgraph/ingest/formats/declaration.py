@@ -55,6 +55,7 @@ DEFAULT = "adr"
 _KEYS = {"preset", "records", "metadata", "sidecar", "section", "id", "aliases", "fields", "patterns", "words", "skip"}
 PATTERN_FLAGS = re.MULTILINE | re.IGNORECASE
 _WRITTEN_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?)(\d{1,9})")
+TITLED_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?\d{1,9})\s*(?:[(:\u2013\u2014]|-\s)\s*\S")
 _TEMPLATE_FIELD = re.compile(r"\{id(?::(0\d+))?\}")
 
 
@@ -104,6 +105,14 @@ class RecordFormat:
 
     def uid(self, value: str) -> str:
         return render(self.id, value)
+
+    def titled_uid(self, text: str) -> str | None:
+        """The uid of an id in the template's own form (or an alias's) that starts `text` with the record's title after
+        it (`FIP-0030 (Introducing the FVM)`, `AIP-10: Move Objects`), else None."""
+        found = TITLED_ID.match(text)
+        if found is None or not any(_own_form(template, found.group(1)) is not None for template in (self.id, *self.aliases)):
+            return None
+        return self.uid(str(_WRITTEN_ID.fullmatch(found.group(1)).group(2)))  # type: ignore[union-attr]
 
     def alias_names(self, value: str) -> list[str]:
         return [render(template, value) for template in self.aliases]

@@ -262,7 +262,7 @@ def _reference(fmt: RecordFormat, relpath: str, text: str) -> str | None:
     if "/" in text or "." in text.rsplit("/", 1)[-1]:
         target = normalise_reference(relpath, text if text.startswith(("/", "./", "../")) else f"./{text}")
         return target.rstrip("/") if target else None
-    return text
+    return fmt.titled_uid(text) or text
 
 
 def _date(text: str) -> datetime | None:

@@ -19,7 +19,7 @@ from provgraph.base.text import counted
 from provgraph.ingest.formats.declaration import METADATA, matches
 from provgraph.ingest.formats.proposal import places, roles
 from provgraph.ingest.formats.proposal.evidence import evidence
-from provgraph.ingest.formats.proposal.files import look
+from provgraph.ingest.formats.proposal.files import is_template, look
 from provgraph.ingest.formats.proposal.reading import OTHER_NAMES, Tally, tally
 from provgraph.ingest.formats.proposal.toml import store_toml
 from provgraph.ingest.formats.proposal.words import Word, words
@@ -112,8 +112,8 @@ def _templates(choice: places.Choice) -> list[str]:
     globs: list[str] = []
     for relpath in [*choice.stated, *choice.silent]:
         *folders, name = relpath.split("/")
-        part = next((folder for folder in folders if _is_template(folder)), None)
-        glob = f"*{part}/*" if part else name if _is_template(name) else None
+        part = next((folder for folder in folders if is_template(folder)), None)
+        glob = f"*{part}/*" if part else name if is_template(name) else None
         if glob and glob not in globs:
             globs.append(glob)
     if globs:
@@ -125,12 +125,6 @@ def _templates(choice: places.Choice) -> list[str]:
 def _where(place: places.Place) -> str:
     """`sidecar kep.yaml`, `block under 'preamble'`: a place as the proposal's summary names it."""
     return place.kind + (f" {place.sidecar}" if place.sidecar else "") + (f" under {place.section!r}" if place.section else "")
-
-
-def _is_template(name: str) -> bool:
-    """A file or folder named for a template, with no record number of its own (`NNNN-kep-template`, `template.md`;
-    not `5978-cluster-resource-claim-template`, a record about templates)."""
-    return _TEMPLATE in name.casefold() and not re.search(r"[1-9]", name)
 
 
 def _record(choice: places.Choice, found: roles.Roles, skip: list[str]) -> dict[str, Any]:

@@ -1,13 +1,13 @@
 """The files a proposal looks at: every file under the folder, its first lines, and the shape of its name.
 
-The folder is walked as `ingest files` walks it (sorted, dot-directories skipped). A link, a device or a pipe is
-not followed, a binary file is not read: each is kept with the reason, so the proposal counts it. A file is read
+The folder is walked as `ingest files` walks it (`regular.regular_files`: sorted, dot-directories skipped). A link, a
+device or a pipe is never opened and a binary file is not read: each is kept with its reason (the walk's own words,
+`regular.py`), so the proposal counts it. A file is read
 up to its first `LINES` lines (a record's metadata sits in its first part), which keeps a proposal for a
 thousand-file log to seconds.
 """
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 from dataclasses import dataclass
@@ -15,11 +15,13 @@ from pathlib import Path
 
 from provgraph.ingest.binary import binary_reason
 from provgraph.ingest.fields import decode
+from provgraph.ingest.regular import NotRegular, open_regular, regular_files
 
 LINES = 300
 _BYTES = 256 * 1024
 _DIGITS = re.compile(r"\d+")
 _GLOB_SPECIAL = re.compile(r"([\[\]*?])")
+_TEMPLATE = "template"
 _DATA_SUFFIXES = (".yaml", ".yml", ".json")  # a sidecar is data beside a text
 
 
@@ -52,23 +54,17 @@ class Seen:
 def look(root: Path) -> list[Seen]:
     """Every file under `root`, sorted by path, read as far as a proposal needs."""
     found: list[Seen] = []
-    for directory, subdirectories, names in os.walk(root):
-        subdirectories[:] = sorted(name for name in subdirectories
-                                   if not name.startswith(".") and not os.path.islink(os.path.join(directory, name)))
-        for name in sorted(names):
-            file = Path(directory) / name
-            found.append(_seen(file, file.relative_to(root).as_posix()))
+    for relpath in regular_files(root, lambda relpath, reason: found.append(Seen(relpath, None, reason))):
+        found.append(_seen(root / relpath, relpath))
     return sorted(found, key=lambda seen: seen.relpath)
 
 
 def _seen(file: Path, relpath: str) -> Seen:
-    if file.is_symlink():
-        return Seen(relpath, None, "a link (not followed)")
-    if not file.is_file():
-        return Seen(relpath, None, "not a regular file")
     try:
-        with file.open("rb") as handle:
+        with open_regular(file) as handle:
             data = handle.read(_BYTES)
+    except NotRegular as error:
+        return Seen(relpath, None, error.reason)
     except OSError as error:
         return Seen(relpath, None, f"cannot read: {error.strerror or error}")
     binary = binary_reason(data)
@@ -87,6 +83,17 @@ def shape(name: str) -> str:
     if found is None:
         return name
     return _GLOB_SPECIAL.sub(r"[\1]", stem[:found.start()]) + "[0-9]*" + suffix
+
+
+def literal_glob(relpath: str) -> str:
+    """A glob that matches this one store-relative path (its glob characters bracketed)."""
+    return _GLOB_SPECIAL.sub(r"[\1]", relpath)
+
+
+def is_template(name: str) -> bool:
+    """A file or folder named for a template, with no record number of its own (`NNNN-kep-template`, `template.md`;
+    not `5978-cluster-resource-claim-template`, a record about templates)."""
+    return _TEMPLATE in name.casefold() and not re.search(r"[1-9]", name)
 
 
 def number_of(relpath: str) -> int | None:

@@ -3,7 +3,8 @@
 From the evidence (evidence.py: what every place finds in every text file), a field is a status field where its
 values are status words (the vocabulary knows at least half of them). The (place, field) that states a known word
 in the most files wins (a field ahead of the folder when it states a status in half the files the folder does: the
-reader prefers the field); the name shapes of its files are the records. More (place, field) pairs are added, in
+reader prefers the field); the name shapes of its files are the records, and, by its path, any file beside them whose
+name has no number (no shape to share) that states a status too. More (place, field) pairs are added, in
 turn, while each gives a status to one record file or more the ones before left without (a folder counts last). A place read inside a section (the
 text under one heading) ranks as the same place in the whole text when it reads the status in 90% of the files that
 one does: it is the narrower reading of the same thing (the fence under `## Preamble`, not an example fence further
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 
 from provgraph.ingest.formats.declaration import METADATA
 from provgraph.ingest.formats.proposal.evidence import PATTERNS, Evidence, Fields, Place, known, pattern_for, status_text
-from provgraph.ingest.formats.proposal.files import Seen, shape
+from provgraph.ingest.formats.proposal.files import Seen, is_template, literal_glob, shape
 
 _STATUS_NAMES = ("status", "state", "stage", "decision", "outcome")  # a tie between two fields goes to these names
 _SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share of its values
@@ -73,6 +74,11 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
         choice.records = _record_globs(groups, [path for path, places in found.items() if known(places.get(best[0], {}).get(best[1]))])
     in_records = sorted(path for path, glob in groups.items() if glob in choice.records)
     _add_places(choice, found, in_records)
+    unnumbered = _unnumbered(groups, found, in_records, choice)
+    if unnumbered:
+        choice.records += [literal_glob(path) for path in unnumbered]
+        in_records = sorted([*in_records, *unnumbered])
+        _add_places(choice, found, unnumbered)
     covered = {path for path in in_records if choice.status_of(merged_fields(found.get(path, {}), choice.places))}
     label = _pattern_label(found, in_records if choice.records else list(found))
     if label is not None:
@@ -91,6 +97,19 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
     choice.elsewhere = sorted(path for path in found if path not in choice.stated and path not in choice.silent
                               and choice.status_of(_with_pattern(found[path], choice)))
     return choice
+
+
+def _unnumbered(groups: dict[str, str], found: Evidence, in_records: list[str], choice: Choice) -> list[str]:
+    """Files whose name has no number and is not repeated (`draft/content-negotiation.rst`), in a folder of record
+    files, that state a status word in a field the records' status field is named like: records too, named by path
+    (a record whose name no shape shares is never dropped for it); templates aside."""
+    folders = {posixpath.dirname(path) for path in in_records}
+    names = {name.casefold() for name in [*choice.status_names, *_STATUS_NAMES]}
+    return sorted(path for path, glob in groups.items()
+                  if glob.startswith("*") and glob not in choice.records and posixpath.dirname(path) in folders
+                  and not is_template(posixpath.basename(path))
+                  and any(name.casefold() in names and known(value) for place, fields in found.get(path, {}).items()
+                          if place.kind != PATTERNS for name, value in fields.items()))
 
 
 def _with_pattern(places: dict[Place, Fields], choice: Choice) -> Fields:

@@ -18,6 +18,7 @@ from provgraph.ingest.formats.declaration import declared
 from provgraph.ingest.formats.proposal.files import Seen
 from provgraph.ingest.formats.reader import Version, read_record
 from provgraph.ingest.records import IngestOptions, Observation
+from provgraph.ingest.regular import NotRegular, read_regular
 from provgraph.ingest.selection import NOT_A_RECORD, FileSelection
 
 OTHER_NAMES = "not a record's name"
@@ -59,9 +60,12 @@ def tally(root: Path, seen: list[Seen], table: dict[str, Any], store: str) -> Ta
             continue
         file = root / item.relpath
         try:
-            data = file.read_bytes()
+            data = read_regular(file)
             beside = file.parent / fmt.sidecar if fmt.sidecar else None
-            sidecar = beside.read_bytes() if beside is not None and beside.is_file() and not beside.is_symlink() else None
+            sidecar = _sidecar(beside) if beside is not None else None
+        except NotRegular as error:
+            counted.not_read[error.reason] += 1
+            continue
         except OSError as error:
             counted.not_read[f"cannot read: {error.strerror or error}"] += 1
             continue
@@ -72,3 +76,13 @@ def tally(root: Path, seen: list[Seen], table: dict[str, Any], store: str) -> Ta
             counted.not_read[f"a source only: {read.source_only or 'unreadable'}"] += 1
             counted.silent.append(item.relpath)
     return counted
+
+
+def _sidecar(beside: Path) -> bytes | None:
+    """A record's sidecar's bytes; None when there is none, or it is not a regular file (never read through a link)."""
+    try:
+        return read_regular(beside)
+    except NotRegular:
+        return None
+    except FileNotFoundError:
+        return None

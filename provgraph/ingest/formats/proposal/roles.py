@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from provgraph.base.times import AmbiguousDate, loose_date
-from provgraph.ingest.formats.declaration import LINK_ROLES
+from provgraph.ingest.formats.declaration import LINK_ROLES, TITLED_ID
 from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
 from provgraph.ingest.formats.proposal.evidence import status_text
 from provgraph.ingest.formats.proposal.places import Choice
@@ -187,7 +187,8 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
             part = item.strip().strip("*_`\"'").strip()
             if not part or part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or _SCHEME.match(part):
                 continue  # a URL names something outside the log: neither a record nor a sign the field is no link
-            prefixed = _NUMBERED.fullmatch(part)
+            titled = TITLED_ID.match(part)  # `AIP-10: Move Objects` names AIP-10, as the reader resolves it
+            prefixed = _NUMBERED.fullmatch(titled.group(1) if titled else part)
             number = int(part) if part.isdigit() else int(prefixed.group(2)) if prefixed else None
             target = _path_named(relpath, part)
             if (number is not None and number == ids.get(relpath)) or target in (relpath, posixpath.dirname(relpath)):

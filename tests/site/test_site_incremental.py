@@ -1,0 +1,109 @@
+"""A rebuild reads only the decisions that changed, yet writes exactly the site a full build of the same graph writes:
+after every kind of change the story can undergo (a status, a dismissed suspect, a lineage link, a new night's
+ingest, a new citation, a revocation) the incrementally rebuilt folder equals, byte for byte, a site built from
+nothing at the same instant."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from provgraph.api import Provgraph
+from provgraph.graph.connection import Graph
+from provgraph.site import build as site_build
+from provgraph.site.layout import decision_href
+from provgraph.site.writer import MANIFEST
+
+STORY = Path(__file__).resolve().parents[2] / "examples" / "story"
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*"))
+            if path.is_file() and path.name != MANIFEST}
+
+
+def _same_as_a_full_build(pg: Provgraph, site: Path, scratch: Path) -> site_build.SiteResult:
+    """Rebuild `site` and build a new folder from nothing at the same instant; both trees (and what their manifests
+    say of each file and page) must be equal. Returns the rebuild's result."""
+    at = datetime.now(timezone.utc)
+    rebuilt = pg.site(site, at=at)
+    full = scratch / f"full-{at.timestamp()}"
+    whole = pg.site(full, at=at)
+    assert whole.decisions_read == whole.decisions == rebuilt.decisions
+    ours, theirs = _tree(site), _tree(full)
+    assert sorted(ours) == sorted(theirs)
+    assert [path for path in ours if ours[path] != theirs[path]] == []
+    mine, other = (json.loads((folder / MANIFEST).read_text()) for folder in (site, full))
+    assert mine["files"] == other["files"] and mine["decisions"] == other["decisions"]
+    assert mine["state"] == other["state"]
+    return rebuilt
+
+
+@pytest.fixture
+def story_graph(graph: Graph) -> Provgraph:
+    pg = Provgraph(graph)
+    pg.ingest_config(STORY / "provgraph.toml")
+    pg.scan([STORY / "src"], config=STORY / "provgraph.toml")
+    return pg
+
+
+def test_a_rebuild_after_each_kind_of_change_equals_a_full_build_byte_for_byte(
+        story_graph: Provgraph, tmp_path: Path) -> None:
+    pg, site = story_graph, tmp_path / "site"
+    first = pg.site(site)
+    assert first.decisions_read == first.decisions
+    unchanged = _same_as_a_full_build(pg, site, tmp_path)
+    assert unchanged.decisions_read == 0 and unchanged.pages_rendered == 0
+
+    kept = pg.adjudicate("acme/payments#61", "PAY-210", scope="org/acme/payments", why="site test")
+    changed = _same_as_a_full_build(pg, site, tmp_path)
+    assert 2 <= changed.decisions_read < changed.decisions
+    assert "STALE" in (site / decision_href("PAY-210", 0)).read_text()
+
+    suspects_before = (site / decision_href("PAY-220", 0)).read_text()
+    assert "PAY-231 may revise PAY-220" in suspects_before  # the story's unlinked revision, a suspect
+    pg.distinguish("PAY-220", "PAY-231", why="site test: not the same matter")
+    _same_as_a_full_build(pg, site, tmp_path)
+    assert "PAY-231 may revise PAY-220" not in (site / decision_href("PAY-220", 0)).read_text()
+
+    pg.link("dec-2", "ADR-0003", "relates", why="site test: a lineage link")
+    _same_as_a_full_build(pg, site, tmp_path)
+
+    pg.ingest_cards(STORY / "next-night" / "board.jsonl", store="board")
+    night = _same_as_a_full_build(pg, site, tmp_path)
+    assert night.decisions > first.decisions  # the next night's card is new
+
+    code = tmp_path / "code"
+    code.mkdir()
+    (code / "vault.py").write_text("# tokens stay in vault v1, as ADR-0002 says\n", encoding="utf-8")
+    pg.scan([code], store="more-code", config=STORY / "provgraph.toml")
+    cited = _same_as_a_full_build(pg, site, tmp_path)
+    # a citation is no write to the claim: only the pages it changes are read again
+    assert cited.pages_rendered >= 1 and cited.decisions_read == cited.pages_rendered
+    assert "vault.py" in (site / decision_href("ADR-0002", 0)).read_text()
+
+    pg.revoke(kept.adjudication)
+    _same_as_a_full_build(pg, site, tmp_path)
+    assert "STALE" not in (site / decision_href("PAY-210", 0)).read_text().split("<h2", 1)[0]
+
+
+def test_a_failed_rebuild_leaves_the_previous_site_and_its_manifest_whole(
+        story_graph: Provgraph, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pg, site = story_graph, tmp_path / "site"
+    pg.site(site)
+    before = {path: path.read_bytes() for path in site.rglob("*") if path.is_file()}
+    kept = pg.adjudicate("acme/payments#61", "PAY-210", scope="org/acme/payments", why="site test")
+
+    def broken(*_: object) -> str:
+        raise RuntimeError("rendering failed half way")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(site_build, "decision_page", broken)
+        with pytest.raises(RuntimeError):
+            pg.site(site)
+    assert {path: path.read_bytes() for path in site.rglob("*") if path.is_file()} == before
+    pg.revoke(kept.adjudication)
+    after = _same_as_a_full_build(pg, site, tmp_path)  # the next build starts from the site the last good one left
+    assert 2 <= after.decisions_read < after.decisions
