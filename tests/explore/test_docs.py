@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 README = ROOT / "README.md"
 README_MAX_LINES = 200
+BENCH_README_MAX_LINES = 300  # what each bench measures and the one Results table; the past is HISTORY.md
 # The pages of a spec, a schema, a measurement: the rest of docs/ says how to use provgraph.
 NOT_USER_PAGES = {"design.md", "schema.md", "glossary.md", "profile-closure.md", "guarantees.md"}
 SCHEMA_SECTION = "## Example queries for common audit questions"
@@ -95,6 +96,12 @@ def test_the_readme_is_a_front_door() -> None:
     for target in ("docs/install.md", "docs/reference.md", "docs/design.md", "docs/schema.md", "docs/guarantees.md",
                    "bench/README.md"):
         assert f"]({target}" in text, f"the README links to {target}"
+
+
+def test_the_bench_readme_holds_the_present_and_history_holds_the_past() -> None:
+    text = (ROOT / "bench" / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= BENCH_README_MAX_LINES, "move past measurements to bench/HISTORY.md"
+    assert text.count("## Results") == 1, "one current Results table"
 
 
 def test_the_exploring_page_names_every_user_facing_named_query() -> None:
