@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -136,13 +137,31 @@ def test_the_repository_is_the_environments_else_the_mirror_in_maven_settings(re
     assert fetch.repository() == "https://mirror.example.invalid/maven2"
 
 
-def test_with_no_repository_and_no_maven_one_line_says_what_to_set(repository: Repository, monkeypatch: pytest.MonkeyPatch,
-                                                                   tmp_path: Path) -> None:
-    monkeypatch.delenv(fetch.REPOSITORY_ENV)
+def _no_maven_on_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     bare = tmp_path / "bin"
     bare.mkdir()
     monkeypatch.setenv("PATH", str(bare))
     assert shutil.which("mvn") is None
+
+
+def test_with_no_repository_chosen_and_no_maven_the_jars_come_from_the_public_repository_jgo_names(
+        repository: Repository, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import jgo.constants
+
+    monkeypatch.delenv(fetch.REPOSITORY_ENV)
+    _no_maven_on_path(monkeypatch, tmp_path)
+    monkeypatch.setattr(jgo.constants, "MAVEN_CENTRAL_URL", repository.url + "/")  # the public one, played locally
+    target = runtime.install(tmp_path, lock=LOCK)
+    assert {p.name for p in (target / "lib").iterdir()} == set(JARS)
+    assert sorted(repository.asked) == sorted(f"/repo/{a.path}" for a in LOCK.artifacts)
+
+
+def test_with_no_repository_no_maven_and_no_jgo_one_line_says_what_to_set(repository: Repository,
+                                                                           monkeypatch: pytest.MonkeyPatch,
+                                                                           tmp_path: Path) -> None:
+    monkeypatch.delenv(fetch.REPOSITORY_ENV)
+    _no_maven_on_path(monkeypatch, tmp_path)
+    monkeypatch.setitem(sys.modules, "jgo.constants", None)  # as if jgo were not installed: its import fails
     with pytest.raises(ServerError) as raised:
         runtime.install(tmp_path, lock=LOCK)
     assert f"set {fetch.REPOSITORY_ENV}=<the base URL of Maven Central or your mirror>" in str(raised.value)

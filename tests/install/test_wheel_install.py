@@ -3,7 +3,7 @@ has no java, javac or mvn, it fetches the Neo4j jars of its lock, starts the ser
 
 Heavy (a wheel build, a venv, 143 MB of jars): skipped unless PROVGRAPH_TEST_INSTALL=1 (`make test-install` sets it);
 it prints the wheel's size and the times, and PROVGRAPH_TEST_INSTALL_TARGETS=1 asserts the targets.
-The repository the jars come from is the one Maven on this machine uses, read from Maven's own files at run time.
+No repository is named: the jars come from the public Maven repository, whose address jgo (a dependency) holds.
 """
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 from install_helpers import bare_path, free_port, run
-from maven_repository import maven_central
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +34,7 @@ def test_the_wheel_installs_starts_the_server_and_ingests_the_story_with_no_java
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     env = {"PATH": f"{venv / 'bin'}:{tools}", "HOME": str(tmp_path / "home"), "PROVGRAPH_HOME": str(tmp_path / "pg"),
-           "LANG": "C.UTF-8", "PROVGRAPH_MAVEN_REPOSITORY": maven_central(),
+           "LANG": "C.UTF-8",
            **{k: v for k, v in os.environ.items() if k in ("PIP_CACHE_DIR", "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY")}}
     (tmp_path / "home").mkdir()
     for tool in ("java", "javac", "mvn"):

@@ -2,8 +2,9 @@
 
 Where from, in this order: the environment variable PROVGRAPH_MAVEN_REPOSITORY (the base URL of a Maven repository:
 the public one or a mirror); a `<mirror>` or repository URL in ~/.m2/settings.xml; Maven itself when `mvn` is on
-PATH (it knows its repositories; its jars are checked against the lock the same way). Otherwise one line says what
-to set: provgraph's code and lock carry no repository address (the user or their Maven chooses it).
+PATH (it knows its repositories; its jars are checked against the lock the same way); else the public Maven
+repository, whose address jgo (a dependency) holds: provgraph's code and lock carry no repository address. Only
+without jgo does one line say what to set.
 
 Downloads go through urllib, which honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY. A file that does not match the lock
 is refused, and the folder is the caller's to swap in only once every file matched.
@@ -55,9 +56,19 @@ def repository() -> str | None:
     return chosen.rstrip("/") if chosen else None
 
 
+def public_repository() -> str | None:
+    """The public Maven repository's base URL, as jgo knows it; None when jgo is not installed."""
+    try:
+        from jgo.constants import MAVEN_CENTRAL_URL  # imported here: 0.3 s, paid only by the one start that fetches
+    except ImportError:
+        return None
+    return str(MAVEN_CENTRAL_URL).rstrip("/")
+
+
 def no_source_message(lock: Lock) -> str:
     return (f"the local Neo4j needs its {len(lock.artifacts)} jars ({lock.total_size / 1e6:.0f} MB) once: set "
-            f"{REPOSITORY_ENV}=<the base URL of Maven Central or your mirror>, or put Maven (`mvn`) on PATH")
+            f"{REPOSITORY_ENV}=<the base URL of Maven Central or your mirror>, put Maven (`mvn`) on PATH, or "
+            f"install jgo, which knows the public repository (`pip install jgo`)")
 
 
 def download(artifact: Artifact, base: str, folder: Path, opener: urllib.request.OpenerDirector | None = None) -> Path:
@@ -89,22 +100,23 @@ def _check(artifact: Artifact, path: Path, source: str) -> None:
 def fetch_all(lock: Lock, folder: Path, progress: Progress) -> str:
     """Every jar of the lock into `folder` (which must be new), each checked. Returns where they came from."""
     folder.mkdir(parents=True)
-    base = repository()
-    if base:
-        progress(f"fetching {len(lock.artifacts)} jars ({lock.total_size / 1e6:.0f} MB) from {base} ...")
-        opener = urllib.request.build_opener()
-        pool = ThreadPoolExecutor(PARALLEL)
-        try:
-            for _ in pool.map(lambda artifact: download(artifact, base, folder, opener), lock.artifacts):
-                pass  # the first failure is raised here; the caller removes the folder
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)  # after a failure, no further download starts
-        return base
-    if shutil.which("mvn"):
+    chosen = repository()
+    if not chosen and shutil.which("mvn"):
         progress(f"fetching {len(lock.artifacts)} jars ({lock.total_size / 1e6:.0f} MB) with Maven ...")
         _with_maven(lock, folder)
         return "Maven"
-    raise ServerError(no_source_message(lock))
+    base = chosen or public_repository()
+    if not base:
+        raise ServerError(no_source_message(lock))
+    progress(f"fetching {len(lock.artifacts)} jars ({lock.total_size / 1e6:.0f} MB) from {base} ...")
+    opener = urllib.request.build_opener()
+    pool = ThreadPoolExecutor(PARALLEL)
+    try:
+        for _ in pool.map(lambda artifact: download(artifact, base, folder, opener), lock.artifacts):
+            pass  # the first failure is raised here; the caller removes the folder
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # after a failure, no further download starts
+    return base
 
 
 def _with_maven(lock: Lock, folder: Path) -> None:
@@ -128,4 +140,5 @@ def _with_maven(lock: Lock, folder: Path) -> None:
         shutil.rmtree(copied, ignore_errors=True)
 
 
-__all__ = ["REPOSITORY_ENV", "download", "fetch_all", "no_source_message", "repository", "settings_repository"]
+__all__ = ["REPOSITORY_ENV", "download", "fetch_all", "no_source_message", "public_repository", "repository",
+           "settings_repository"]
