@@ -48,9 +48,11 @@ def test_a_signed_jar_or_one_naming_others_runs_from_a_plain_copy_and_any_other_
     assert not plain_copy(runtime / "lib" / "simple-1.jar", tmp_path / "copy.jar") and not (tmp_path / "copy.jar").exists()
 
 
-def test_the_launcher_jar_holds_the_shipped_launcher_classes(tmp_path: Path) -> None:
+def test_the_launcher_jar_holds_the_shipped_launcher_classes_and_their_package_folders(tmp_path: Path) -> None:
     with zipfile.ZipFile(launcher_jar(tmp_path)) as jar:
         assert "Launcher.class" in jar.namelist() and "provgraph/browser/Guides.class" in jar.namelist()
+        # without the folders, Jersey's package scan finds no Guides: the Browser guide answered 404
+        assert {"provgraph/", "provgraph/browser/"} <= set(jar.namelist())
 
 
 def test_a_first_start_records_its_classes_and_a_later_one_maps_the_archive(tmp_path: Path) -> None:

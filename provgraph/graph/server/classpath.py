@@ -21,15 +21,20 @@ PLAIN = "plain"  # the runtime's folder of plain copies
 SIGNATURE = re.compile(r"META-INF/[^/]+\.(SF|RSA|DSA|EC)")
 CLASS_PATH = re.compile(rb"^Class-Path:.*\n(?: .*\n)*", re.MULTILINE)  # the header and its continuation lines
 MANIFEST = "META-INF/MANIFEST.MF"
+JAR_LAYOUT = 2  # in the launcher jar's name: a jar of an earlier layout (no folder entries) is made again
 
 
 def launcher_jar(runtime: Path) -> Path:
     """The launcher's shipped classes as a jar in the runtime folder (made once per version of the classes)."""
-    jar = runtime / f"launcher-{recorded_sources()['sha256'][:12]}.jar"
+    jar = runtime / f"launcher-{recorded_sources()['sha256'][:12]}-{JAR_LAYOUT}.jar"
     if not jar.is_file():
         making = jar.with_name(f".{jar.name}.{os.getpid()}")
+        classes = sorted(CLASSES.rglob("*.class"))
+        folders = sorted({parent for path in classes for parent in path.relative_to(CLASSES).parents} - {Path(".")})
         with zipfile.ZipFile(making, "w") as archive:
-            for path in sorted(CLASSES.rglob("*.class")):
+            for folder in folders:  # Jersey finds the Browser guides' package by asking for its folder
+                archive.writestr(folder.as_posix() + "/", b"")
+            for path in classes:
                 archive.write(path, path.relative_to(CLASSES).as_posix())
         making.rename(jar)
     return jar
