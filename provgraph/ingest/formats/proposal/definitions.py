@@ -35,6 +35,7 @@ _NOTE = re.compile(r"\(.*?\)|\[\^?.*?\]")
 _SEPARATOR = re.compile(r"^\s*(?::|--|\u2014|\u2013|-)?\s*")
 _PROCESS = re.compile(r"\b(?:process|guidelines)\b", re.IGNORECASE)
 _IN_FORCE = ("accepted", "amended")
+_WORDY = re.compile(r"[^\W\d_]{2}")
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, 
             continue
         name, rest, indent, marked = term
         phrase = wanted.get(tuple(lifecycle.status_words(_NOTE.sub("", name))))
-        if phrase is not None and rest.strip():
+        if phrase is not None and _WORDY.search(rest) and not lines[index].lstrip().startswith(".. "):  # an RST directive
             text = " ".join([rest, *_continued(lines, index, indent)])
             found.append(_Found(phrase, Definition(text, f"{shown}:{index + 1}", rest),
                                 (document, indent > 0, 0 if marked else 1, index)))
