@@ -2,8 +2,9 @@
 
 Each status text is keyed by the shortest phrase it starts with that reads as the whole text does (`Superseded by
 PEP 3` -> `superseded`, `Active review` -> `active review`); a text the vocabulary does not know is keyed by its
-first word. A known word is mapped as the default vocabulary reads it; an unknown one to the canonical word whose
-own spelling it shares the longest start with (`accepting` -> accepted), or to nothing. A proposal marks as unsure
+first word, or whole when it is two or three words whose last the vocabulary knows (`Peer Review`). A known word
+is mapped as the default vocabulary reads it; an unknown one to the canonical word whose own spelling it shares the
+longest start with (`accepting` -> accepted), else to its last word's (`peer review` -> proposed), or to nothing. A proposal marks as unsure
 every word provgraph does not know, every word mapped by its spelling, and the words communities read differently
 (`lifecycle.CONTESTED`, with the other reading), so the user reads those before applying it.
 
@@ -20,6 +21,7 @@ from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.proposal.definitions import Definition
 
 _STEM = 5  # an unknown word mapped by its spelling shares at least this many first letters with a canonical word
+_HEADED = 3  # an unknown text of two words up to this many, whose last word is known, is keyed whole (`peer review`)
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,8 @@ def phrase_of(text: str) -> str:
         for length in range(1, len(found) + 1):
             if lifecycle.canonical(" ".join(found[:length])) == reading:
                 return " ".join(found[:length])
+    if 1 < len(found) <= _HEADED and lifecycle.canonical(found[-1]) is not None:
+        return " ".join(found)  # `Peer Review`: a kind of review, keyed whole
     return found[0] if found else ""
 
 
@@ -73,6 +77,11 @@ def _word(phrase: str, count: int, definition: Definition | None) -> Word:
     guess = _by_spelling(phrase)
     if guess is not None:
         return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its spelling as {guess}", definition)
+    head = phrase.split()[-1]
+    guess = lifecycle.canonical(head) if head != phrase else None
+    if guess is not None:
+        return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its last word {head!r} as {guess}",
+                    definition)
     return Word(phrase, None, count, f"provgraph does not know {phrase!r}: UNKNOWN (UNRECOGNISED_STATUS) until it is given "
                                      "a canonical word", definition)
 
