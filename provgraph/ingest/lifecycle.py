@@ -13,6 +13,9 @@ review, not the accepting word "active". A store may declare its own words (`wor
 Each word and its meaning is listed in docs/design.md ("The status vocabulary"). `read_word` also says where a
 reading came from (the store's words, the default vocabulary, or neither), for the ingest summary; `CONTESTED` lists
 the default words communities read differently, which the summary flags.
+`STATUS_NAMES` are the names a status field goes by (a heading is a status only when named like one), and `CUES`
+what a log's own definition of a word says, by the reading it points to (a proposal reads a contested or unknown
+word by them).
 
 The status rule (`cypher/rules/base-rules.cypher`) reads only the canonical words; a test
 checks that the two lists agree.
