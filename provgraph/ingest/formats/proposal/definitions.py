@@ -107,7 +107,7 @@ def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, 
                                 (document, indent > 0, 0 if marked else 1, index)))
     for heading in headings.headings(lines):
         phrase = wanted.get(tuple(lifecycle.status_words(_NOTE.sub("", heading.name))))
-        paragraph = _paragraph(lines, heading.end)
+        paragraph = _paragraph(lines, heading.end) if phrase is not None else []
         if phrase is not None and paragraph:
             found.append(_Found(phrase, Definition(" ".join(paragraph), f"{shown}:{heading.start + 1}", paragraph[0]),
                                 (document, False, 2, heading.start)))
@@ -134,6 +134,7 @@ def _term(line: str) -> tuple[str, str, int, bool] | None:
 
 
 def _is_term_line(line: str) -> bool:
+    """Whether a line starts with a short term and a separator (`Final: ...`): the next definition, not this one's."""
     plain = _PLAIN.match(line.strip())
     return plain is not None and len(plain.group(1).split()) <= 3
 
@@ -152,6 +153,7 @@ def _continued(lines: list[str], index: int, indent: int) -> list[str]:
 
 
 def _paragraph(lines: list[str], start: int) -> list[str]:
+    """The lines of the first paragraph from `start` (up to a blank line or a heading)."""
     index = next((number for number in range(start, len(lines)) if lines[number].strip()), len(lines))
     paragraph = []
     for line in lines[index:]:
