@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.real_logs.oracles import LOGS, stated_word, verdict
+from bench.real_logs.oracles import LOGS, judged_by_authors
 from bench.real_logs.stated import compare
 from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status
@@ -104,12 +104,11 @@ def run_log(graph: Graph, name: str, root: Path, *, proposal_at: str | None = No
     """`proposal_at`: read the log with the proposer's declaration for that folder instead of bench/logs/NAME.toml."""
     log = LOGS[name]
     result = LogResult(name)
-    for relpath, written in log.oracle(root):
-        if written is None:
+    for record in judged_by_authors(log, root):
+        if record.word is None:
             result.no_status += 1
         else:
-            word = stated_word(written)
-            result.stated.append(Stated(relpath, word, verdict(log, word)))
+            result.stated.append(Stated(record.path, record.word, record.expected))
     wipe(graph)
     install_schema(graph)
     with tempfile.TemporaryDirectory() as scratch:
