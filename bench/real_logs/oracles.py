@@ -62,10 +62,16 @@ def _front_matter_status(pattern: str) -> Oracle:
     return read
 
 
-def _keep(root: Path) -> Iterator[Written]:
-    for relpath, text in _walk(root, r"proposals/(.+/)?KEEP-[^/]+\.md"):
-        head = "\n".join(line for line in text.splitlines()[:20] if not line.startswith("##"))
-        yield Written(relpath, _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+)$", head), head)
+def _bullets(pattern: str) -> Oracle:
+    """`* Status: x`, `- **status**: x` in the first 20 lines, headings left out."""
+    def read(root: Path) -> Iterator[Written]:
+        for relpath, text in _walk(root, pattern):
+            head = "\n".join(line for line in text.splitlines()[:20] if not line.startswith("##"))
+            yield Written(relpath, _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+)$", head), head)
+    return read
+
+
+_keep = _bullets(r"proposals/(.+/)?KEEP-[^/]+\.md")
 
 
 def _tensorflow(root: Path) -> Iterator[Written]:
@@ -238,6 +244,54 @@ LOGS |= {
         "draft": "UNKNOWN", "proposed": "UNKNOWN", "deferred": "UNKNOWN", "final": "ACTIVE", "active": "ACTIVE",
         "rejected": "STALE", "withdrawn": "STALE", "replaced": "STALE", "obsolete": "STALE"}),
 }
+
+# Issue 55's second fresh check (s61-heldout): six more logs, oracles and declarations committed before provgraph read them.
+def _beps(root: Path) -> Iterator[Written]:
+    """The `Status:` line of the preamble (`<pre>` at the top, BEP-1 section 5); the older BEPs, with no preamble,
+    state it as a sentence under their `Status` heading (`## 3. Status` / `This BEP is already implemented.`)."""
+    for relpath, text in _walk(root, r"BEPs/BEP-?\d+\.md"):
+        head = "\n".join(text.splitlines()[:15])
+        yield Written(relpath, _first(r"^\s*Status:\s*(.+)$", head)
+                      or _first(r"^#+\s*(?:\d+\.\s*)?Status\s*\n\s*This BEP is\s+(.+)$", text), head)
+
+
+LOGS |= {
+    # BEP-1 "BEP Workflow": Draft, Review (vote); Candidate ("review is passed and the BEP is accepted"), Enabled (on
+    # mainnet), Living; Stagnant (not updated for 6 months); Withdrawn ("dropped and will not be implemented"). The older
+    # BEPs' sentences: "already implemented" (enabled, plain meaning), "a draft"; "under implementation" is no BEP-1 word.
+    "beps": HeldOut("bnb-chain/BEPs", "BEP-1, BEP Workflow", _beps, {
+        "draft": "UNKNOWN", "review": "UNKNOWN", "stagnant": "UNKNOWN", "candidate": "ACTIVE", "enabled": "ACTIVE",
+        "living": "ACTIVE", "withdrawn": "STALE", "already implemented": "ACTIVE", "a draft": "UNKNOWN"}),
+    # XLS-0001 "XLS statuses": Idea, Draft; Final, Living; Stagnant ("may be resurrected ... back to Draft"); Deprecated
+    # ("no longer supported"), Withdrawn.
+    "xls": HeldOut("XRPLF/XRPL-Standards", "XLS-0001, statuses", _anywhere(r"XLS-\d+[^/]*/README\.md"), {
+        "idea": "UNKNOWN", "draft": "UNKNOWN", "stagnant": "UNKNOWN", "final": "ACTIVE", "living": "ACTIVE",
+        "deprecated": "STALE", "withdrawn": "STALE"}),
+    # SIP-000 "SIP Workflow": Draft; Accepted (complete, "ready for ratification"), Recommended, Activation-In-Progress
+    # ("tentatively approved", awaiting activation): not yet ratified; Ratified ("remains ratified in perpetuity");
+    # Rejected, Obsolete ("may not be ratified"), Replaced ("superseded by a different SIP"), Withdrawn.
+    "stacks": HeldOut("stacksgov/sips", "SIP-000, SIP Workflow", _anywhere(r"sips/sip-\d+/sip-[^/]+\.md"), {
+        "draft": "UNKNOWN", "accepted": "UNKNOWN", "recommended": "UNKNOWN", "activation-in-progress": "UNKNOWN",
+        "ratified": "ACTIVE", "rejected": "STALE", "obsolete": "STALE", "replaced": "STALE", "withdrawn": "STALE"}),
+    # TEP-1 (0001-tep-lifecycle): Draft, Review; Active ("accepted by reviewers"); Rejected, Replaced (deprecated, "replaced
+    # by" names the new TEP). Implemented is not a TEP-1 word: in force by its plain meaning.
+    "teps": HeldOut("ton-blockchain/TEPs", "TEP-1, TEP lifecycle", _bullets(r"text/\d{4}-[^/]+\.md"), {
+        "draft": "UNKNOWN", "review": "UNKNOWN", "active": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE",
+        "replaced": "STALE"}),
+    # TIP-1: Draft, Proposed (on testnet), Deferred; Active (deployed on mainnet); Withdrawn, Rejected, Replaced (by a newer
+    # TIP), Obsolete (the feature deprecated).
+    "tips": HeldOut("iotaledger/tips", "TIP-1", _front_matter_status(r"tips/TIP-\d+/tip-\d+\.md"), {
+        "draft": "UNKNOWN", "proposed": "UNKNOWN", "deferred": "UNKNOWN", "active": "ACTIVE", "withdrawn": "STALE",
+        "rejected": "STALE", "replaced": "STALE", "obsolete": "STALE"}),
+    # ECIP-1000 "ECIP Status Field": WIP, Draft, Last Call, Deferred; Accepted, Final, Active (process ECIPs never meant
+    # to be completed); Rejected, Withdrawn, Replaced ("no longer relevant"); Superseded by its plain meaning (the header's
+    # Superseded-By). The Chinese translation in _specs/zh/ is not a record.
+    "ecips": HeldOut("ethereumclassic/ECIPs", "ECIP-1000, ECIP Status Field", _front_matter_status(r"_specs/ecip-\d+\.md"), {
+        "wip": "UNKNOWN", "draft": "UNKNOWN", "last call": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE",
+        "final": "ACTIVE", "active": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "replaced": "STALE",
+        "superseded": "STALE"}),
+}
+
 
 def verdict(log: HeldOut, word: str) -> str | None:
     """The verdict of the longest of the log's words that the stated word starts with ("stable in 1.1": stable)."""
