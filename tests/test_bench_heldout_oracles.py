@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from bench.real_logs.heldout import checkouts
 from bench.real_logs.oracles import LOGS, judged_by_authors
 
 HIPS = {  # number -> the front matter's lines after `hip:`
@@ -31,3 +34,13 @@ def test_a_named_successor_or_an_in_force_replacement_is_stated_superseded_and_r
                       "HIP/hip-4.md": "UNKNOWN", "HIP/hip-5.md": "ACTIVE", "HIP/hip-6.md": "ACTIVE",
                       "HIP/hip-7.md": "ACTIVE", "HIP/hip-8.md": "ACTIVE", "HIP/hip-9.md": "STALE",
                       "HIP/hip-10.md": "STALE", "HIP/hip-11.md": None}
+
+
+def test_the_held_out_bench_finds_each_log_checked_out_under_its_owner_plus_name(tmp_path: Path) -> None:
+    (tmp_path / "bnb-chain+BEPs").mkdir()
+    (tmp_path / "iotaledger+tips").mkdir()
+    (tmp_path / "unrelated").mkdir()
+    assert checkouts(tmp_path, []) == [("beps", tmp_path / "bnb-chain+BEPs"), ("tips", tmp_path / "iotaledger+tips")]
+    assert checkouts(tmp_path, ["tips"]) == [("tips", tmp_path / "iotaledger+tips")]
+    with pytest.raises(ValueError, match="xls: no .*XRPLF\\+XRPL-Standards"):
+        checkouts(tmp_path, ["tips", "xls"])
