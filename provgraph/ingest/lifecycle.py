@@ -13,6 +13,9 @@ review, not the accepting word "active". A store may declare its own words (`wor
 Each word and its meaning is listed in docs/design.md ("The status vocabulary"). `read_word` also says where a
 reading came from (the store's words, the default vocabulary, or neither), for the ingest summary; `CONTESTED` lists
 the default words communities read differently, which the summary flags.
+`STATUS_NAMES` are the names a status field goes by (a heading is a status only when named like one), and `CUES`
+what a log's own definition of a word says, by the reading it points to (a proposal reads a contested or unknown
+word by them).
 
 The status rule (`cypher/rules/base-rules.cypher`) reads only the canonical words; a test
 checks that the two lists agree.
@@ -110,6 +113,46 @@ CONTESTED: Mapping[str, tuple[str, str]] = {
                       "proposed"),
 }
 assert all(word in _WORDS and other in CANONICAL and other != _WORDS[word] for word, (_, other) in CONTESTED.items())
+
+# Field names a status is kept under: a heading, or a field in a section, is read as a status only when it is named
+# like one ("Status", "Current state", "Decision"), never by the word under it ("Reference Implementation").
+STATUS_NAMES = ("status", "state", "stage", "decision", "outcome")
+_NAME_WORDS = re.compile(r"[a-z]+")
+
+
+def status_named(name: str) -> bool:
+    """Whether a field or heading name is named like a status field: one of its words is one of `STATUS_NAMES`."""
+    return any(word in STATUS_NAMES for word in _NAME_WORDS.findall(name.casefold()))
+
+
+# What a log's own definition of a word says, by the reading it points to: a contested or unknown word is read the
+# way its definition's cues point when they point one way only (a cue right after a negation points the other way:
+# "can no longer be resurrected" is for good). Kept small: each pattern names what it recognises.
+_NEGATION = re.compile(r"\b(?:no longer|not|never|cannot|can't)\W+(?:\w+\W+){0,4}$")
+CUES: Mapping[str, re.Pattern[str]] = {
+    "on-hold": re.compile(r"\b(?:reviv\w*|resurrect\w*|picked up again|pick \w+ up again|reopen\w*|resum\w*|back to"
+                          r"|(?:return\w*|revert\w*|chang\w+ it|mov\w+ it) to (?:the )?draft)\b"),
+    "withdrawn": re.compile(r"\b(?:for good|permanent\w*|finality|terminal state|final state|historical interest)\b"),
+    "accepted": re.compile(r"\b(?:continual\w*|living|ongoing|never (?:be |meant to be )?(?:final|completed?)"
+                           r"|not reach a state of finality|in (?:force|effect))\b"),
+}
+_FLIPPED = {"on-hold": "withdrawn"}  # a negated cue of this reading is one of that one ("cannot be revived"); others go
+
+
+def reading_by_cue(definition: str, readings: Iterable[str]) -> str | None:
+    """The one reading among `readings` whose cues the definition's text holds, None when none or several do."""
+    text = " ".join(definition.casefold().split())
+    found = set()
+    for reading, cue in CUES.items():
+        for matched in cue.finditer(text):
+            negated = _NEGATION.search(text[:matched.start()]) is not None
+            if not negated:
+                found.add(reading)
+            elif reading in _FLIPPED:
+                found.add(_FLIPPED[reading])
+    pointed = found & set(readings)
+    return next(iter(pointed)) if len(pointed) == 1 else None
+
 
 _STRIKETHROUGH = re.compile(r"~~.*?~~")
 _LEADING_MARKUP = re.compile(r"^[\W_]+")

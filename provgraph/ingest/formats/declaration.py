@@ -35,7 +35,7 @@ from importlib.resources import files
 from typing import Any, Mapping
 
 from provgraph.base.errors import UsageError
-from provgraph.ingest.lifecycle import store_words
+from provgraph.ingest.lifecycle import status_named, store_words
 
 METADATA = ("front-matter", "adr", "header-block", "block", "field-list", "lines", "bullets", "table", "headings",
             "sidecar", "folder")
@@ -79,8 +79,10 @@ class RecordFormat:
 
     @property
     def heading_names(self) -> frozenset[str]:
-        """The field names the `headings` metadata looks for (only declared ones: a heading is a field when named)."""
-        return frozenset(name for _, names in self.fields for name in names)
+        """The field names the `headings` metadata looks for (only declared ones: a heading is a field when named); a
+        heading is read as the status only when named like a status field (`lifecycle.status_named`)."""
+        return frozenset(name for role, names in self.fields for name in names
+                         if role != "status" or status_named(name))
 
     @property
     def is_markdown_adr(self) -> bool:

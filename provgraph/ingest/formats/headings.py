@@ -37,7 +37,7 @@ class Heading:
 def headings(lines: list[str]) -> Iterator[Heading]:
     """Every heading of the text, in order (lazily: a section near the top is found without reading the rest)."""
     styles: list[tuple[str, bool]] = []  # RST adornments (mark, with an overline) in the order first used
-    index = _after_front_matter(lines)
+    index = after_front_matter(lines)
     fence: str | None = None
     while index < len(lines):
         line = lines[index]
@@ -116,7 +116,7 @@ def _is_adornment(line: str, title: str) -> bool:
     return line[0] in "=-" or len(line) >= len(title)
 
 
-def _after_front_matter(lines: list[str]) -> int:
+def after_front_matter(lines: list[str]) -> int:
     if not lines or lines[0].rstrip() != "---":
         return 0
     end = next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)

@@ -59,6 +59,7 @@ _CLOSERS = ("</pre>", "-->", "*/", *_FENCES)
 _ATX_TITLE = re.compile(r"#{1,6}\s")
 PREAMBLE_LINES = 200  # how far into a file the block and patterns readers look
 _HEADING = re.compile(r"#{1,6}\s|=+[^=].*=+\s*$")  # Markdown `# Title`, MediaWiki `==Abstract==`
+_COLUMNS = 3  # a table this wide with one row under its header holds its fields in columns
 _TABLE_RULE = re.compile(r"\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*")  # GFM: one hyphen a cell is enough
 
 
@@ -175,23 +176,33 @@ def bullets(lines: list[str]) -> Fields:
 def table(lines: list[str]) -> Fields:
     """The first Markdown table (a row, then a `---|---` rule) before the first `##` heading, a field name in the first
     cell of each row and its value in the second (outer pipes optional; the header row is a row too, as in
-    `| Status | Accepted |`)."""
+    `| Status | Accepted |`); a table of three columns or more with one row under its header is read by columns
+    (`| PIP | Title | Status |` over `| 89 | Zurich | Draft |`: the header names the fields)."""
     start = len(lines)
     for index, line in enumerate(lines[:-1]):
         if line.startswith("##") or (_row(line) and _TABLE_RULE.fullmatch(lines[index + 1].strip())):
             start = index
             break
-    found: Fields = {}
+    rows: list[tuple[int, list[str]]] = []
     for index in range(start, len(lines)):
         cells = _row(lines[index])
         if not cells:
             break
-        if _TABLE_RULE.fullmatch(lines[index].strip()):
-            continue
-        name = cells[0].strip("*_` ").strip().casefold()
+        if not _TABLE_RULE.fullmatch(lines[index].strip()):
+            rows.append((index, cells))
+    if len(rows) == 2 and len(rows[0][1]) >= _COLUMNS:
+        (_, names), (at, values) = rows
+        return {name: Field(value, at + 1) for name, value in zip((_name(cell) for cell in names), values) if name}
+    found: Fields = {}
+    for index, cells in rows:
+        name = _name(cells[0])
         if name and len(cells) > 1:
             found.setdefault(name, Field(cells[1], index + 1))
     return found
+
+
+def _name(cell: str) -> str:
+    return cell.strip("*_` ").strip().casefold()
 
 
 def _row(line: str) -> list[str]:

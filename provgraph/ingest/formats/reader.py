@@ -118,13 +118,13 @@ def _status_like(fmt: RecordFormat, fields: dict[str, metadata.Field]) -> tuple[
 
 def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | None,
             records: list[Record]) -> tuple[dict[str, metadata.Field], str | None]:
-    """Every field the declared places hold (the first value of a name wins; within the declared section, when there
-    is one; front matter is at the top of the file whatever the section), then what the declared patterns match (keyed
+    """Every field the declared places hold (the first value of a name wins, a heading's last; within the declared
+    section, when there is one; front matter is at the top of the file whatever the section), then what the declared patterns match (keyed
     by `_PATTERNED` + role), and why none can be read, if so."""
     fields: dict[str, metadata.Field] = {}
     broken: list[tuple[str, str, metadata.BadMetadata]] = []  # (place, where, problem): read on by the other places
     offset, text = (0, lines) if not fmt.section else headings.section(lines, fmt.section) or (0, [])
-    for place in fmt.metadata:
+    for place in sorted(fmt.metadata, key=lambda kind: kind == "headings"):  # the metadata's fields before a heading's
         try:
             if place == "sidecar":
                 if sidecar is None:

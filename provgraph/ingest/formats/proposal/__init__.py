@@ -2,7 +2,8 @@
 
 `propose_format(path)` looks at every file under a folder (files.py), finds where a field whose values are status
 words stands and which file names repeat as records (places.py), which fields carry the id, title, date and links
-and how the records cite each other (roles.py), and which words the status field uses (words.py). It returns a
+and how the records cite each other (roles.py), and which words the status field uses, read with the log's own definitions of them where it has any
+(words.py, definitions.py). It returns a
 `Proposal`: a `[[store]]` table for provgraph.toml, with what it would read counted by the real declaration and
 reader (reading.py) and every doubt said. Nothing is applied: the user pastes it, or a script appends it.
 """
@@ -18,11 +19,12 @@ from provgraph.base.errors import InputError
 from provgraph.base.text import counted
 from provgraph.ingest.formats.declaration import METADATA, matches
 from provgraph.ingest.formats.proposal import places, roles
-from provgraph.ingest.formats.proposal.evidence import evidence
+from provgraph.ingest.formats.proposal.definitions import definitions
+from provgraph.ingest.formats.proposal.evidence import evidence, status_text
 from provgraph.ingest.formats.proposal.files import is_template, look
 from provgraph.ingest.formats.proposal.reading import OTHER_NAMES, Tally, tally
 from provgraph.ingest.formats.proposal.toml import store_toml
-from provgraph.ingest.formats.proposal.words import Word, words
+from provgraph.ingest.formats.proposal.words import Word, phrases, words
 
 _LISTED = 5
 _PLACES = [kind for kind in METADATA if kind != "adr"]  # the places a proposal looks in (the adr reading is the default's)
@@ -97,7 +99,9 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
     found_roles = roles.roles(choice, by_path)
     texts = [choice.status_of(fields) for fields in choice.stated.values()]
     record = _record(choice, found_roles, skip)
-    used = words(texts)
+    titles = {path: (status_text(fields.get(found_roles.fields.get("title", ""))), choice.status_of(fields))
+              for path, fields in choice.stated.items()}
+    used = words(texts, definitions(root, titles, phrases(texts)))
     table = {**record, "words": {word.phrase: word.reads_as for word in used if word.reads_as}}
     store = name or _store_name(root)
     counts = tally(root, seen, table, store)

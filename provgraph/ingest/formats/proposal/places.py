@@ -8,9 +8,11 @@ name has no number (no shape to share) that states a status too. More (place, fi
 turn, while each gives a status to one record file or more the ones before left without (a folder counts last). A place read inside a section (the
 text under one heading) ranks as the same place in the whole text when it reads the status in 90% of the files that
 one does: it is the narrower reading of the same thing (the fence under `## Preamble`, not an example fence further
-down). A section chosen first fixes the section for every text place after it. When record files are still without a status, or no place reads one, a
-pattern over the files' `Label: value` lines is the last resort, taken when it reads more record files than the
-places do.
+down). A section chosen first fixes the section for every text place after it. A heading, or a field inside a
+section, is a status field only when it is named like one (`lifecycle.status_named`: `## Status`, never `## Reference
+Implementation` whose first line reads `Implemented in ...`). When record files are still without a status, or no
+place reads one, a pattern over the files' `Label: value` lines is the last resort, taken when it reads more record
+files than the places do.
 """
 from __future__ import annotations
 
@@ -18,11 +20,12 @@ import posixpath
 from collections import Counter
 from dataclasses import dataclass, field
 
+from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.declaration import METADATA
 from provgraph.ingest.formats.proposal.evidence import PATTERNS, Evidence, Fields, Place, known, pattern_for, status_text
 from provgraph.ingest.formats.proposal.files import Seen, is_template, literal_glob, shape
 
-_STATUS_NAMES = ("status", "state", "stage", "decision", "outcome")  # a tie between two fields goes to these names
+_STATUS_NAMES = lifecycle.STATUS_NAMES  # a tie between two fields goes to these names
 _SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share of its values
 _SHARE_PRESENT = 0.3  # a shape of record names: at least this share of its files state the status
 _SHARE_FIELD_OVER_FOLDER = 0.5  # a status field goes before the folder when it states one in this share of its files
@@ -178,6 +181,8 @@ def _candidates(found: Evidence, among: set[str], choice: Choice | None) -> list
             if place.kind == PATTERNS or (choice is not None and not _joins(place, choice)):
                 continue
             for name, value in fields.items():
+                if (place.kind == "headings" or place.section) and not lifecycle.status_named(name):
+                    continue  # body text: a heading or a section's field is a status only when named like one
                 if status_text(value) and len(status_text(value)) <= 200:
                     present[place, name] += 1
                     hits[place, name] += known(value)

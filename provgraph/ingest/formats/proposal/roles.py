@@ -127,7 +127,7 @@ def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
         texts = list(by_record.values())
         if _share(by_record, choice) < _MOST or sum(1 for text in texts if _ID.fullmatch(text)) < 0.9 * len(texts):
             continue
-        prefixes = {re.sub(r"[^a-z]", "", text.casefold()) for text in texts} - {""}
+        prefixes = {re.sub(r"[^a-z]", "", text.casefold()) for text in texts if _ID.fullmatch(text)} - {""}  # a placeholder aside
         if not (prefixes <= file_prefixes or _ID_NAMES.search(name)):
             continue
         if len(set(texts)) < 0.9 * len(texts):

@@ -30,6 +30,9 @@ def store_toml(store: dict[str, Any], head: Iterable[str], words: list[Word]) ->
     lines += ["", "[store.words]"]
     for word in words:
         said = f"{word.records} record{'s' if word.records != 1 else ''}" + (f"; check: {word.unsure}" if word.unsure else "")
+        if word.definition is not None:
+            said += (f"; read by the log's own definition ({word.definition.where})" if word.by_definition
+                     else f"; defined in {word.definition.where}") + f": {json.dumps(word.definition.shown, ensure_ascii=False)}"
         entry = f"{_key(word.phrase)} = {_value(word.reads_as)}" if word.reads_as else f"# {_key(word.phrase)} = \"?\""
         lines.append(f"{entry}  {_comment(said)}")
     return "\n".join(lines) + "\n"

@@ -2,10 +2,15 @@
 
 Each status text is keyed by the shortest phrase it starts with that reads as the whole text does (`Superseded by
 PEP 3` -> `superseded`, `Active review` -> `active review`); a text the vocabulary does not know is keyed by its
-first word. A known word is mapped as the default vocabulary reads it; an unknown one to the canonical word whose
-own spelling it shares the longest start with (`accepting` -> accepted), or to nothing. A proposal marks as unsure
+first word, or whole when it is two or three words whose last the vocabulary knows (`Peer Review`). A known word
+is mapped as the default vocabulary reads it; an unknown one to the canonical word whose own spelling it shares the
+longest start with (`accepting` -> accepted), else to its last word's (`peer review` -> proposed), or to nothing. A proposal marks as unsure
 every word provgraph does not know, every word mapped by its spelling, and the words communities read differently
 (`lifecycle.CONTESTED`, with the other reading), so the user reads those before applying it.
+
+Where the log defines a word (definitions.py), the definition goes with it; a contested or unknown word is read the
+way its definition's cues point (`lifecycle.reading_by_cue`: "may be revived" -> on-hold, "continually updated" ->
+accepted), and is no longer in doubt; without a clear cue it stays as above.
 """
 from __future__ import annotations
 
@@ -13,8 +18,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from provgraph.ingest import lifecycle
+from provgraph.ingest.formats.proposal.definitions import Definition
 
 _STEM = 5  # an unknown word mapped by its spelling shares at least this many first letters with a canonical word
+_HEADED = 3  # an unknown text of two words up to this many, whose last word is known, is keyed whole (`peer review`)
 
 
 @dataclass(frozen=True)
@@ -23,15 +30,25 @@ class Word:
     reads_as: str | None  # the canonical word, None when provgraph cannot tell
     records: int
     unsure: str | None  # why to check it, None when the reading is not in doubt
+    definition: Definition | None = None  # where the log defines the word
+    by_definition: bool = False  # the reading is the one the definition's cues point to
 
     def to_dict(self) -> dict[str, object]:
-        return {"word": self.phrase, "reads_as": self.reads_as, "records": self.records, "unsure": self.unsure}
+        defined = {"text": self.definition.shown, "where": self.definition.where} if self.definition else None
+        return {"word": self.phrase, "reads_as": self.reads_as, "records": self.records, "unsure": self.unsure,
+                "definition": defined, "by_definition": self.by_definition}
 
 
-def words(texts: list[str]) -> list[Word]:
-    """Every word the status texts use, most used first."""
+def words(texts: list[str], defined: dict[str, Definition] | None = None) -> list[Word]:
+    """Every word the status texts use, most used first (`defined`: phrase -> the log's own definition of it)."""
     counted = Counter(phrase for phrase in (phrase_of(text) for text in texts) if phrase)
-    return [_word(phrase, count) for phrase, count in sorted(counted.items(), key=lambda item: (-item[1], item[0]))]
+    return [_word(phrase, count, (defined or {}).get(phrase))
+            for phrase, count in sorted(counted.items(), key=lambda item: (-item[1], item[0]))]
+
+
+def phrases(texts: list[str]) -> list[str]:
+    """The phrases the status texts are keyed by, once each."""
+    return list(dict.fromkeys(phrase for phrase in (phrase_of(text) for text in texts) if phrase))
 
 
 def phrase_of(text: str) -> str:
@@ -42,19 +59,31 @@ def phrase_of(text: str) -> str:
         for length in range(1, len(found) + 1):
             if lifecycle.canonical(" ".join(found[:length])) == reading:
                 return " ".join(found[:length])
+    if 1 < len(found) <= _HEADED and lifecycle.canonical(found[-1]) is not None:
+        return " ".join(found)  # `Peer Review`: a kind of review, keyed whole
     return found[0] if found else ""
 
 
-def _word(phrase: str, count: int) -> Word:
+def _word(phrase: str, count: int, definition: Definition | None) -> Word:
     reading = lifecycle.canonical(phrase)
+    contested = lifecycle.CONTESTED.get(phrase)
+    readings = (reading, contested[1]) if reading is not None and contested else lifecycle.CANONICAL if reading is None else ()
+    cued = lifecycle.reading_by_cue(definition.text, readings) if definition is not None and readings else None
+    if cued is not None:
+        return Word(phrase, cued, count, None, definition, by_definition=True)
     if reading is not None:
-        contested = lifecycle.CONTESTED.get(phrase)
-        return Word(phrase, reading, count, f"{contested[0]} (the other reading: {contested[1]})" if contested else None)
+        return Word(phrase, reading, count, f"{contested[0]} (the other reading: {contested[1]})" if contested else None,
+                    definition)
     guess = _by_spelling(phrase)
     if guess is not None:
-        return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its spelling as {guess}")
+        return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its spelling as {guess}", definition)
+    head = phrase.split()[-1]
+    guess = lifecycle.canonical(head) if head != phrase else None
+    if guess is not None:
+        return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its last word {head!r} as {guess}",
+                    definition)
     return Word(phrase, None, count, f"provgraph does not know {phrase!r}: UNKNOWN (UNRECOGNISED_STATUS) until it is given "
-                                     "a canonical word")
+                                     "a canonical word", definition)
 
 
 def _by_spelling(phrase: str) -> str | None:

@@ -1,0 +1,163 @@
+"""Where a log defines its own status words: the definition a proposal shows beside each word, and reads its cues.
+
+A log's process document says what each of its words means: its records titled for the process (`Updated BIP
+Process`, `EIP Purpose and Guidelines`), those in force first, the newest first; its first record (numbered 0 or
+1); then the README files of its folder and of the folders above it, up to the repository's root (two at most). A
+definition in an earlier document wins. A word is defined where a line starts with it, as a term:
+- a bullet `* **Abandoned** -- text`, `- Final: text`, `* An `Implementable` ACP is ...` (the marked-up term may
+  follow an article), its indented lines and sub-bullets with it;
+- a `Word: text` line, with the rest of its paragraph;
+- a table row `| Word | text |`;
+- a heading named by the word (`#### Closed`), its first paragraph.
+A term may carry a note in brackets (`Accepted (Ring 0-1 CIPs only)`, `Closed[^closed]`). When a word has several,
+the first document's wins; in it an unindented one, a marked-up term before a plain one
+before a heading, then the first. Files are read as regular files only.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from provgraph.ingest import lifecycle
+from provgraph.ingest.fields import decode
+from provgraph.ingest.formats import headings
+from provgraph.ingest.formats.proposal.files import number_of
+from provgraph.ingest.regular import NotRegular, read_regular
+
+_ABOVE = 2  # folders above the log's folder whose README is read, at most (and never above a repository's root)
+_README = re.compile(r"readme(\.\w+)?", re.IGNORECASE)
+_SHOWN = 160  # characters of a definition a proposal's comment quotes
+_BULLET = re.compile(r"(\s*)[*+-]\s+(.*)")
+_MARKED = re.compile(r"^(?i:[^\w`*_]*(?:an?|the)\s+)?[^\w`*_]*(\*\*|__|`|\*|_)(.+?)\1(.*)")
+_PLAIN = re.compile(r"^[^\w]*([A-Za-z][\w ()\-]{0,40}?)\s*(?::|--|\u2014|\u2013|\s-\s)\s*(.*)")
+_NOTE = re.compile(r"\(.*?\)|\[\^?.*?\]")
+_SEPARATOR = re.compile(r"^\s*(?::|--|\u2014|\u2013|-)?\s*")
+_PROCESS = re.compile(r"\b(?:process|guidelines)\b", re.IGNORECASE)
+_IN_FORCE = ("accepted", "amended")
+_WORDY = re.compile(r"[^\W\d_]{2}")
+
+
+@dataclass(frozen=True)
+class Definition:
+    text: str  # the whole definition, for its cues
+    where: str  # `README.md:25`
+    first: str  # its first line
+
+    @property
+    def shown(self) -> str:
+        """The definition's first line, trimmed."""
+        line = " ".join(self.first.split())
+        return line if len(line) <= _SHOWN else line[:_SHOWN - 3].rstrip() + "..."
+
+
+@dataclass(frozen=True)
+class _Found:
+    phrase: str
+    definition: Definition
+    rank: tuple[int, bool, int, int]  # (document; indented; a marked-up term, a plain one, a heading; line): least wins
+
+
+def definitions(root: Path, records: dict[str, tuple[str, str]], phrases: list[str]) -> dict[str, Definition]:
+    """phrase -> its definition in the log's process documents under or above `root` (`records`: each record file's
+    path under it -> its title and status text), for each of `phrases` (as a proposal keys its words) that has one."""
+    wanted = {tuple(phrase.split()): phrase for phrase in phrases}
+    best: dict[str, _Found] = {}
+    for number, (path, shown) in enumerate(_documents(root, records)):
+        try:
+            text, _ = decode(read_regular(path))
+        except (NotRegular, OSError):
+            continue
+        for found in _terms(text.split("\n"), shown, number, wanted):
+            if found.phrase not in best or found.rank < best[found.phrase].rank:
+                best[found.phrase] = found
+    return {phrase: found.definition for phrase, found in best.items()}
+
+
+def _documents(root: Path, records: dict[str, tuple[str, str]]) -> list[tuple[Path, str]]:
+    """The log's process records, its first record, then the READMEs of its folder and the folders above it."""
+    numbered = sorted((number, path) for path in records if (number := number_of(path)) is not None)
+    process = sorted((lifecycle.canonical(records[path][1]) not in _IN_FORCE, -number, path) for number, path in numbered
+                     if _PROCESS.search(records[path][0]))
+    first = [path for number, path in numbered[:1] if number <= 1]
+    documents = [(root / path, path) for path in dict.fromkeys([*(path for *_, path in process), *first])]
+    folder, shown = root.resolve(), ""
+    for _ in range(_ABOVE + 1):
+        for file in sorted(folder.iterdir()) if folder.is_dir() else []:
+            if _README.fullmatch(file.name):
+                documents.append((file, f"{shown}{file.name}"))
+        if (folder / ".git").exists() or folder.parent == folder:
+            break
+        folder, shown = folder.parent, f"../{shown}"
+    return documents
+
+
+def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, ...], str]) -> list[_Found]:
+    found = []
+    start = headings.after_front_matter(lines)
+    for index in range(start, len(lines)):
+        term = _term(lines[index])
+        if term is None:
+            continue
+        name, rest, indent, marked = term
+        phrase = wanted.get(tuple(lifecycle.status_words(_NOTE.sub("", name))))
+        if phrase is not None and _WORDY.search(rest) and not lines[index].lstrip().startswith(".. "):  # an RST directive
+            text = " ".join([rest, *_continued(lines, index, indent)])
+            found.append(_Found(phrase, Definition(text, f"{shown}:{index + 1}", rest),
+                                (document, indent > 0, 0 if marked else 1, index)))
+    for heading in headings.headings(lines):
+        phrase = wanted.get(tuple(lifecycle.status_words(_NOTE.sub("", heading.name))))
+        paragraph = _paragraph(lines, heading.end) if phrase is not None else []
+        if phrase is not None and paragraph:
+            found.append(_Found(phrase, Definition(" ".join(paragraph), f"{shown}:{heading.start + 1}", paragraph[0]),
+                                (document, False, 2, heading.start)))
+    return found
+
+
+def _term(line: str) -> tuple[str, str, int, bool] | None:
+    """(term, the text after it, indent, whether the term is marked up) of a line that starts with a term."""
+    bullet = _BULLET.fullmatch(line.rstrip())
+    body, indent = (bullet.group(2), len(bullet.group(1).expandtabs(4))) if bullet else (line.strip(), 0)
+    if body.startswith("|"):
+        cells = [cell.strip() for cell in body.strip().strip("|").split("|")]
+        return (cells[0].strip("*_` "), " ".join(cells[1:]), indent, True) if len(cells) > 1 else None
+    if not bullet and line[:1].isspace():
+        return None
+    marked = _MARKED.match(body)
+    if marked:
+        term, rest = marked.group(2).strip(), marked.group(3)
+        separated = term.endswith(":") or rest.lstrip().startswith((":", "--", "\u2014", "\u2013", "- "))
+        if bullet or separated:
+            return term.rstrip(":").strip(), _SEPARATOR.sub("", rest, count=1), indent, True
+    plain = _PLAIN.match(body)
+    return (plain.group(1), plain.group(2), indent, False) if plain else None
+
+
+def _is_term_line(line: str) -> bool:
+    """Whether a line starts with a short term and a separator (`Final: ...`): the next definition, not this one's."""
+    plain = _PLAIN.match(line.strip())
+    return plain is not None and len(plain.group(1).split()) <= 3
+
+
+def _continued(lines: list[str], index: int, indent: int) -> list[str]:
+    """The lines that go with a term's line: indented deeper (a bullet's), or the rest of its paragraph."""
+    more = []
+    for line in lines[index + 1:]:
+        if not line.strip():
+            break
+        deeper = len(line) - len(line.lstrip()) > indent or line.startswith("\t")
+        if not deeper and (_BULLET.fullmatch(line.rstrip()) or _is_term_line(line)) or line.lstrip().startswith(("#", "|")):
+            break
+        more.append(line.strip())
+    return more
+
+
+def _paragraph(lines: list[str], start: int) -> list[str]:
+    """The lines of the first paragraph from `start` (up to a blank line or a heading)."""
+    index = next((number for number in range(start, len(lines)) if lines[number].strip()), len(lines))
+    paragraph = []
+    for line in lines[index:]:
+        if not line.strip() or line.lstrip().startswith("#"):
+            break
+        paragraph.append(line.strip())
+    return paragraph
