@@ -77,7 +77,8 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
     built_at = at or native(datetime.now().astimezone())
     manifest = read_manifest(out)
     settings = _settings(title, scope)
-    state = changes.State.from_manifest(manifest) if manifest.get("settings") == settings and scope is None else None
+    state = (changes.State.from_manifest(manifest, _read(out / changes.ROWS))
+             if manifest.get("settings") == settings and scope is None else None)
     marks = changes.read_marks(graph, built_at, state.marks if state is not None else None)
     edges = edges_by_claim(marks.edges)
     wanted = None if state is None else sorted(set(marks.changed) | changes.around(state, set(marks.changed), edges))
@@ -131,11 +132,20 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         files[decision_href(uid, 0)] = decision_page(decision, statuses, drawn.get(uid), title).encode()
     new_state = changes.State(marks=all_marks, entries=site.entries, own=own, rows=rows,
                               suspect_marks=marks.suspect_marks, common=marks.common, suspects=found)
+    if scope is None:
+        files[changes.ROWS] = changes.rows_to_bytes(rows)
     result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,
                                            "state": new_state.to_json() if scope is None else None}, before_files)
     return SiteResult(out=out, decisions=len(site.entries), decisions_read=len(decisions), pages_rendered=len(render),
                       pages_kept=len(kept), files_written=result.written, files_removed=result.removed,
                       pictures=len(drawn), seconds=time.perf_counter() - started)
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def _pages_on_disk(out: Path) -> set[str]:

@@ -7,6 +7,7 @@ one does not are removed. A file the manifest does not list is never touched: a 
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -26,7 +27,14 @@ class Written:
 
 def read_manifest(out: Path) -> dict[str, Any]:
     try:
-        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+        text = (out / MANIFEST).read_text(encoding="utf-8")
+        collecting = gc.isenabled()
+        gc.disable()  # parsing makes thousands of small lists and none is garbage: a collection would only walk them
+        try:
+            data = json.loads(text)
+        finally:
+            if collecting:
+                gc.enable()
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}

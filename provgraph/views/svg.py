@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from datetime import datetime
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from provgraph.base.times import to_iso
 from provgraph.engine.lineage import Lineage
@@ -67,14 +67,19 @@ def sanitize_svg(svg: str, id_prefix: str, titles: Mapping[str, str] | None = No
     `titles` replaces the text of <title> elements (Graphviz writes node ids there) with what a
     reader should see on hover. Raises ValueError for text that is not one SVG document.
     """
+    return ET.tostring(_sanitized_root(svg, id_prefix, titles or {}), encoding="unicode")
+
+
+def _sanitized_root(svg: str, id_prefix: str, titles: Mapping[str, str]) -> ET.Element:
+    """`sanitize_svg`'s tree, before it is written out (plain tag names: inline SVG in HTML needs no namespace)."""
     try:
         root = ET.fromstring(svg)
     except ET.ParseError as error:
         raise ValueError(f"not SVG: {error}") from None
     if root.tag != f"{{{_SVG}}}svg":
         raise ValueError("not SVG: the root element is not <svg>")
-    _clean(root, id_prefix, titles or {})
-    return ET.tostring(root, encoding="unicode")  # plain tag names: inline SVG in HTML needs no namespace
+    _clean(root, id_prefix, titles)
+    return root
 
 
 def _clean(element: ET.Element, prefix: str, titles: Mapping[str, str]) -> None:
@@ -105,12 +110,17 @@ def lineage_svg(view: Lineage, id_prefix: str) -> str | None:
     return lineage_svgs([(view, id_prefix)])[0]
 
 
+Links = Callable[[str], str | None]  # a claim uid -> the address its box links to, or None: no link
+
+
 _LATER_PAGE = re.compile(r'id="page\d+,\d+_graph')
 
 
-def lineage_svgs(views: Sequence[tuple[Lineage, str]]) -> list[str | None]:
+def lineage_svgs(views: Sequence[tuple[Lineage, str]], links: Links | None = None) -> list[str | None]:
     """`lineage_svg` of each (view, id prefix), drawn by one Graphviz process: a site draws hundreds, and starting
-    `dot` costs more than drawing a small lineage. A picture Graphviz did not draw is None."""
+    `dot` costs more than drawing a small lineage. A picture Graphviz did not draw is None. With `links`, each box
+    whose claim it gives an address is wrapped in a link to it, after sanitizing (so nothing of Graphviz's output or
+    a record's text becomes one), and the picture is a group of links, not an image."""
     dot = graphviz()
     drawable = [index for index, (view, _) in enumerate(views) if len(view.nodes) <= MAX_PICTURE_NODES]
     found: list[str | None] = [None] * len(views)
@@ -128,28 +138,44 @@ def lineage_svgs(views: Sequence[tuple[Lineage, str]]) -> list[str | None]:
     for index, text in zip(drawable, drawn):
         # dot names the top group of every graph after a run's first `page0,1_graph0`: name each as if drawn alone,
         # so a picture's bytes do not depend on what else was drawn with it (a site rebuild draws a few)
-        found[index] = _sanitized(views[index][0], views[index][1], _LATER_PAGE.sub('id="graph', text, count=1))
+        found[index] = _sanitized(views[index][0], views[index][1], _LATER_PAGE.sub('id="graph', text, count=1),
+                                   links)
     return found
 
 
-def _sanitized(view: Lineage, id_prefix: str, drawn: str) -> str | None:
+def _sanitized(view: Lineage, id_prefix: str, drawn: str, links: Links | None) -> str | None:
+    """The picture Graphviz drew, sanitized, labelled and linked in one pass over one parse of it."""
     ids = node_ids(view)
     titles = {node_id: uid for uid, node_id in ids.items()}
     titles.update({f"{ids[e.source]}->{ids[e.target]}": f"{e.source} {e.label()} {e.target}"
                    for e in view.edges if e.source in ids and e.target in ids})
     try:
-        svg = sanitize_svg(drawn, id_prefix, titles)
+        root = _sanitized_root(drawn, id_prefix, titles)
     except ValueError:
         return None
-    return _labelled(svg, f"lineage of {view.claim}")
-
-
-def _labelled(svg: str, label: str) -> str:
-    root = ET.fromstring(svg)
     root.set("role", "img")
-    root.set("aria-label", label)
+    root.set("aria-label", f"lineage of {view.claim}")
     root.set("class", "lineage")
+    if links is not None:
+        _link_boxes(root, links)
+        root.set("role", "group")  # a picture of links: "img" would hide them from assistive technology
     return ET.tostring(root, encoding="unicode")
+
+
+def _link_boxes(root: ET.Element, links: Links) -> None:
+    """Wrap each node group whose <title> (its claim uid, after sanitizing) `links` gives an address in an <a>."""
+    for parent in list(root.iter()):  # a list first: the loop adds elements the walk must not visit
+        for index, child in enumerate(list(parent)):
+            if child.tag != "g" or "node" not in (child.get("class") or "").split():
+                continue
+            title = child.find("title")
+            href = links(title.text) if title is not None and title.text is not None else None
+            if href is None:
+                continue
+            anchor = ET.Element("a", {"href": href})
+            parent.remove(child)
+            anchor.append(child)
+            parent.insert(index, anchor)
 
 
 # -- the trend over recorded runs ---------------------------------------------------------------
