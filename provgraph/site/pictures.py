@@ -5,6 +5,7 @@ nothing of Graphviz's output or a record's text becomes one: each href is a page
 claim uid."""
 from __future__ import annotations
 
+import subprocess
 from collections import defaultdict
 from typing import Any, Iterable
 
@@ -35,9 +36,11 @@ def drawn_from(uid: str, site: Listing, edges: list[Edge], linked: bool) -> dict
     return {node: (site.entries[node].status, site.entries[node].reason) for node in sorted(nodes)}
 
 
-def pictures(site: Listing, wanted: dict[str, list[Edge]], depth: int) -> dict[str, str]:
+def pictures(site: Listing, wanted: dict[str, list[Edge]], depth: int,
+             started: "subprocess.Popen[str] | None" = None) -> dict[str, str]:
     """The linked lineage picture of each uid of `wanted` (with the edges touching it) that has one (no Graphviz:
-    none). A box shows its claim's id, status and reason, which the entries hold."""
+    none), drawn by `started` (svg.graphviz_started) when given. A box shows its claim's id, status and reason, which
+    the entries hold."""
     views = []
     for uid, edges in wanted.items():
         boxes = drawn_from(uid, site, edges, linked=True)
@@ -48,7 +51,7 @@ def pictures(site: Listing, wanted: dict[str, list[Edge]], depth: int) -> dict[s
         views.append((Lineage(claim=uid, question_scope=site.entries[uid].question_scope, at=site.built_at,
                               statuses=statuses, edges=tuple(edges)), f"l-{slug(uid)}"))
     known = set(site.entries)
-    drawn = svg.lineage_svgs(views, lambda uid: decision_href(uid, depth) if uid in known else None)
+    drawn = svg.lineage_svgs(views, lambda uid: decision_href(uid, depth) if uid in known else None, started)
     return {view.claim: text for (view, _), text in zip(views, drawn) if text is not None}
 
 

@@ -16,8 +16,9 @@ import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from provgraph.base.times import to_iso
 from provgraph.engine.lineage import Lineage
@@ -116,24 +117,42 @@ Links = Callable[[str], str | None]  # a claim uid -> the address its box links 
 _LATER_PAGE = re.compile(r'id="page\d+,\d+_graph')
 
 
-def lineage_svgs(views: Sequence[tuple[Lineage, str]], links: Links | None = None) -> list[str | None]:
-    """`lineage_svg` of each (view, id prefix), drawn by one Graphviz process: a site draws hundreds, and starting
-    `dot` costs more than drawing a small lineage. A picture Graphviz did not draw is None. With `links`, each box
-    whose claim it gives an address is wrapped in a link to it, after sanitizing (so nothing of Graphviz's output or
-    a record's text becomes one), and the picture is a group of links, not an image."""
-    dot = graphviz()
+@contextmanager
+def graphviz_started(wanted: bool = True) -> Iterator["subprocess.Popen[str] | None"]:
+    """`dot -Tsvg` started now (when `wanted` and Graphviz is installed, else None), for `lineage_svgs` to draw with
+    later: starting Graphviz costs more than drawing a few lineages, so a caller that reads first starts it before
+    it reads. Ended on the way out, whether it drew or not."""
+    dot = graphviz() if wanted else None
+    process = None
+    if dot is not None:
+        try:
+            process = subprocess.Popen([dot, "-Tsvg"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True)
+        except OSError:
+            process = None
+    try:
+        yield process
+    finally:
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def lineage_svgs(views: Sequence[tuple[Lineage, str]], links: Links | None = None,
+                 started: "subprocess.Popen[str] | None" = None) -> list[str | None]:
+    """`lineage_svg` of each (view, id prefix), drawn by one Graphviz process (`started`, else one started here): a
+    site draws hundreds, and starting `dot` costs more than drawing a small lineage. A picture Graphviz did not draw
+    is None. With `links`, each box whose claim it gives an address is wrapped in a link to it, after sanitizing (so
+    nothing of Graphviz's output or a record's text becomes one), and the picture is a group of links, not an image."""
     drawable = [index for index, (view, _) in enumerate(views) if len(view.nodes) <= MAX_PICTURE_NODES]
     found: list[str | None] = [None] * len(views)
-    if dot is None or not drawable:
+    if not drawable:
         return found
-    try:
-        done = subprocess.run([dot, "-Tsvg"], input="\n".join(render_dot(views[i][0]) for i in drawable),
-                              capture_output=True, text=True, timeout=DOT_TIMEOUT * max(1, len(drawable) // 50),
-                              check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return found
-    drawn = [part for part in re.split(r"(?=<\?xml )", done.stdout) if part.strip()]
-    if done.returncode != 0 or len(drawn) != len(drawable):
+    with graphviz_started(started is None) as process:
+        done = _drawn(started or process, "\n".join(render_dot(views[i][0]) for i in drawable),
+                      DOT_TIMEOUT * max(1, len(drawable) // 50))
+    drawn = [part for part in re.split(r"(?=<\?xml )", done or "") if part.strip()]
+    if done is None or len(drawn) != len(drawable):
         return found
     for index, text in zip(drawable, drawn):
         # dot names the top group of every graph after a run's first `page0,1_graph0`: name each as if drawn alone,
@@ -141,6 +160,17 @@ def lineage_svgs(views: Sequence[tuple[Lineage, str]], links: Links | None = Non
         found[index] = _sanitized(views[index][0], views[index][1], _LATER_PAGE.sub('id="graph', text, count=1),
                                    links)
     return found
+
+
+def _drawn(process: "subprocess.Popen[str] | None", dot_text: str, timeout: float) -> str | None:
+    """What `process` (dot -Tsvg) writes for `dot_text`, or None: no Graphviz, it failed, or it took too long."""
+    if process is None:
+        return None
+    try:
+        out, _ = process.communicate(dot_text, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired):
+        return None  # graphviz_started ends it
+    return out if process.returncode == 0 else None
 
 
 def _sanitized(view: Lineage, id_prefix: str, drawn: str, links: Links | None) -> str | None:
