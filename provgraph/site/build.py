@@ -144,12 +144,13 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
             kept[relpath] = before_files[relpath]
         else:
             render.append(uid)
-    decisions.update(read_decisions(graph, [uid for uid in render if uid not in decisions], built_at, scope))
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
-        # Graphviz draws while this thread writes the shared pages
+    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
+        # the pages to render that were not read are read, and Graphviz draws, while this thread writes the shared pages
+        more = pool.submit(read_decisions, graph, [uid for uid in render if uid not in decisions], built_at, scope)
         drawing = pool.submit(pictures, site, {uid: edges.get(uid, []) for uid in render
                                                if _linked(site.entries[uid], revises.get(uid, []))}, 1, build.dot)
         files = _shared_pages(site, title, rows)
+        decisions.update(more.result())
         drawn = drawing.result()
     say(f"{len(render)} decision page(s) to render, {len(drawn)} with a lineage picture")
     for uid in render:
