@@ -7,7 +7,6 @@ one does not are removed. A file the manifest does not list is never touched: a 
 """
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import os
@@ -27,14 +26,7 @@ class Written:
 
 def read_manifest(out: Path) -> dict[str, Any]:
     try:
-        text = (out / MANIFEST).read_text(encoding="utf-8")
-        collecting = gc.isenabled()
-        gc.disable()  # parsing makes thousands of small lists and none is garbage: a collection would only walk them
-        try:
-            data = json.loads(text)
-        finally:
-            if collecting:
-                gc.enable()
+        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
