@@ -119,18 +119,20 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
     edges = edges_by_claim(marks.edges)
     wanted = None if state is None else sorted(set(marks.changed) | changes.around(state, set(marks.changed), edges))
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
+        # the suspects are read while the decisions are read and made into entries
         suspects_read = pool.submit(changes.suspects_now, graph, marks, state, set(marks.changed) | marks.removed, scope)
         decisions = read_decisions(graph, wanted, built_at, scope)
+        say(f"read {len(decisions)} decision(s) from the graph")
+        entries = {uid: Entry.of(decision) for uid, decision in decisions.items()}
+        own = {uid: decision.own_digest() for uid, decision in decisions.items()}
+        rows = {uid: _rows(entries[uid], decision) for uid, decision in decisions.items()}
+        all_marks = dict(marks.changed)
+        if state is not None:
+            all_marks = {**{uid: mark for uid, mark in state.marks.items() if uid not in marks.removed},
+                         **marks.changed}
+            for uid in state.entries.keys() - entries.keys() - marks.removed:
+                entries[uid], own[uid], rows[uid] = state.entries[uid], state.own[uid], state.rows[uid]
         found = suspects_read.result()
-    say(f"read {len(decisions)} decision(s) from the graph")
-    entries = {uid: Entry.of(decision) for uid, decision in decisions.items()}
-    own = {uid: decision.own_digest() for uid, decision in decisions.items()}
-    rows = {uid: _rows(entries[uid], decision) for uid, decision in decisions.items()}
-    all_marks = dict(marks.changed)
-    if state is not None:
-        all_marks = {**{uid: mark for uid, mark in state.marks.items() if uid not in marks.removed}, **marks.changed}
-        for uid in state.entries.keys() - entries.keys() - marks.removed:
-            entries[uid], own[uid], rows[uid] = state.entries[uid], state.own[uid], state.rows[uid]
     cited = {uid: found_there for uid, found_there in citations_by_claim(marks.citations).items() if uid in entries}
     site = Listing(entries=dict(sorted(entries.items())), suspects=found,
                    citations={uid: len(c) for uid, c in cited.items()}, built_at=built_at)
