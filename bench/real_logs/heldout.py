@@ -1,6 +1,10 @@
 """Held-out proposal logs (issues 39, 55): public logs nobody tuned provgraph on, read with at most a declaration.
 
     python -m bench.real_logs.heldout --repo bips=/tmp/bips --repo eips=/tmp/EIPs --repo cips=/tmp/CIPs ...
+    python -m bench.real_logs.heldout --repos /tmp/logs [--log beps --log xls ...] [--propose]
+
+With --repos DIR, every log whose repository is checked out in DIR as OWNER+NAME (`DIR/bnb-chain+BEPs`, the name
+the fetch tool gives a repository; the OWNER/NAME of oracles.py's origin) is read (with --log, only those).
 
 Each log NAME is ingested whole with its declaration, `bench/logs/NAME.toml`: a `provgraph.toml` as the log's
 users would write it (`path` relative to the repository's root), and nothing else: a log that needs a code edit
@@ -29,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.real_logs.oracles import LOGS, stated_word, verdict
+from bench.real_logs.oracles import LOGS, judged_by_authors
 from bench.real_logs.stated import compare
 from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status
@@ -104,12 +108,11 @@ def run_log(graph: Graph, name: str, root: Path, *, proposal_at: str | None = No
     """`proposal_at`: read the log with the proposer's declaration for that folder instead of bench/logs/NAME.toml."""
     log = LOGS[name]
     result = LogResult(name)
-    for relpath, written in log.oracle(root):
-        if written is None:
+    for record in judged_by_authors(log, root):
+        if record.word is None:
             result.no_status += 1
         else:
-            word = stated_word(written)
-            result.stated.append(Stated(relpath, word, verdict(log, word)))
+            result.stated.append(Stated(record.path, record.word, record.expected))
     wipe(graph)
     install_schema(graph)
     with tempfile.TemporaryDirectory() as scratch:
@@ -160,10 +163,26 @@ def report(result: LogResult) -> list[str]:
     return lines
 
 
+def checkouts(folder: Path, names: list[str]) -> list[tuple[str, Path]]:
+    """The logs whose repository is checked out in `folder` as OWNER+NAME (`bnb-chain+BEPs`, as the fetch tool
+    names them), in LOGS' order; `names`: only those, each of which must be there."""
+    found = [(name, folder / log.origin.split()[0].replace("/", "+")) for name, log in LOGS.items()]
+    found = [(name, path) for name, path in found if path.is_dir() and (not names or name in names)]
+    missing = sorted(set(names) - {name for name, _ in found})
+    if missing:
+        raise ValueError(", ".join(f"{name}: no {folder / LOGS[name].origin.split()[0].replace('/', '+')}"
+                                   if name in LOGS else f"{name}: not a log" for name in missing))
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.real_logs.heldout", description=__doc__.splitlines()[0])
     parser.add_argument("--repo", action="append", default=[], metavar="NAME=PATH",
                         help=f"a checkout of a held-out log (repeatable); NAME one of {', '.join(LOGS)}")
+    parser.add_argument("--repos", type=Path, metavar="DIR",
+                        help="read every log whose repository is checked out in DIR as OWNER+NAME (e.g. DIR/bnb-chain+BEPs)")
+    parser.add_argument("--log", action="append", default=[], metavar="NAME",
+                        help="with --repos: only this log (repeatable)")
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     parser.add_argument("--propose", action="store_true",
@@ -173,6 +192,17 @@ def main(argv: list[str] | None = None) -> int:
                              "folder the log's declaration reads")
     parser.add_argument("--keep", type=Path, metavar="DIR", help="with --propose: write each proposal to DIR/NAME.toml")
     args = parser.parse_args(argv)
+    repos = [tuple(item.partition("=")[::2]) for item in args.repo]
+    for name, _path in repos:
+        if name not in LOGS:
+            parser.error(f"unknown log {name!r} (one of {', '.join(LOGS)})")
+    if args.repos:
+        try:
+            repos += [(name, str(path)) for name, path in checkouts(args.repos, args.log)]
+        except ValueError as error:
+            parser.error(str(error))
+    if not repos:
+        parser.error("no log to read: --repo NAME=PATH or --repos DIR")
     if args.uri:
         settings = Settings.from_env(uri=args.uri)
     else:
@@ -180,10 +210,7 @@ def main(argv: list[str] | None = None) -> int:
 
         settings = harness.start_server(harness.DEFAULT_PORT)
     with Graph(settings) as graph:
-        for item in args.repo:
-            name, _, path = item.partition("=")
-            if name not in LOGS:
-                parser.error(f"unknown log {name!r} (one of {', '.join(LOGS)})")
+        for name, path in repos:
             folder = (args.propose_at or declared_folder(name)) if args.propose else None
             result = run_log(graph, name, Path(path), proposal_at=folder)
             if args.keep and result.proposal:

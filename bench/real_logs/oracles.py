@@ -29,6 +29,17 @@ def _first(pattern: str, text: str) -> str | None:
     return found.group(1).strip() if found else None
 
 
+@dataclass(frozen=True)
+class Written:
+    """A record file as its authors wrote it: its status (None: it states none) and the head it was read from."""
+    path: str  # store-relative
+    status: str | None
+    head: str  # the record's metadata (front matter, header block, first lines): where a successor is named
+
+
+Oracle = Callable[[Path], Iterator[Written]]
+
+
 def _walk(root: Path, pattern: str) -> Iterator[tuple[str, str]]:
     for file in sorted(root.rglob("*")):
         relpath = file.relative_to(root).as_posix()
@@ -36,57 +47,68 @@ def _walk(root: Path, pattern: str) -> Iterator[tuple[str, str]]:
             yield relpath, file.read_text(encoding="utf-8", errors="replace")
 
 
-# Each oracle: the store-relative path of every record and its status as written (None: it states none).
-def _bips(root: Path) -> Iterator[tuple[str, str | None]]:
+# Each oracle: every record file of the log, its status as written and its head.
+def _bips(root: Path) -> Iterator[Written]:
     for relpath, text in _walk(root, r"bip-\d+\.(mediawiki|md)"):
-        yield relpath, _first(r"^\s*Status:\s*(.+)$", "\n".join(text.splitlines()[:40]))
+        head = "\n".join(text.splitlines()[:40])
+        yield Written(relpath, _first(r"^\s*Status:\s*(.+)$", head), head)
 
 
-def _front_matter_status(pattern: str) -> Callable[[Path], Iterator[tuple[str, str | None]]]:
-    def read(root: Path) -> Iterator[tuple[str, str | None]]:
+def _front_matter_status(pattern: str) -> Oracle:
+    def read(root: Path) -> Iterator[Written]:
         for relpath, text in _walk(root, pattern):
-            yield relpath, _first(r"^status:\s*['\"]?([^'\"\n]+)", _front_matter(text))
+            head = _front_matter(text)
+            yield Written(relpath, _first(r"^status:\s*['\"]?([^'\"\n]+)", head), head)
     return read
 
 
-def _keep(root: Path) -> Iterator[tuple[str, str | None]]:
-    for relpath, text in _walk(root, r"proposals/(.+/)?KEEP-[^/]+\.md"):
-        head = "\n".join(line for line in text.splitlines()[:20] if not line.startswith("##"))
-        yield relpath, _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+)$", head)
+def _bullets(pattern: str) -> Oracle:
+    """`* Status: x`, `- **status**: x` in the first 20 lines, headings left out."""
+    def read(root: Path) -> Iterator[Written]:
+        for relpath, text in _walk(root, pattern):
+            head = "\n".join(line for line in text.splitlines()[:20] if not line.startswith("##"))
+            yield Written(relpath, _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+)$", head), head)
+    return read
 
 
-def _tensorflow(root: Path) -> Iterator[tuple[str, str | None]]:
+_keep = _bullets(r"proposals/(.+/)?KEEP-[^/]+\.md")
+
+
+def _tensorflow(root: Path) -> Iterator[Written]:
     for relpath, text in _walk(root, r"rfcs/\d{8}-[^/]+\.md"):
-        yield relpath, _first(r"^\s*\|?\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", "\n".join(text.splitlines()[:15]))
+        head = "\n".join(text.splitlines()[:15])
+        yield Written(relpath, _first(r"^\s*\|?\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", head), head)
 
 
-def _head_field(pattern: str, field: str, lines: int = 30) -> Callable[[Path], Iterator[tuple[str, str | None]]]:
+def _head_field(pattern: str, field: str, lines: int = 30) -> Oracle:
     """`Status: x`, `:Status: x` or `status: x` at the start of a line in the first lines (a preamble in a
     fence, an RST field list, YAML front matter, `name: value` lines after an RST title)."""
-    def read(root: Path) -> Iterator[tuple[str, str | None]]:
+    def read(root: Path) -> Iterator[Written]:
         for relpath, text in _walk(root, pattern):
             head = "\n".join(text.splitlines()[:lines])
-            yield relpath, _first(rf"^:?{field}:?:\s*['\"]?([^'\"\n]+)", head)
+            yield Written(relpath, _first(rf"^:?{field}:?:\s*['\"]?([^'\"\n]+)", head), head)
     return read
 
 
-def _table_status(pattern: str) -> Callable[[Path], Iterator[tuple[str, str | None]]]:
+def _table_status(pattern: str) -> Oracle:
     """`| **Status** | Activated |` in the first rows of a Markdown table at the top, else front matter's status."""
-    def read(root: Path) -> Iterator[tuple[str, str | None]]:
+    def read(root: Path) -> Iterator[Written]:
         for relpath, text in _walk(root, pattern):
             head = "\n".join(text.splitlines()[:20])
-            yield relpath, (_first(r"^\s*\|\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", head)
-                            or _first(r"^status:\s*['\"]?([^'\"\n]+)", _front_matter(text)))
+            front = _front_matter(text)
+            yield Written(relpath, (_first(r"^\s*\|\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", head)
+                                    or _first(r"^status:\s*['\"]?([^'\"\n]+)", front)), head + "\n" + front)
     return read
 
 
-def _anywhere(pattern: str) -> Callable[[Path], Iterator[tuple[str, str | None]]]:
+def _anywhere(pattern: str) -> Oracle:
     """For a loosely kept log: the first `status: x` line of the first 30 (front matter, `**Status:** x`,
     `## **status:** x`), else the cell under a `Status` column of a table there (`| PIP | ... | Status |`)."""
-    def read(root: Path) -> Iterator[tuple[str, str | None]]:
+    def read(root: Path) -> Iterator[Written]:
         for relpath, text in _walk(root, pattern):
             head = text.splitlines()[:30]
-            yield relpath, _first(r"^[#*\s]*status\W*:\W*?\s*([^|\n*]+)", "\n".join(head)) or _column(head, "status")
+            yield Written(relpath, _first(r"^[#*\s]*status\W*:\W*?\s*([^|\n*]+)", "\n".join(head))
+                          or _column(head, "status"), "\n".join(head))
     return read
 
 
@@ -103,7 +125,7 @@ def _column(lines: list[str], name: str) -> str | None:
 class HeldOut:
     origin: str  # the public repository
     process: str  # the document that says what each word means
-    oracle: Callable[[Path], Iterator[tuple[str, str | None]]]
+    oracle: Oracle
     verdicts: dict[str, str]  # the log's own words -> ACTIVE / UNKNOWN / STALE
 
 
@@ -223,7 +245,127 @@ LOGS |= {
         "rejected": "STALE", "withdrawn": "STALE", "replaced": "STALE", "obsolete": "STALE"}),
 }
 
+# Issue 55's second fresh check (s61-heldout): six more logs, oracles and declarations committed before provgraph read them.
+def _beps(root: Path) -> Iterator[Written]:
+    """The `Status:` line of the preamble (`<pre>` at the top, BEP-1 section 5); the older BEPs, with no preamble,
+    state it as a sentence under their `Status` heading (`## 3. Status` / `This BEP is already implemented.`)."""
+    for relpath, text in _walk(root, r"BEPs/BEP-?\d+\.md"):
+        head = "\n".join(text.splitlines()[:15])
+        yield Written(relpath, _first(r"^\s*Status:\s*(.+)$", head)
+                      or _first(r"^#+\s*(?:\d+\.\s*)?Status\s*\n\s*This BEP is\s+(.+)$", text), head)
+
+
+LOGS |= {
+    # BEP-1 "BEP Workflow": Draft, Review (vote); Candidate ("review is passed and the BEP is accepted"), Enabled (on
+    # mainnet), Living; Stagnant (not updated for 6 months); Withdrawn ("dropped and will not be implemented"). The older
+    # BEPs' sentences: "already implemented" (enabled, plain meaning), "a draft"; "under implementation" is no BEP-1 word.
+    "beps": HeldOut("bnb-chain/BEPs", "BEP-1, BEP Workflow", _beps, {
+        "draft": "UNKNOWN", "review": "UNKNOWN", "stagnant": "UNKNOWN", "candidate": "ACTIVE", "enabled": "ACTIVE",
+        "living": "ACTIVE", "withdrawn": "STALE", "already implemented": "ACTIVE", "a draft": "UNKNOWN"}),
+    # XLS-0001 "XLS statuses": Idea, Draft; Final, Living; Stagnant ("may be resurrected ... back to Draft"); Deprecated
+    # ("no longer supported"), Withdrawn.
+    "xls": HeldOut("XRPLF/XRPL-Standards", "XLS-0001, statuses", _anywhere(r"XLS-\d+[^/]*/README\.md"), {
+        "idea": "UNKNOWN", "draft": "UNKNOWN", "stagnant": "UNKNOWN", "final": "ACTIVE", "living": "ACTIVE",
+        "deprecated": "STALE", "withdrawn": "STALE"}),
+    # SIP-000 "SIP Workflow": Draft; Accepted (complete, "ready for ratification"), Recommended, Activation-In-Progress
+    # ("tentatively approved", awaiting activation): not yet ratified; Ratified ("remains ratified in perpetuity");
+    # Rejected, Obsolete ("may not be ratified"), Replaced ("superseded by a different SIP"), Withdrawn.
+    "stacks": HeldOut("stacksgov/sips", "SIP-000, SIP Workflow", _anywhere(r"sips/sip-\d+/sip-[^/]+\.md"), {
+        "draft": "UNKNOWN", "accepted": "UNKNOWN", "recommended": "UNKNOWN", "activation-in-progress": "UNKNOWN",
+        "ratified": "ACTIVE", "rejected": "STALE", "obsolete": "STALE", "replaced": "STALE", "withdrawn": "STALE"}),
+    # TEP-1 (0001-tep-lifecycle): Draft, Review; Active ("accepted by reviewers"); Rejected, Replaced (deprecated, "replaced
+    # by" names the new TEP). Implemented is not a TEP-1 word: in force by its plain meaning.
+    "teps": HeldOut("ton-blockchain/TEPs", "TEP-1, TEP lifecycle", _bullets(r"text/\d{4}-[^/]+\.md"), {
+        "draft": "UNKNOWN", "review": "UNKNOWN", "active": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE",
+        "replaced": "STALE"}),
+    # TIP-1: Draft, Proposed (on testnet), Deferred; Active (deployed on mainnet); Withdrawn, Rejected, Replaced (by a newer
+    # TIP), Obsolete (the feature deprecated).
+    "tips": HeldOut("iotaledger/tips", "TIP-1", _front_matter_status(r"tips/TIP-\d+/tip-\d+\.md"), {
+        "draft": "UNKNOWN", "proposed": "UNKNOWN", "deferred": "UNKNOWN", "active": "ACTIVE", "withdrawn": "STALE",
+        "rejected": "STALE", "replaced": "STALE", "obsolete": "STALE"}),
+    # ECIP-1000 "ECIP Status Field": WIP, Draft, Last Call, Deferred; Accepted, Final, Active (process ECIPs never meant
+    # to be completed); Rejected, Withdrawn, Replaced ("no longer relevant"); Superseded by its plain meaning (the header's
+    # Superseded-By). The Chinese translation in _specs/zh/ is not a record.
+    "ecips": HeldOut("ethereumclassic/ECIPs", "ECIP-1000, ECIP Status Field", _front_matter_status(r"_specs/ecip-\d+\.md"), {
+        "wip": "UNKNOWN", "draft": "UNKNOWN", "last call": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE",
+        "final": "ACTIVE", "active": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "replaced": "STALE",
+        "superseded": "STALE"}),
+}
+
+
 def verdict(log: HeldOut, word: str) -> str | None:
     """The verdict of the longest of the log's words that the stated word starts with ("stable in 1.1": stable)."""
     starts = [key for key in log.verdicts if word == key or word.startswith(key + " ")]
     return log.verdicts[max(starts, key=len)] if starts else None
+
+
+# A record's own metadata naming its successor, or an in-force record naming what it replaces: the authors' statement
+# that the record no longer governs, as stated.py counts a PEP's `Superseded-By:` and a kep.yaml's `superseded-by`.
+# `requires` is not followed: that a premise no longer holds is provgraph's inference, not the authors' statement.
+_SUCCESSION = re.compile(r"^[\s>*#|:`-]*(superseded[-_ ]?by|replaced[-_ ]?by|replaces|supersedes)[*`]*\s*[:|]\s*(.*)$",
+                         re.IGNORECASE)
+_SUCCESSORS = ("supersededby", "replacedby")
+
+
+def _successions(head: str) -> dict[str, set[int]]:
+    """{'successors': numbers a record names as its successors, 'replaced': numbers it says it replaces}; a YAML
+    list under an empty value is read too."""
+    named: dict[str, set[int]] = {"successors": set(), "replaced": set()}
+    lines = head.splitlines()
+    for index, line in enumerate(lines):
+        found = _SUCCESSION.match(line)
+        if not found:
+            continue
+        values = [found.group(2)]
+        if not found.group(2).strip():
+            values += [item.group(1) for item in (re.match(r"\s*-\s+(.+)", rest) for rest in lines[index + 1:index + 20])
+                       if item] or []
+        text = _LINK.sub(r"\1", " ".join(values)).split("|")[0]
+        key = "successors" if re.sub(r"[-_ ]", "", found.group(1).casefold()) in _SUCCESSORS else "replaced"
+        named[key] |= {int(number) for number in re.findall(r"\d+", text)}
+    return named
+
+
+def _number(path: str) -> int | None:
+    """The record's number in the log: the first in its file name, else in its folder's (`CIP-0001/README.md`)."""
+    parts = path.split("/")
+    for part in (parts[-1], *reversed(parts[:-1])):
+        found = re.search(r"\d+", part)
+        if found:
+            return int(found.group())
+    return None
+
+
+@dataclass(frozen=True)
+class Oracled:
+    path: str
+    word: str | None  # None: the record states no status
+    expected: str | None  # ACTIVE / UNKNOWN / STALE; None: a word the log's process does not define
+
+
+def judged_by_authors(log: HeldOut, root: Path) -> list[Oracled]:
+    """Each record's verdict as its authors state it: its word per the log's process, STALE when its own metadata
+    names a successor that is a record of the log, or a record in force by its own word names it in `replaces`."""
+    written = list(log.oracle(root))
+    numbers = {_number(record.path) for record in written} - {None}
+    named = {record.path: _successions(record.head) for record in written}
+    replaced: dict[int, int] = {}
+    for record in written:
+        number = _number(record.path)
+        if record.status and verdict(log, stated_word(record.status)) == "ACTIVE":
+            replaced |= {old: number for old in named[record.path]["replaced"] if old != number and number is not None}
+    result = []
+    for record in written:
+        if record.status is None:
+            result.append(Oracled(record.path, None, None))
+            continue
+        word, number = stated_word(record.status), _number(record.path)
+        if verdict(log, word) == "STALE":
+            result.append(Oracled(record.path, word, "STALE"))
+        elif named[record.path]["successors"] & numbers - {number}:
+            result.append(Oracled(record.path, f"{word} + superseded-by", "STALE"))
+        elif number in replaced:
+            result.append(Oracled(record.path, f"{word} + replaced by an in-force record", "STALE"))
+        else:
+            result.append(Oracled(record.path, word, verdict(log, word)))
+    return result

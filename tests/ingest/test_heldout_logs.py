@@ -31,7 +31,8 @@ def test_a_held_out_log_sample_reads_as_its_authors_state_with_its_declaration_o
     found = run_ingester(store.kind, store.fmt, store.path, store=name, options=store.options)
     declared = {f"{prefix}/{o.source.locator}".removeprefix("./"): o.claims[0].declared
                 for o in found.observations if o.claims}
-    expected = {path: verdict(LOGS[name], stated_word(word)) for path, word in LOGS[name].oracle(root) if word}
+    expected = {record.path: verdict(LOGS[name], stated_word(record.status)) for record in LOGS[name].oracle(root)
+                if record.status}
     assert len(expected) >= 3 and None not in expected.values()
     assert {path: judged_by_word(declared[path]) if path in declared else "DROPPED" for path in expected} == expected
 
