@@ -1,4 +1,5 @@
 // name: suspects_touching
+// plan: kept
 // description: verify's advisory suspects in one read: the pairs kept by the write-time pass with one of $touching on
 // description: either side, as suspects_kept lists them (same columns, best first; each ranked among all the pairs of its
 // description: earlier claim), when the kept pairs answer for the whole store: nothing owed (suspects_stale), a schema of

@@ -14,12 +14,14 @@ entries (a file whose bytes did not change is not rewritten).
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
+import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from importlib.resources import files as package_files
 from pathlib import Path
@@ -37,7 +39,7 @@ from provgraph.site.model import Citation, Decision, citations_by_claim, read_de
 from provgraph.site.pictures import drawn_from, edges_by_claim, pictures
 from provgraph.site.record_text import words
 from provgraph.site.writer import read_manifest, write_site
-from provgraph.views.svg import graphviz
+from provgraph.views import svg
 
 ASSETS = ("site.css", "filter.js", "search.js")
 DEFAULT_TITLE = "Decisions"
@@ -73,27 +75,64 @@ class SiteResult:
 def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: str | None = None,
                at: datetime | None = None, progress: Callable[[str], None] | None = None) -> SiteResult:
     started = time.perf_counter()
-    say = progress or (lambda _: None)
-    built_at = at or native(datetime.now().astimezone())
-    manifest = read_manifest(out)
-    settings = _settings(title, scope)
-    state = changes.State.from_manifest(manifest) if manifest.get("settings") == settings and scope is None else None
-    marks = changes.read_marks(graph, built_at, state.marks if state is not None else None)
+    collecting = gc.isenabled()
+    # A build holds the site state (hundreds of thousands of small objects, none in a cycle): each full collection
+    # the cyclic collector makes while pages are rendered walks all of them (30-50 ms each, several a rebuild)
+    gc.disable()
+    try:
+        say = progress or (lambda _: None)
+        built_at = at or native(datetime.now().astimezone())
+        manifest = read_manifest(out)
+        settings = _settings(title, scope)
+        state = (changes.State.from_manifest(manifest, _read(out / changes.ROWS))
+                 if manifest.get("settings") == settings and scope is None else None)
+        marks = changes.read_marks(graph, built_at, state.marks if state is not None else None)
+        # Graphviz starts while the decisions are read: starting it costs more than drawing a rebuild's few pictures
+        with svg.graphviz_started(state is None or bool(marks.changed or marks.removed)) as dot:
+            result = _build(graph, out, _Build(title, scope, built_at, say, manifest, settings, state, marks, dot))
+    finally:
+        if collecting:
+            gc.enable()
+    return replace(result, seconds=time.perf_counter() - started)
+
+
+@dataclass(frozen=True)
+class _Build:
+    """What a build knows before it reads the decisions."""
+
+    title: str
+    scope: str | None
+    built_at: datetime
+    say: Callable[[str], None]
+    manifest: dict[str, Any]
+    settings: str
+    state: changes.State | None
+    marks: changes.Marks
+    dot: "subprocess.Popen[str] | None"  # Graphviz, started (svg.graphviz_started)
+
+
+def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
+    """Read what changed, render what it changes, write (the result's `seconds` is left to the caller)."""
+    title, scope, built_at, say, manifest, settings = (build.title, build.scope, build.built_at, build.say,
+                                                        build.manifest, build.settings)
+    state, marks = build.state, build.marks
     edges = edges_by_claim(marks.edges)
     wanted = None if state is None else sorted(set(marks.changed) | changes.around(state, set(marks.changed), edges))
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
+        # the suspects are read while the decisions are read and made into entries
         suspects_read = pool.submit(changes.suspects_now, graph, marks, state, set(marks.changed) | marks.removed, scope)
         decisions = read_decisions(graph, wanted, built_at, scope)
+        say(f"read {len(decisions)} decision(s) from the graph")
+        entries = {uid: Entry.of(decision) for uid, decision in decisions.items()}
+        own = {uid: decision.own_digest() for uid, decision in decisions.items()}
+        rows = {uid: _rows(entries[uid], decision) for uid, decision in decisions.items()}
+        all_marks = dict(marks.changed)
+        if state is not None:
+            all_marks = {**{uid: mark for uid, mark in state.marks.items() if uid not in marks.removed},
+                         **marks.changed}
+            for uid in state.entries.keys() - entries.keys() - marks.removed:
+                entries[uid], own[uid], rows[uid] = state.entries[uid], state.own[uid], state.rows[uid]
         found = suspects_read.result()
-    say(f"read {len(decisions)} decision(s) from the graph")
-    entries = {uid: Entry.of(decision) for uid, decision in decisions.items()}
-    own = {uid: decision.own_digest() for uid, decision in decisions.items()}
-    rows = {uid: _rows(entries[uid], decision) for uid, decision in decisions.items()}
-    all_marks = dict(marks.changed)
-    if state is not None:
-        all_marks = {**{uid: mark for uid, mark in state.marks.items() if uid not in marks.removed}, **marks.changed}
-        for uid in state.entries.keys() - entries.keys() - marks.removed:
-            entries[uid], own[uid], rows[uid] = state.entries[uid], state.own[uid], state.rows[uid]
     cited = {uid: found_there for uid, found_there in citations_by_claim(marks.citations).items() if uid in entries}
     site = Listing(entries=dict(sorted(entries.items())), suspects=found,
                    citations={uid: len(c) for uid, c in cited.items()}, built_at=built_at)
@@ -116,12 +155,13 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
             kept[relpath] = before_files[relpath]
         else:
             render.append(uid)
-    decisions.update(read_decisions(graph, [uid for uid in render if uid not in decisions], built_at, scope))
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
-        # Graphviz draws while this thread writes the shared pages
+    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
+        # the pages to render that were not read are read, and Graphviz draws, while this thread writes the shared pages
+        more = pool.submit(read_decisions, graph, [uid for uid in render if uid not in decisions], built_at, scope)
         drawing = pool.submit(pictures, site, {uid: edges.get(uid, []) for uid in render
-                                               if _linked(site.entries[uid], revises.get(uid, []))}, 1)
+                                               if _linked(site.entries[uid], revises.get(uid, []))}, 1, build.dot)
         files = _shared_pages(site, title, rows)
+        decisions.update(more.result())
         drawn = drawing.result()
     say(f"{len(render)} decision page(s) to render, {len(drawn)} with a lineage picture")
     for uid in render:
@@ -131,11 +171,20 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         files[decision_href(uid, 0)] = decision_page(decision, statuses, drawn.get(uid), title).encode()
     new_state = changes.State(marks=all_marks, entries=site.entries, own=own, rows=rows,
                               suspect_marks=marks.suspect_marks, common=marks.common, suspects=found)
+    if scope is None:
+        files[changes.ROWS] = changes.rows_to_bytes(rows)
     result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,
                                            "state": new_state.to_json() if scope is None else None}, before_files)
     return SiteResult(out=out, decisions=len(site.entries), decisions_read=len(decisions), pages_rendered=len(render),
                       pages_kept=len(kept), files_written=result.written, files_removed=result.removed,
-                      pictures=len(drawn), seconds=time.perf_counter() - started)
+                      pictures=len(drawn), seconds=0.0)
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def _pages_on_disk(out: Path) -> set[str]:
@@ -154,8 +203,12 @@ def _linked(entry: Entry, revises: list[str]) -> bool:
 def _fingerprint(own: str, entry: Entry, revises: list[str], statuses: dict[str, tuple[str, str, str]],
                  edges: list[Edge], site: Listing, cited: list[Citation], suspects: list[Suspect]) -> str:
     """What a decision's page shows, as a digest: its own digest, the claims it names (their status, reason and
-    name), its lineage picture (edges and boxes), its citations and its suspects."""
-    named = sorted(entry.linked() | set(revises) | set(entry.premises_not_current))
+    name), its lineage picture (edges and boxes), its citations and its suspects. A page that names no claim and has
+    no picture, citation or suspect shows only its decision: its own digest is its fingerprint."""
+    linked = entry.linked()
+    if not (linked or revises or entry.premises_not_current or edges or cited or suspects):
+        return own
+    named = sorted(linked | set(revises) | set(entry.premises_not_current))
     boxes = drawn_from(entry.uid, site, edges, _linked(entry, revises))
     facts = [own, revises, [[uid, statuses.get(uid)] for uid in named],
              [[e.source, e.target, e.kind, e.verb, e.scope, e.via] for e in edges] if boxes else None, boxes,
@@ -166,7 +219,7 @@ def _fingerprint(own: str, entry: Entry, revises: list[str], statuses: dict[str,
 def _settings(title: str, scope: str | None) -> str:
     """What every decision page depends on besides its decision: a change re-renders them all."""
     code = b"".join(package_files("provgraph.site").joinpath(name).read_bytes() for name in _CODE)
-    return hashlib.sha256(json.dumps([title, scope, graphviz() is not None]).encode() + code).hexdigest()
+    return hashlib.sha256(json.dumps([title, scope, svg.graphviz() is not None]).encode() + code).hexdigest()
 
 
 def _rows(entry: Entry, decision: Decision) -> list[str]:

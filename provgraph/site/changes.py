@@ -13,6 +13,7 @@ last build's.
 from __future__ import annotations
 
 import hashlib
+import json
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,7 +24,8 @@ from provgraph.engine.suspects import Suspect, kept_complete, suspects, touching
 from provgraph.graph.connection import Graph
 from provgraph.site.entries import Entry
 
-STATE_VERSION = 1
+STATE_VERSION = 2
+ROWS = ".provgraph-site.rows"  # the state's rows of the shared pages (rows_to_bytes), listed in the manifest's files
 _MANY_ROWS = ("site_edges", "site_citations", "site_suspect_marks")  # sent by the server as one list
 
 
@@ -55,22 +57,56 @@ class State:
     suspects: list[Suspect]
 
     @classmethod
-    def from_manifest(cls, manifest: dict[str, Any]) -> "State | None":
+    def from_manifest(cls, manifest: dict[str, Any], rows: bytes | None) -> "State | None":
+        """The state in `manifest`, with the rows file (`ROWS`, None: not there) the manifest names by its digest."""
         data = manifest.get("state")
-        if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
+        if not isinstance(data, dict) or data.get("version") != STATE_VERSION or rows is None:
             return None
+        if hashlib.sha256(rows).hexdigest() != manifest.get("files", {}).get(ROWS):
+            return None  # not the rows file the last build wrote
         try:
             return cls(marks=data["marks"], entries={uid: Entry.from_json(e) for uid, e in data["entries"].items()},
-                       own=data["own"], rows=data["rows"], suspect_marks=data["suspect_marks"], common=data["common"],
+                       own=data["own"], rows=rows_from_bytes(rows), suspect_marks=data["suspect_marks"],
+                       common=data["common"],
                        suspects=[Suspect(**{**s, "terms": tuple(s["terms"])}) for s in data["suspects"]])
         except (KeyError, TypeError, ValueError):
             return None  # a manifest another version wrote: build as if first
 
     def to_json(self) -> dict[str, Any]:
+        """The state but its rows (`rows_to_bytes`), for the manifest."""
         return {"version": STATE_VERSION, "marks": self.marks,
-                "entries": {uid: entry.to_json() for uid, entry in sorted(self.entries.items())}, "own": self.own, "rows": self.rows,
+                "entries": {uid: entry.to_json() for uid, entry in sorted(self.entries.items())}, "own": self.own,
                 "suspect_marks": self.suspect_marks, "common": self.common,
                 "suspects": [{**vars(s), "terms": list(s.terms)} for s in self.suspects]}
+
+
+def rows_to_bytes(rows: Mapping[str, list[str]]) -> bytes:
+    """The rows file: a JSON line (each decision's uid and the lengths of its rows), then the rows' text one after
+    another. The rows are HTML and JSON text: kept as JSON strings they cost ten times as much to write and read."""
+    uids = sorted(rows)
+    texts = [text for uid in uids for text in rows[uid]]
+    head = json.dumps({"version": STATE_VERSION, "uids": uids, "lengths": [[len(t) for t in rows[uid]] for uid in uids]},
+                      ensure_ascii=False, separators=(",", ":"))
+    return (head + "\n" + "".join(texts)).encode()
+
+
+def rows_from_bytes(data: bytes) -> dict[str, list[str]]:
+    """What `rows_to_bytes` wrote; ValueError when it is not that."""
+    head, _, body = data.decode().partition("\n")
+    found = json.loads(head)
+    if found.get("version") != STATE_VERSION or len(found["uids"]) != len(found["lengths"]):
+        raise ValueError("not a rows file of this version")
+    rows: dict[str, list[str]] = {}
+    at = 0
+    for uid, lengths in zip(found["uids"], found["lengths"]):
+        texts = []
+        for length in lengths:
+            texts.append(body[at:at + length])
+            at += length
+        rows[uid] = texts
+    if at != len(body):
+        raise ValueError("the rows file's lengths do not match its text")
+    return rows
 
 
 def read_marks(graph: Graph, at: datetime, known: dict[str, list[Any]] | None) -> Marks:

@@ -1,13 +1,13 @@
 """Each decision's lineage as the report draws it (views.svg: Graphviz, sanitized) -- the decision and the claims one
 edge away -- with every box a link to its decision's page. The pictures are drawn from what the site already read (the
-entries' statuses and one read of the edges), all by one Graphviz process. The links are added after sanitizing, so
+entries' statuses and one read of the edges), all by one Graphviz process. The links are added after sanitizing (views.svg), so
 nothing of Graphviz's output or a record's text becomes one: each href is a page of this site, built from the box's
 claim uid."""
 from __future__ import annotations
 
+import subprocess
 from collections import defaultdict
 from typing import Any, Iterable
-from xml.etree import ElementTree as ET
 
 from provgraph.engine.claim_status import ClaimStatus
 from provgraph.engine.lineage import Edge, Lineage
@@ -36,9 +36,11 @@ def drawn_from(uid: str, site: Listing, edges: list[Edge], linked: bool) -> dict
     return {node: (site.entries[node].status, site.entries[node].reason) for node in sorted(nodes)}
 
 
-def pictures(site: Listing, wanted: dict[str, list[Edge]], depth: int) -> dict[str, str]:
+def pictures(site: Listing, wanted: dict[str, list[Edge]], depth: int,
+             started: "subprocess.Popen[str] | None" = None) -> dict[str, str]:
     """The linked lineage picture of each uid of `wanted` (with the edges touching it) that has one (no Graphviz:
-    none). A box shows its claim's id, status and reason, which the entries hold."""
+    none), drawn by `started` (svg.graphviz_started) when given. A box shows its claim's id, status and reason, which
+    the entries hold."""
     views = []
     for uid, edges in wanted.items():
         boxes = drawn_from(uid, site, edges, linked=True)
@@ -49,27 +51,8 @@ def pictures(site: Listing, wanted: dict[str, list[Edge]], depth: int) -> dict[s
         views.append((Lineage(claim=uid, question_scope=site.entries[uid].question_scope, at=site.built_at,
                               statuses=statuses, edges=tuple(edges)), f"l-{slug(uid)}"))
     known = set(site.entries)
-    drawn = svg.lineage_svgs(views)
-    return {view.claim: linked(text, known, depth) for (view, _), text in zip(views, drawn) if text is not None}
+    drawn = svg.lineage_svgs(views, lambda uid: decision_href(uid, depth) if uid in known else None, started)
+    return {view.claim: text for (view, _), text in zip(views, drawn) if text is not None}
 
 
-def linked(drawn: str, known: set[str], depth: int) -> str:
-    """`drawn` with each node group whose <title> is a known claim uid wrapped in a link to that claim's page."""
-    root = ET.fromstring(drawn)
-    for parent in list(root.iter()):  # a list first: the loop adds elements the walk must not visit
-        for index, child in enumerate(list(parent)):
-            if child.tag != "g" or "node" not in (child.get("class") or "").split():
-                continue
-            title = child.find("title")
-            uid = title.text if title is not None else None
-            if uid is None or uid not in known:
-                continue
-            anchor = ET.Element("a", {"href": decision_href(uid, depth)})
-            parent.remove(child)
-            anchor.append(child)
-            parent.insert(index, anchor)
-    root.set("role", "group")  # a picture of links: "img" would hide them from assistive technology
-    return ET.tostring(root, encoding="unicode")
-
-
-__all__ = ["drawn_from", "edges_by_claim", "linked", "pictures"]
+__all__ = ["drawn_from", "edges_by_claim", "pictures"]

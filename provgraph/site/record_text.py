@@ -75,11 +75,14 @@ def render(text: str | None, locator: str | None) -> str:
     return f'<pre class="record">{esc(text)}</pre>'
 
 
+_WORD = re.compile(r"[\w][\w.-]{1,40}")
+
+
 def words(text: str | None, limit: int = 400) -> str:
     """The distinct words of a text, in first-seen order, lower case: what the offline search matches."""
     seen: dict[str, Any] = {}
-    for word in re.findall(r"[\w][\w.-]{1,40}", (text or "").lower()):
-        seen.setdefault(word.strip(".-"), None)
+    for found in _WORD.finditer((text or "").lower()):  # not findall: a long record stops at `limit` words
+        seen.setdefault(found.group().strip(".-"), None)
         if len(seen) >= limit:
             break
     return " ".join(seen)

@@ -16,8 +16,9 @@ import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from provgraph.base.times import to_iso
 from provgraph.engine.lineage import Lineage
@@ -67,14 +68,19 @@ def sanitize_svg(svg: str, id_prefix: str, titles: Mapping[str, str] | None = No
     `titles` replaces the text of <title> elements (Graphviz writes node ids there) with what a
     reader should see on hover. Raises ValueError for text that is not one SVG document.
     """
+    return ET.tostring(_sanitized_root(svg, id_prefix, titles or {}), encoding="unicode")
+
+
+def _sanitized_root(svg: str, id_prefix: str, titles: Mapping[str, str]) -> ET.Element:
+    """`sanitize_svg`'s tree, before it is written out (plain tag names: inline SVG in HTML needs no namespace)."""
     try:
         root = ET.fromstring(svg)
     except ET.ParseError as error:
         raise ValueError(f"not SVG: {error}") from None
     if root.tag != f"{{{_SVG}}}svg":
         raise ValueError("not SVG: the root element is not <svg>")
-    _clean(root, id_prefix, titles or {})
-    return ET.tostring(root, encoding="unicode")  # plain tag names: inline SVG in HTML needs no namespace
+    _clean(root, id_prefix, titles)
+    return root
 
 
 def _clean(element: ET.Element, prefix: str, titles: Mapping[str, str]) -> None:
@@ -105,51 +111,101 @@ def lineage_svg(view: Lineage, id_prefix: str) -> str | None:
     return lineage_svgs([(view, id_prefix)])[0]
 
 
+Links = Callable[[str], str | None]  # a claim uid -> the address its box links to, or None: no link
+
+
 _LATER_PAGE = re.compile(r'id="page\d+,\d+_graph')
 
 
-def lineage_svgs(views: Sequence[tuple[Lineage, str]]) -> list[str | None]:
-    """`lineage_svg` of each (view, id prefix), drawn by one Graphviz process: a site draws hundreds, and starting
-    `dot` costs more than drawing a small lineage. A picture Graphviz did not draw is None."""
-    dot = graphviz()
+@contextmanager
+def graphviz_started(wanted: bool = True) -> Iterator["subprocess.Popen[str] | None"]:
+    """`dot -Tsvg` started now (when `wanted` and Graphviz is installed, else None), for `lineage_svgs` to draw with
+    later: starting Graphviz costs more than drawing a few lineages, so a caller that reads first starts it before
+    it reads. Ended on the way out, whether it drew or not."""
+    dot = graphviz() if wanted else None
+    process = None
+    if dot is not None:
+        try:
+            process = subprocess.Popen([dot, "-Tsvg"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True)
+        except OSError:
+            process = None
+    try:
+        yield process
+    finally:
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def lineage_svgs(views: Sequence[tuple[Lineage, str]], links: Links | None = None,
+                 started: "subprocess.Popen[str] | None" = None) -> list[str | None]:
+    """`lineage_svg` of each (view, id prefix), drawn by one Graphviz process (`started`, else one started here): a
+    site draws hundreds, and starting `dot` costs more than drawing a small lineage. A picture Graphviz did not draw
+    is None. With `links`, each box whose claim it gives an address is wrapped in a link to it, after sanitizing (so
+    nothing of Graphviz's output or a record's text becomes one), and the picture is a group of links, not an image."""
     drawable = [index for index, (view, _) in enumerate(views) if len(view.nodes) <= MAX_PICTURE_NODES]
     found: list[str | None] = [None] * len(views)
-    if dot is None or not drawable:
+    if not drawable:
         return found
-    try:
-        done = subprocess.run([dot, "-Tsvg"], input="\n".join(render_dot(views[i][0]) for i in drawable),
-                              capture_output=True, text=True, timeout=DOT_TIMEOUT * max(1, len(drawable) // 50),
-                              check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return found
-    drawn = [part for part in re.split(r"(?=<\?xml )", done.stdout) if part.strip()]
-    if done.returncode != 0 or len(drawn) != len(drawable):
+    with graphviz_started(started is None) as process:
+        done = _drawn(started or process, "\n".join(render_dot(views[i][0]) for i in drawable),
+                      DOT_TIMEOUT * max(1, len(drawable) // 50))
+    drawn = [part for part in re.split(r"(?=<\?xml )", done or "") if part.strip()]
+    if done is None or len(drawn) != len(drawable):
         return found
     for index, text in zip(drawable, drawn):
         # dot names the top group of every graph after a run's first `page0,1_graph0`: name each as if drawn alone,
         # so a picture's bytes do not depend on what else was drawn with it (a site rebuild draws a few)
-        found[index] = _sanitized(views[index][0], views[index][1], _LATER_PAGE.sub('id="graph', text, count=1))
+        found[index] = _sanitized(views[index][0], views[index][1], _LATER_PAGE.sub('id="graph', text, count=1),
+                                   links)
     return found
 
 
-def _sanitized(view: Lineage, id_prefix: str, drawn: str) -> str | None:
+def _drawn(process: "subprocess.Popen[str] | None", dot_text: str, timeout: float) -> str | None:
+    """What `process` (dot -Tsvg) writes for `dot_text`, or None: no Graphviz, it failed, or it took too long."""
+    if process is None:
+        return None
+    try:
+        out, _ = process.communicate(dot_text, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired):
+        return None  # graphviz_started ends it
+    return out if process.returncode == 0 else None
+
+
+def _sanitized(view: Lineage, id_prefix: str, drawn: str, links: Links | None) -> str | None:
+    """The picture Graphviz drew, sanitized, labelled and linked in one pass over one parse of it."""
     ids = node_ids(view)
     titles = {node_id: uid for uid, node_id in ids.items()}
     titles.update({f"{ids[e.source]}->{ids[e.target]}": f"{e.source} {e.label()} {e.target}"
                    for e in view.edges if e.source in ids and e.target in ids})
     try:
-        svg = sanitize_svg(drawn, id_prefix, titles)
+        root = _sanitized_root(drawn, id_prefix, titles)
     except ValueError:
         return None
-    return _labelled(svg, f"lineage of {view.claim}")
-
-
-def _labelled(svg: str, label: str) -> str:
-    root = ET.fromstring(svg)
     root.set("role", "img")
-    root.set("aria-label", label)
+    root.set("aria-label", f"lineage of {view.claim}")
     root.set("class", "lineage")
+    if links is not None:
+        _link_boxes(root, links)
+        root.set("role", "group")  # a picture of links: "img" would hide them from assistive technology
     return ET.tostring(root, encoding="unicode")
+
+
+def _link_boxes(root: ET.Element, links: Links) -> None:
+    """Wrap each node group whose <title> (its claim uid, after sanitizing) `links` gives an address in an <a>."""
+    for parent in list(root.iter()):  # a list first: the loop adds elements the walk must not visit
+        for index, child in enumerate(list(parent)):
+            if child.tag != "g" or "node" not in (child.get("class") or "").split():
+                continue
+            title = child.find("title")
+            href = links(title.text) if title is not None and title.text is not None else None
+            if href is None:
+                continue
+            anchor = ET.Element("a", {"href": href})
+            parent.remove(child)
+            anchor.append(child)
+            parent.insert(index, anchor)
 
 
 # -- the trend over recorded runs ---------------------------------------------------------------
