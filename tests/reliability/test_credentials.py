@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 from pathlib import Path
 from typing import Iterator
 
@@ -17,7 +18,17 @@ from provgraph.cli import cli
 from provgraph.graph.server import local
 
 SECRET = "s3cret-Pa55word-never-shown"
-UNREACHABLE = "bolt://127.0.0.1:7699"  # a port of ours where no server ever runs
+
+
+def _closed_port() -> int:
+    """A port nothing listens on: one the kernel just handed out and took back (a fixed one may be a test server's)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+UNREACHABLE_ADDRESS = f"127.0.0.1:{_closed_port()}"
+UNREACHABLE = f"bolt://{UNREACHABLE_ADDRESS}"
 AUTH_PORT = 7696
 AUTH_PASSWORD = "correct-horse-battery-9"
 
@@ -59,9 +70,9 @@ def test_unreachable_server_exits_3_with_one_line_and_no_password(tmp_path: Path
         assert len(lines) == 1 and UNREACHABLE in lines[0], result.stderr
         assert SECRET not in result.stderr + result.stdout
     # Credentials written into the URI itself are refused (a setting to fix: exit 2), without repeating them.
-    result = run_cli(["init"], f"bolt://neo4j:{SECRET}@127.0.0.1:7699", timeout=120)
+    result = run_cli(["init"], f"bolt://neo4j:{SECRET}@{UNREACHABLE_ADDRESS}", timeout=120)
     assert result.returncode == 2 and SECRET not in result.stderr + result.stdout, result.stderr
-    assert "127.0.0.1:7699" in result.stderr and "NEO4J_PASSWORD" in result.stderr
+    assert UNREACHABLE_ADDRESS in result.stderr and "NEO4J_PASSWORD" in result.stderr
 
 
 def test_ask_password_prompts_with_hidden_input(neo4j_settings: Settings) -> None:
