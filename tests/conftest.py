@@ -13,6 +13,7 @@ from typing import Iterator
 
 import pytest
 from graphs import GraphBuilder
+from story_copy import GraphCopy, copy_graph, write_copy
 
 from provgraph.api import Provgraph, connect
 from provgraph.base.config import Settings, provgraph_home
@@ -71,9 +72,13 @@ def g(graph: Graph) -> GraphBuilder:
     return GraphBuilder(graph)
 
 
+_story_copies: list[GraphCopy] = []  # the story as the session's first ingest left it (tests/story_copy.py)
+
+
 @pytest.fixture(scope="module")
 def story(neo4j_settings: Settings, _schema: None) -> Iterator[Provgraph]:
-    """An open `Provgraph` on the demo story (examples/story), ingested once per module, for tests that only read it;
+    """An open `Provgraph` on the demo story (examples/story) for tests that only read it: ingested by the session's
+    first module that asks, written back from a copy of that graph for each later one (tests/story_copy.py);
     NEO4J_URI points the CLI and no-argument constructors at the same server."""
     with pytest.MonkeyPatch.context() as patch:
         for name in ("NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE"):
@@ -81,5 +86,9 @@ def story(neo4j_settings: Settings, _schema: None) -> Iterator[Provgraph]:
         patch.setenv("NEO4J_URI", neo4j_settings.uri)
         with connect(settings=neo4j_settings) as pg:
             wipe(pg.graph)
-            pg.ingest_config(SAMPLES / "story" / "provgraph.toml")
+            if _story_copies:
+                write_copy(pg.graph, _story_copies[0])
+            else:
+                pg.ingest_config(SAMPLES / "story" / "provgraph.toml")
+                _story_copies.append(copy_graph(pg.graph))
             yield pg

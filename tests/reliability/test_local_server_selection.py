@@ -1,7 +1,9 @@
 """`server start|status|stop` select a server by its Bolt port and its data folder: another port never
 reports or stops it, a data folder in use by another port's server is refused, and `--port N` alone
 finds the folder its server uses. `start` says what it is doing on a terminal, and nothing when piped.
-One server (HTTP off, small memory) in a PROVGRAPH_HOME of its own that shares the installed jars."""
+One server (HTTP off, small memory) in a PROVGRAPH_HOME of its own that links to the installed jars: it maps the suite's
+class-data-sharing archive (a start as fast as the suite's, and no second archive built in the background that would
+replace the suite's own)."""
 from __future__ import annotations
 
 import json
@@ -16,7 +18,7 @@ import pytest
 from reliability_helpers import PROVGRAPH
 
 from provgraph.base.config import provgraph_home
-from provgraph.graph.server import local, runtime
+from provgraph.graph.server import cds, local, runtime
 
 SMALL = ["--heap", "512m", "--pagecache", "128m", "--tx-memory", "256m", "--timeout", "300", "--http-port", "0"]
 
@@ -73,6 +75,7 @@ def _run_on_terminal(home: Path, *args: str) -> tuple[int, str, str]:
 def test_servers_are_selected_by_port_and_data_folder_and_start_says_what_it_does(home: Path) -> None:
     port, other = _free_port(), _free_port()
     data = home / "mine"
+    archives = list((runtime.runtime_dir(provgraph_home()) / cds.FOLDER).glob("*.jsa"))  # the suite's, if built yet
 
     code, out, said = _run_on_terminal(home, "start", "--port", str(port), "--data", str(data), *SMALL)
     assert code == 0, said
@@ -85,6 +88,9 @@ def test_servers_are_selected_by_port_and_data_folder_and_start_says_what_it_doe
     by_port = json.loads(_run(home, "status", "--port", str(port), "--json").stdout)  # no --data: found by its port
     assert by_port["running"] and by_port["data_dir"] == str(data) and by_port["port"] == port
     pid = by_port["pid"]
+    if archives:  # the linked runtime is the suite's own: its archive is mapped, and no class list is recorded
+        assert any(str(archive) in Path(f"/proc/{pid}/maps").read_text() for archive in archives)
+        assert not list(archives[0].parent.glob(f"*.{port}.classlist"))
 
     elsewhere = json.loads(_run(home, "status", "--port", str(other), "--json").stdout)
     assert not elsewhere["running"] and elsewhere["data_dir"] != str(data)

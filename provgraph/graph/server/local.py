@@ -282,7 +282,9 @@ def start(options: ServerOptions | None = None, progress: Progress = quiet) -> S
             return _wait_ready(current, options.timeout, None, password)
         upgrading = store_version.check(directory, NEO4J_VERSION)  # before any download: a refusal costs nothing
         lock = read_lock()
-        runtime = install(progress=progress, lock=lock)
+        # the real folder: a PROVGRAPH_HOME that links to another's runtime names the same classpath, so it maps
+        # the same class-data-sharing archive instead of building one that replaces it (cds.py keeps one per runtime)
+        runtime = install(progress=progress, lock=lock).resolve()
         if _port_open(options.port):
             raise ServerError(f"port {options.port} is already in use by another process; pick another with --port")
         if options.http_port and _port_open(options.http_port):
