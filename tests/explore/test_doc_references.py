@@ -59,6 +59,7 @@ ILLUSTRATIONS = {
     "0004-dns-zones.md": "a record file name in base/mentions.py's examples",
     "../adr/0004-dns-zones.md": "the same, as a relative link",
     "bip-NNNN.md": "a BIP file name, NNNN standing for its number (bench/suspects/real.py)",
+    "CIP-0001/README.md": "a record in a folder named for its number, in a held-out log (bench/real_logs/oracles.py)",
 }
 
 # A path into the repository or a Markdown file name; not after `:` (a source uid such as `adr:docs/adr/1.md`).
