@@ -3,6 +3,8 @@ public logs in tests/fixtures/stacks_sips/ and tests/fixtures/beps/ (SOURCES.md 
 Pure (no database)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from ingest_run import FIXTURES
 
 from provgraph import propose_format
@@ -19,3 +21,16 @@ def test_a_word_holding_a_pending_phrase_reads_by_that_phrase_not_by_an_accepted
     proposal = propose_format(STACKS)
     proposed = {word.phrase: word.reads_as for word in proposal.words}
     assert proposed["activation-in-progress"] == "proposed"
+
+
+def test_a_record_whose_number_stands_only_in_its_folders_name_is_among_the_records(tmp_path: Path) -> None:
+    # `sip-035/sip-secp256r1-verify.md` beside `sip-033/sip-033-clarity4.md`: named by path, read like the others
+    proposal = propose_format(STACKS)
+    assert "sip-035/sip-secp256r1-verify.md" in proposal.store_table()["record"]["records"]
+    assert (proposal.counts.records, sum(proposal.counts.not_read.values())) == (8, 0)
+    # a file whose own name is another record's (`eip-1.md` in `erc-20/`) is not taken for its folder's number
+    for number in (20, 21):
+        (tmp_path / f"erc-{number}").mkdir()
+        (tmp_path / f"erc-{number}" / f"erc-{number}.md").write_text(f"Status: Final\nNumber: {number}\n", encoding="utf-8")
+    (tmp_path / "erc-20" / "eip-1.md").write_text("Status: Final\n", encoding="utf-8")
+    assert propose_format(tmp_path).store_table()["record"]["records"] == ["erc-[0-9]*.md"]

@@ -17,6 +17,7 @@ files than the places do.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -27,6 +28,7 @@ from provgraph.ingest.formats.proposal.files import Seen, is_template, literal_g
 
 _STATUS_NAMES = lifecycle.STATUS_NAMES  # a tie between two fields goes to these names
 _SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share of its values
+_RECORD_NAME = re.compile(r"[A-Za-z]*[-_ ]?[0-9]")  # a name that starts with a record's number (`eip-1.md`, `0012-x.md`)
 _SHARE_PRESENT = 0.3  # a shape of record names: at least this share of its files state the status
 _SHARE_FIELD_OVER_FOLDER = 0.5  # a status field goes before the folder when it states one in this share of its files
 _SECTION_SHARE = 0.9  # a section is preferred when it reads the status in this share of the files the whole text does
@@ -87,7 +89,9 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
     if label is not None:
         by_pattern = {path for path in found if known(found[path].get(Place(PATTERNS), {}).get(label))}
         records = choice.records or _record_globs(groups, sorted(by_pattern))
-        in_pattern = sorted(path for path, glob in groups.items() if glob in records)
+        in_pattern = sorted(path for path, glob in groups.items() if glob in records or literal_glob(path) in records)
+        by_folder = sorted(path for path in by_pattern if path not in in_pattern and _numbered_by_folder(path, records))
+        records, in_pattern = [*records, *map(literal_glob, by_folder)], sorted([*in_pattern, *by_folder])
         if len(by_pattern & set(in_pattern)) > len(covered):
             choice.pattern, choice.records, in_records = label, records, in_pattern
             choice.status_names = []
@@ -104,15 +108,32 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
 
 def _unnumbered(groups: dict[str, str], found: Evidence, in_records: list[str], choice: Choice) -> list[str]:
     """Files whose name has no number and is not repeated (`draft/content-negotiation.rst`), in a folder of record
-    files, that state a status word in a field the records' status field is named like: records too, named by path
-    (a record whose name no shape shares is never dropped for it); templates aside."""
+    files, or whose number stands only in their folder's name (`_numbered_by_folder`; its status may be a `Label:
+    value` line's), that state a status word in a field the records' status field is named like: records too, named
+    by path (a record whose name no shape shares is never dropped for it); templates aside."""
     folders = {posixpath.dirname(path) for path in in_records}
     names = {name.casefold() for name in [*choice.status_names, *_STATUS_NAMES]}
-    return sorted(path for path, glob in groups.items()
-                  if glob.startswith("*") and glob not in choice.records and posixpath.dirname(path) in folders
-                  and not is_template(posixpath.basename(path))
-                  and any(name.casefold() in names and known(value) for place, fields in found.get(path, {}).items()
-                          if place.kind != PATTERNS for name, value in fields.items()))
+
+    def states(path: str, any_place: bool) -> bool:
+        return any(name.casefold() in names and known(value) for place, fields in found.get(path, {}).items()
+                   if any_place or place.kind != PATTERNS for name, value in fields.items())
+
+    unnumbered = []
+    for path, glob in groups.items():
+        if glob in choice.records or path in in_records or is_template(posixpath.basename(path)):
+            continue
+        if glob.startswith("*") and posixpath.dirname(path) in folders and states(path, False) \
+                or _numbered_by_folder(path, choice.records) and states(path, True):
+            unnumbered.append(path)
+    return sorted(unnumbered)
+
+
+def _numbered_by_folder(path: str, records: list[str]) -> bool:
+    """A file whose number stands only in its folder's name, the folder named as the records are (`sip-035/` beside
+    `sip-033/sip-033-clarity4.md`), its own name no record's (`sip-secp256r1-verify.md`, never `eip-1.md`)."""
+    folder, name = posixpath.split(path)
+    stems = {posixpath.splitext(glob)[0] for glob in records}
+    return bool(folder) and shape(posixpath.basename(folder)) in stems and not _RECORD_NAME.match(name)
 
 
 def _with_pattern(places: dict[Place, Fields], choice: Choice) -> Fields:
