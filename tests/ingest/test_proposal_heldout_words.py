@@ -34,3 +34,13 @@ def test_a_record_whose_number_stands_only_in_its_folders_name_is_among_the_reco
         (tmp_path / f"erc-{number}" / f"erc-{number}.md").write_text(f"Status: Final\nNumber: {number}\n", encoding="utf-8")
     (tmp_path / "erc-20" / "eip-1.md").write_text("Status: Final\n", encoding="utf-8")
     assert propose_format(tmp_path).store_table()["record"]["records"] == ["erc-[0-9]*.md"]
+
+
+def test_a_field_named_like_a_status_is_proposed_when_a_quarter_of_its_values_are_known_words() -> None:
+    # bnb-chain/BEPs: Enabled x4 and Candidate x2, unknown; Draft x2 and Review x1 known (3 of 9)
+    proposal = propose_format(FIXTURES / "beps" / "BEPs")
+    record = proposal.store_table()["record"]
+    assert record["fields"]["status"] == "status" and proposal.counts.records == 9
+    proposed = {word.phrase: word.reads_as for word in proposal.words}
+    assert proposed["draft"] == "draft" and proposed["enabled"] is None and proposed["candidate"] is None
+    assert '# enabled = "?"' in proposal.to_toml()
