@@ -8,6 +8,7 @@ from pathlib import Path
 from ingest_run import FIXTURES
 
 from provgraph import propose_format
+from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.proposal.words import words
 
 STACKS = FIXTURES / "stacks_sips" / "sips"
@@ -44,3 +45,10 @@ def test_a_field_named_like_a_status_is_proposed_when_a_quarter_of_its_values_ar
     proposed = {word.phrase: word.reads_as for word in proposal.words}
     assert proposed["draft"] == "draft" and proposed["enabled"] is None and proposed["candidate"] is None
     assert '# enabled = "?"' in proposal.to_toml()
+
+
+def test_a_word_defined_as_live_on_the_network_is_read_in_force_by_its_definition() -> None:
+    # BEP-1: "Enabled: This proposal is enabled in BNB Chain mainnet" (the definition is the process record's)
+    assert lifecycle.reading_by_cue("This proposal is enabled in BNB Chain mainnet, if it is a hard fork, the fork "
+                                    "number has reached.", lifecycle.CANONICAL) == "accepted"
+    assert lifecycle.reading_by_cue("It is not yet enabled on the network.", lifecycle.CANONICAL) is None
