@@ -31,7 +31,7 @@ _SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share o
 # ... or, named like one (`Status:`), a quarter: its name already says what it holds, its values need only show a
 # workflow's words and not prose (BEPs: Enabled 55, Candidate 7 beside Draft 18, Withdrawn 3, Review 2: 29% known)
 _SHARE_KNOWN_NAMED = 0.25
-_RECORD_NAME = re.compile(r"[A-Za-z]*[-_ ]?[0-9]")  # a name that starts with a record's number (`eip-1.md`, `0012-x.md`)
+_RECORD_NAME = re.compile(r"[A-Za-z]*[-_ ]?[0-9]")  # a name that starts with a record's number (`eip-1`, `0012-x`)
 _SHARE_PRESENT = 0.3  # a shape of record names: at least this share of its files state the status
 _SHARE_FIELD_OVER_FOLDER = 0.5  # a status field goes before the folder when it states one in this share of its files
 _SECTION_SHARE = 0.9  # a section is preferred when it reads the status in this share of the files the whole text does
@@ -135,7 +135,7 @@ def _unnumbered(groups: dict[str, str], found: Evidence, in_records: list[str], 
 
 def _numbered_by_folder(path: str, records: list[str]) -> bool:
     """A file whose number stands only in its folder's name, the folder named as the records are (`sip-035/` beside
-    `sip-033/sip-033-clarity4.md`), its own name no record's (`sip-secp256r1-verify.md`, never `eip-1.md`)."""
+    `sip-033/sip-033-clarity4`), its own name no record's (`sip-secp256r1-verify`, never `eip-1`)."""
     folder, name = posixpath.split(path)
     stems = {posixpath.splitext(glob)[0] for glob in records}
     return bool(folder) and shape(posixpath.basename(folder)) in stems and not _RECORD_NAME.match(name)
