@@ -134,7 +134,8 @@ CUES: Mapping[str, re.Pattern[str]] = {
                           r"|(?:return\w*|revert\w*|chang\w+ it|mov\w+ it) to (?:the )?draft)\b"),
     "withdrawn": re.compile(r"\b(?:for good|permanent\w*|finality|terminal state|final state|historical interest)\b"),
     "accepted": re.compile(r"\b(?:continual\w*|living|ongoing|never (?:be |meant to be )?(?:final|completed?)"
-                           r"|not reach a state of finality|in (?:force|effect))\b"),
+                           r"|not reach a state of finality|in (?:force|effect)"
+                           r"|(?:enabled|activated|live|deployed) (?:in|on) (?:the )?(?:\w+ ){0,2}(?:mainnet|network))\b"),
 }
 _FLIPPED = {"on-hold": "withdrawn"}  # a negated cue of this reading is one of that one ("cannot be revived"); others go
 

@@ -124,4 +124,4 @@ def test_an_unknown_phrase_whose_last_word_is_known_is_keyed_whole_and_read_by_t
     for number in (4, 5):
         (folder / f"xip-{number}.md").write_text(f"---\nxip: {number}\nstatus: Final\n---\n", encoding="utf-8")
     word = _words(propose_format(folder))["peer review"]
-    assert (word.reads_as, word.records) == ("proposed", 2) and "last word 'review'" in word.unsure  # type: ignore[attr-defined]
+    assert (word.reads_as, word.records) == ("proposed", 2) and "its words 'review'" in word.unsure  # type: ignore[attr-defined]

@@ -4,7 +4,9 @@ Each status text is keyed by the shortest phrase it starts with that reads as th
 PEP 3` -> `superseded`, `Active review` -> `active review`); a text the vocabulary does not know is keyed by its
 first word, or whole when it is two or three words whose last the vocabulary knows (`Peer Review`). A known word
 is mapped as the default vocabulary reads it; an unknown one to the canonical word whose own spelling it shares the
-longest start with (`accepting` -> accepted), else to its last word's (`peer review` -> proposed), or to nothing. A proposal marks as unsure
+longest start with (`accepting` -> accepted), or to nothing; but whole words of it that are
+a known phrase come first, the longest (`activation-in-progress` -> `in progress`, proposed, never `activat...`
+accepted; `peer review` -> `review`). A proposal marks as unsure
 every word provgraph does not know, every word mapped by its spelling, and the words communities read differently
 (`lifecycle.CONTESTED`, with the other reading), so the user reads those before applying it.
 
@@ -14,6 +16,7 @@ accepted), and is no longer in doubt; without a clear cue it stays as above.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -21,6 +24,7 @@ from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.proposal.definitions import Definition
 
 _STEM = 5  # an unknown word mapped by its spelling shares at least this many first letters with a canonical word
+_PARTS = re.compile(r"[\s\-]+")
 _HEADED = 3  # an unknown text of two words up to this many, whose last word is known, is keyed whole (`peer review`)
 
 
@@ -74,16 +78,30 @@ def _word(phrase: str, count: int, definition: Definition | None) -> Word:
     if reading is not None:
         return Word(phrase, reading, count, f"{contested[0]} (the other reading: {contested[1]})" if contested else None,
                     definition)
+    known = _known_part(phrase)
+    if known is not None:
+        part, by_words = known
+        return Word(phrase, by_words, count, f"provgraph does not know {phrase!r}; read by its words {part!r} as {by_words}",
+                    definition)
     guess = _by_spelling(phrase)
     if guess is not None:
         return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its spelling as {guess}", definition)
-    head = phrase.split()[-1]
-    guess = lifecycle.canonical(head) if head != phrase else None
-    if guess is not None:
-        return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its last word {head!r} as {guess}",
-                    definition)
     return Word(phrase, None, count, f"provgraph does not know {phrase!r}: UNKNOWN (UNRECOGNISED_STATUS) until it is given "
                                      "a canonical word", definition)
+
+
+def _known_part(phrase: str) -> tuple[str, str] | None:
+    """(part, canonical word) of the longest run of whole words, hyphens splitting them too, that the vocabulary
+    knows (`activation-in-progress` -> `in progress`, proposed); at one length the last run, the head of a compound.
+    Whole words a log wrote beat a shared spelling: `activation` is no `activated`."""
+    parts = [part for part in _PARTS.split(phrase) if part]
+    for length in range(len(parts), 0, -1):
+        for start in range(len(parts) - length, -1, -1):
+            run = " ".join(parts[start:start + length])
+            reading = lifecycle.VOCABULARY.get(run)
+            if reading is not None and run != phrase:
+                return run, reading
+    return None
 
 
 def _by_spelling(phrase: str) -> str | None:
