@@ -292,6 +292,35 @@ LOGS |= {
         "superseded": "STALE"}),
 }
 
+LOGS |= {  # a third fresh check (s61-heldout3)
+    # DCP-0000 "Status": Defined, Voting, Locked In (the on-chain vote); Active, Failed; Replaced, Obsolete.
+    "dcps": HeldOut("decred/dcps", "DCP-0000, Status", _head_field(r"dcp-\d+/dcp-\d+\.mediawiki", "Status", 15), {
+        "defined": "UNKNOWN", "voting": "UNKNOWN", "locked in": "UNKNOWN", "active": "ACTIVE", "failed": "STALE", "replaced": "STALE",
+        "obsolete": "STALE"}),  # tron's README "statuses": Draft, Last Call, Deferred; Accepted, Final, Active; Abandoned, Rejected, Superseded.
+    "trontips": HeldOut("tronprotocol/tips", "README.md, statuses", _head_field(r"tip-\d+\.md", "status", 15), {
+        "draft": "UNKNOWN", "last call": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE",
+        "abandoned": "STALE", "rejected": "STALE", "superseded": "STALE"}),
+    # CIP-1: Idea, Draft, Review, Last Call, Stagnant; Final, Living; Withdrawn. In Review, Implemented: plain meaning.
+    "celestia": HeldOut("celestiaorg/CIPs", "CIP-1, CIP Work Flow", _table_status(r"cips/cip-\d+\.md"), {
+        "idea": "UNKNOWN", "draft": "UNKNOWN", "review": "UNKNOWN", "in review": "UNKNOWN", "last call": "UNKNOWN", "stagnant": "UNKNOWN",
+        "final": "ACTIVE", "living": "ACTIVE", "implemented": "ACTIVE", "withdrawn": "STALE"}),
+    # The README (an implementation-stage SIP's state is its front matter) and the statuses of its site generator
+    # (.github/scripts/generate-docs.scala): submitted, under-review, vote-requested, waiting-for-implementation (the
+    # design accepted, the implementation not yet voted); accepted, shipped; rejected, withdrawn.
+    "scalasips": HeldOut("scala/improvement-proposals", "README.md, generate-docs.scala Status", _front_matter_status(r"content/\d+-[^/]+\.md"), {
+        "submitted": "UNKNOWN", "under-review": "UNKNOWN", "vote-requested": "UNKNOWN", "waiting-for-implementation": "UNKNOWN",
+        "accepted": "ACTIVE", "shipped": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE"}),
+    # README "Status Key" and KIP-0001 "KIP statuses": Draft, In Discussion, Voting Open, Deferred; Approved, Deployed,
+    # Final, Active; Rejected, Closed, Withdrawn, Replaced, Obsolete. Accepted (an EIP word by KIP-0001): in force (KIP-0028: no `---`).
+    "kips": HeldOut("kadena-io/KIPs", "README.md Status Key, KIP-0001", _head_field(r"kip-\d+(/kip-\d+)?\.md", "Status", 12), {
+        "draft": "UNKNOWN", "in discussion": "UNKNOWN", "voting open": "UNKNOWN", "deferred": "UNKNOWN", "approved": "ACTIVE",
+        "deployed": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE", "accepted": "ACTIVE", "rejected": "STALE", "closed": "STALE",
+        "withdrawn": "STALE", "replaced": "STALE", "obsolete": "STALE"}),
+    "vips": HeldOut("vechain/VIPs", "README.md, VIP stages", _front_matter_status(r"vips/VIP-\d+\.md"), {  # Idea, Draft, Stagnant; Accepted,
+        "idea": "UNKNOWN", "draft": "UNKNOWN", "stagnant": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "rejected": "STALE",
+        "withdrawn": "STALE", "superseded": "STALE"}),  # Final; Rejected, Withdrawn, Superseded (`VIP-180-zh_CN.md`: a translation)
+}
+
 
 def verdict(log: HeldOut, word: str) -> str | None:
     """The verdict of the longest of the log's words that the stated word starts with ("stable in 1.1": stable)."""
