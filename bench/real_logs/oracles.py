@@ -318,7 +318,7 @@ LOGS |= {  # a third fresh check (s61-heldout3)
         "withdrawn": "STALE", "replaced": "STALE", "obsolete": "STALE"}),
     "vips": HeldOut("vechain/VIPs", "README.md, VIP stages", _front_matter_status(r"vips/VIP-\d+\.md"), {  # Idea, Draft, Stagnant; Accepted,
         "idea": "UNKNOWN", "draft": "UNKNOWN", "stagnant": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "rejected": "STALE",
-        "withdrawn": "STALE", "superseded": "STALE"}),  # Final; Rejected, Withdrawn, Superseded (`VIP-180-zh_CN.md`: a translation)
+        "withdrawn": "STALE", "superseded": "STALE"}),  # Final; Rejected, Withdrawn, Superseded (`VIP-180-zh_CN`: a translation)
 }
 
 
