@@ -204,11 +204,18 @@ def main(argv: list[str] | None = None) -> int:
     if not repos:
         parser.error("no log to read: --repo NAME=PATH or --repos DIR")
     if args.uri:
-        settings = Settings.from_env(uri=args.uri)
-    else:
-        from bench.common import harness
+        _run_logs(args, repos, Settings.from_env(uri=args.uri))
+        return 0
+    from bench.common import harness
 
-        settings = harness.start_server(harness.DEFAULT_PORT)
+    try:  # the bench's own server, stopped when the logs are read (a 4 GB heap left running otherwise)
+        _run_logs(args, repos, harness.start_server(harness.DEFAULT_PORT))
+    finally:
+        harness.stop_server(harness.DEFAULT_PORT)
+    return 0
+
+
+def _run_logs(args: argparse.Namespace, repos: list[tuple[str, str]], settings: Settings) -> None:
     with Graph(settings) as graph:
         for name, path in repos:
             folder = (args.propose_at or declared_folder(name)) if args.propose else None
@@ -218,7 +225,6 @@ def main(argv: list[str] | None = None) -> int:
                 (args.keep / f"{name}.toml").write_text(result.proposal.text or result.proposal.error, encoding="utf-8")
             print("\n".join(report(result)), flush=True)
         wipe(graph)
-    return 0
 
 
 if __name__ == "__main__":
