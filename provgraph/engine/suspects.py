@@ -169,6 +169,11 @@ def kept_complete(run: Runner) -> bool:
     return owed == 0 and keeps
 
 
+def kept_answers(owed: Any, schema: Any) -> bool:
+    """`kept_complete` from what a query read of it: how many claims the pass owes a step, the schema version."""
+    return int(owed) == 0 and _keeps(schema)
+
+
 def keep_pending(graph: Graph, t: datetime | None = None) -> int:
     """The write-time suspects pass: look up every claim written since the last pass (SuspectsPending) and every
     claim those lookups found, keep each lookup, then compute again the kept pairs of every claim looked up.
@@ -299,5 +304,5 @@ def _without(settings: dict[str, Any], *names: str) -> dict[str, Any]:
     return {name: value for name, value in settings.items() if name not in names}
 
 
-__all__ = ["Suspect", "keep_pending", "kept_complete", "kept_not_found_now", "live", "params", "refresh", "suspects", "touching",
+__all__ = ["Suspect", "keep_pending", "kept_answers", "kept_complete", "kept_not_found_now", "live", "params", "refresh", "suspects", "touching",
            "CLEAR_TERMS", "FLOOR", "HITS", "LEAST", "MARGIN", "MIN_SCORE", "MIN_TERMS", "PER_CLAIM"]

@@ -170,7 +170,7 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
         decision.suspects = of_claim.get(uid, [])
         files[decision_href(uid, 0)] = decision_page(decision, statuses, drawn.get(uid), title).encode()
     new_state = changes.State(marks=all_marks, entries=site.entries, own=own, rows=rows,
-                              suspect_marks=marks.suspect_marks, common=marks.common, suspects=found)
+                              common=marks.common, suspects=found)
     if scope is None:
         files[changes.ROWS] = changes.rows_to_bytes(rows)
     result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,

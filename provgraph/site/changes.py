@@ -1,10 +1,11 @@
 """What changed in the graph since the site's last build, found without reading the decisions themselves.
 
-Every build reads, for every claim, a small **site mark** (`site_marks`: whether its stored status holds now, when
-that status was stored, and a few counts the claim node holds), and in full the few things that change without a
-claim's status being stored again: the edges (pictures), the citations `scan` kept, and what the kept suspects rest
-on (`site_suspect_marks`, the common terms, whether the suspects pass owes a step). The manifest keeps what the last
-build saw (its **site state**: each decision's mark, entry and own digest, and the suspects). A write that changes
+Every build sends the server, for every claim, the small **site mark** the last build saw (whether its stored status
+holds, when that status was stored, a few counts the claim node holds, and what its kept suspect pairs and
+dismissals rest on), and the server answers with the claims marked otherwise now, in one query (`site_marks`, which
+also says whether the kept suspects answer for the store); beside it the few things read in full: the edges
+(pictures) and the citations `scan` kept. The manifest keeps what the last build saw (its **site state**: each
+decision's mark, entry and own digest, and the suspects). A write that changes
 anything of a claim its page shows -- its status, text, title, history or edges -- stores its status again (the write
 lock's pass, docs/design.md "Stored status"), so its mark changes; a claim whose stored status does not hold now is
 read every time. Only the claims whose mark changed are read again; every other decision's entry and digest are the
@@ -20,13 +21,13 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from provgraph.engine.lineage import Edge
-from provgraph.engine.suspects import Suspect, kept_complete, suspects, touching
+from provgraph.engine.suspects import Suspect, kept_answers, suspects, touching
 from provgraph.graph.connection import Graph
 from provgraph.site.entries import Entry
 
-STATE_VERSION = 2
+STATE_VERSION = 3
 ROWS = ".provgraph-site.rows"  # the state's rows of the shared pages (rows_to_bytes), listed in the manifest's files
-_MANY_ROWS = ("site_edges", "site_citations", "site_suspect_marks")  # sent by the server as one list
+_MANY_ROWS = ("site_edges", "site_citations")  # sent by the server as one list
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,7 @@ class Marks:
     removed: frozenset[str]  # claims the last build had that the graph no longer holds
     edges: list[dict[str, Any]]  # site_edges rows
     citations: list[dict[str, Any]]  # site_citations rows
-    pairs: list[tuple[str, str]]  # the kept suspect pairs, (later, earlier)
-    suspect_marks: dict[str, list[list[Any]]]  # uid -> the kept pairs and dismissals it is part of
+    earlier: dict[str, list[str]]  # uid of a changed claim -> the claims its kept suspect pairs say it may revise
     suspects_settled: bool  # the kept pairs answer for the whole store and the common terms are kept
     common: str  # a digest of the common terms
 
@@ -52,7 +52,6 @@ class State:
     entries: dict[str, Entry]
     own: dict[str, str]  # uid -> Decision.own_digest
     rows: dict[str, list[str]]  # uid -> what the shared pages hold of it (build._rows)
-    suspect_marks: dict[str, list[list[Any]]]
     common: str
     suspects: list[Suspect]
 
@@ -66,8 +65,7 @@ class State:
             return None  # not the rows file the last build wrote
         try:
             return cls(marks=data["marks"], entries={uid: Entry.from_json(e) for uid, e in data["entries"].items()},
-                       own=data["own"], rows=rows_from_bytes(rows), suspect_marks=data["suspect_marks"],
-                       common=data["common"],
+                       own=data["own"], rows=rows_from_bytes(rows), common=data["common"],
                        suspects=[Suspect(**{**s, "terms": tuple(s["terms"])}) for s in data["suspects"]])
         except (KeyError, TypeError, ValueError):
             return None  # a manifest another version wrote: build as if first
@@ -75,8 +73,7 @@ class State:
     def to_json(self) -> dict[str, Any]:
         """The state but its rows (`rows_to_bytes`), for the manifest."""
         return {"version": STATE_VERSION, "marks": self.marks,
-                "entries": {uid: entry.to_json() for uid, entry in sorted(self.entries.items())}, "own": self.own,
-                "suspect_marks": self.suspect_marks, "common": self.common,
+                "entries": {uid: entry.to_json() for uid, entry in sorted(self.entries.items())}, "own": self.own, "common": self.common,
                 "suspects": [{**vars(s), "terms": list(s.terms)} for s in self.suspects]}
 
 
@@ -110,33 +107,23 @@ def rows_from_bytes(data: bytes) -> dict[str, list[str]]:
 
 
 def read_marks(graph: Graph, at: datetime, known: dict[str, list[Any]] | None) -> Marks:
-    """The claims marked otherwise at `at` than in `known` (None: every claim), the edges visible then, the
-    citations, and what the suspects rest on: six small reads side by side."""
+    """The claims marked otherwise at `at` than in `known` (None: every claim) and whether the kept suspects answer
+    (one query), the edges visible then and the citations: three reads side by side."""
     names: dict[str, dict[str, Any]] = {"site_marks": {"t": at, "known": known}, "site_edges": {"t": at},
-                                        "site_citations": {}, "site_suspect_marks": {}, "suspect_common_terms_kept": {}}
-    with ThreadPoolExecutor(max_workers=len(names) + 1, thread_name_prefix="provgraph-site") as pool:
+                                        "site_citations": {}}
+    with ThreadPoolExecutor(max_workers=len(names), thread_name_prefix="provgraph-site") as pool:
         reads = {name: pool.submit(graph.read, name, params, collected=name in _MANY_ROWS)
                  for name, params in names.items()}
-        complete = pool.submit(kept_complete, graph.read)
         rows = {name: future.result() for name, future in reads.items()}
-        settled = complete.result()
     marked = rows["site_marks"][0]
-    found: dict[str, list[list[Any]]] = {}
-    pairs = []
-    for row in rows["site_suspect_marks"]:
-        found.setdefault(row["a"], []).append([row["kind"], row["b"], row["x"], row["y"]])
-        if row["kind"] == "pair":
-            pairs.append((row["a"], row["b"]))
-            found.setdefault(row["b"], []).append(["paired", row["a"], row["x"], row["y"]])
-    for marks in found.values():
-        marks.sort(key=lambda mark: (mark[0], mark[1]))  # one (kind, other claim) once per claim
-    common = rows["suspect_common_terms_kept"]
-    terms = common[0]["terms"] if common else None
-    return Marks(changed={row["claim"]: row["mark"] for row in marked["changed"]},
-                 unsettled=frozenset(row["claim"] for row in marked["changed"] if not row["fresh"]),
-                 removed=frozenset(marked["removed"]), edges=rows["site_edges"], citations=rows["site_citations"], pairs=pairs,
-                 suspect_marks=found,
-                 suspects_settled=settled and terms is not None, common=digest(sorted(terms or [])))
+    changed = marked["changed"]
+    terms = marked["common"]
+    return Marks(changed={row["claim"]: row["mark"] for row in changed},
+                 unsettled=frozenset(row["claim"] for row in changed if not row["fresh"]),
+                 removed=frozenset(marked["removed"]), edges=rows["site_edges"], citations=rows["site_citations"],
+                 earlier={row["claim"]: row["earlier"] for row in changed if row["earlier"]},
+                 suspects_settled=kept_answers(marked["owed"], marked["schema"]) and terms is not None,
+                 common=digest(sorted(terms or [])))
 
 
 def around(state: State, changed: set[str], edges: Mapping[str, list[Edge]]) -> set[str]:
@@ -158,16 +145,14 @@ def suspects_now(graph: Graph, marks: Marks, state: State | None, touched: set[s
     """The suspects as `suspects` lists them, best first: read in full on a first build, for a scope, while the kept
     pairs do not answer for the store or when the common terms changed; else the last build's, less every pair
     with a claim touched since, plus the pairs touching those (`touching`: each ranked among every pair of its
-    earlier claim). A pair can change only when one of its claims, its kept pair or a dismissal of it changed, or
-    when another pair of its earlier claim did; so the earlier claim of every pair of a touched claim is touched too."""
+    earlier claim). A pair can change only when one of its claims, its kept pair or a dismissal of it changed (each
+    a change of the claims' marks), or when another pair of its earlier claim did; so the earlier claim of every pair
+    of a touched claim is touched too."""
     if state is None or scope is not None or not marks.suspects_settled or state.common != marks.common:
         return in_order(suspects(graph, scope=scope))
-    touched = touched | {uid for uid in set(marks.suspect_marks) | set(state.suspect_marks)
-                         if marks.suspect_marks.get(uid) != state.suspect_marks.get(uid)}
-    touched |= {earlier for later, earlier in marks.pairs if later in touched}
+    touched = touched | {earlier for uid in touched for earlier in marks.earlier.get(uid, ())}
     kept = [s for s in state.suspects if s.earlier not in touched and s.later not in touched]
-    wanted = touched & {uid for pair in marks.pairs for uid in pair}
-    return in_order(kept + (touching(graph, sorted(wanted)) if wanted else []))
+    return in_order(kept + (touching(graph, sorted(touched)) if touched else []))
 
 
 def in_order(found: list[Suspect]) -> list[Suspect]:
