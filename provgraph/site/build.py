@@ -33,7 +33,7 @@ from provgraph.engine.suspects import Suspect
 from provgraph.graph.connection import Graph
 from provgraph.site import changes, feed, list_pages
 from provgraph.site.decision_page import decision_page
-from provgraph.site.entries import Entry, Listing, revised
+from provgraph.site.entries import Entry, Listing, newest_first, revised
 from provgraph.site.layout import STATUSES, decision_href, slug
 from provgraph.site.model import Citation, Decision, citations_by_claim, read_decisions
 from provgraph.site.pictures import drawn_from, edges_by_claim, pictures
@@ -84,9 +84,14 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         built_at = at or native(datetime.now().astimezone())
         manifest = read_manifest(out)
         settings = _settings(title, scope)
-        state = (changes.State.from_manifest(manifest, _read(out / changes.ROWS))
-                 if manifest.get("settings") == settings and scope is None else None)
-        marks = changes.read_marks(graph, built_at, state.marks if state is not None else None)
+        known = changes.known_marks(manifest) if manifest.get("settings") == settings and scope is None else None
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
+            # the server compares the marks while the rest of the last build's state is decoded here
+            marks_read = pool.submit(changes.read_marks, graph, built_at, known)
+            state = changes.State.from_manifest(manifest, _read(out / changes.ROWS)) if known is not None else None
+            marks = marks_read.result()
+        if known is not None and state is None:  # the state was not whole: every claim is read as on a first build
+            marks = changes.read_marks(graph, built_at, None)
         # Graphviz starts while the decisions are read: starting it costs more than drawing a rebuild's few pictures
         with svg.graphviz_started(state is None or bool(marks.changed or marks.removed)) as dot:
             result = _build(graph, out, _Build(title, scope, built_at, say, manifest, settings, state, marks, dot))
@@ -236,12 +241,13 @@ def _rows(entry: Entry, decision: Decision) -> list[str]:
 
 def _shared_pages(site: Listing, title: str, rows: dict[str, list[str]]) -> dict[str, bytes]:
     everything = list(site.entries.values())
+    newest = newest_first(everything)  # sorted once: the home page's timeline and every feed take theirs from it
     pages: dict[str, str] = {
-        "index.html": list_pages.home_page(site, title),
+        "index.html": list_pages.home_page(site, title, newest),
         "decisions.html": list_pages.all_page(site, [rows[uid][1] for uid in site.entries], title),
         "search.html": list_pages.search_page(title),
         "assets/search-index.js": "window.PROVGRAPH_SEARCH = [" + ", ".join(rows[uid][2] for uid in site.entries) + "];\n",
-        "feed.atom": feed.atom(f"{title}: status changes", "provgraph-site", everything, site.built_at),
+        "feed.atom": feed.atom(f"{title}: status changes", "provgraph-site", newest, site.built_at),
     }
     for status in STATUSES:
         of_status = [rows[entry.uid][0] for entry in everything if entry.status == status]
@@ -249,12 +255,15 @@ def _shared_pages(site: Listing, title: str, rows: dict[str, list[str]]) -> dict
     stores: dict[str, list[Entry]] = {}
     for entry in everything:
         stores.setdefault(entry.store or "(none)", []).append(entry)
+    dated: dict[str, list[Entry]] = {store: [] for store in stores}
+    for entry in newest:
+        dated[entry.store or "(none)"].append(entry)
     for store, listed in stores.items():
         name = slug(store)
         pages[f"store/{name}.html"] = list_pages.list_page(f"Store {store}", [rows[e.uid][0] for e in listed], title,
                                                            feed=f"feeds/{name}.atom")
         pages[f"feeds/{name}.atom"] = feed.atom(f"{title}: status changes in {store}", f"provgraph-site:{store}",
-                                                listed, site.built_at, base="../")
+                                                dated[store], site.built_at, base="../")
     out = {path: text.encode() for path, text in pages.items()}
     for name in ASSETS:
         out[f"assets/{name}"] = package_files("provgraph.site").joinpath("assets", name).read_bytes()

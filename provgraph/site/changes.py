@@ -77,6 +77,16 @@ class State:
                 "suspects": [{**vars(s), "terms": list(s.terms)} for s in self.suspects]}
 
 
+def known_marks(manifest: dict[str, Any]) -> dict[str, list[Any]] | None:
+    """The marks of the state in `manifest` (None: no state of this version), read before the rest of the state is
+    (State.from_manifest), so the server can compare them meanwhile."""
+    data = manifest.get("state")
+    if not isinstance(data, dict) or data.get("version") != STATE_VERSION or not isinstance(data.get("marks"), dict):
+        return None
+    marks: dict[str, list[Any]] = data["marks"]
+    return marks
+
+
 def rows_to_bytes(rows: Mapping[str, list[str]]) -> bytes:
     """The rows file: a JSON line (each decision's uid and the lengths of its rows), then the rows' text one after
     another. The rows are HTML and JSON text: kept as JSON strings they cost ten times as much to write and read."""

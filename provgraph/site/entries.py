@@ -102,6 +102,12 @@ class Listing:
         return {uid: (e.status, e.reason, e.name) for uid, e in self.entries.items()}
 
 
+def newest_first(entries: Iterable[Entry]) -> list[Entry]:
+    """The entries that know since when their status holds, newest first (then by uid, descending): the home page's
+    timeline and the feeds."""
+    return sorted((e for e in entries if e.since), key=lambda e: (e.since or "", e.uid), reverse=True)
+
+
 def revised(entries: Iterable[Entry]) -> dict[str, list[str]]:
     """Each decision's `revises`: the claims naming it among their successors, amendments or pending revisions."""
     found: dict[str, set[str]] = defaultdict(set)

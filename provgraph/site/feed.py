@@ -12,10 +12,10 @@ ENTRIES = 100
 _ATOM = "http://www.w3.org/2005/Atom"
 
 
-def atom(title: str, feed_id: str, decisions: list[Entry], built_at: datetime, base: str = "") -> str:
-    """An Atom 1.0 document; `base` is the site's address when known (links are relative to the feed otherwise).
-    Written as text (every value escaped): a rebuild writes one a store."""
-    dated = sorted((d for d in decisions if d.since), key=lambda d: (d.since or "", d.uid), reverse=True)
+def atom(title: str, feed_id: str, dated: list[Entry], built_at: datetime, base: str = "") -> str:
+    """An Atom 1.0 document of `dated` (entries.newest_first: the decisions whose status has a `since`, newest
+    first); `base` is the site's address when known (links are relative to the feed otherwise). Written as text
+    (every value escaped): a rebuild writes one a store."""
     parts = ['<?xml version="1.0" encoding="utf-8"?>\n', f'<feed xmlns="{_ATOM}">', _element("title", title),
              _element("id", feed_id), _element("updated", (dated[0].stamp if dated else None) or _stamp(built_at)),
              "<author><name>provgraph</name></author>"]

@@ -4,25 +4,28 @@ from __future__ import annotations
 
 from collections import Counter
 
-from provgraph.site.entries import Entry, Listing
+from provgraph.site.entries import Entry, Listing, newest_first
 from provgraph.site.layout import STATUSES, badge, day, esc, link, page, row, rows_table, slug, table
 
 TIMELINE = 50
 
 
-def home_page(site: Listing, site_title: str) -> str:
+def home_page(site: Listing, site_title: str, newest: list[Entry] | None = None) -> str:
+    """`newest`: the decisions with a `since`, newest first (feed.newest_first), when the caller has them."""
     decisions = sorted(site.entries.values(), key=lambda d: d.uid)
     counts = Counter(d.status for d in decisions)
-    stores = Counter(d.store or "(none)" for d in decisions)
+    pairs = Counter((d.store or "(none)", d.status) for d in decisions)
+    stores: Counter[str] = Counter()
     by_store: dict[str, Counter[str]] = {}
-    for d in decisions:
-        by_store.setdefault(d.store or "(none)", Counter())[d.status] += 1
+    for (store, status), count in pairs.items():
+        stores[store] += count
+        by_store.setdefault(store, Counter())[status] = count
     tiles = "".join(f'<li><a href="status/{s.lower()}.html">{badge(s)} <strong>{counts.get(s, 0)}</strong></a></li>'
                     for s in STATUSES)
     store_rows = [[f'<a href="store/{esc(slug(name))}.html">{esc(name)}</a>',
                    *[str(by_store[name].get(s, 0)) for s in STATUSES], str(total)]
                   for name, total in sorted(stores.items())]
-    dated = sorted((d for d in decisions if d.since), key=lambda d: (d.since or "", d.uid), reverse=True)[:TIMELINE]
+    dated = (newest if newest is not None else newest_first(decisions))[:TIMELINE]
     timeline = [[esc(d.day), badge(d.status, d.reason), link(d.uid, 0, d.name),
                  esc(d.store or "-")] for d in dated]
     conflicts = [[link(d.uid, 0, d.name), ", ".join(link(u, 0, site.name(u)) for u in d.conflicts_with)]
