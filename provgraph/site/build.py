@@ -122,7 +122,8 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                                                         build.manifest, build.settings)
     state, marks = build.state, build.marks
     edges = edges_by_claim(marks.edges)
-    wanted = None if state is None else sorted(set(marks.changed) | changes.around(state, set(marks.changed), edges))
+    wanted = (None if state is None
+              else sorted((set(marks.changed) | changes.around(state, set(marks.changed), edges)) - marks.removed))
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
         # the suspects are read while the decisions are read and made into entries
         suspects_read = pool.submit(changes.suspects_now, graph, marks, state, set(marks.changed) | marks.removed, scope)

@@ -25,7 +25,7 @@ from provgraph.engine.suspects import Suspect, kept_answers, suspects, touching
 from provgraph.graph.connection import Graph
 from provgraph.site.entries import Entry
 
-STATE_VERSION = 3
+STATE_VERSION = 4
 ROWS = ".provgraph-site.rows"  # the state's rows of the shared pages (rows_to_bytes), listed in the manifest's files
 _MANY_ROWS = ("site_edges", "site_citations")  # sent by the server as one list
 
@@ -34,7 +34,7 @@ _MANY_ROWS = ("site_edges", "site_citations")  # sent by the server as one list
 class Marks:
     """What a build reads of every claim to find what changed (see the module's docstring)."""
 
-    changed: dict[str, list[Any]]  # uid -> site mark, of every claim marked otherwise than the last build saw it
+    changed: dict[str, str]  # uid -> site mark, of every claim marked otherwise than the last build saw it
     unsettled: frozenset[str]  # claims whose stored status does not hold now: read every build (among `changed`)
     removed: frozenset[str]  # claims the last build had that the graph no longer holds
     edges: list[dict[str, Any]]  # site_edges rows
@@ -48,7 +48,7 @@ class Marks:
 class State:
     """What the last build saw (kept in the manifest under `state`)."""
 
-    marks: dict[str, list[Any]]
+    marks: dict[str, str]
     entries: dict[str, Entry]
     own: dict[str, str]  # uid -> Decision.own_digest
     rows: dict[str, list[str]]  # uid -> what the shared pages hold of it (build._rows)
@@ -77,13 +77,13 @@ class State:
                 "suspects": [{**vars(s), "terms": list(s.terms)} for s in self.suspects]}
 
 
-def known_marks(manifest: dict[str, Any]) -> dict[str, list[Any]] | None:
+def known_marks(manifest: dict[str, Any]) -> dict[str, str] | None:
     """The marks of the state in `manifest` (None: no state of this version), read before the rest of the state is
     (State.from_manifest), so the server can compare them meanwhile."""
     data = manifest.get("state")
     if not isinstance(data, dict) or data.get("version") != STATE_VERSION or not isinstance(data.get("marks"), dict):
         return None
-    marks: dict[str, list[Any]] = data["marks"]
+    marks: dict[str, str] = data["marks"]
     return marks
 
 
@@ -116,24 +116,44 @@ def rows_from_bytes(data: bytes) -> dict[str, list[str]]:
     return rows
 
 
-def read_marks(graph: Graph, at: datetime, known: dict[str, list[Any]] | None) -> Marks:
+def read_marks(graph: Graph, at: datetime, known: dict[str, str] | None) -> Marks:
     """The claims marked otherwise at `at` than in `known` (None: every claim) and whether the kept suspects answer
-    (one query), the edges visible then and the citations: three reads side by side."""
-    names: dict[str, dict[str, Any]] = {"site_marks": {"t": at, "known": known}, "site_edges": {"t": at},
-                                        "site_citations": {}}
+    (one query), the edges visible then and the citations: three reads side by side. The claims of `known` gone
+    since are looked up only when fewer claims are left than were known (a fourth read)."""
+    ranges = _halves(sorted(known)) if known else [(None, None)]
+    names: dict[str, tuple[str, dict[str, Any]]] = {"site_edges": ("site_edges", {"t": at}),
+                                                    "site_citations": ("site_citations", {})}
+    for index, (start, end) in enumerate(ranges):
+        keys = None if known is None else [f"{uid}|{mark}" for uid, mark in known.items()
+                                           if (start is None or uid >= start) and (end is None or uid < end)]
+        names[f"site_marks {index}"] = ("site_marks", {"t": at, "known": keys, "from": start, "to": end})
     with ThreadPoolExecutor(max_workers=len(names), thread_name_prefix="provgraph-site") as pool:
-        reads = {name: pool.submit(graph.read, name, params, collected=name in _MANY_ROWS)
-                 for name, params in names.items()}
-        rows = {name: future.result() for name, future in reads.items()}
-    marked = rows["site_marks"][0]
-    changed = marked["changed"]
+        reads = {key: pool.submit(graph.read, name, params, collected=name in _MANY_ROWS)
+                 for key, (name, params) in names.items()}
+        rows = {key: future.result() for key, future in reads.items()}
+    parts = [rows[f"site_marks {index}"][0] for index in range(len(ranges))]
+    marked = parts[0]
+    changed = [row for part in parts for row in part["changed"]]
+    removed: frozenset[str] = frozenset()
+    claims = sum(part["claims"] for part in parts)
+    if known is not None and claims != len(known) + sum(row["claim"] not in known for row in changed):
+        removed = frozenset(row["uid"] for row in graph.read("site_claims_gone", {"claims": sorted(known)}))
     terms = marked["common"]
     return Marks(changed={row["claim"]: row["mark"] for row in changed},
                  unsettled=frozenset(row["claim"] for row in changed if not row["fresh"]),
-                 removed=frozenset(marked["removed"]), edges=rows["site_edges"], citations=rows["site_citations"],
+                 removed=removed, edges=rows["site_edges"], citations=rows["site_citations"],
                  earlier={row["claim"]: row["earlier"] for row in changed if row["earlier"]},
                  suspects_settled=kept_answers(marked["owed"], marked["schema"]) and terms is not None,
                  common=digest(sorted(terms or [])))
+
+
+def _halves(uids: list[str]) -> list[tuple[str | None, str | None]]:
+    """The uid ranges [from, to) of two halves of `uids` (sorted), the first and last open: the server compares the
+    marks of each on a core of its own (Neo4j runs one query on one core)."""
+    if len(uids) < 2:
+        return [(None, None)]
+    middle = uids[len(uids) // 2]
+    return [(None, middle), (middle, None)]
 
 
 def around(state: State, changed: set[str], edges: Mapping[str, list[Edge]]) -> set[str]:

@@ -107,3 +107,17 @@ def test_a_failed_rebuild_leaves_the_previous_site_and_its_manifest_whole(
     pg.revoke(kept.adjudication)
     after = _same_as_a_full_build(pg, site, tmp_path)  # the next build starts from the site the last good one left
     assert 2 <= after.decisions_read < after.decisions
+
+
+def test_a_rebuild_after_decisions_are_gone_equals_a_full_build_and_removes_their_pages(
+        story_graph: Provgraph, tmp_path: Path) -> None:
+    pg, site = story_graph, tmp_path / "site"
+    first = pg.site(site)
+    pg.reset()  # claims are never deleted one by one: a wiped graph, then one store read again
+    pg.ingest_files(STORY / "adr", store="adr", scope="org/acme")
+    now = {row.claim for row in pg.iter_status()}
+    gone = set(json.loads((site / MANIFEST).read_text())["decisions"]) - now
+    assert gone and "ADR-0002" not in gone
+    rebuilt = _same_as_a_full_build(pg, site, tmp_path)
+    assert rebuilt.decisions == len(now) < first.decisions and rebuilt.files_removed >= len(gone)
+    assert not any((site / decision_href(uid, 0)).exists() for uid in gone)
