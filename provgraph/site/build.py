@@ -126,7 +126,7 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
               else sorted((set(marks.changed) | changes.around(state, set(marks.changed), edges)) - marks.removed))
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
         # the suspects are read while the decisions are read and made into entries
-        suspects_read = pool.submit(changes.suspects_now, graph, marks, state, set(marks.changed) | marks.removed, scope)
+        suspects_read = pool.submit(_suspects_and_their_pages, graph, build, wanted)
         decisions = read_decisions(graph, wanted, built_at, scope)
         say(f"read {len(decisions)} decision(s) from the graph")
         entries = {uid: Entry.of(decision) for uid, decision in decisions.items()}
@@ -138,7 +138,7 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                          **marks.changed}
             for uid in state.entries.keys() - entries.keys() - marks.removed:
                 entries[uid], own[uid], rows[uid] = state.entries[uid], state.own[uid], state.rows[uid]
-        found = suspects_read.result()
+        found, shown = suspects_read.result()
     cited = {uid: found_there for uid, found_there in citations_by_claim(marks.citations).items() if uid in entries}
     site = Listing(entries=dict(sorted(entries.items())), suspects=found,
                    citations={uid: len(c) for uid, c in cited.items()}, built_at=built_at)
@@ -163,10 +163,12 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
             render.append(uid)
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
         # the pages to render that were not read are read, and Graphviz draws, while this thread writes the shared pages
-        more = pool.submit(read_decisions, graph, [uid for uid in render if uid not in decisions], built_at, scope)
+        more = pool.submit(read_decisions, graph, [uid for uid in render if uid not in decisions and uid not in shown],
+                           built_at, scope)
         drawing = pool.submit(pictures, site, {uid: edges.get(uid, []) for uid in render
                                                if _linked(site.entries[uid], revises.get(uid, []))}, 1, build.dot)
         files = _shared_pages(site, title, rows)
+        decisions.update(shown)
         decisions.update(more.result())
         drawn = drawing.result()
     say(f"{len(render)} decision page(s) to render, {len(drawn)} with a lineage picture")
@@ -184,6 +186,19 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
     return SiteResult(out=out, decisions=len(site.entries), decisions_read=len(decisions), pages_rendered=len(render),
                       pages_kept=len(kept), files_written=result.written, files_removed=result.removed,
                       pictures=len(drawn), seconds=0.0)
+
+
+def _suspects_and_their_pages(graph: Graph, build: _Build,
+                              wanted: list[str] | None) -> tuple[list[Suspect], dict[str, Decision]]:
+    """The suspects now (changes.suspects_now) and, on a rebuild, the decisions not in `wanted` whose pages show a
+    suspect that is new or gone: read at once, not after the pages to render are known (a round trip less)."""
+    marks, state = build.marks, build.state
+    found = changes.suspects_now(graph, marks, state, set(marks.changed) | marks.removed, build.scope)
+    if state is None or wanted is None:
+        return found, {}
+    moved = {uid for suspect in set(found) ^ set(state.suspects) for uid in (suspect.earlier, suspect.later)}
+    shown = sorted(moved - set(wanted) - marks.removed)
+    return found, read_decisions(graph, shown, build.built_at, build.scope)
 
 
 def _read(path: Path) -> bytes | None:
