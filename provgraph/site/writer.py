@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -16,6 +17,7 @@ from typing import Any, Mapping
 import orjson
 
 MANIFEST = ".provgraph-site.json"
+WRITERS = 4
 
 
 @dataclass(frozen=True)
@@ -41,20 +43,26 @@ def write_site(out: Path, files: Mapping[str, bytes], kept: Mapping[str, str], e
     out.mkdir(parents=True, exist_ok=True)
     if before is None:
         before = read_manifest(out).get("files", {})
-    digests = dict(kept)
-    written = unchanged = 0
-    for relpath, data in sorted(files.items()):
+    def put(relpath: str, data: bytes) -> tuple[str, bool]:
+        """Write one file unless the last build wrote these bytes there: (its digest, whether it was written)."""
         digest = hashlib.sha256(data).hexdigest()
-        digests[relpath] = digest
         target = out / relpath
         if before.get(relpath) == digest and target.is_file():
-            unchanged += 1
-            continue
+            return digest, False
         target.parent.mkdir(parents=True, exist_ok=True)
         temporary = target.with_name(f".{target.name}.tmp")
         temporary.write_bytes(data)
         os.replace(temporary, target)
-        written += 1
+        return digest, True
+
+    digests = dict(kept)
+    # side by side: hashing and the file system calls release the interpreter, and a rebuild's few pages sit beside
+    # the shared pages' megabytes; the manifest, which names what was written, is written after all of them
+    with ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="provgraph-site-write") as pool:
+        done = dict(zip(files, pool.map(put, files, files.values())))
+    written = sum(fresh for _, fresh in done.values())
+    unchanged = len(done) - written
+    digests.update((relpath, digest) for relpath, (digest, _) in done.items())
     removed = 0
     for relpath in sorted(set(before) - set(digests)):
         try:
