@@ -14,7 +14,7 @@
 // description: write that changes the claim, its text, title, history or edges stores its status again, and the
 // description: suspects pass sets found_at on every pair it keeps. A claim whose stored status does not hold at $t
 // description: (fresh false: docs/design.md "Stored status") is always listed. earlier: the claims a changed claim's
-// description: kept pairs say it may revise.
+// description: kept pairs say it may revise; paired: it is in a kept pair.
 // param t: the as-of time (DateTime)
 // param known: the claims as the last build saw them, each its uid, '|' and its mark, or null
 // param from: only claims whose uid is this or after it, or null
@@ -41,11 +41,11 @@ WITH c, fresh,
               ELSE tally[0..3] + [tally[3] + one[1], tally[4] + one[2]]
             END) AS counts
 // as text: a list of strings is a parameter the server takes in a few milliseconds, a map of lists several times slower
-WITH c, fresh, reduce(text = '', count IN counts | text + ',' + toString(count)) AS mark
+WITH c, fresh, reduce(text = '', count IN counts | text + ',' + toString(count)) AS mark, counts[5] > 0 AS paired
 ORDER BY c.uid
 WITH count(c) AS claims,
      collect(CASE WHEN NOT fresh OR $known IS NULL OR NOT c.uid + '|' + mark IN $known
-                  THEN {claim: c.uid, fresh: fresh, mark: mark,
+                  THEN {claim: c.uid, fresh: fresh, mark: mark, paired: paired,
                         earlier: [(c)-[:MAY_REVISE]->(earlier:Claim) | earlier.uid]} END) AS changed
 // whether the kept suspects answer (once: beside an aggregation they would be grouping keys, computed a row each)
 RETURN claims, changed,

@@ -41,6 +41,7 @@ class Marks:
     edges: list[dict[str, Any]]  # site_edges rows
     citations: list[dict[str, Any]]  # site_citations rows
     earlier: dict[str, list[str]]  # uid of a changed claim -> the claims its kept suspect pairs say it may revise
+    paired: frozenset[str]  # the changed claims in a kept suspect pair
     suspects_settled: bool  # the kept pairs answer for the whole store and the common terms are kept
     common: str  # a digest of the common terms
 
@@ -144,6 +145,7 @@ def read_marks(graph: Graph, at: datetime, known: dict[str, str] | None) -> Mark
                  unsettled=frozenset(row["claim"] for row in changed if not row["fresh"]),
                  removed=removed, edges=rows["site_edges"], citations=rows["site_citations"],
                  earlier={row["claim"]: row["earlier"] for row in changed if row["earlier"]},
+                 paired=frozenset(row["claim"] for row in changed if row["paired"]),
                  suspects_settled=kept_answers(marked["owed"], marked["schema"]) and terms is not None,
                  common=digest(sorted(terms or [])))
 
@@ -181,9 +183,10 @@ def suspects_now(graph: Graph, marks: Marks, state: State | None, touched: set[s
     of a touched claim is touched too."""
     if state is None or scope is not None or not marks.suspects_settled or state.common != marks.common:
         return in_order(suspects(graph, scope=scope))
-    touched = touched | {earlier for uid in touched for earlier in marks.earlier.get(uid, ())}
+    earlier = {earlier for uid in touched for earlier in marks.earlier.get(uid, ())}
+    touched = touched | earlier
     kept = [s for s in state.suspects if s.earlier not in touched and s.later not in touched]
-    return in_order(kept + _touching(graph, sorted(touched)))
+    return in_order(kept + _touching(graph, sorted(touched & (marks.paired | earlier))))  # a claim in no pair has none
 
 
 def _touching(graph: Graph, claims: list[str]) -> list[Suspect]:
