@@ -203,15 +203,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(error))
     if not repos:
         parser.error("no log to read: --repo NAME=PATH or --repos DIR")
-    if args.uri:
-        _run_logs(args, repos, Settings.from_env(uri=args.uri))
-        return 0
     from bench.common import harness
 
-    try:  # the bench's own server, stopped when the logs are read (a 4 GB heap left running otherwise)
-        _run_logs(args, repos, harness.start_server(harness.DEFAULT_PORT))
-    finally:
-        harness.stop_server(harness.DEFAULT_PORT)
+    with harness.bench_server(args.uri) as settings:
+        _run_logs(args, repos, settings)
     return 0
 
 

@@ -33,7 +33,6 @@ from typing import Protocol, TypeVar
 
 import yaml
 
-from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status
 from provgraph.engine.status import status as status_at
 from provgraph.graph.connection import Graph
@@ -228,16 +227,13 @@ def main(argv: list[str] | None = None) -> int:
     presets = dict(item.split("=", 1) for item in args.preset)
     from bench.common import harness
 
-    settings = Settings.from_env(uri=args.uri) if args.uri else harness.start_server(harness.DEFAULT_PORT)
-    with Graph(settings) as graph:
+    with harness.bench_server(args.uri) as settings, Graph(settings) as graph:
         for item in args.repo:
             name, _, path = item.partition("=")
             preset = presets.get(name, _DEFAULT_PRESETS.get(name, "adr"))
             result = run_log(graph, name, Path(path), preset, name in args.git, args.at_samples)
             print("\n".join(report(result)), flush=True)
         wipe(graph)
-    if not args.uri:
-        harness.stop_server(harness.DEFAULT_PORT)
     return 0
 
 

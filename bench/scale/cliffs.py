@@ -24,7 +24,6 @@ from typing import Any, Callable
 
 from bench.common.harness import emit
 from provgraph.api import Provgraph
-from provgraph.base.config import Settings
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 
@@ -160,8 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from bench.common import harness
 
-    settings = Settings.from_env(uri=args.uri) if args.uri else harness.start_server(harness.DEFAULT_PORT)
-    with Graph(settings) as graph, tempfile.TemporaryDirectory(prefix="provgraph-cliffs-") as folder:
+    with (harness.bench_server(args.uri) as settings, Graph(settings) as graph,
+          tempfile.TemporaryDirectory(prefix="provgraph-cliffs-") as folder):
         if args.all:
             result = measure_all(graph, Path(folder))
         elif args.premises:

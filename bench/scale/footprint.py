@@ -180,12 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.parse_only:
         return _peak_table([_parse_run(size, args.seed) for size in args.sizes])
-    from provgraph.base.config import Settings
-
-    settings = Settings(uri=args.uri) if args.uri else harness.start_server(args.port)
-    graph = harness.connect(settings)
     runs = []
-    try:
+    with harness.bench_server(args.uri, args.port) as settings, harness.connect(settings) as graph:
         for size in args.sizes:
             harness.reset(graph)
             with tempfile.TemporaryDirectory() as folder:
@@ -194,10 +190,6 @@ def main(argv: list[str] | None = None) -> int:
                 run = {"claims": size, "input_mib": input_mib, **_ingest_peak(settings.uri, files)}
             runs.append(run)
             print(json.dumps(run), file=sys.stderr, flush=True)
-    finally:
-        graph.close()
-        if not args.uri:
-            harness.stop_server(args.port)
     return _peak_table(runs)
 
 

@@ -129,12 +129,10 @@ def main(argv: list[str] | None = None) -> int:
                               "python_alone": _python_alone(args.runs), **import_cli(args.runs)}
     result["process_s"] = no_database(args.runs)
     if not args.no_server:
-        uri = args.uri
-        if uri is None:
-            from bench.common import harness
+        from bench.common import harness
 
-            uri = harness.start_server(harness.DEFAULT_PORT).uri
-        result.update(with_database(uri, args.runs))
+        with harness.bench_server(args.uri) as settings:
+            result.update(with_database(settings.uri, args.runs))
     over = [name for name, seconds in result["process_s"].items() if seconds["wall_s"] > TARGET_S]
     if result.get("status_above_query_s", 0) > TARGET_S:
         over.append("status above its query")

@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from bench.suspects import corpus as suspects_corpus
-from provgraph.base.config import Settings
 from provgraph.cypher import RULES_DIR
 from provgraph.cypher.include import expand
 from provgraph.engine import suspect_terms, suspects
@@ -422,16 +421,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     global MIN_SCORE, NO_COMMON, NAMES
     MIN_SCORE, NO_COMMON, NAMES = args.min_score, args.no_common_terms, not args.no_names
-    server_pid: int | None = None  # the bench's own server: its CPU time is measured too
-    if args.uri:
-        settings = Settings.from_env(uri=args.uri)
-    else:
-        from bench.common import harness
-        from provgraph.graph import server as local
+    from bench.common import harness
+    from provgraph.graph import server as local
 
-        settings = harness.start_server(harness.DEFAULT_PORT)
-        server_pid = local.status(harness.server_options(harness.DEFAULT_PORT)).pid
-    with Graph(settings) as graph, tempfile.TemporaryDirectory(prefix="provgraph-suspects-") as folder:
+    with (harness.bench_server(args.uri) as settings, Graph(settings) as graph,
+          tempfile.TemporaryDirectory(prefix="provgraph-suspects-") as folder):
+        # the bench's own server: its CPU time is measured too
+        server_pid = None if args.uri else local.status(harness.server_options(harness.DEFAULT_PORT)).pid
         install_schema(graph)
         workdir = Path(folder)
         quality = [] if args.no_quality else [examples_quality(graph)]

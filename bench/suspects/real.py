@@ -42,7 +42,6 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from bench.suspects import generated as bench_suspects
-from provgraph.base.config import Settings
 from provgraph.base.mentions import changed, mentions
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
@@ -318,14 +317,11 @@ def main(argv: list[str] | None = None) -> int:
     bench_suspects.NAMES = not args.no_names
     if args.min_score is not None:
         bench_suspects.MIN_SCORE = args.min_score
-    if args.uri:
-        settings = Settings.from_env(uri=args.uri)
-    else:
-        from bench.common import harness
+    from bench.common import harness
 
-        settings = harness.start_server(harness.DEFAULT_PORT)
     quality: list[dict[str, Any]] = []
-    with Graph(settings) as graph, tempfile.TemporaryDirectory(prefix="provgraph-suspects-real-") as folder:
+    with (harness.bench_server(args.uri) as settings, Graph(settings) as graph,
+          tempfile.TemporaryDirectory(prefix="provgraph-suspects-real-") as folder):
         install_schema(graph)
         for spec in args.adr:
             git_dir, _, sub = spec.partition(":")
