@@ -173,7 +173,8 @@ def _count(values: Any) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.citations.scan", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.citations.scan", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--files", type=int, default=2000, help="files in the generated repository (default 2000)")
     parser.add_argument("--peps", type=Path, help="a checkout of python/peps")
     parser.add_argument("--code", type=Path, help="a checkout of a codebase that cites PEPs")

@@ -170,7 +170,8 @@ def _parse_peak(files: list[tuple[str, str, Path]]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.scale.footprint",
-                                     description="Peak memory of an ingest process against the size of its input: does ingest stream?")
+                                     description="Peak memory of an ingest process against the size of its input: does ingest stream?",
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--sizes", type=corpus.sizes, default=[10_000, 100_000], help="claims per run (default 10k,100k)")
     parser.add_argument("--port", type=int, default=harness.DEFAULT_PORT, help="the bench server's port (env PROVGRAPH_BENCH_PORT)")
     parser.add_argument("--uri", help="a running server instead of the bench's own (its provgraph data is WIPED)")

@@ -153,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from provgraph.ingest.pipeline import ingest
 
-    parser = argparse.ArgumentParser(prog="python -m bench.served.mcp_load", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.served.mcp_load", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--size", type=sizes, default=[10_000], help="claims in the store (default 10k; 100k: the issue's)")
     parser.add_argument("--clients", default="1,4,16", help="client counts, comma-separated (default 1,4,16)")
     parser.add_argument("--calls", type=int, default=20, help="calls per client per phase (default 20)")

@@ -31,11 +31,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from bench.common import harness
 from bench.suspects import corpus as suspects_corpus
 from provgraph.cypher import RULES_DIR
 from provgraph.cypher.include import expand
 from provgraph.engine import suspect_terms, suspects
 from provgraph.graph.connection import Graph, statement
+from provgraph.graph import server as local
 from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest import pipeline
@@ -398,7 +400,8 @@ def _progress(message: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.suspects.generated", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.suspects.generated", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     parser.add_argument("--matters", type=int, nargs="*", default=[160, 400], help="generated corpus sizes (matters)")
@@ -421,9 +424,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     global MIN_SCORE, NO_COMMON, NAMES
     MIN_SCORE, NO_COMMON, NAMES = args.min_score, args.no_common_terms, not args.no_names
-    from bench.common import harness
-    from provgraph.graph import server as local
-
     with (harness.bench_server(args.uri) as settings, Graph(settings) as graph,
           tempfile.TemporaryDirectory(prefix="provgraph-suspects-") as folder):
         # the bench's own server: its CPU time is measured too
