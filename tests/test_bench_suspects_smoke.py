@@ -124,6 +124,8 @@ def test_a_bench_run_that_fails_on_its_own_server_still_stops_that_server(monkey
     (harness.bench_server, which every bench that starts one goes through); a failing run is the harder case."""
     if os.environ.get("PROVGRAPH_TEST_URI"):
         pytest.skip("the suite runs on an external server: no local one to start")
+    if not (os.environ.get("PROVGRAPH_HEAVY") == "1" or os.environ.get("PROVGRAPH_SERVER_TESTS") == "1"):
+        pytest.skip("starts a server of its own: set PROVGRAPH_HEAVY=1 or PROVGRAPH_SERVER_TESTS=1")
     from bench.common import harness
     from bench.suspects import real
 
