@@ -33,6 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.common import harness
 from bench.real_logs.oracles import judged_by_authors
 from bench.real_logs.oracles_fresh import LOGS
 from bench.real_logs.stated import compare
@@ -177,7 +178,8 @@ def checkouts(folder: Path, names: list[str]) -> list[tuple[str, Path]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.real_logs.heldout", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.real_logs.heldout", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--repo", action="append", default=[], metavar="NAME=PATH",
                         help=f"a checkout of a held-out log (repeatable); NAME one of {', '.join(LOGS)}")
     parser.add_argument("--repos", type=Path, metavar="DIR",
@@ -204,15 +206,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(error))
     if not repos:
         parser.error("no log to read: --repo NAME=PATH or --repos DIR")
-    if args.uri:
-        _run_logs(args, repos, Settings.from_env(uri=args.uri))
-        return 0
-    from bench.common import harness
-
-    try:  # the bench's own server, stopped when the logs are read (a 4 GB heap left running otherwise)
-        _run_logs(args, repos, harness.start_server(harness.DEFAULT_PORT))
-    finally:
-        harness.stop_server(harness.DEFAULT_PORT)
+    with harness.bench_server(args.uri) as settings:
+        _run_logs(args, repos, settings)
     return 0
 
 
