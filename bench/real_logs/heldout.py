@@ -4,14 +4,14 @@
     python -m bench.real_logs.heldout --repos /tmp/logs [--log beps --log xls ...] [--propose]
 
 With --repos DIR, every log whose repository is checked out in DIR as OWNER+NAME (`DIR/bnb-chain+BEPs`, the name
-the fetch tool gives a repository; the OWNER/NAME of oracles.py's origin) is read (with --log, only those).
+the fetch tool gives a repository; the OWNER/NAME of the oracle's origin) is read (with --log, only those).
 
 Each log NAME is ingested whole with its declaration, `bench/logs/NAME.toml`: a `provgraph.toml` as the log's
 users would write it (`path` relative to the repository's root), and nothing else: a log that needs a code edit
-in provgraph to read is a finding, never a fix here. The oracle (oracles.py) is the record's stated status, read by
-a few lines of its own (independent of provgraph's readers), and mapped to a verdict by the log's own process
-document: in force -> ACTIVE; not yet decided or dormant -> UNKNOWN; closed, withdrawn, moved, obsolete,
-superseded -> STALE.
+in provgraph to read is a finding, never a fix here. The oracle (oracles.py; oracles_fresh.py for the logs that did
+not fit it) is the record's stated status, read by a few lines of its own (independent of provgraph's readers), and
+mapped to a verdict by the log's own process document: in force -> ACTIVE; not yet decided or dormant -> UNKNOWN;
+closed, withdrawn, moved, obsolete, superseded -> STALE.
 
 With --propose the declaration is instead the one `provgraph formats propose FOLDER` prints, run in the
 repository's root for the folder the log's own declaration reads (or --propose-at's), applied unedited.
@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.common import harness
-from bench.real_logs.oracles import LOGS, judged_by_authors
+from bench.real_logs.oracles import judged_by_authors
+from bench.real_logs.oracles_fresh import LOGS
 from bench.real_logs.stated import compare
 from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status
