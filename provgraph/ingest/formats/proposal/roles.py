@@ -2,7 +2,8 @@
 
 Read from the fields of the record files that state a status (places.Choice.stated):
 - id: a field present in most records, short, unique per record, whose number is the number in the record's path
-  (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`);
+  (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`); when none is, and every record's path writes
+  a number of its own, that number (the file-name place's `file-number`);
 - title: a field named title;
 - date: a field whose values read as dates in most records (one named for a creation, else for a date, first);
 - links: a field named for a link role (`Superseded-By` -> superseded_by; `Obsoletes` -> supersedes); a premise
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 
 from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest.formats.declaration import LINK_ROLES, TITLED_ID
+from provgraph.ingest.formats.metadata import FILE_NUMBER
 from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
 from provgraph.ingest.formats.proposal.evidence import status_text
 from provgraph.ingest.formats.proposal.places import Choice
@@ -66,6 +68,9 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
         found.fields["title"] = title
         taken.add(title)
     id_name = _id_field(choice, {name: found for name, found in values.items() if name not in taken})
+    if id_name is None and _numbered(choice):
+        id_name = FILE_NUMBER  # the metadata states none: the number each record's file name writes
+        values[id_name] = {relpath: str(number_of(relpath)) for relpath in choice.stated}
     if id_name:
         found.fields["id"] = id_name
         taken.add(id_name)
@@ -97,6 +102,9 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
             found.unroled.append(name)
     if not id_name:
         found.doubts.append("no field carries an id: each claim is named by its path (<store>:<path>)")
+    elif id_name == FILE_NUMBER:
+        found.doubts.append("no field carries an id: each record's id is the number its file name writes (metadata "
+                            "file-name, field file-number)")
     elif numeric and found.id == "{id}":
         found.doubts.append(f"the records' texts do not cite them by a name: each claim is its bare number ({id_name});"
                             " give id a prefix (id = \"XYZ-{id}\")")
@@ -136,6 +144,12 @@ def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
         if agree >= 0.5 * len(texts) and (best is None or agree > best[0]):
             best = (agree, name)
     return best[1] if best else None
+
+
+def _numbered(choice: Choice) -> bool:
+    """Whether the record files are numbered: each file name (or its folder's) writes a number, a different one."""
+    numbers = [number_of(relpath) for relpath in choice.stated]
+    return bool(numbers) and None not in numbers and len(set(numbers)) == len(numbers)
 
 
 def _numbers(choice: Choice, values: dict[str, dict[str, str]], id_name: str | None) -> dict[str, int | None]:
