@@ -17,16 +17,16 @@ from typing import Any
 
 from provgraph.base.errors import InputError
 from provgraph.base.text import counted
-from provgraph.ingest.formats.declaration import METADATA
+from provgraph.ingest.formats.declaration import LINK_ROLES, METADATA
 from provgraph.ingest.formats.metadata import FILE_NUMBER
-from provgraph.ingest.formats.proposal import places, roles
+from provgraph.ingest.formats.proposal import places, premises, roles
 from provgraph.ingest.formats.proposal.aside import set_aside
 from provgraph.ingest.formats.proposal.definitions import definitions
 from provgraph.ingest.formats.proposal.evidence import evidence, status_text
 from provgraph.ingest.formats.proposal.files import look
 from provgraph.ingest.formats.proposal.reading import OTHER_NAMES, Tally, tally
 from provgraph.ingest.formats.proposal.toml import store_toml
-from provgraph.ingest.formats.proposal.words import Word, phrases, words
+from provgraph.ingest.formats.proposal.words import Word, phrase_of, phrases, words
 
 _LISTED = 5
 _PLACES = [kind for kind in METADATA if kind not in ("adr", "file-name")]  # where a proposal looks for a status (the adr
@@ -107,6 +107,7 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
     titles = {path: (status_text(fields.get(found_roles.fields.get("title", ""))), choice.status_of(fields))
               for path, fields in choice.stated.items()}
     used = words(texts, definitions(root, titles, phrases(texts)))
+    _follow_practice(choice, found_roles, record, used)
     table = {**record, "words": {word.phrase: word.reads_as for word in used if word.reads_as}}
     store = name or _store_name(root)
     counts = tally(root, seen, table, store)
@@ -114,6 +115,19 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
               if choice.pattern is None] or [("pattern", choice.pattern or "")]
     return Proposal(store, path.as_posix() if isinstance(path, Path) else str(path), record, used, status, counts,
                     _doubts(choice, found_roles, counts))
+
+
+def _follow_practice(choice: places.Choice, found: roles.Roles, record: dict[str, Any], used: list[Word]) -> None:
+    """The `requires` field left out, with a comment, when the log's own statuses disagree with it as a premise."""
+    name = found.fields.get("requires")
+    if name is None:
+        return
+    readings = {word.phrase: word.reads_as for word in used}
+    links = {role: field for role, field in found.fields.items() if role in LINK_ROLES}
+    kept = premises.practice(choice, links, found.numbers, lambda text: readings.get(phrase_of(text)))
+    if not kept.agrees:
+        del found.fields["requires"], record["fields"]["requires"]
+        found.doubts.append(premises.comment(kept, name, found.numbers, record.get("id", "{id}")))
 
 
 def _where(place: places.Place) -> str:

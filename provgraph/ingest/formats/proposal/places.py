@@ -25,7 +25,6 @@ from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.declaration import METADATA
 from provgraph.ingest.formats.proposal.evidence import PATTERNS, Evidence, Fields, Place, known, pattern_for, status_text
 from provgraph.ingest.formats.proposal.files import Seen, is_template, literal_glob, shape
-from provgraph.ingest.formats.proposal.words import phrase_of
 
 _STATUS_NAMES = lifecycle.STATUS_NAMES  # a tie between two fields goes to these names
 _SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share of its values
@@ -236,19 +235,17 @@ def _best_read_first(ranked: list[tuple[Place, str, int]],
                      values: dict[tuple[Place, str], list[str]]) -> list[tuple[Place, str, int]]:
     """The ranking with the best-read of the status-named fields the leading one stands beside (same place, in nearly
     as many files) first: a record with `stage` and `status` keeps its status in the one whose values the vocabulary
-    reads best -- the share read with no doubt (known, not a word communities read differently), then the share known
-    -- and, at a tie, the one named first in `STATUS_NAMES` (status, state, stage, ...)."""
+    knows in the most files (a file without the field counts as one it does not read), then, at a tie, the one named
+    first in `STATUS_NAMES` (status, state, stage, ...)."""
     if not ranked or not lifecycle.status_named(ranked[0][1]):
         return ranked
     leader = ranked[0]
     rivals = [item for item in ranked if item[0] == leader[0] and lifecycle.status_named(item[1])
               and len(values[item[:2]]) >= _SHARE_BESIDE * len(values[leader[:2]])]
+    files = max(len(values[item[:2]]) for item in rivals)
 
-    def reading(item: tuple[Place, str, int]) -> tuple[float, float, int]:
-        texts = values[item[:2]]
-        sure = sum(1 for text in texts if lifecycle.canonical(text) and phrase_of(text) not in lifecycle.CONTESTED)
-        known_words = sum(1 for text in texts if lifecycle.canonical(text))
-        return -sure / len(texts), -known_words / len(texts), _name_order(item[1])
+    def reading(item: tuple[Place, str, int]) -> tuple[float, int]:
+        return -sum(1 for text in values[item[:2]] if lifecycle.canonical(text)) / files, _name_order(item[1])
 
     best = min(rivals, key=reading)
     return [best, *(item for item in ranked if item is not best)]

@@ -34,9 +34,9 @@ _MOST = 0.6  # a role's field is present in at least this share of the records
 _SHARE_RESOLVED = 0.5  # a premise role (requires) is declared when this share of its values name records of the folder
 _SHARE_NUMBERED = 0.3  # a revision role: this share of its values are numbers or paths of the folder
 _DATES_SAMPLED = 40
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
+SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
 _CITE = re.compile(r"(?<![\w/])([A-Za-z]{2,12})([ -]?)(\d{1,6})(?![\w]|\.\d)")
-_NUMBERED = re.compile(r"([A-Za-z]{2,12})[ -]?(\d{1,6})")
+NUMBERED = re.compile(r"([A-Za-z]{2,12})[ -]?(\d{1,6})")
 _LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _DIGITS = re.compile(r"\d+")
@@ -57,6 +57,7 @@ class Roles:
     aliases: list[str] = field(default_factory=list)
     unroled: list[str] = field(default_factory=list)  # fields that name other records but have no link role
     doubts: list[str] = field(default_factory=list)
+    numbers: dict[str, int | None] = field(default_factory=dict)  # record path -> its number (its id's, else its path's)
 
 
 def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
@@ -79,6 +80,7 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
         found.fields["date"] = date
         taken.add(date)
     ids = _numbers(choice, values, id_name)
+    found.numbers = ids
     texts = list(values[id_name].values()) if id_name else []
     numeric = bool(texts) and sum(text.strip().isdigit() for text in texts) >= 0.9 * len(texts)  # `aip: AIP-47` aside
     numbers = {number for number in ids.values() if number is not None}
@@ -196,15 +198,13 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
     named = numbered = parts = 0
     unnamed = ""
     for relpath, text in by_record.items():
-        items = _LINK.findall(text) or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
-        for item in items:
-            part = item.strip().strip("*_`\"'").strip()
-            if not part or part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or _SCHEME.match(part):
+        for part in parts_of(text):
+            if part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or SCHEME.match(part):
                 continue  # a URL names something outside the log: neither a record nor a sign the field is no link
             titled = TITLED_ID.match(part)  # `AIP-10: Move Objects` names AIP-10, as the reader resolves it
-            prefixed = _NUMBERED.fullmatch(titled.group(1) if titled else part)
+            prefixed = NUMBERED.fullmatch(titled.group(1) if titled else part)
             number = int(part) if part.isdigit() else int(prefixed.group(2)) if prefixed else None
-            target = _path_named(relpath, part)
+            target = path_named(relpath, part)
             if (number is not None and number == ids.get(relpath)) or target in (relpath, posixpath.dirname(relpath)):
                 continue
             parts += 1
@@ -217,11 +217,18 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
     return named, numbered, unnamed, parts
 
 
+def parts_of(text: str) -> list[str]:
+    """The parts of a link field's value, each as the reader takes it (Markdown links' targets, else the text split at
+    commas, semicolons and `and`), markup and quotes around them aside."""
+    items = _LINK.findall(text) or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
+    return [part for part in (item.strip().strip("*_`\"'").strip() for item in items) if part]
+
+
 def _letters(text: str) -> str:
     return re.sub(r"[^a-z]", "", re.sub(r"\{id[^}]*\}", "", text.casefold()))
 
 
-def _path_named(relpath: str, part: str) -> str | None:
+def path_named(relpath: str, part: str) -> str | None:
     """The store-relative path a value names, when it looks like a path (`/keps/sig-x/583-x`, `x.md`)."""
     if "/" not in part and "." not in part:
         return None
