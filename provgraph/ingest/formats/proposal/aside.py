@@ -1,11 +1,11 @@
 """Files the record globs match that are not records: set aside with their reason, as `[store.record.skip]` globs.
 
 - a template: a file or folder named for one, with no record number of its own (`template.md`, `0000-template/`);
-- an index page: a file named README or index, any case and extension (`README.md`, `tp/README.md`), unless the records
-  are such files by name (a KEP is its folder's `README.md`: the records glob names it literally);
+- an index page: a file named README or index, any case and extension (`README.md`, in any folder), unless the
+  records are such files by name (a KEP is its folder's `README.md`: the records glob names it literally);
 - a translation: a file whose name is another record file's name in the same folder with a language tag (BCP 47
   -like: a language of two letters, or three with a region; a script, a region after it) before its extension
-  (`VIP-180-zh_CN.md` beside `VIP-180.md`, `0001-x.ja.md`, `pep-8_pt-BR.rst`). It says what its record says, in
+  (`VIP-180-zh_CN.md` beside `VIP-180.md`, `0001-x.ja.rst`, `pep-8_pt-BR.rst`). It says what its record says, in
   another language: one decision, so one record.
 Each is counted under its reason (`ingest files` and the proposal's counts say how many) and named in the proposal.
 """
@@ -60,7 +60,8 @@ def _index_page(relpath: str, records: list[str]) -> tuple[str, str] | None:
 
 
 def _translation(relpath: str, paths: list[str]) -> tuple[str, str] | None:
-    """A file named as another record file of its folder plus a language tag: (reason, `*-zh_CN.md`)."""
+    """A file named as another record file of its folder plus a language tag: (reason, a glob of its tag and
+    extension: `*-zh_CN` then `.md`)."""
     if translated(relpath, paths) is None:
         return None
     stem, suffix = posixpath.splitext(posixpath.basename(relpath))
@@ -70,7 +71,8 @@ def _translation(relpath: str, paths: list[str]) -> tuple[str, str] | None:
 
 
 def translated(relpath: str, paths: list[str]) -> str | None:
-    """The record file a translation translates (`vips/VIP-180.md` for `vips/VIP-180-zh_CN.md`), None if not one."""
+    """The record file a translation translates (`VIP-180.md` for `VIP-180-zh_CN.md`, in the same folder), None if
+    not one."""
     folder, name = posixpath.split(relpath)
     stem, suffix = posixpath.splitext(name)
     tagged = _TAGGED.fullmatch(stem)
