@@ -138,7 +138,7 @@ FRESH = {
 }
 
 FRESH |= {  # a fifth fresh check (s62-heldout5)
-    # EEP 1 (eeps/eep-0001.md), "EEP Work Flow" and the header template: Draft, Deferred ("can re-assign it to draft");
+    # EEP 1 (in eeps/), "EEP Work Flow" and the header template: Draft, Deferred ("can re-assign it to draft");
     # Accepted, Final, Active ("never meant to be completed"); Rejected, Replaced ("rendering the original obsolete").
     "eeps": HeldOut("erlang/eep", "EEP 1, EEP Work Flow", _eep, {
         "draft": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE",
@@ -150,11 +150,11 @@ FRESH |= {  # a fifth fresh check (s62-heldout5)
         "protoxep": "UNKNOWN", "experimental": "UNKNOWN", "proposed": "UNKNOWN", "deferred": "UNKNOWN",
         "draft": "ACTIVE", "stable": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE", "retracted": "STALE",
         "rejected": "STALE", "deprecated": "STALE", "obsolete": "STALE"}),
-    # DIPs/README.md "DIP Status" (in review, Accepted, Rejected, Postponed, Superseded, Abandoned, Withdrawn) and
-    # docs/process-authoring.md (Draft, Formal Assessment: "rejection or indefinite postponement"); archive/README's
-    # Implemented, Approved (the wiki-era DIPs) in force by their plain meaning. 1NNN-RAC.md is a draft (named
-    # `1NNN-(initials).md` until the DIP manager numbers it).
-    "dips": HeldOut("dlang/DIPs", "DIPs/README.md, DIP Status; docs/process-authoring.md",
+    # The DIPs folder's README, "DIP Status" (in review, Accepted, Rejected, Postponed, Superseded, Abandoned,
+    # Withdrawn) and the docs folder's DIP Authoring Process (Draft, Formal Assessment: "rejection or indefinite
+    # postponement"); archive/README's Implemented, Approved (the wiki-era DIPs) in force by their plain meaning.
+    # 1NNN-RAC is a draft (named `1NNN-(initials)` until the DIP manager numbers it).
+    "dips": HeldOut("dlang/DIPs", "the DIPs README, DIP Status; The DIP Authoring Process",
                     _cell_status(r"DIPs/(\w+/)?(DIP\d+|1NNN-[^/]+)\.md"), {
         "draft": "UNKNOWN", "formal assessment": "UNKNOWN", "postponed": "UNKNOWN", "accepted": "ACTIVE",
         "approved": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE", "superseded": "STALE",
@@ -166,17 +166,18 @@ FRESH |= {  # a fifth fresh check (s62-heldout5)
         "proposed": "UNKNOWN", "approved": "ACTIVE", "partially implemented": "ACTIVE", "implemented": "ACTIVE",
         "deprecated": "STALE"}),
     # TEP-0001 "TEP Workflow": proposed, deferred ("not actively being worked on"); implementable ("approved ... for
-    # implementation"), implemented; withdrawn, replaced (`superseded-by` names the new TEP). Implementing (TEP-0115)
+    # implementation"), implemented; withdrawn, replaced (`superseded-by` names the new TEP). Implementing (TEP-0037)
     # is no TEP-0001 word: between implementable and implemented, in force by its plain meaning.
     "tekton": HeldOut("tektoncd/community", "TEP-0001, TEP Workflow",
-                           _front_matter_status(r"teps/\d{4}-[^/]+\.md"), {
+                      _front_matter_status(r"teps/\d{4}-[^/]+\.md"), {
         "proposed": "UNKNOWN", "deferred": "UNKNOWN", "implementable": "ACTIVE", "implementing": "ACTIVE",
         "implemented": "ACTIVE", "withdrawn": "STALE", "replaced": "STALE"}),
-    # docs/process.md "The Process": Draft (before the tracker), Exploratory (under the PSC's consideration), Implementing,
-    # Testing (accepted for implementation, not yet merged: undecided, "the document moves to Rejected" may follow);
-    # Accepted ("code merged as a new ... feature"); Rejected, Expired. Implemented (README: "a completed implemented
-    # PPC", the template) in force by its plain meaning.
-    "ppcs": HeldOut("Perl/PPCs", "docs/process.md, The Process", _indented_field(r"ppcs/ppc\d{4}-[^/]+\.md", "Status", 15), {
+    # The docs folder's process page, "The Process": Draft (before the tracker), Exploratory (under the PSC's
+    # consideration), Implementing, Testing (accepted for implementation, not yet merged: undecided, "the document
+    # moves to Rejected" may follow); Accepted ("code merged as a new ... feature"); Rejected, Expired. Implemented
+    # (the README: "a completed implemented PPC", the template) in force by its plain meaning.
+    "ppcs": HeldOut("Perl/PPCs", "the PPC process page (docs), The Process",
+                    _indented_field(r"ppcs/ppc\d{4}-[^/]+\.md", "Status", 15), {
         "draft": "UNKNOWN", "exploratory": "UNKNOWN", "implementing": "UNKNOWN", "testing": "UNKNOWN",
         "accepted": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE", "expired": "STALE"}),
 }
