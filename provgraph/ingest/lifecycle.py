@@ -257,6 +257,27 @@ def status_like(fields: Iterable[tuple[str, object]], words: Mapping[str, str] |
     return tuple(found)
 
 
+_NEGATIONS = frozenset({"not", "no", "never", "cannot", "nor", "without"})
+_SENTENCE_END = re.compile(r"[.!?;]\s")
+
+
+def stated_in(text: str, words: Mapping[str, str] | None = None) -> str | None | bool:
+    """The first phrase of a sentence the vocabulary (the store's `words` first) reads, as written (`This BEP is already
+    implemented.` -> `implemented`); False when that phrase is negated in its sentence (`is not yet implemented`: read
+    neither way, so the text stays unread and is counted); None when no phrase is read."""
+    for sentence in _SENTENCE_END.split(text):
+        found = _words(sentence)
+        for index in range(len(found)):
+            match = _match(found[index:], words)
+            if match is None:
+                continue
+            if any(word in _NEGATIONS or word.endswith("n't") for word in found[:index]):
+                return False
+            written = _WORD_ANY_CASE.findall(_cleaned(sentence))
+            return " ".join(written[index:index + match[0]] if len(written) == len(found) else found[index:index + match[0]])
+    return None
+
+
 def canonical(text: str | None, words: Mapping[str, str] | None = None) -> str | None:
     """The canonical word `text` starts with ("✅ **Accepted**", "On hold.", "Active review"), or None.
     The longest phrase wins; at one length, the store's own `words` before the default vocabulary."""

@@ -82,21 +82,21 @@ def test_a_kep_like_log_proposes_the_sidecar_beside_its_readme_and_skips_the_tem
 def test_front_matter_that_keeps_its_status_under_another_key_proposes_that_key(tmp_path: Path) -> None:
     write_front_matter_stage(tmp_path)
     record = propose_format(tmp_path).store_table()["record"]
-    assert record["metadata"] == ["front-matter"] and record["fields"]["status"] == "stage"
-    assert "id" not in record["fields"]  # `owner: team-3` is unique and numbered like the file, but no id
+    assert record["metadata"] == ["front-matter", "file-name"] and record["fields"]["status"] == "stage"
+    assert record["fields"]["id"] == "file-number"  # `owner: team-3` is unique and numbered like the file, but no id
 
 
 def test_an_rst_field_list_log_proposes_the_field_list(tmp_path: Path) -> None:
     write_field_lists(tmp_path)
     record = propose_format(tmp_path).store_table()["record"]
-    assert record["records"] == ["nep-[0-9]*.rst"] and record["metadata"] == ["field-list"]
-    assert record["fields"] == {"status": "status", "date": "created"}
+    assert record["records"] == ["nep-[0-9]*.rst"] and record["metadata"] == ["field-list", "file-name"]
+    assert record["fields"] == {"id": "file-number", "status": "status", "date": "created"}
 
 
 def test_a_bullets_log_proposes_the_bullets_and_leaves_an_unknown_word_as_a_comment(tmp_path: Path) -> None:
     write_bullets(tmp_path)
     proposal = propose_format(tmp_path)
-    assert proposal.store_table()["record"]["metadata"] == ["bullets"]
+    assert proposal.store_table()["record"]["metadata"] == ["bullets", "file-name"]
     assert "proposal" not in proposal.store_table()["record"].get("fields", {})  # it names its own record: no link
     assert proposal.store_table()["words"]["returned for revision"] == "draft"
     assert "evergreen" not in proposal.store_table()["words"]
@@ -106,7 +106,7 @@ def test_a_bullets_log_proposes_the_bullets_and_leaves_an_unknown_word_as_a_comm
 def test_a_log_sorted_into_status_folders_proposes_the_folder(tmp_path: Path) -> None:
     write_folders(tmp_path)
     store = propose_format(tmp_path).store_table()
-    assert store["record"]["metadata"] == ["folder"] and store["record"]["records"] == ["[0-9]*.md"]
+    assert store["record"]["metadata"] == ["folder", "file-name"] and store["record"]["records"] == ["[0-9]*.md"]
     assert store["words"] == {"accepted": "accepted", "rejected": "rejected", "superseded": "superseded"}
 
 
@@ -120,20 +120,20 @@ def test_a_preamble_fenced_under_a_heading_proposes_that_section(tmp_path: Path)
 def test_name_value_lines_after_an_rst_title_propose_the_lines_kind(tmp_path: Path) -> None:
     write_status_lines(tmp_path)
     record = propose_format(tmp_path).store_table()["record"]
-    assert (record["records"], record["metadata"], record["fields"]["status"]) == (["APE[0-9]*.rst"], ["lines"], "status")
+    assert (record["records"], record["metadata"], record["fields"]["status"]) == (["APE[0-9]*.rst"], ["lines", "file-name"], "status")
 
 
 def test_a_status_under_its_own_heading_proposes_the_headings_kind(tmp_path: Path) -> None:
     write_status_headings(tmp_path)
     record = propose_format(tmp_path).store_table()["record"]
-    assert record["metadata"] == ["headings"] and record["fields"] == {"status": "status"}
+    assert record["metadata"] == ["headings", "file-name"] and record["fields"] == {"status": "status", "id": "file-number"}
 
 
 def test_a_status_no_place_reads_is_proposed_as_a_pattern(tmp_path: Path) -> None:
     write_quoted_status(tmp_path)
     proposal = propose_format(tmp_path)
     record = proposal.store_table()["record"]
-    assert record["metadata"] == [] and set(record["patterns"]) == {"status"} and "status" not in record.get("fields", {})
+    assert record["metadata"] == ["file-name"] and set(record["patterns"]) == {"status"} and "status" not in record.get("fields", {})
     assert proposal.status == [("pattern", "status")] and proposal.counts.records == 4
     assert "status = '^" in proposal.to_toml()  # a literal string: the regex as written
 

@@ -101,7 +101,7 @@ def test_a_place_that_gives_one_more_record_a_status_is_added_beside_the_first(t
     files = {f"APE{n}.rst": f"APE {n}\n======\n\nauthor: A\n\nstatus: Accepted\n\nBody.\n" for n in range(1, 24)}
     files["APE23.rst"] = "APE 23\n======\n\nAuthors\n-------\n\n:Author: B\n:Status: Accepted\n\nBody.\n"
     record = propose_format(_write(tmp_path, files)).store_table()["record"]
-    assert record["metadata"] == ["lines", "field-list"]
+    assert record["metadata"] == ["lines", "field-list", "file-name"]
 
 
 def test_records_in_status_folders_that_state_a_status_field_are_read_by_the_field_and_index_pages_are_not_records(

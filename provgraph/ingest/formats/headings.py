@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, Mapping
 
+from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.metadata import Field, Fields
 
 _ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*")
@@ -19,6 +20,7 @@ _WIKI = re.compile(r"(={1,6})([^=].*?)\1[ \t]*")
 _ADORNMENT = re.compile(r"([!-/:-@\[-`{-~])\1{2,}")  # one punctuation mark, three times or more
 _FENCES = ("```", "~~~")
 _BULLET = re.compile(r"[*+-][ \t]+")
+_NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+(?=\S)")  # `3. `, `2.1 `, `IV. `: a section's number
 
 
 @dataclass(frozen=True)
@@ -30,8 +32,14 @@ class Heading:
 
     @property
     def key(self) -> str:
-        """The name as a declaration names it: any case, without emphasis or a trailing colon."""
-        return self.name.strip().strip("*_`").strip().rstrip(":").strip().casefold()
+        return heading_key(self.name)
+
+
+def heading_key(name: str) -> str:
+    """A heading's name as a declaration names it: any case, without emphasis, a trailing colon or a section number
+    before it (`## 3. Status` -> `status`, as `Status` and `3. Status` name it)."""
+    text = _NUMBERED.sub("", name.strip().strip("*_`").strip().rstrip(":").strip())
+    return " ".join(text.split()).casefold()
 
 
 def headings(lines: list[str]) -> Iterator[Heading]:
@@ -69,7 +77,7 @@ def headings(lines: list[str]) -> Iterator[Heading]:
 def section(lines: list[str], name: str) -> tuple[int, list[str]] | None:
     """The lines under the heading called `name` (any level, any case) up to the next heading of the same or a higher
     level, with the 0-based index of the first of them; None when no heading has that name."""
-    wanted = name.strip().casefold()
+    wanted = heading_key(name)
     found = headings(lines)
     for heading in found:
         if heading.key == wanted:
@@ -78,19 +86,39 @@ def section(lines: list[str], name: str) -> tuple[int, list[str]] | None:
     return None
 
 
-def heading_fields(lines: list[str], names: frozenset[str]) -> Fields:
+def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, str] | None = None) -> Fields:
     """`names` (casefolded) read as headings: `## Status` then `Accepted` is the field status = Accepted, on the line
-    that says it (a bullet mark before it is not part of the value). The first heading of a name wins."""
+    that says it (a bullet mark before it is not part of the value). The first heading of a name wins. Under a heading
+    named like a status (`## 3. Status`) whose first line does not start with a status word, the value is the first
+    status phrase of its first paragraph (`This BEP is already implemented.` -> `implemented`; the store's `words`
+    first); a negated one (`not yet implemented`) is not read either way: the line stays the value, unrecognised."""
     found: Fields = {}
+    wanted = {heading_key(name): name for name in sorted(names)}  # a field keyed by the name declared
     marks = list(headings(lines))
     for number, heading in enumerate(marks):
-        if heading.key not in names or heading.key in found:
+        name = wanted.get(heading.key)
+        if name is None or name in found:
             continue
         stop = marks[number + 1].start if number + 1 < len(marks) else len(lines)
         line = next((index for index in range(heading.end, stop) if lines[index].strip()), None)
         if line is not None:
-            found[heading.key] = Field(_BULLET.sub("", lines[line].strip(), count=1), line + 1)
+            found[name] = _stated(lines, line, stop, heading.key, words)
     return found
+
+
+def _stated(lines: list[str], line: int, stop: int, key: str, words: Mapping[str, str] | None) -> Field:
+    first = Field(_BULLET.sub("", lines[line].strip(), count=1), line + 1)
+    if not lifecycle.status_named(key) or lifecycle.canonical(first.value, words) is not None:
+        return first
+    for index in range(line, stop):
+        if not lines[index].strip():
+            break
+        phrase = lifecycle.stated_in(lines[index], words)
+        if phrase is False:
+            return first
+        if phrase:
+            return Field(phrase, index + 1)
+    return first
 
 
 def _adorned(lines: list[str], index: int) -> tuple[tuple[str, bool], int] | None:

@@ -4,7 +4,7 @@ Each reader takes the record's lines (or its sidecar's bytes, or its path) and r
 name (casefolded) -> `Field` (the value as written, or a YAML list, and the 1-based line in the record that
 states it; None for a sidecar or a folder). The first value of a name wins.
 
-- header-block: `Field: value` lines at the top of the file, up to the first blank line, continuation lines
+- header-block: `Field: value` lines (`Field:value` too, never a URL or a time) at the top of the file, up to the first blank line, continuation lines
   indented deeper (RFC 822 as in PEPs; also inside MediaWiki `<pre>` and under an RST comment `..`); when the top
   of the file is not such a block, the first `<pre>` or ``` block before the first heading (a title or a notice
   may come first, as in BIPs).
@@ -16,6 +16,8 @@ states it; None for a sidecar or a folder). The first value of a name wins.
 - front-matter: YAML between `---` lines at the top.
 - sidecar: a YAML file beside the text (`kep.yaml` next to `README.md`).
 - folder: the record's status is the name of the folder it sits in (`accepted/`, `rejected/`).
+- file-name: the number the record's path writes (its file name's first digits, else its folder's), as the field
+  `file-number`: an id for records whose metadata states none.
 
 `headings` (a field named by a heading) and `section` (the text under one) are in headings.py; `patterned` reads a
 declaration's patterns, the last resort for a field no place above holds.
@@ -48,7 +50,11 @@ class BadMetadata(ValueError):
 
 
 Fields = dict[str, Field]
-_HEADER = re.compile(r"([A-Za-z][\w.-]*(?: [\w.-]+){0,3})[ \t]*:(?:[ \t]+(.*)|$)")
+_HEADER_NAME = r"[A-Za-z][\w.-]*(?: [\w.-]+){0,3}"
+# `Name: value`; or `Name:value` (`tip:127`) when the colon is the line's first, its name ends in a letter (no time,
+# `at 12:30`; no host, `example.com:8080`) and no `/`, `\` or `:` follows it (no URL, `https://x`; no path)
+_HEADER = re.compile(r"(?:(?=[^:]*:(?:[ \t]|$))|(?!(?i:mailto|urn|tel|data|file|news):)(?=[A-Za-z][\w -]*[A-Za-z_-]:[^\s/\\:]))"
+                     rf"({_HEADER_NAME})[ \t]*:[ \t]*(.*)")
 _FIELD_LIST = re.compile(r":([^:\s][^:]*):(?:[ \t]+(.*)|$)")
 _BULLET = re.compile(r"\s{0,3}[*+-]\s+(?:\*\*|__)?([A-Za-z][\w -]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)")
 _ADORNMENT = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}\s*")
@@ -252,6 +258,20 @@ def folder(relpath: str, words: Mapping[str, str]) -> Fields:
     for name in reversed(relpath.split("/")[:-1]):
         if lifecycle.canonical(name, words) is not None:
             return {"folder": Field(name)}
+    return {}
+
+
+FILE_NUMBER = "file-number"  # the field the file-name place gives
+_DIGITS = re.compile(r"\d+")
+
+
+def file_name(relpath: str) -> Fields:
+    """The record's number as its path writes it: the first digits of its file name (`kip-0015.md` -> `0015`), else
+    of the nearest folder that has some (a KEP's `README.md` in `1029-quotas/` -> `1029`), as the field `file-number`."""
+    for part in reversed(relpath.split("/")):
+        found = _DIGITS.search(part.rsplit(".", 1)[0] if "." in part else part)
+        if found:
+            return {FILE_NUMBER: Field(found.group())}
     return {}
 
 

@@ -134,10 +134,12 @@ def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | N
                 found = metadata.sidecar(sidecar, fmt.sidecar or "sidecar")
             elif place == "folder":
                 found = metadata.folder(at.relpath, fmt.word_map)
+            elif place == "file-name":
+                found = metadata.file_name(at.relpath)
             elif place == "front-matter":
                 found = metadata.front_matter(lines)
             elif place == "headings":
-                found = _shifted(headings.heading_fields(text, fmt.heading_names), offset)
+                found = _shifted(headings.heading_fields(text, fmt.heading_names, fmt.word_map), offset)
             else:
                 found = _shifted(metadata.TEXT_READERS[place](text), offset)
         except metadata.BadMetadata as problem:

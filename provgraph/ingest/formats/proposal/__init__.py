@@ -17,18 +17,20 @@ from typing import Any
 
 from provgraph.base.errors import InputError
 from provgraph.base.text import counted
-from provgraph.ingest.formats.declaration import METADATA, matches
-from provgraph.ingest.formats.proposal import places, roles
+from provgraph.ingest.formats.declaration import LINK_ROLES, METADATA
+from provgraph.ingest.formats.metadata import FILE_NUMBER
+from provgraph.ingest.formats.proposal import places, premises, roles
+from provgraph.ingest.formats.proposal.aside import set_aside
 from provgraph.ingest.formats.proposal.definitions import definitions
 from provgraph.ingest.formats.proposal.evidence import evidence, status_text
-from provgraph.ingest.formats.proposal.files import is_template, look
+from provgraph.ingest.formats.proposal.files import look
 from provgraph.ingest.formats.proposal.reading import OTHER_NAMES, Tally, tally
 from provgraph.ingest.formats.proposal.toml import store_toml
-from provgraph.ingest.formats.proposal.words import Word, phrases, words
+from provgraph.ingest.formats.proposal.words import Word, phrase_of, phrases, words
 
 _LISTED = 5
-_PLACES = [kind for kind in METADATA if kind != "adr"]  # the places a proposal looks in (the adr reading is the default's)
-_TEMPLATE = "template"
+_PLACES = [kind for kind in METADATA if kind not in ("adr", "file-name")]  # where a proposal looks for a status (the adr
+# reading is the default's; a file name holds no status)
 
 
 @dataclass
@@ -60,7 +62,9 @@ class Proposal:
         for reason, count in sorted(self.counts.not_read.items(), key=lambda item: (-item[1], item[0])):
             extensions = ", ".join(f"{number} {suffix}" for suffix, number in self.counts.other_names.most_common(_LISTED))
             more = ", ..." if len(self.counts.other_names) > _LISTED else ""
-            said.append(f"{count} {reason}" + (f" ({extensions}{more})" if reason == OTHER_NAMES else ""))
+            aside = self.counts.aside.get(reason, [])
+            named = _listed(aside) if aside else f"{extensions}{more}" if reason == OTHER_NAMES else ""
+            said.append(f"{count} {reason}" + (f" ({named})" if named else ""))
         return said
 
     def to_toml(self) -> str:
@@ -73,6 +77,7 @@ class Proposal:
         return {"store": self.store_table(), "summary": self.summary(), "files": self.counts.files, "records": self.counts.records,
                 "not_read": dict(sorted(self.counts.not_read.items())),
                 "other_names": dict(sorted(self.counts.other_names.items())),
+                "set_aside": dict(sorted(self.counts.aside.items())),
                 "status": [{"place": place, "field": name} for place, name in self.status],
                 "words": [word.to_dict() for word in self.words], "doubts": self.doubts, "toml": self.to_toml()}
 
@@ -94,7 +99,7 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
         raise InputError(root, f"nothing here reads as decision records: none of {counted(read, 'text file')} states a "
                                f"status word in a place a declaration can name ({', '.join(_PLACES)}, a Label: value line); "
                                "declare one by hand (docs/ingest.md, Record formats)")
-    skip = _templates(choice)
+    skip = set_aside(choice, [item.relpath for item in seen if item.lines is not None and not item.is_data])
     by_path = {item.relpath: item for item in seen}
     found_roles = roles.roles(choice, by_path)
     texts = [choice.status_of(fields) for fields in choice.stated.values()]
@@ -102,6 +107,7 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
     titles = {path: (status_text(fields.get(found_roles.fields.get("title", ""))), choice.status_of(fields))
               for path, fields in choice.stated.items()}
     used = words(texts, definitions(root, titles, phrases(texts)))
+    _follow_practice(choice, found_roles, record, used)
     table = {**record, "words": {word.phrase: word.reads_as for word in used if word.reads_as}}
     store = name or _store_name(root)
     counts = tally(root, seen, table, store)
@@ -111,19 +117,17 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
                     _doubts(choice, found_roles, counts))
 
 
-def _templates(choice: places.Choice) -> list[str]:
-    """Globs of the record files that are templates (a folder or file named for one), taken out of the choice."""
-    globs: list[str] = []
-    for relpath in [*choice.stated, *choice.silent]:
-        *folders, name = relpath.split("/")
-        part = next((folder for folder in folders if is_template(folder)), None)
-        glob = f"*{part}/*" if part else name if is_template(name) else None
-        if glob and glob not in globs:
-            globs.append(glob)
-    if globs:
-        choice.stated = {path: fields for path, fields in choice.stated.items() if not any(matches(path, g) for g in globs)}
-        choice.silent = [path for path in choice.silent if not any(matches(path, g) for g in globs)]
-    return globs
+def _follow_practice(choice: places.Choice, found: roles.Roles, record: dict[str, Any], used: list[Word]) -> None:
+    """The `requires` field left out, with a comment, when the log's own statuses disagree with it as a premise."""
+    name = found.fields.get("requires")
+    if name is None:
+        return
+    readings = {word.phrase: word.reads_as for word in used}
+    links = {role: field for role, field in found.fields.items() if role in LINK_ROLES}
+    kept = premises.practice(choice, links, found.numbers, lambda text: readings.get(phrase_of(text)))
+    if not kept.agrees:
+        del found.fields["requires"], record["fields"]["requires"]
+        found.doubts.append(premises.comment(kept, name, found.numbers, record.get("id", "{id}")))
 
 
 def _where(place: places.Place) -> str:
@@ -131,8 +135,10 @@ def _where(place: places.Place) -> str:
     return place.kind + (f" {place.sidecar}" if place.sidecar else "") + (f" under {place.section!r}" if place.section else "")
 
 
-def _record(choice: places.Choice, found: roles.Roles, skip: list[str]) -> dict[str, Any]:
-    record: dict[str, Any] = {"records": choice.records, "metadata": list(dict.fromkeys(place.kind for place in choice.places))}
+def _record(choice: places.Choice, found: roles.Roles, skip: dict[str, list[str]]) -> dict[str, Any]:
+    by_name = ["file-name"] if found.fields.get("id") == FILE_NUMBER else []
+    record: dict[str, Any] = {"records": choice.records,
+                              "metadata": list(dict.fromkeys([*(place.kind for place in choice.places), *by_name]))}
     if choice.sidecar:
         record["sidecar"] = choice.sidecar
     if choice.section:
@@ -152,7 +158,7 @@ def _record(choice: places.Choice, found: roles.Roles, skip: list[str]) -> dict[
     if choice.pattern is not None:
         record["patterns"] = {"status": places.pattern(choice)}
     if skip:
-        record["skip"] = {_TEMPLATE: skip}
+        record["skip"] = skip
     return record
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from provgraph.ingest.binary import binary_reason
+from provgraph.ingest.formats import metadata
 from provgraph.ingest.fields import decode
 from provgraph.ingest.regular import NotRegular, open_regular, regular_files
 
@@ -99,11 +100,8 @@ def is_template(name: str) -> bool:
 def number_of(relpath: str) -> int | None:
     """The number a record's path carries: the first in its file name, else in the nearest folder that has one
     (a KEP's `README.md` in its folder `1029-quotas` -> 1029)."""
-    for part in reversed(relpath.split("/")):
-        found = _DIGITS.search(posixpath.splitext(part)[0] if "." in part else part)
-        if found:
-            return int(found.group())
-    return None
+    found = metadata.file_name(relpath).get(metadata.FILE_NUMBER)
+    return int(found.value) if found else None
 
 
 def prefix_of(name: str) -> str:

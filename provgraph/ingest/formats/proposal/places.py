@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from provgraph.ingest import lifecycle
@@ -36,6 +36,8 @@ _SHARE_PRESENT = 0.3  # a shape of record names: at least this share of its file
 _SHARE_FIELD_OVER_FOLDER = 0.5  # a status field goes before the folder when it states one in this share of its files
 _SECTION_SHARE = 0.9  # a section is preferred when it reads the status in this share of the files the whole text does
 _UNPLACED = ("adr", "sidecar", "folder")  # kinds that are read whatever the section
+_PROSE = ("folder", "headings")  # places whose status is read from a name or a sentence, not a field
+_SHARE_BESIDE = 0.9  # a status-named field stands beside another when it states a value in this share of its files
 
 
 @dataclass
@@ -178,10 +180,11 @@ def _field_status(choice: Choice, fields: Fields) -> str:
 
 
 def _field_first(ranked: list[tuple[Place, str, int]]) -> list[tuple[Place, str, int]]:
-    """The ranking with the best field ahead of a folder when it states a status in half the files the folder does."""
-    if not ranked or ranked[0][0].kind != "folder":
+    """The ranking with the best field ahead of a folder, or of a heading (its text prose, a sentence at times), when
+    it states a status in half the files that one does."""
+    if not ranked or ranked[0][0].kind not in _PROSE:
         return ranked
-    field = next((item for item in ranked if item[0].kind != "folder"), None)
+    field = next((item for item in ranked if item[0].kind not in _PROSE), None)
     if field is None or field[2] < _SHARE_FIELD_OVER_FOLDER * ranked[0][2]:
         return ranked
     return [field, *(item for item in ranked if item is not field)]
@@ -202,6 +205,7 @@ def _candidates(found: Evidence, among: set[str], choice: Choice | None) -> list
     whole text, `adr` last); with a choice, only places that can join it (one section, one sidecar)."""
     hits: Counter[tuple[Place, str]] = Counter()
     present: Counter[tuple[Place, str]] = Counter()
+    values: dict[tuple[Place, str], list[str]] = defaultdict(list)
     for path in among:
         for place, fields in found.get(path, {}).items():
             if place.kind == PATTERNS or (choice is not None and not _joins(place, choice)):
@@ -212,6 +216,7 @@ def _candidates(found: Evidence, among: set[str], choice: Choice | None) -> list
                 if status_text(value) and len(status_text(value)) <= 200:
                     present[place, name] += 1
                     hits[place, name] += known(value)
+                    values[place, name].append(status_text(value))
     ranked = [(place, name, count) for (place, name), count in hits.items()
               if count and count >= _share_known(name) * present[place, name]]
     order = {kind: index for index, kind in enumerate(kind for kind in METADATA if kind != "adr")}
@@ -223,7 +228,33 @@ def _candidates(found: Evidence, among: set[str], choice: Choice | None) -> list
         return (-max(count, whole if narrower else 0), name not in _STATUS_NAMES, not narrower, place.section is not None,
                 order.get(place.kind, len(order)), place, name)
 
-    return sorted(ranked, key=rank)
+    return _best_read_first(sorted(ranked, key=rank), values)
+
+
+def _best_read_first(ranked: list[tuple[Place, str, int]],
+                     values: dict[tuple[Place, str], list[str]]) -> list[tuple[Place, str, int]]:
+    """The ranking with the best-read of the status-named fields the leading one stands beside (same place, in nearly
+    as many files) first: a record with `stage` and `status` keeps its status in the one whose values the vocabulary
+    knows in the most files (a file without the field counts as one it does not read), then, at a tie, the one named
+    first in `STATUS_NAMES` (status, state, stage, ...)."""
+    if not ranked or not lifecycle.status_named(ranked[0][1]):
+        return ranked
+    leader = ranked[0]
+    rivals = [item for item in ranked if item[0] == leader[0] and lifecycle.status_named(item[1])
+              and len(values[item[:2]]) >= _SHARE_BESIDE * len(values[leader[:2]])]
+    files = max(len(values[item[:2]]) for item in rivals)
+
+    def reading(item: tuple[Place, str, int]) -> tuple[float, int]:
+        return -sum(1 for text in values[item[:2]] if lifecycle.canonical(text)) / files, _name_order(item[1])
+
+    best = min(rivals, key=reading)
+    return [best, *(item for item in ranked if item is not best)]
+
+
+def _name_order(name: str) -> int:
+    """Where a status-like name's word stands in `STATUS_NAMES` (`3. Status` -> 0, `stage` -> 2)."""
+    words = re.findall(r"[a-z]+", name.casefold())
+    return min((_STATUS_NAMES.index(word) for word in words if word in _STATUS_NAMES), default=len(_STATUS_NAMES))
 
 
 def _joins(place: Place, choice: Choice) -> bool:

@@ -30,6 +30,7 @@ class Tally:
     not_read: Counter[str] = field(default_factory=Counter)  # reason -> files
     other_names: Counter[str] = field(default_factory=Counter)  # extension -> files whose names are not records'
     silent: list[str] = field(default_factory=list)  # record files read as sources only
+    aside: dict[str, list[str]] = field(default_factory=dict)  # skip reason -> the files set aside for it
 
     @property
     def files(self) -> int:
@@ -57,6 +58,7 @@ def tally(root: Path, seen: list[Seen], table: dict[str, Any], store: str) -> Ta
             continue
         if reason is not None:
             counted.not_read[reason] += 1
+            counted.aside.setdefault(reason, []).append(item.relpath)
             continue
         file = root / item.relpath
         try:

@@ -2,7 +2,8 @@
 
 Read from the fields of the record files that state a status (places.Choice.stated):
 - id: a field present in most records, short, unique per record, whose number is the number in the record's path
-  (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`);
+  (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`); when none is, and every record's path writes
+  a number of its own, that number (the file-name place's `file-number`);
 - title: a field named title;
 - date: a field whose values read as dates in most records (one named for a creation, else for a date, first);
 - links: a field named for a link role (`Superseded-By` -> superseded_by; `Obsoletes` -> supersedes); a premise
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 
 from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest.formats.declaration import LINK_ROLES, TITLED_ID
+from provgraph.ingest.formats.metadata import FILE_NUMBER
 from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
 from provgraph.ingest.formats.proposal.evidence import status_text
 from provgraph.ingest.formats.proposal.places import Choice
@@ -32,9 +34,9 @@ _MOST = 0.6  # a role's field is present in at least this share of the records
 _SHARE_RESOLVED = 0.5  # a premise role (requires) is declared when this share of its values name records of the folder
 _SHARE_NUMBERED = 0.3  # a revision role: this share of its values are numbers or paths of the folder
 _DATES_SAMPLED = 40
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
+SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
 _CITE = re.compile(r"(?<![\w/])([A-Za-z]{2,12})([ -]?)(\d{1,6})(?![\w]|\.\d)")
-_NUMBERED = re.compile(r"([A-Za-z]{2,12})[ -]?(\d{1,6})")
+NUMBERED = re.compile(r"([A-Za-z]{2,12})[ -]?(\d{1,6})")
 _LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _DIGITS = re.compile(r"\d+")
@@ -55,6 +57,7 @@ class Roles:
     aliases: list[str] = field(default_factory=list)
     unroled: list[str] = field(default_factory=list)  # fields that name other records but have no link role
     doubts: list[str] = field(default_factory=list)
+    numbers: dict[str, int | None] = field(default_factory=dict)  # record path -> its number (its id's, else its path's)
 
 
 def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
@@ -66,6 +69,9 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
         found.fields["title"] = title
         taken.add(title)
     id_name = _id_field(choice, {name: found for name, found in values.items() if name not in taken})
+    if id_name is None and _numbered(choice):
+        id_name = FILE_NUMBER  # the metadata states none: the number each record's file name writes
+        values[id_name] = {relpath: str(number_of(relpath)) for relpath in choice.stated}
     if id_name:
         found.fields["id"] = id_name
         taken.add(id_name)
@@ -74,6 +80,7 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
         found.fields["date"] = date
         taken.add(date)
     ids = _numbers(choice, values, id_name)
+    found.numbers = ids
     texts = list(values[id_name].values()) if id_name else []
     numeric = bool(texts) and sum(text.strip().isdigit() for text in texts) >= 0.9 * len(texts)  # `aip: AIP-47` aside
     numbers = {number for number in ids.values() if number is not None}
@@ -97,6 +104,9 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
             found.unroled.append(name)
     if not id_name:
         found.doubts.append("no field carries an id: each claim is named by its path (<store>:<path>)")
+    elif id_name == FILE_NUMBER:
+        found.doubts.append("no field carries an id: each record's id is the number its file name writes (metadata "
+                            "file-name, field file-number)")
     elif numeric and found.id == "{id}":
         found.doubts.append(f"the records' texts do not cite them by a name: each claim is its bare number ({id_name});"
                             " give id a prefix (id = \"XYZ-{id}\")")
@@ -136,6 +146,12 @@ def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
         if agree >= 0.5 * len(texts) and (best is None or agree > best[0]):
             best = (agree, name)
     return best[1] if best else None
+
+
+def _numbered(choice: Choice) -> bool:
+    """Whether the record files are numbered: each file name (or its folder's) writes a number, a different one."""
+    numbers = [number_of(relpath) for relpath in choice.stated]
+    return bool(numbers) and None not in numbers and len(set(numbers)) == len(numbers)
 
 
 def _numbers(choice: Choice, values: dict[str, dict[str, str]], id_name: str | None) -> dict[str, int | None]:
@@ -182,15 +198,13 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
     named = numbered = parts = 0
     unnamed = ""
     for relpath, text in by_record.items():
-        items = _LINK.findall(text) or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
-        for item in items:
-            part = item.strip().strip("*_`\"'").strip()
-            if not part or part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or _SCHEME.match(part):
+        for part in parts_of(text):
+            if part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or SCHEME.match(part):
                 continue  # a URL names something outside the log: neither a record nor a sign the field is no link
             titled = TITLED_ID.match(part)  # `AIP-10: Move Objects` names AIP-10, as the reader resolves it
-            prefixed = _NUMBERED.fullmatch(titled.group(1) if titled else part)
+            prefixed = NUMBERED.fullmatch(titled.group(1) if titled else part)
             number = int(part) if part.isdigit() else int(prefixed.group(2)) if prefixed else None
-            target = _path_named(relpath, part)
+            target = path_named(relpath, part)
             if (number is not None and number == ids.get(relpath)) or target in (relpath, posixpath.dirname(relpath)):
                 continue
             parts += 1
@@ -203,11 +217,18 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
     return named, numbered, unnamed, parts
 
 
+def parts_of(text: str) -> list[str]:
+    """The parts of a link field's value, each as the reader takes it (Markdown links' targets, else the text split at
+    commas, semicolons and `and`), markup and quotes around them aside."""
+    items = _LINK.findall(text) or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
+    return [part for part in (item.strip().strip("*_`\"'").strip() for item in items) if part]
+
+
 def _letters(text: str) -> str:
     return re.sub(r"[^a-z]", "", re.sub(r"\{id[^}]*\}", "", text.casefold()))
 
 
-def _path_named(relpath: str, part: str) -> str | None:
+def path_named(relpath: str, part: str) -> str | None:
     """The store-relative path a value names, when it looks like a path (`/keps/sig-x/583-x`, `x.md`)."""
     if "/" not in part and "." not in part:
         return None

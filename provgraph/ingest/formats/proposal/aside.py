@@ -1,0 +1,80 @@
+"""Files the record globs match that are not records: set aside with their reason, as `[store.record.skip]` globs.
+
+- a template: a file or folder named for one, with no record number of its own (`template.md`, `0000-template/`);
+- an index page: a file named README or index, any case and extension (`README.md`, in any folder), unless the
+  records are such files by name (a KEP is its folder's `README.md`: the records glob names it literally);
+- a translation: a file whose name is another record file's name in the same folder with a language tag (BCP 47
+  -like: a language of two letters, or three with a region; a script, a region after it) before its extension
+  (`VIP-180-zh_CN.md` beside `VIP-180.md`, `0001-x.ja.rst`, `pep-8_pt-BR.rst`). It says what its record says, in
+  another language: one decision, so one record.
+Each is counted under its reason (`ingest files` and the proposal's counts say how many) and named in the proposal.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+
+from provgraph.ingest.formats.declaration import matches
+from provgraph.ingest.formats.proposal.files import is_template, literal_glob
+from provgraph.ingest.formats.proposal.places import Choice
+
+TEMPLATE = "template"
+INDEX_PAGE = "index page"  # the adr preset's word for a README or an index
+TRANSLATION = "translation"
+_INDEX_NAMES = ("readme", "index")
+_TAGGED = re.compile(r"(?P<base>.+?)(?P<separator>[-_.])(?P<tag>[a-z]{2}(?:[-_](?:[A-Z][a-z]{3}|[A-Za-z]{2}|\d{3}))*"
+                     r"|[a-z]{3}(?:[-_](?:[A-Z][a-z]{3}|[A-Za-z]{2}|\d{3}))+)")
+
+
+def set_aside(choice: Choice, texts: list[str]) -> dict[str, list[str]]:
+    """reason -> the globs of the files among `texts` the record globs match that are not records (a template, an
+    index page, a translation); they are taken out of the choice, so ids, words and counts are the records' own."""
+    paths = sorted({*choice.stated, *choice.silent,
+                    *(path for path in texts if any(matches(path, glob) for glob in choice.records))})
+    skip: dict[str, list[str]] = {}
+    for relpath in paths:
+        reason_glob = _template(relpath) or _index_page(relpath, choice.records) or _translation(relpath, paths)
+        if reason_glob is not None:
+            reason, glob = reason_glob
+            if glob not in skip.setdefault(reason, []):
+                skip[reason].append(glob)
+    if skip:
+        globs = [glob for found in skip.values() for glob in found]
+        choice.stated = {path: fields for path, fields in choice.stated.items() if not any(matches(path, g) for g in globs)}
+        choice.silent = [path for path in choice.silent if not any(matches(path, g) for g in globs)]
+    return skip
+
+
+def _template(relpath: str) -> tuple[str, str] | None:
+    *folders, name = relpath.split("/")
+    part = next((folder for folder in folders if is_template(folder)), None)
+    glob = f"*{part}/*" if part else name if is_template(name) else None
+    return (TEMPLATE, glob) if glob else None
+
+
+def _index_page(relpath: str, records: list[str]) -> tuple[str, str] | None:
+    name = posixpath.basename(relpath)
+    if posixpath.splitext(name)[0].casefold() not in _INDEX_NAMES or any(glob.casefold() == name.casefold() for glob in records):
+        return None
+    return INDEX_PAGE, literal_glob(name)
+
+
+def _translation(relpath: str, paths: list[str]) -> tuple[str, str] | None:
+    """A file named as another record file of its folder plus a language tag: (reason, a glob of its tag and
+    extension: `*-zh_CN` then `.md`)."""
+    if translated(relpath, paths) is None:
+        return None
+    stem, suffix = posixpath.splitext(posixpath.basename(relpath))
+    tagged = _TAGGED.fullmatch(stem)
+    assert tagged is not None  # translated() matched it
+    return TRANSLATION, "*" + literal_glob(f"{tagged['separator']}{tagged['tag']}{suffix}")
+
+
+def translated(relpath: str, paths: list[str]) -> str | None:
+    """The record file a translation translates (`VIP-180.md` for `VIP-180-zh_CN.md`, in the same folder), None if
+    not one."""
+    folder, name = posixpath.split(relpath)
+    stem, suffix = posixpath.splitext(name)
+    tagged = _TAGGED.fullmatch(stem)
+    base = posixpath.join(folder, tagged["base"] + suffix) if tagged else None
+    return base if base in paths else None
