@@ -9,6 +9,7 @@ import pytest
 
 from bench.real_logs.heldout import checkouts
 from bench.real_logs.oracles import LOGS, judged_by_authors
+from bench.real_logs.oracles_fresh import LOGS as FRESH
 
 HIPS = {  # number -> the front matter's lines after `hip:`
     1: "status: Final\nsuperseded-by: 2",
@@ -46,3 +47,31 @@ def test_the_held_out_bench_finds_each_log_checked_out_under_its_owner_plus_name
     assert checkouts(tmp_path, ["tips"]) == [("tips", tmp_path / "iotaledger+tips")]
     with pytest.raises(ValueError, match="xls: no .*XRPLF\\+XRPL-Standards"):
         checkouts(tmp_path, ["tips", "xls"])
+
+
+def _xep(number: int, status: str, supersedes: str = "<supersedes/>", by: str = "<supersededby/>") -> str:
+    return (f"<xep>\n<header>\n  <number>{number:04}</number>\n  <status>{status}</status>\n  {supersedes}\n  {by}\n"
+            f"  <revision><remark><status>Final</status></remark></revision>\n</header>\n</xep>\n")
+
+
+def test_a_xeps_whole_supersedes_list_and_its_supersededby_are_read_as_the_authors_state(tmp_path: Path) -> None:
+    files = {1: _xep(1, "Active"), 2: _xep(2, "Active"),
+             3: _xep(3, "Draft", "<supersedes>\n    <spec>XEP-0001</spec>\n    <spec>XEP-0002</spec>\n  </supersedes>"),
+             4: _xep(4, "Experimental", by="<supersededby><spec>RFC 6120</spec></supersededby>"),
+             5: _xep(5, "Deferred", by="<supersededby>\n    <spec>XEP-0004</spec>\n  </supersededby>")}
+    for number, text in files.items():
+        (tmp_path / f"xep-{number:04}.xml").write_text(text)
+    judged = {record.path: record.expected for record in judged_by_authors(FRESH["xeps"], tmp_path)}
+    assert judged == {"xep-0001.xml": "STALE", "xep-0002.xml": "STALE", "xep-0003.xml": "ACTIVE",
+                      "xep-0004.xml": "UNKNOWN", "xep-0005.xml": "STALE"}
+
+
+def test_an_eeps_status_that_says_replaced_with_names_its_successors(tmp_path: Path) -> None:
+    (tmp_path / "eeps").mkdir()
+    heads = {9: "Status: Final/R-34 Replaced with EEP-11 and EEP-31 except `x`", 11: "Status: Accepted/R12B-3u Proposal",
+             31: "Status:Final/R15B  Implemented in OTP release R15B", 50: "Status: Final/24.0 Replaced by nothing here"}
+    for number, status in heads.items():
+        (tmp_path / "eeps" / f"eep-{number:04}.md").write_text(f"    Author: A\n    {status}\n****\nEEP {number}: x\n")
+    judged = {record.path: (record.word, record.expected) for record in judged_by_authors(FRESH["eeps"], tmp_path)}
+    assert judged == {"eeps/eep-0009.md": ("final + superseded-by", "STALE"), "eeps/eep-0011.md": ("accepted", "ACTIVE"),
+                      "eeps/eep-0031.md": ("final", "ACTIVE"), "eeps/eep-0050.md": ("final", "ACTIVE")}

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bench.real_logs.oracles import LOGS as EARLIER
-from bench.real_logs.oracles import HeldOut, Oracle, Written, _bullets, _first, _head_field, _table_status, _walk
+from bench.real_logs.oracles import (HeldOut, Oracle, Written, _bullets, _first, _front_matter_status, _head_field,
+                                     _table_status, _walk)
 
 
 def _html_table(pattern: str) -> Oracle:
@@ -42,6 +43,56 @@ def _status_section(pattern: str) -> Oracle:
             lines = [line.strip() for line in section.splitlines() if line.strip() and not line.lstrip().startswith(">")]
             word = re.split(r"[.:(\[]", lines[0].replace("*", ""), maxsplit=1)[0].strip() if lines else None
             yield Written(relpath, word or None, section)
+    return read
+
+
+def _eep(root: Path) -> Iterator[Written]:
+    """An EEP's indented RFC 822 header (before `****`, or the first blank line): the word before `/` of `Status:
+    Final/24.0 Implemented in OTP release 24`; a status that says `Replaced by EEP 33` (or `with EEP-11 and EEP-31`)
+    names its successors, kept in the head as `Superseded-By:` as a header would."""
+    for relpath, text in _walk(root, r"eeps/eep-\d{4}\.md"):
+        head: list[str] = []
+        for line in text.splitlines()[:40]:
+            if not line.strip() or line.startswith("****"):
+                break
+            head.append(line)
+        status = _first(r"^\s*Status:\s*(.+)$", "\n".join(head))
+        replaced = re.search(r"replaced (?:by|with) (.*)", status or "", re.IGNORECASE)
+        if replaced:
+            head.append("Superseded-By: " + ", ".join(re.findall(r"EEP[- ]?(\d+)", replaced.group(1))))
+        yield Written(relpath, status.split("/")[0] if status else None, "\n".join(head))
+
+
+def _xep(root: Path) -> Iterator[Written]:
+    """A XEP's `<header>` (up to its first `<revision>`): `<status>Stable</status>`; the XEPs named under
+    `<supersedes>` and `<supersededby>` (`<spec>XEP-0065</spec>`; an RFC there is no record) kept in the head as
+    `Replaces:` and `Superseded-By:` lines."""
+    for relpath, text in _walk(root, r"xep-\d{4}\.xml"):
+        header = text.split("<revision>", 1)[0]
+        head = [header]
+        for element, key in (("supersedes", "Replaces"), ("supersededby", "Superseded-By")):
+            found = re.search(rf"<{element}>(.*?)</{element}>", header, re.DOTALL)
+            numbers = re.findall(r"<spec>\s*XEP-(\d+)\s*</spec>", found.group(1)) if found else []
+            head.append(f"{key}: {', '.join(numbers)}" if numbers else "")
+        yield Written(relpath, _first(r"<status>\s*([^<]+?)\s*</status>", header), "\n".join(head))
+
+
+def _cell_status(pattern: str) -> Oracle:
+    """`| Status:         | Accepted |` (D's DIPs: the field cell keeps its colon) in the first lines' table."""
+    def read(root: Path) -> Iterator[Written]:
+        for relpath, text in _walk(root, pattern):
+            head = "\n".join(text.splitlines()[:15])
+            yield Written(relpath, _first(r"^\s*\|\s*Status:?\s*\|\s*(.+?)\s*(?:\||$)", head), head)
+    return read
+
+
+def _indented_field(pattern: str, field: str, lines: int) -> Oracle:
+    """`    Status:  Implemented`: an indented (Markdown code block) `name: value` line in the first lines (Perl's
+    PPCs, under `## Preamble`)."""
+    def read(root: Path) -> Iterator[Written]:
+        for relpath, text in _walk(root, pattern):
+            head = "\n".join(text.splitlines()[:lines])
+            yield Written(relpath, _first(rf"^\s+{field}:\s*(.+)$", head), head)
     return read
 
 
@@ -84,6 +135,51 @@ FRESH = {
         "proposed": "UNKNOWN", "draft": "UNKNOWN", "in review": "UNKNOWN", "pending": "UNKNOWN", "accepted": "ACTIVE",
         "partially accepted": "ACTIVE", "approved": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE",
         "declined": "STALE", "deprecated": "STALE", "superseded": "STALE", "reverted": "STALE"}),
+}
+
+FRESH |= {  # a fifth fresh check (s62-heldout5)
+    # EEP 1 (in eeps/), "EEP Work Flow" and the header template: Draft, Deferred ("can re-assign it to draft");
+    # Accepted, Final, Active ("never meant to be completed"); Rejected, Replaced ("rendering the original obsolete").
+    "eeps": HeldOut("erlang/eep", "EEP 1, EEP Work Flow", _eep, {
+        "draft": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE",
+        "rejected": "STALE", "replaced": "STALE"}),
+    # XEP-0001 "XEP States": Experimental, Proposed (Last Call), Deferred (may return to Experimental); Stable ("Draft"
+    # before XEP-0001 1.24: the same state renamed), Final, Active; Retracted, Rejected, Deprecated ("new
+    # implementations are no longer encouraged"), Obsolete. ProtoXEP: not yet accepted for publication (the template).
+    "xeps": HeldOut("xsf/xeps", "XEP-0001, XEP States", _xep, {
+        "protoxep": "UNKNOWN", "experimental": "UNKNOWN", "proposed": "UNKNOWN", "deferred": "UNKNOWN",
+        "draft": "ACTIVE", "stable": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE", "retracted": "STALE",
+        "rejected": "STALE", "deprecated": "STALE", "obsolete": "STALE"}),
+    # The DIPs folder's README, "DIP Status" (in review, Accepted, Rejected, Postponed, Superseded, Abandoned,
+    # Withdrawn) and the docs folder's DIP Authoring Process (Draft, Formal Assessment: "rejection or indefinite
+    # postponement"); archive/README's Implemented, Approved (the wiki-era DIPs) in force by their plain meaning.
+    # 1NNN-RAC is a draft (named `1NNN-(initials)` until the DIP manager numbers it).
+    "dips": HeldOut("dlang/DIPs", "the DIPs README, DIP Status; The DIP Authoring Process",
+                    _cell_status(r"DIPs/(\w+/)?(DIP\d+|1NNN-[^/]+)\.md"), {
+        "draft": "UNKNOWN", "formal assessment": "UNKNOWN", "postponed": "UNKNOWN", "accepted": "ACTIVE",
+        "approved": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE", "superseded": "STALE",
+        "abandoned": "STALE", "withdrawn": "STALE"}),
+    # adr-template.md's Status (the only list of words): Proposed; Approved, Partially Implemented, Implemented;
+    # Deprecated (the README's "Deprecated" section). `Updates: ADR-8` is a refinement, no succession.
+    "natsadrs": HeldOut("nats-io/nats-architecture-and-design", "adr-template.md, Status; README.md, Deprecated",
+                        _table_status(r"adr/ADR-\d+\.md"), {
+        "proposed": "UNKNOWN", "approved": "ACTIVE", "partially implemented": "ACTIVE", "implemented": "ACTIVE",
+        "deprecated": "STALE"}),
+    # TEP-0001 "TEP Workflow": proposed, deferred ("not actively being worked on"); implementable ("approved ... for
+    # implementation"), implemented; withdrawn, replaced (`superseded-by` names the new TEP). Implementing (TEP-0037)
+    # is no TEP-0001 word: between implementable and implemented, in force by its plain meaning.
+    "tekton": HeldOut("tektoncd/community", "TEP-0001, TEP Workflow",
+                      _front_matter_status(r"teps/\d{4}-[^/]+\.md"), {
+        "proposed": "UNKNOWN", "deferred": "UNKNOWN", "implementable": "ACTIVE", "implementing": "ACTIVE",
+        "implemented": "ACTIVE", "withdrawn": "STALE", "replaced": "STALE"}),
+    # The docs folder's process page, "The Process": Draft (before the tracker), Exploratory (under the PSC's
+    # consideration), Implementing, Testing (accepted for implementation, not yet merged: undecided, "the document
+    # moves to Rejected" may follow); Accepted ("code merged as a new ... feature"); Rejected, Expired. Implemented
+    # (the README: "a completed implemented PPC", the template) in force by its plain meaning.
+    "ppcs": HeldOut("Perl/PPCs", "the PPC process page (docs), The Process",
+                    _indented_field(r"ppcs/ppc\d{4}-[^/]+\.md", "Status", 15), {
+        "draft": "UNKNOWN", "exploratory": "UNKNOWN", "implementing": "UNKNOWN", "testing": "UNKNOWN",
+        "accepted": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE", "expired": "STALE"}),
 }
 
 LOGS = EARLIER | FRESH
