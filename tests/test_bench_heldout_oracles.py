@@ -39,8 +39,10 @@ def test_a_named_successor_or_an_in_force_replacement_is_stated_superseded_and_r
 def test_the_held_out_bench_finds_each_log_checked_out_under_its_owner_plus_name(tmp_path: Path) -> None:
     (tmp_path / "bnb-chain+BEPs").mkdir()
     (tmp_path / "iotaledger+tips").mkdir()
+    (tmp_path / "conda+ceps").mkdir()  # a log of oracles_fresh.py
     (tmp_path / "unrelated").mkdir()
-    assert checkouts(tmp_path, []) == [("beps", tmp_path / "bnb-chain+BEPs"), ("tips", tmp_path / "iotaledger+tips")]
+    assert checkouts(tmp_path, []) == [("beps", tmp_path / "bnb-chain+BEPs"), ("tips", tmp_path / "iotaledger+tips"),
+                                       ("ceps", tmp_path / "conda+ceps")]
     assert checkouts(tmp_path, ["tips"]) == [("tips", tmp_path / "iotaledger+tips")]
     with pytest.raises(ValueError, match="xls: no .*XRPLF\\+XRPL-Standards"):
         checkouts(tmp_path, ["tips", "xls"])

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+
+import pytest
 
 from bench.suspects import generated as bench_suspects
 from provgraph.base.config import provgraph_home
@@ -80,8 +83,6 @@ def test_the_quality_check_counts_false_suspects_across_stores_and_organisations
 
 def _committed(folder, files: dict[str, str]):
     """A git repository holding `files`, committed once; its git directory (what bench.suspects.real reads)."""
-    import subprocess
-
     for name, text in files.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, encoding="utf-8")
@@ -116,3 +117,23 @@ def test_the_real_logs_bench_reads_bips_and_simds_with_their_supersession_fields
     quality = {row["corpus"]: row for row in json.loads(out.read_text(encoding="utf-8"))["quality"]}
     assert set(quality) == {"bitcoin/bips (Replaces, Proposed-Replacement)", "solana SIMDs (supersedes, superseded-by)"}
     assert all(row["claims"] == 2 and row["pairs"] == 1 for row in quality.values())
+
+
+def test_a_bench_run_that_fails_on_its_own_server_still_stops_that_server(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """Without --uri a bench starts its own server and stops it when the run ends, on an error or Ctrl-C too
+    (harness.bench_server, which every bench that starts one goes through); a failing run is the harder case."""
+    if os.environ.get("PROVGRAPH_TEST_URI"):
+        pytest.skip("the suite runs on an external server: no local one to start")
+    if not (os.environ.get("PROVGRAPH_HEAVY") == "1" or os.environ.get("PROVGRAPH_SERVER_TESTS") == "1"):
+        pytest.skip("starts a server of its own: set PROVGRAPH_HEAVY=1 or PROVGRAPH_SERVER_TESTS=1")
+    from bench.common import harness
+    from bench.suspects import real
+
+    port = int(os.environ.get("PROVGRAPH_TEST_PORT", "7688")) + 3000  # a port of this suite's, with a small heap
+    monkeypatch.setattr(harness, "DEFAULT_PORT", port)
+    monkeypatch.setitem(harness.MEMORY, "heap", "512m")
+    monkeypatch.setitem(harness.MEMORY, "pagecache", "128m")
+    # the schema is installed on the started server first, then the log that is no git directory fails the run
+    with pytest.raises(subprocess.CalledProcessError):
+        real.main(["--bips", str(tmp_path / "no-such-git-dir")])
+    assert not local.status(harness.server_options(port)).running

@@ -173,7 +173,8 @@ def _count(values: Any) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.citations.scan", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.citations.scan", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--files", type=int, default=2000, help="files in the generated repository (default 2000)")
     parser.add_argument("--peps", type=Path, help="a checkout of python/peps")
     parser.add_argument("--code", type=Path, help="a checkout of a codebase that cites PEPs")
@@ -181,12 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--uri", help="a running server instead of the bench's own (its provgraph data is WIPED)")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    from provgraph.base.config import Settings
-
-    settings = Settings(uri=args.uri) if args.uri else harness.start_server(args.port)
-    graph = harness.connect(settings)
     results: dict[str, Any] = {}
-    try:
+    with harness.bench_server(args.uri, args.port) as settings, harness.connect(settings) as graph:
         pg = Provgraph(graph)
         harness.reset(graph)
         results["generated"] = generated(pg, args.files, args.seed)
@@ -194,10 +191,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.peps and args.code:
             harness.reset(graph)
             results["real"] = real(pg, args.peps.resolve(), args.code.resolve())
-    finally:
-        graph.close()
-        if not args.uri:
-            harness.stop_server(args.port)
     print(json.dumps(results, indent=2))
     return 0
 

@@ -41,6 +41,26 @@ def stop_server(port: int) -> None:
     local.stop(server_options(port))
 
 
+@contextmanager
+def bench_server(uri: str | None, port: int | None = None) -> Iterator[Settings]:
+    """The server a bench runs against: the one at `uri`, left as it is; else the bench's own server on `port`
+    (default DEFAULT_PORT), started here and stopped when the bench is done, on an error or Ctrl-C too: its
+    multi-GB heap would stay up otherwise."""
+    if uri:
+        yield Settings.from_env(uri=uri)
+        return
+    port = DEFAULT_PORT if port is None else port
+    try:
+        yield start_server(port)
+    finally:
+        stop_server(port)
+
+
+# the line a bench that starts its own server ends its --help with (its epilog)
+OWN_SERVER = ("Without --uri it starts the bench's own Neo4j (port 7686, env PROVGRAPH_BENCH_PORT) and stops it when "
+              "the run ends, on an error or Ctrl-C too.")
+
+
 def use_memory(port: int, heap: str | None, pagecache: str | None) -> None:
     """The bench server on `port` from now on with this heap and page cache (None: as it was); stopped here, as a
     running server keeps the memory it started with, and started again with this memory by `start_server`."""

@@ -4,14 +4,14 @@
     python -m bench.real_logs.heldout --repos /tmp/logs [--log beps --log xls ...] [--propose]
 
 With --repos DIR, every log whose repository is checked out in DIR as OWNER+NAME (`DIR/bnb-chain+BEPs`, the name
-the fetch tool gives a repository; the OWNER/NAME of oracles.py's origin) is read (with --log, only those).
+the fetch tool gives a repository; the OWNER/NAME of the oracle's origin) is read (with --log, only those).
 
 Each log NAME is ingested whole with its declaration, `bench/logs/NAME.toml`: a `provgraph.toml` as the log's
 users would write it (`path` relative to the repository's root), and nothing else: a log that needs a code edit
-in provgraph to read is a finding, never a fix here. The oracle (oracles.py) is the record's stated status, read by
-a few lines of its own (independent of provgraph's readers), and mapped to a verdict by the log's own process
-document: in force -> ACTIVE; not yet decided or dormant -> UNKNOWN; closed, withdrawn, moved, obsolete,
-superseded -> STALE.
+in provgraph to read is a finding, never a fix here. The oracle (oracles.py; oracles_fresh.py for the logs that did
+not fit it) is the record's stated status, read by a few lines of its own (independent of provgraph's readers), and
+mapped to a verdict by the log's own process document: in force -> ACTIVE; not yet decided or dormant -> UNKNOWN;
+closed, withdrawn, moved, obsolete, superseded -> STALE.
 
 With --propose the declaration is instead the one `provgraph formats propose FOLDER` prints, run in the
 repository's root for the folder the log's own declaration reads (or --propose-at's), applied unedited.
@@ -33,7 +33,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.real_logs.oracles import LOGS, judged_by_authors
+from bench.common import harness
+from bench.real_logs.oracles import judged_by_authors
+from bench.real_logs.oracles_fresh import LOGS
 from bench.real_logs.stated import compare
 from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status
@@ -176,7 +178,8 @@ def checkouts(folder: Path, names: list[str]) -> list[tuple[str, Path]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.real_logs.heldout", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.real_logs.heldout", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--repo", action="append", default=[], metavar="NAME=PATH",
                         help=f"a checkout of a held-out log (repeatable); NAME one of {', '.join(LOGS)}")
     parser.add_argument("--repos", type=Path, metavar="DIR",
@@ -203,15 +206,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(error))
     if not repos:
         parser.error("no log to read: --repo NAME=PATH or --repos DIR")
-    if args.uri:
-        _run_logs(args, repos, Settings.from_env(uri=args.uri))
-        return 0
-    from bench.common import harness
-
-    try:  # the bench's own server, stopped when the logs are read (a 4 GB heap left running otherwise)
-        _run_logs(args, repos, harness.start_server(harness.DEFAULT_PORT))
-    finally:
-        harness.stop_server(harness.DEFAULT_PORT)
+    with harness.bench_server(args.uri) as settings:
+        _run_logs(args, repos, settings)
     return 0
 
 

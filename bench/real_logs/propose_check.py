@@ -9,8 +9,7 @@ ingested again with the preset. Compared per record file (the claim's source pat
 the status each judges. The target: the same records and the same status for at least 99% of them.
 
 Printed per repository: proposal time, records read by the preset and by the proposal, records both read, the
-share judged the same, and the first differences. With no --uri the module starts (and stops) its own server on
---port, with its data under the provgraph home (`bench-propose-<port>`).
+share judged the same, and the first differences.
 """
 from __future__ import annotations
 
@@ -21,12 +20,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.common import harness
 from provgraph.api import Provgraph
-from provgraph.base.config import Settings, provgraph_home
 from provgraph.engine.status import iter_status
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
-from provgraph.graph.server import local
 from provgraph.ingest.config import files_options, record_table
 from provgraph.ingest.formats.proposal import propose_format
 from provgraph.ingest.pipeline import ingest
@@ -108,28 +106,23 @@ def report(found: Checked) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.real_logs.propose_check", description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.real_logs.propose_check", description=(__doc__ or "").splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--repo", action="append", default=[], required=True, metavar="NAME=PATH:PRESET",
                         help="a repository and the preset to compare with (repeatable)")
-    parser.add_argument("--uri", default=None, help="a Neo4j to use (it is WIPED); default: a server of its own")
-    parser.add_argument("--port", type=int, default=7696, help="the port of its own server [default: 7696]")
+    parser.add_argument("--uri", default=None, help="a Neo4j to use (it is WIPED); default: the bench's own server")
+    parser.add_argument("--port", type=int, default=harness.DEFAULT_PORT, help="the bench server's port (env PROVGRAPH_BENCH_PORT)")
     parser.add_argument("--toml", action="store_true", help="also print each proposal")
     args = parser.parse_args(argv)
-    options = local.ServerOptions(port=args.port, data_dir=provgraph_home() / f"bench-propose-{args.port}")
-    settings = Settings.from_env(uri=args.uri) if args.uri else Settings(uri=local.start(options).uri)
     failed = 0
-    try:
-        with Graph(settings) as graph:
-            for item in args.repo:
-                name, _, rest = item.partition("=")
-                path, _, preset = rest.rpartition(":")
-                found = check(graph, name, Path(path), preset)
-                print("\n".join([*report(found), *([found.toml] if args.toml else [])]), flush=True)
-                failed += found.share < TARGET
-            wipe(graph)
-    finally:
-        if not args.uri:
-            local.stop(options)
+    with harness.bench_server(args.uri, args.port) as settings, Graph(settings) as graph:
+        for item in args.repo:
+            name, _, rest = item.partition("=")
+            path, _, preset = rest.rpartition(":")
+            found = check(graph, name, Path(path), preset)
+            print("\n".join([*report(found), *([found.toml] if args.toml else [])]), flush=True)
+            failed += found.share < TARGET
+        wipe(graph)
     return 1 if failed else 0
 
 

@@ -33,7 +33,7 @@ from typing import Protocol, TypeVar
 
 import yaml
 
-from provgraph.base.config import Settings
+from bench.common import harness
 from provgraph.engine.status import iter_status
 from provgraph.engine.status import status as status_at
 from provgraph.graph.connection import Graph
@@ -216,7 +216,8 @@ def report(result: LogResult) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.real_logs.stated", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.real_logs.stated", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--repo", action="append", default=[], metavar="NAME=PATH", help="a log to read (repeatable)")
     parser.add_argument("--preset", action="append", default=[], metavar="NAME=PRESET", help="the preset for log NAME")
     parser.add_argument("--git", action="append", default=[], metavar="NAME", help="also time the --git ingest of NAME")
@@ -226,18 +227,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     args = parser.parse_args(argv)
     presets = dict(item.split("=", 1) for item in args.preset)
-    from bench.common import harness
-
-    settings = Settings.from_env(uri=args.uri) if args.uri else harness.start_server(harness.DEFAULT_PORT)
-    with Graph(settings) as graph:
+    with harness.bench_server(args.uri) as settings, Graph(settings) as graph:
         for item in args.repo:
             name, _, path = item.partition("=")
             preset = presets.get(name, _DEFAULT_PRESETS.get(name, "adr"))
             result = run_log(graph, name, Path(path), preset, name in args.git, args.at_samples)
             print("\n".join(report(result)), flush=True)
         wipe(graph)
-    if not args.uri:
-        harness.stop_server(harness.DEFAULT_PORT)
     return 0
 
 

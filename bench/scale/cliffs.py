@@ -22,9 +22,9 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+from bench.common import harness
 from bench.common.harness import emit
 from provgraph.api import Provgraph
-from provgraph.base.config import Settings
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import ingest
 
@@ -148,7 +148,8 @@ def measure_all(graph: Graph, workdir: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.scale.cliffs", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.scale.cliffs", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--values", type=int, default=1000, help="values of the big key (default 1000)")
     parser.add_argument("--policy", default=None, help="ingest with this policy (e.g. latest-wins); default none")
     parser.add_argument("--premises", type=int, default=0, help="measure a premise chain this deep instead of a key")
@@ -158,10 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"), help="a server to use (WIPED)")
     parser.add_argument("--json", type=Path, default=None, help="write the numbers here too")
     args = parser.parse_args(argv)
-    from bench.common import harness
-
-    settings = Settings.from_env(uri=args.uri) if args.uri else harness.start_server(harness.DEFAULT_PORT)
-    with Graph(settings) as graph, tempfile.TemporaryDirectory(prefix="provgraph-cliffs-") as folder:
+    with (harness.bench_server(args.uri) as settings, Graph(settings) as graph,
+          tempfile.TemporaryDirectory(prefix="provgraph-cliffs-") as folder):
         if args.all:
             result = measure_all(graph, Path(folder))
         elif args.premises:

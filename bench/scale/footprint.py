@@ -170,7 +170,8 @@ def _parse_peak(files: list[tuple[str, str, Path]]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.scale.footprint",
-                                     description="Peak memory of an ingest process against the size of its input: does ingest stream?")
+                                     description="Peak memory of an ingest process against the size of its input: does ingest stream?",
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--sizes", type=corpus.sizes, default=[10_000, 100_000], help="claims per run (default 10k,100k)")
     parser.add_argument("--port", type=int, default=harness.DEFAULT_PORT, help="the bench server's port (env PROVGRAPH_BENCH_PORT)")
     parser.add_argument("--uri", help="a running server instead of the bench's own (its provgraph data is WIPED)")
@@ -180,12 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.parse_only:
         return _peak_table([_parse_run(size, args.seed) for size in args.sizes])
-    from provgraph.base.config import Settings
-
-    settings = Settings(uri=args.uri) if args.uri else harness.start_server(args.port)
-    graph = harness.connect(settings)
     runs = []
-    try:
+    with harness.bench_server(args.uri, args.port) as settings, harness.connect(settings) as graph:
         for size in args.sizes:
             harness.reset(graph)
             with tempfile.TemporaryDirectory() as folder:
@@ -194,10 +191,6 @@ def main(argv: list[str] | None = None) -> int:
                 run = {"claims": size, "input_mib": input_mib, **_ingest_peak(settings.uri, files)}
             runs.append(run)
             print(json.dumps(run), file=sys.stderr, flush=True)
-    finally:
-        graph.close()
-        if not args.uri:
-            harness.stop_server(args.port)
     return _peak_table(runs)
 
 

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from bench.common import harness
 from bench.common.harness import emit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,7 +120,8 @@ def _timed(call: Callable[[], Any]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.served.cli_start", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.served.cli_start", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--runs", type=int, default=10, help="runs per command; the median is reported (default 10)")
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"), help="a server to use (its data is WIPED)")
     parser.add_argument("--no-server", action="store_true", help="skip the command that reaches the database")
@@ -129,12 +131,8 @@ def main(argv: list[str] | None = None) -> int:
                               "python_alone": _python_alone(args.runs), **import_cli(args.runs)}
     result["process_s"] = no_database(args.runs)
     if not args.no_server:
-        uri = args.uri
-        if uri is None:
-            from bench.common import harness
-
-            uri = harness.start_server(harness.DEFAULT_PORT).uri
-        result.update(with_database(uri, args.runs))
+        with harness.bench_server(args.uri) as settings:
+            result.update(with_database(settings.uri, args.runs))
     over = [name for name, seconds in result["process_s"].items() if seconds["wall_s"] > TARGET_S]
     if result.get("status_above_query_s", 0) > TARGET_S:
         over.append("status above its query")

@@ -151,10 +151,10 @@ def main(argv: list[str] | None = None) -> int:
 
     import anyio
 
-    from provgraph.base.config import Settings
     from provgraph.ingest.pipeline import ingest
 
-    parser = argparse.ArgumentParser(prog="python -m bench.served.mcp_load", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.served.mcp_load", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--size", type=sizes, default=[10_000], help="claims in the store (default 10k; 100k: the issue's)")
     parser.add_argument("--clients", default="1,4,16", help="client counts, comma-separated (default 1,4,16)")
     parser.add_argument("--calls", type=int, default=20, help="calls per client per phase (default 20)")
@@ -171,9 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("neo4j").setLevel(logging.ERROR)
     log = lambda message: print(message, file=sys.stderr, flush=True)  # noqa: E731
     size = args.size[0]
-    settings = Settings(uri=args.uri) if args.uri else harness.start_server(args.port)
-    graph = harness.connect(settings)
-    try:
+    with harness.bench_server(args.uri, args.port) as settings, harness.connect(settings) as graph:
         corpus = generate(size, seed=args.seed)
         if not args.reuse:
             harness.reset(graph)
@@ -209,10 +207,6 @@ def main(argv: list[str] | None = None) -> int:
             phase["vs_in_process"] = phase["requests_per_s"] / inproc[
                 "verify_per_s" if phase["tool"] == "verify" else "verify_batch_requests_per_s"]
         stable = [_plain(a) for a in expected] == [_plain(b) for b in again]
-    finally:
-        graph.close()
-        if not args.uri:
-            harness.stop_server(args.port)
     results = {"size": size, "in_process": inproc, "in_process_before": before, "in_process_after": after,
                "in_process_same_verdicts_after": stable, "phases": phases, "batch": args.batch, "machine_load": harness.load_average(),
                "server_rss_kib": {"after_warm_up": warm_rss, "peak": max(samples or [0]), "end": samples[-1] if samples else 0}}

@@ -31,12 +31,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from bench.common import harness
 from bench.suspects import corpus as suspects_corpus
-from provgraph.base.config import Settings
 from provgraph.cypher import RULES_DIR
 from provgraph.cypher.include import expand
 from provgraph.engine import suspect_terms, suspects
 from provgraph.graph.connection import Graph, statement
+from provgraph.graph import server as local
 from provgraph.graph.schema import install_schema, wipe
 from provgraph.ingest import get as get_ingester
 from provgraph.ingest import pipeline
@@ -399,7 +400,8 @@ def _progress(message: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.suspects.generated", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.suspects.generated", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     parser.add_argument("--matters", type=int, nargs="*", default=[160, 400], help="generated corpus sizes (matters)")
@@ -422,16 +424,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     global MIN_SCORE, NO_COMMON, NAMES
     MIN_SCORE, NO_COMMON, NAMES = args.min_score, args.no_common_terms, not args.no_names
-    server_pid: int | None = None  # the bench's own server: its CPU time is measured too
-    if args.uri:
-        settings = Settings.from_env(uri=args.uri)
-    else:
-        from bench.common import harness
-        from provgraph.graph import server as local
-
-        settings = harness.start_server(harness.DEFAULT_PORT)
-        server_pid = local.status(harness.server_options(harness.DEFAULT_PORT)).pid
-    with Graph(settings) as graph, tempfile.TemporaryDirectory(prefix="provgraph-suspects-") as folder:
+    with (harness.bench_server(args.uri) as settings, Graph(settings) as graph,
+          tempfile.TemporaryDirectory(prefix="provgraph-suspects-") as folder):
+        # the bench's own server: its CPU time is measured too
+        server_pid = None if args.uri else local.status(harness.server_options(harness.DEFAULT_PORT)).pid
         install_schema(graph)
         workdir = Path(folder)
         quality = [] if args.no_quality else [examples_quality(graph)]

@@ -41,8 +41,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from bench.common import harness
 from bench.suspects import generated as bench_suspects
-from provgraph.base.config import Settings
 from provgraph.base.mentions import changed, mentions
 from provgraph.graph.connection import Graph
 from provgraph.graph.schema import install_schema, wipe
@@ -301,7 +301,8 @@ def proposal_log(graph: Graph, git_dir: Path, store: str, read: Callable[[list[t
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.suspects.real", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.suspects.real", description=__doc__.splitlines()[0],
+                                     epilog=harness.OWN_SERVER)
     parser.add_argument("--uri", default=os.environ.get("PROVGRAPH_BENCH_URI"),
                         help="a Neo4j to use (it is WIPED); default: the bench's own server")
     parser.add_argument("--adr", action="append", default=[], metavar="GITDIR:FOLDER",
@@ -318,14 +319,9 @@ def main(argv: list[str] | None = None) -> int:
     bench_suspects.NAMES = not args.no_names
     if args.min_score is not None:
         bench_suspects.MIN_SCORE = args.min_score
-    if args.uri:
-        settings = Settings.from_env(uri=args.uri)
-    else:
-        from bench.common import harness
-
-        settings = harness.start_server(harness.DEFAULT_PORT)
     quality: list[dict[str, Any]] = []
-    with Graph(settings) as graph, tempfile.TemporaryDirectory(prefix="provgraph-suspects-real-") as folder:
+    with (harness.bench_server(args.uri) as settings, Graph(settings) as graph,
+          tempfile.TemporaryDirectory(prefix="provgraph-suspects-real-") as folder):
         install_schema(graph)
         for spec in args.adr:
             git_dir, _, sub = spec.partition(":")
