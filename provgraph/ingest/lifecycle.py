@@ -293,6 +293,27 @@ def declared_word(text: str | None, words: Mapping[str, str] | None = None) -> s
     return reading.declared if reading else None
 
 
+_BRACKETED = re.compile(r"\s*(?:<[^<>]*>|\{[^{}]*\})\s*")
+
+
+def placeholder(text: str | None) -> bool:
+    """Whether a status text is a template's placeholder, no status: wholly in angle or curly brackets (`<Draft |
+    Active | ...>`, `{Deprecated|Proposed|Accepted}`, `{status}`), or the process's words offered as a choice, two or
+    more status words between `|` (`Draft | Proposed | Accepted`)."""
+    if not text:
+        return False
+    if _BRACKETED.fullmatch(text):
+        return True
+    parts = [part for part in text.split("|") if part.strip()]
+    return len(parts) >= 2 and sum(1 for part in parts if canonical(part) is not None) >= 2
+
+
+def instruction(line: str) -> bool:
+    """Whether a line under a status heading is a template's instruction, not a status: a block quote (`> A decision
+    may be "proposed" ...`)."""
+    return line.lstrip().startswith(">")
+
+
 def status_words(text: str | None) -> list[str]:
     """The words a status text is read by, in order (casefolded; markup and struck-through text aside)."""
     return _words(text) if text else []
