@@ -293,19 +293,22 @@ def declared_word(text: str | None, words: Mapping[str, str] | None = None) -> s
     return reading.declared if reading else None
 
 
-_BRACKETED = re.compile(r"\s*(?:<[^<>]*>|\{[^{}]*\})\s*")
+_BRACKETED = re.compile(r"\s*(?:<([^<>]*)>|\{([^{}]*)\})\s*")
 
 
 def placeholder(text: str | None) -> bool:
-    """Whether a status text is a template's placeholder, no status: wholly in angle or curly brackets (`<Draft |
-    Active | ...>`, `{Deprecated|Proposed|Accepted}`, `{status}`), or the process's words offered as a choice, two or
-    more status words between `|` (`Draft | Proposed | Accepted`)."""
+    """Whether a status text is a template's placeholder, no status: the process's words offered as a choice, two or
+    more status words between `|` (`Draft | Proposed | Accepted`, `<Draft | Active | ...>`,
+    `{Deprecated|Proposed|Accepted}`), or a text in angle or curly brackets that is no status word (`{status}`,
+    `<TAP number>`; `<Draft>` is its author's Draft)."""
     if not text:
         return False
-    if _BRACKETED.fullmatch(text):
+    bracketed = _BRACKETED.fullmatch(text)
+    inside = next((group for group in bracketed.groups() if group is not None), "") if bracketed else text
+    parts = [part for part in inside.split("|") if part.strip()]
+    if len(parts) >= 2 and sum(1 for part in parts if canonical(part) is not None) >= 2:
         return True
-    parts = [part for part in text.split("|") if part.strip()]
-    return len(parts) >= 2 and sum(1 for part in parts if canonical(part) is not None) >= 2
+    return bracketed is not None and canonical(inside) is None
 
 
 def instruction(line: str) -> bool:
