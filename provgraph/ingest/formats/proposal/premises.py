@@ -48,7 +48,7 @@ def practice(choice: Choice, fields: dict[str, str], numbers: dict[str, int | No
     its word, unless a record in force replaces it or it names a successor in force (as rule 6 would judge it); a
     record that requires one not in force, or one that does so in turn, is one the premise reading would not keep."""
     by_number = {number: path for path, number in numbers.items() if number is not None}
-    status = {path: status_text_of(choice, path) for path in choice.stated}
+    status = {path: _status_of(choice, path) for path in choice.stated}
     named = {role: {path: _targets(choice, path, name, by_number) for path in choice.stated} for role, name in fields.items()}
     in_force = {path for path, text in status.items() if reads(text) in IN_FORCE}
     retired = {target for role in _REPLACING for path in in_force for target in named.get(role, {}).get(path, [])}
@@ -74,7 +74,7 @@ def _targets(choice: Choice, path: str, name: str, by_number: dict[int, str]) ->
     return [target for target in targets if target != path and target != posixpath.dirname(path)]
 
 
-def status_text_of(choice: Choice, path: str) -> str:
+def _status_of(choice: Choice, path: str) -> str:
     return choice.status_of(choice.stated[path])
 
 
