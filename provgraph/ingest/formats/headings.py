@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Iterator, Mapping
 
 from provgraph.ingest import lifecycle
-from provgraph.ingest.formats.metadata import Field, Fields
+from provgraph.ingest.formats.metadata import Field, Fields, after_front_matter
 
 _ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*")
 _WIKI = re.compile(r"(={1,6})([^=].*?)\1[ \t]*")
@@ -88,7 +88,8 @@ def section(lines: list[str], name: str) -> tuple[int, list[str]] | None:
 
 def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, str] | None = None) -> Fields:
     """`names` (casefolded) read as headings: `## Status` then `Accepted` is the field status = Accepted, on the line
-    that says it (a bullet mark before it is not part of the value). The first heading of a name wins. Under a heading
+    that says it (a bullet mark before it is not part of the value; a block quote under it, a template's instruction,
+    is no value). The first heading of a name wins. Under a heading
     named like a status (`## 3. Status`) whose first line does not start with a status word, the value is the first
     status phrase of its first paragraph (`This BEP is already implemented.` -> `implemented`; the store's `words`
     first); a negated one (`not yet implemented`) is not read either way: the line stays the value, unrecognised."""
@@ -100,7 +101,8 @@ def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, 
         if name is None or name in found:
             continue
         stop = marks[number + 1].start if number + 1 < len(marks) else len(lines)
-        line = next((index for index in range(heading.end, stop) if lines[index].strip()), None)
+        line = next((index for index in range(heading.end, stop)
+                     if lines[index].strip() and not lifecycle.instruction(lines[index])), None)
         if line is not None:
             found[name] = _stated(lines, line, stop, heading.key, words)
     return found
@@ -142,10 +144,3 @@ def _is_adornment(line: str, title: str) -> bool:
     if not _ADORNMENT.fullmatch(line) or line[0] == "`":
         return False
     return line[0] in "=-" or len(line) >= len(title)
-
-
-def after_front_matter(lines: list[str]) -> int:
-    if not lines or lines[0].rstrip() != "---":
-        return 0
-    end = next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)
-    return 0 if end is None else end + 1

@@ -11,7 +11,8 @@ states it; None for a sidecar or a folder). The first value of a name wins.
 - block: the first fenced or `<pre>` block anywhere near the top holding `Field: value` lines (a CAP's `## Preamble`).
 - field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields.
 - lines: `status: Accepted` lines after the title, blank lines between them (astropy's APEs).
-- table: the first Markdown table, field names in its first column (`| **Status** | Accepted |`).
+- table: the first table, field names in its first column: Markdown (`| **Status** | Accepted |`), else HTML
+  (`<tr><td>Status</td><td>Accepted</td></tr>`, or a `<dl>`'s `<dt>` and `<dd>`; tables.py).
 - bullets: Markdown bullet headers before the first `##` heading (`* Status: **Implemented**`, `* **Status**: x`).
 - front-matter: YAML between `---` lines at the top.
 - sidecar: a YAML file beside the text (`kep.yaml` next to `README.md`).
@@ -31,6 +32,7 @@ from typing import Any, Callable, Mapping
 import yaml
 
 from provgraph.ingest import lifecycle
+from provgraph.ingest.formats import tables
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,6 @@ _ATX_TITLE = re.compile(r"#{1,6}\s")
 PREAMBLE_LINES = 200  # how far into a file the block and patterns readers look
 _HEADING = re.compile(r"#{1,6}\s|=+[^=].*=+\s*$")  # Markdown `# Title`, MediaWiki `==Abstract==`
 _COLUMNS = 3  # a table this wide with one row under its header holds its fields in columns
-_TABLE_RULE = re.compile(r"\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*")  # GFM: one hyphen a cell is enough
 
 
 def header_block(lines: list[str]) -> Fields:
@@ -140,8 +141,8 @@ def field_lines(lines: list[str]) -> Fields:
 
 def _after_title(lines: list[str], pattern: re.Pattern[str]) -> Fields:
     """The first block of `pattern` lines, blank lines between them, before any paragraph: an RST or Markdown title
-    (with its adornments) and RST directives may come first."""
-    index = 0
+    (with its adornments) and RST directives may come first; YAML front matter is no title but its own place."""
+    index = after_front_matter(lines)
     while index < len(lines):
         stripped = lines[index].strip()
         title = index + 1 < len(lines) and _ADORNMENT.fullmatch(lines[index + 1].strip() or "x")
@@ -180,22 +181,11 @@ def bullets(lines: list[str]) -> Fields:
 
 
 def table(lines: list[str]) -> Fields:
-    """The first Markdown table (a row, then a `---|---` rule) before the first `##` heading, a field name in the first
-    cell of each row and its value in the second (outer pipes optional; the header row is a row too, as in
+    """The first table before the first `##` heading (tables.py: Markdown, else an HTML `<table>` or `<dl>`), a field
+    name in the first cell of each row and its value in the second (the header row is a row too, as in
     `| Status | Accepted |`); a table of three columns or more with one row under its header is read by columns
     (`| PIP | Title | Status |` over `| 89 | Zurich | Draft |`: the header names the fields)."""
-    start = len(lines)
-    for index, line in enumerate(lines[:-1]):
-        if line.startswith("##") or (_row(line) and _TABLE_RULE.fullmatch(lines[index + 1].strip())):
-            start = index
-            break
-    rows: list[tuple[int, list[str]]] = []
-    for index in range(start, len(lines)):
-        cells = _row(lines[index])
-        if not cells:
-            break
-        if not _TABLE_RULE.fullmatch(lines[index].strip()):
-            rows.append((index, cells))
+    rows = tables.table_rows(lines)
     if len(rows) == 2 and len(rows[0][1]) >= _COLUMNS:
         (_, names), (at, values) = rows
         return {name: Field(value, at + 1) for name, value in zip((_name(cell) for cell in names), values) if name}
@@ -211,19 +201,10 @@ def _name(cell: str) -> str:
     return cell.strip("*_` ").strip().casefold()
 
 
-def _row(line: str) -> list[str]:
-    """The cells of a table row (`| a | b |` or `a | b`), or [] when the line is not one."""
-    text = line.strip()
-    if "|" not in text or text.startswith(("#", "```")):
-        return []
-    cells = [cell.strip() for cell in text.strip("|").split("|")]
-    return cells if len(cells) >= 2 else []
-
-
 def front_matter(lines: list[str]) -> Fields:
     if not lines or lines[0].rstrip() != "---":
         return {}
-    end = next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)
+    end = _front_matter_end(lines)
     if end is None:
         raise BadMetadata(1, "front matter is not closed by a '---' line")
     try:
@@ -232,6 +213,19 @@ def front_matter(lines: list[str]) -> Fields:
         raise BadMetadata(problem.line, problem.reason, _loose_lines(lines, 1, end)) from None
     keys = {line.split(":", 1)[0].strip().casefold(): number + 2 for number, line in enumerate(lines[1:end]) if ":" in line}
     return {name: Field(value, keys.get(name)) for name, value in loaded.items()}
+
+
+def _front_matter_end(lines: list[str]) -> int | None:
+    """The index of the line that closes the front matter opened on the first line (`---` or `...`), if one does."""
+    return next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)
+
+
+def after_front_matter(lines: list[str]) -> int:
+    """The index of the first line after the YAML front matter (0 when the file has none)."""
+    if not lines or lines[0].rstrip() != "---":
+        return 0
+    end = _front_matter_end(lines)
+    return 0 if end is None else end + 1
 
 
 def _loose_lines(lines: list[str], start: int, end: int) -> Fields:

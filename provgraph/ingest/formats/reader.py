@@ -82,8 +82,8 @@ def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOpti
         _value(fmt, fields, "status") or fields.get("folder"))
     unreadable = any(isinstance(record, Quarantined) for record in records)
     stated = None if unreadable else StatusStated()  # a record without its sidecar has no metadata
-    if why is None and (status is None or not _text(status)):
-        why = _no_status(fmt, lines)
+    if why is None and (status is None or not _text(status) or lifecycle.placeholder(_text(status))):
+        why = _no_status(fmt, lines, status)
         stated = StatusStated(metadata=bool(fields), status_like=_status_like(fmt, fields))
     if why is not None:
         records.insert(0, Observation(source=source, snapshot=snapshot, unclaimed=why, stated=stated))
@@ -100,8 +100,10 @@ def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOpti
     return Read(records)
 
 
-def _no_status(fmt: RecordFormat, lines: list[str]) -> str:
+def _no_status(fmt: RecordFormat, lines: list[str], status: metadata.Field | None) -> str:
     """Why a file states no status where its format keeps one, for the summary."""
+    if status is not None and _text(status):
+        return "its status is a template's placeholder"
     if "status" in dict(fmt.patterns):
         return "no match of the status pattern"
     if fmt.section and headings.section(lines, fmt.section) is None:

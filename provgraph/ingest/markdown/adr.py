@@ -135,7 +135,7 @@ def _claim(
                        for name in status_fields if name != "status"]
     for candidate, line in (*declared_fields, (fields.get("status"), _front_matter_line(document, "status")),
                             (status_text, text_line), (header_status, header_line)):
-        if candidate:
+        if candidate and not lifecycle.placeholder(str(candidate)):  # a template's `{Proposed|Accepted}` states none
             word = lifecycle.read_word(str(candidate), words)
             status_line = line
             break
@@ -276,8 +276,8 @@ def _header_fields(document: Document, status_section: tuple[int, int] | None
 
 
 def _status_text(document: Document, status_section: tuple[int, int] | None) -> tuple[str | None, int | None]:
-    """The first line of the ## Status section that speaks about this record (not an outgoing link), with its
-    1-based line."""
+    """The first line of the ## Status section that speaks about this record (not an outgoing link, not a block quote:
+    a template's instruction, `> A decision may be "proposed" ...`), with its 1-based line."""
     if status_section is None:
         return None, None
     heading = next(h for h in document.headings if h.index == status_section[0] - 1)
@@ -285,7 +285,7 @@ def _status_text(document: Document, status_section: tuple[int, int] | None) -> 
     if inline:
         return inline, heading.index + 1
     for index, line in body_lines(document):
-        if not status_section[0] <= index < status_section[1] or not line.strip():
+        if not status_section[0] <= index < status_section[1] or not line.strip() or lifecycle.instruction(line):
             continue
         word = _first_word(line)
         if word in ("supersedes", "supercedes", "amends"):

@@ -25,6 +25,7 @@ from provgraph.ingest.formats.proposal.definitions import definitions
 from provgraph.ingest.formats.proposal.evidence import evidence, status_text
 from provgraph.ingest.formats.proposal.files import look
 from provgraph.ingest.formats.proposal.reading import OTHER_NAMES, Tally, tally
+from provgraph.ingest.formats.proposal.series import other_series
 from provgraph.ingest.formats.proposal.toml import store_toml
 from provgraph.ingest.formats.proposal.words import Word, phrase_of, phrases, words
 
@@ -99,6 +100,7 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
         raise InputError(root, f"nothing here reads as decision records: none of {counted(read, 'text file')} states a "
                                f"status word in a place a declaration can name ({', '.join(_PLACES)}, a Label: value line); "
                                "declare one by hand (docs/ingest.md, Record formats)")
+    series = other_series(choice)
     skip = set_aside(choice, [item.relpath for item in seen if item.lines is not None and not item.is_data])
     by_path = {item.relpath: item for item in seen}
     found_roles = roles.roles(choice, by_path)
@@ -106,15 +108,27 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
     record = _record(choice, found_roles, skip)
     titles = {path: (status_text(fields.get(found_roles.fields.get("title", ""))), choice.status_of(fields))
               for path, fields in choice.stated.items()}
-    used = words(texts, definitions(root, titles, phrases(texts)))
+    defined = definitions(root, titles, phrases(texts))
+    used = words(texts, defined)
     _follow_practice(choice, found_roles, record, used)
-    table = {**record, "words": {word.phrase: word.reads_as for word in used if word.reads_as}}
     store = name or _store_name(root)
-    counts = tally(root, seen, table, store)
+    counts = tally(root, seen, _table(record, used), store)
+    beyond = [text for path, text in counts.stated.items() if path not in choice.stated]  # past the lines looked at
+    if beyond:  # the words are the reader's: a status it reads past the lines a proposal looks at counts too
+        texts += beyond
+        new = [phrase for phrase in phrases(beyond) if phrase not in defined and phrase not in {word.phrase for word in used}]
+        used = words(texts, definitions(root, titles, phrases(texts)) if new else defined)
+        if new:  # a word only the reader met: the files read again with it
+            counts = tally(root, seen, _table(record, used), store)
     status = [(_where(place), "" if place.kind == "folder" else name) for place, name in choice.pairs
               if choice.pattern is None] or [("pattern", choice.pattern or "")]
-    return Proposal(store, path.as_posix() if isinstance(path, Path) else str(path), record, used, status, counts,
-                    _doubts(choice, found_roles, counts))
+    shown = path.as_posix() if isinstance(path, Path) else str(path)
+    return Proposal(store, shown, record, used, status, counts,
+                    [*_doubts(choice, found_roles, counts), *(other.said(shown) for other in series)])
+
+
+def _table(record: dict[str, Any], used: list[Word]) -> dict[str, Any]:
+    return {**record, "words": {word.phrase: word.reads_as for word in used if word.reads_as}}
 
 
 def _follow_practice(choice: places.Choice, found: roles.Roles, record: dict[str, Any], used: list[Word]) -> None:
@@ -164,9 +178,9 @@ def _record(choice: places.Choice, found: roles.Roles, skip: dict[str, list[str]
 
 def _doubts(choice: places.Choice, found: roles.Roles, counts: Tally) -> list[str]:
     doubts = list(found.doubts)
-    if choice.silent:
-        doubts.append(f"{_files(choice.silent, 'record file')} no status where the others state one, and would be "
-                      f"sources only: {_listed(choice.silent)}")
+    if counts.silent:  # as the reader reads them: a status past the lines a proposal looks at is read
+        doubts.append(f"{_files(counts.silent, 'record file')} no status where the others state one, and would be "
+                      f"sources only: {_listed(counts.silent)}")
     if choice.elsewhere:
         doubts.append(f"{_files(choice.elsewhere, 'other file')} a status too, but not under the records' names: "
                       f"{_listed(choice.elsewhere)} (add a glob to records if they are records)")

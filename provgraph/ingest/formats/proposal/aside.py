@@ -1,6 +1,10 @@
 """Files the record globs match that are not records: set aside with their reason, as `[store.record.skip]` globs.
 
 - a template: a file or folder named for one, with no record number of its own (`template.md`, `0000-template/`);
+  or a record file whose status is a placeholder (`<Draft | Active | ...>`, `Draft | Proposed | Accepted`) and that
+  is numbered 0 (`cep-0000.md`) or whose number field is a placeholder too (`TAP: <TAP number>`, a field named as
+  its file name's prefix or for an id): the template of a log that names it as a record (a record that only left
+  its status a placeholder stays a record, one that states no status);
 - an index page: a file named README or index, any case and extension (`README.md`, in any folder), unless the
   records are such files by name (a KEP is its folder's `README.md`: the records glob names it literally);
 - a translation: a file whose name is another record file's name in the same folder with a language tag (BCP 47
@@ -14,14 +18,17 @@ from __future__ import annotations
 import posixpath
 import re
 
+from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.declaration import matches
-from provgraph.ingest.formats.proposal.files import is_template, literal_glob
+from provgraph.ingest.formats.proposal.evidence import Fields, status_text
+from provgraph.ingest.formats.proposal.files import is_template, literal_glob, number_of, prefix_of
 from provgraph.ingest.formats.proposal.places import Choice
 
 TEMPLATE = "template"
 INDEX_PAGE = "index page"  # the adr preset's word for a README or an index
 TRANSLATION = "translation"
 _INDEX_NAMES = ("readme", "index")
+_ID_NAMES = ("id", "number", "no", "key")
 _TAGGED = re.compile(r"(?P<base>.+?)(?P<separator>[-_.])(?P<tag>[a-z]{2}(?:[-_](?:[A-Z][a-z]{3}|[A-Za-z]{2}|\d{3}))*"
                      r"|[a-z]{3}(?:[-_](?:[A-Z][a-z]{3}|[A-Za-z]{2}|\d{3}))+)")
 
@@ -33,7 +40,8 @@ def set_aside(choice: Choice, texts: list[str]) -> dict[str, list[str]]:
                     *(path for path in texts if any(matches(path, glob) for glob in choice.records))})
     skip: dict[str, list[str]] = {}
     for relpath in paths:
-        reason_glob = _template(relpath) or _index_page(relpath, choice.records) or _translation(relpath, paths)
+        reason_glob = (_template(relpath) or _filled_in(relpath, choice.placeholders.get(relpath))
+                       or _index_page(relpath, choice.records) or _translation(relpath, paths))
         if reason_glob is not None:
             reason, glob = reason_glob
             if glob not in skip.setdefault(reason, []):
@@ -50,6 +58,16 @@ def _template(relpath: str) -> tuple[str, str] | None:
     part = next((folder for folder in folders if is_template(folder)), None)
     glob = f"*{part}/*" if part else name if is_template(name) else None
     return (TEMPLATE, glob) if glob else None
+
+
+def _filled_in(relpath: str, fields: Fields | None) -> tuple[str, str] | None:
+    """A template by its text (`fields`: its merged fields when its status is a placeholder, else None): numbered 0,
+    or its number field a placeholder."""
+    if fields is None:
+        return None
+    numbering = {prefix_of(posixpath.basename(relpath)).casefold(), *_ID_NAMES} - {""}
+    unnumbered = any(lifecycle.placeholder(status_text(value)) for name, value in fields.items() if name in numbering)
+    return (TEMPLATE, literal_glob(relpath)) if number_of(relpath) == 0 or unnumbered else None
 
 
 def _index_page(relpath: str, records: list[str]) -> tuple[str, str] | None:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from provgraph.ingest import lifecycle
 from provgraph.ingest.fields import decode
-from provgraph.ingest.formats import headings
+from provgraph.ingest.formats import headings, metadata
 from provgraph.ingest.formats.proposal.files import number_of
 from provgraph.ingest.regular import NotRegular, read_regular
 
@@ -94,7 +94,7 @@ def _documents(root: Path, records: dict[str, tuple[str, str]]) -> list[tuple[Pa
 
 def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, ...], str]) -> list[_Found]:
     found = []
-    start = headings.after_front_matter(lines)
+    start = metadata.after_front_matter(lines)
     for index in range(start, len(lines)):
         term = _term(lines[index])
         if term is None:

@@ -54,9 +54,9 @@ def status_text(found: metadata.Field | None) -> str:
 
 
 def known(found: metadata.Field | None) -> bool:
-    """Whether a field's value is a status word the default vocabulary reads."""
+    """Whether a field's value is a status word the default vocabulary reads (a template's placeholder is none)."""
     text = status_text(found)
-    return bool(text) and len(text) <= 200 and lifecycle.canonical(text) is not None
+    return bool(text) and len(text) <= 200 and lifecycle.canonical(text) is not None and not lifecycle.placeholder(text)
 
 
 def evidence(seen: list[Seen]) -> Evidence:
@@ -96,8 +96,11 @@ def _in_text(lines: list[str]) -> list[tuple[Place, Fields]]:
             if any(known(value) for value in fields.values()):
                 read.append((Place(kind, section=key), fields))
     labelled: Fields = {}
-    for matched in _LABELLED.finditer("\n".join(lines[:metadata.PREAMBLE_LINES])):
-        labelled.setdefault(matched.group(1).strip().casefold(), metadata.Field(matched.group(2).strip()))
+    preamble = "\n".join(lines[:metadata.PREAMBLE_LINES])
+    for matched in _LABELLED.finditer(preamble):
+        rest = preamble[matched.start(2):].split("\n", 1)[0]
+        if not lifecycle.placeholder(rest.strip().strip("*_`").strip()):  # `Status: <Draft | Active>`: a template's
+            labelled.setdefault(matched.group(1).strip().casefold(), metadata.Field(matched.group(2).strip()))
     if labelled:
         read.append((Place(PATTERNS), labelled))
     return read
@@ -116,10 +119,12 @@ def _sections(lines: list[str], marks: list[headings.Heading]) -> dict[str, list
 
 
 def _read(kind: str, lines: list[str]) -> Fields:
+    """What a place reads, as the reader reads it: a place it cannot read as its kind (front matter that is not YAML)
+    gives its `Field: value` lines, the reader's fallback."""
     try:
         return metadata.TEXT_READERS[kind](lines)
-    except metadata.BadMetadata:
-        return {}
+    except metadata.BadMetadata as problem:
+        return problem.fallback
 
 
 def _sidecars(seen: list[Seen], texts: list[Seen]) -> dict[str, dict[str, Fields]]:

@@ -2,9 +2,9 @@
 
 The folder is walked as `ingest files` walks it (`regular.regular_files`: sorted, dot-directories skipped). A link, a
 device or a pipe is never opened and a binary file is not read: each is kept with its reason (the walk's own words,
-`regular.py`), so the proposal counts it. A file is read
-up to its first `LINES` lines (a record's metadata sits in its first part), which keeps a proposal for a
-thousand-file log to seconds.
+`regular.py`), so the proposal counts it. A file's first
+`LINES` lines are what the places are read in (a record's metadata sits in its first part), which keeps a proposal
+for a thousand-file log to seconds; its citations of other records are sought in all its text read.
 """
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ class Seen:
     lines: tuple[str, ...] | None
     why_not: str | None = None
     data: bytes = b""  # the bytes read (a sidecar's, parsed as YAML)
+    text: str = ""  # the text of the bytes read, past `LINES` too (how the records cite each other)
 
     @property
     def name(self) -> str:
@@ -73,7 +74,7 @@ def _seen(file: Path, relpath: str) -> Seen:
         return Seen(relpath, None, f"not text ({binary})")
     text, _ = decode(data)
     lines = [line.rstrip("\r") for line in text.split("\n", LINES)[:LINES]]
-    return Seen(relpath, tuple(lines), data=data)
+    return Seen(relpath, tuple(lines), data=data, text=text)
 
 
 def shape(name: str) -> str:

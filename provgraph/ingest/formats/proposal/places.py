@@ -54,6 +54,7 @@ class Choice:
     stated: dict[str, Fields] = field(default_factory=dict)
     silent: list[str] = field(default_factory=list)
     elsewhere: list[str] = field(default_factory=list)
+    placeholders: dict[str, Fields] = field(default_factory=dict)  # silent record files whose status is a placeholder
 
     @property
     def sidecar(self) -> str | None:
@@ -64,11 +65,22 @@ class Choice:
         return next((place.section for place in self.places if place.section), None)
 
     def status_of(self, fields: Fields) -> str:
-        """The status text of a record file's merged fields, as the declaration would read it."""
+        """The status text of a record file's merged fields, as the declaration would read it ("" for a template's
+        placeholder, which the reader reads as no status)."""
         if self.pattern is not None:
-            return status_text(fields.get(_PATTERN_KEY))
+            return _stated(status_text(fields.get(_PATTERN_KEY)))
         found = next((fields[name] for name in self.status_names if name in fields), fields.get("folder"))
-        return status_text(found)
+        return _stated(status_text(found))
+
+    def placeholder_of(self, fields: Fields) -> bool:
+        """Whether the status a record file's merged fields give is a template's placeholder."""
+        found = fields.get(_PATTERN_KEY) if self.pattern is not None else next(
+            (fields[name] for name in self.status_names if name in fields), None)
+        return lifecycle.placeholder(status_text(found))
+
+
+def _stated(text: str) -> str:
+    return "" if lifecycle.placeholder(text) else text
 
 
 _PATTERN_KEY = "\0pattern"  # the status a pattern reads, among a record file's merged fields
@@ -108,6 +120,8 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
             choice.stated[path] = merged
         else:
             choice.silent.append(path)
+            if choice.placeholder_of(merged):
+                choice.placeholders[path] = merged
     choice.elsewhere = sorted(path for path in found if path not in choice.stated and path not in choice.silent
                               and choice.status_of(_with_pattern(found[path], choice)))
     return choice
@@ -158,7 +172,8 @@ def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
     status counts; the folder's is the fallback, so a field is still sought where only the folder gives one)."""
     uncovered = set(in_records)
     while uncovered:
-        ranked = [item for item in _field_first(_candidates(found, uncovered, choice)) if item[:2] not in choice.pairs]
+        ranked = [item for item in _field_first(_candidates(found, uncovered, choice, set(in_records)))
+                  if item[:2] not in choice.pairs]
         if not ranked:
             break
         place, name, _ = ranked[0]
@@ -168,7 +183,8 @@ def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
         if place.kind != "folder" and name not in choice.status_names:
             choice.status_names.append(name)
         before = len(uncovered)
-        uncovered = {path for path in uncovered if not _field_status(choice, merged_fields(found.get(path, {}), choice.places))}
+        uncovered = {path for path in uncovered if not _field_status(choice, merged := merged_fields(found.get(path, {}), choice.places))
+                     and not choice.placeholder_of(merged)}  # a placeholder is where the status stands, unfilled
         if len(uncovered) == before and place.kind != "folder":
             break
 
@@ -199,14 +215,20 @@ def merged_fields(places: dict[Place, Fields], order: list[Place]) -> Fields:
     return merged
 
 
-def _candidates(found: Evidence, among: set[str], choice: Choice | None) -> list[tuple[Place, str, int]]:
-    """(place, field name, files stating a known word) for every pair whose values are mostly status words, best
-    first: most files, then a status-like name, then the place a declaration reads first (a section after the
-    whole text, `adr` last); with a choice, only places that can join it (one section, one sidecar)."""
+def _candidates(found: Evidence, among: set[str], choice: Choice | None,
+                judged: set[str] | None = None) -> list[tuple[Place, str, int]]:
+    """(place, field name, files of `among` stating a known word) for every pair whose values are mostly status words
+    in the files of `judged` (default: `among`; a place sought for the records the ones before left without is
+    judged on all the records it stands in, so that a `## Decision` heading whose first line is a status word in
+    one of the leftovers is no status field where it is prose in the rest), best first: most files, then a
+    status-like name, then the place a declaration reads first (a section after the whole text, `adr` last); with a
+    choice, only places that can join it (one section, one sidecar)."""
     hits: Counter[tuple[Place, str]] = Counter()
-    present: Counter[tuple[Place, str]] = Counter()
     values: dict[tuple[Place, str], list[str]] = defaultdict(list)
-    for path in among:
+    judged_hits: Counter[tuple[Place, str]] = Counter()
+    judged_present: Counter[tuple[Place, str]] = Counter()
+    judged = among if judged is None else judged
+    for path in among | judged:
         for place, fields in found.get(path, {}).items():
             if place.kind == PATTERNS or (choice is not None and not _joins(place, choice)):
                 continue
@@ -214,11 +236,14 @@ def _candidates(found: Evidence, among: set[str], choice: Choice | None) -> list
                 if (place.kind == "headings" or place.section) and not lifecycle.status_named(name):
                     continue  # body text: a heading or a section's field is a status only when named like one
                 if status_text(value) and len(status_text(value)) <= 200:
-                    present[place, name] += 1
-                    hits[place, name] += known(value)
-                    values[place, name].append(status_text(value))
+                    if path in among:
+                        hits[place, name] += known(value)
+                        values[place, name].append(status_text(value))
+                    if path in judged:
+                        judged_present[place, name] += 1
+                        judged_hits[place, name] += known(value)
     ranked = [(place, name, count) for (place, name), count in hits.items()
-              if count and count >= _share_known(name) * present[place, name]]
+              if count and judged_hits[place, name] >= _share_known(name) * judged_present[place, name]]
     order = {kind: index for index, kind in enumerate(kind for kind in METADATA if kind != "adr")}
 
     def rank(item: tuple[Place, str, int]) -> tuple[object, ...]:

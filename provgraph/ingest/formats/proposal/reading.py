@@ -30,6 +30,7 @@ class Tally:
     not_read: Counter[str] = field(default_factory=Counter)  # reason -> files
     other_names: Counter[str] = field(default_factory=Counter)  # extension -> files whose names are not records'
     silent: list[str] = field(default_factory=list)  # record files read as sources only
+    stated: dict[str, str] = field(default_factory=dict)  # record file -> its status word as the reader read it
     aside: dict[str, list[str]] = field(default_factory=dict)  # skip reason -> the files set aside for it
 
     @property
@@ -72,8 +73,11 @@ def tally(root: Path, seen: list[Seen], table: dict[str, Any], store: str) -> Ta
             counted.not_read[f"cannot read: {error.strerror or error}"] += 1
             continue
         read = read_record(fmt, Version(item.relpath, now), data, options, sidecar=sidecar)
-        if any(isinstance(record, Observation) and record.claims for record in read.records):
+        observed = next((record for record in read.records if isinstance(record, Observation) and record.claims), None)
+        if observed is not None:
             counted.records += 1
+            if observed.stated is not None and observed.stated.word is not None:
+                counted.stated[item.relpath] = observed.stated.word.written
         else:
             counted.not_read[f"a source only: {read.source_only or 'unreadable'}"] += 1
             counted.silent.append(item.relpath)

@@ -5,16 +5,19 @@ Read from the fields of the record files that state a status (places.Choice.stat
   (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`); when none is, and every record's path writes
   a number of its own, that number (the file-name place's `file-number`);
 - title: a field named title;
-- date: a field whose values read as dates in most records (one named for a creation, else for a date, first);
+- date: a field whose values read as dates in most records: one named for the record's creation first (`Created`,
+  `Submitted`), one named for a later change last (`Updated`, `Last-Modified`);
 - links: a field named for a link role (`Superseded-By` -> superseded_by; `Obsoletes` -> supersedes); a premise
   (`requires`) when most of its values name records of the folder as the reader resolves them (a bare number or
   `PEP 333` in the id template or an alias, a path), else a `#` comment saying why (a premise in another log,
   `AIP-10: Move Objects`, would leave its record UNKNOWN); a revision role when 30% of its values are numbers or
   paths of the folder (a revision whose other end is not ingested changes no status); a field with no role that
   names records is said, not declared;
-- the id template: how the records' texts cite each other (`PEP 8`, `KEP-1029`, `CAP-0001`): the form that names
-  the most records, its prefix the one of the file names, the id field's name, or an acronym; the other forms
-  (and the file names') are aliases.
+- the id template: how the records' texts cite each other (`PEP 8`, `KEP-1029`, `CAP-0001`): a form whose prefix is
+  the records' own (the file names', or the id field's name: `RFC #` -> `RFC 10`) first, the one that names the most
+  records, else an acronym that names three records or more from two record files or more (never `PR 1` ... `PR 5`,
+  one RFC's pull requests, whose numbers happen to be records' too); the other forms (and the file names') of the
+  same prefix are aliases.
 """
 from __future__ import annotations
 
@@ -42,6 +45,8 @@ _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _DIGITS = re.compile(r"\d+")
 _ID_NAMES = re.compile(r"(^|\W)(id|number|no|key)(\W|$)")
 _ID = re.compile(r"[A-Za-z]{0,6}[ -]?#?\d+")  # `8`, `0008`, `CAP-0001`, `RFC 7`: a number, a short prefix at most
+_CREATED = re.compile(r"creat|submit|open|start|publish|filed|propos|first")  # a date field named for the record's start
+_UPDATED = re.compile(r"updat|modif|revis|chang|edit|last")  # ... or for a later change: the last choice
 _ACRONYM = 6
 _ALIASES = 5
 # field names (casefolded, `-`/space as `_`) that are a link role by another name
@@ -174,8 +179,8 @@ def _date_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None
         sampled = list(by_record.values())[:_DATES_SAMPLED]
         dated = sum(1 for text in sampled if _is_date(text))
         if dated >= 0.8 * len(sampled):
-            ranked.append(("creat" not in name, "date" not in name, -dated, name))
-    return min(ranked)[3] if ranked else None
+            ranked.append((not _CREATED.search(name), bool(_UPDATED.search(name)), "date" not in name, -dated, name))
+    return min(ranked)[-1] if ranked else None
 
 
 def _is_date(text: str) -> bool:
@@ -246,17 +251,20 @@ def _templates(choice: Choice, seen: dict[str, Seen], ids: set[int], id_name: st
     """The id template and aliases from how the records' texts cite each other."""
     file_prefixes = Counter(prefix_of(relpath.rsplit("/", 1)[-1]) for relpath in choice.stated)
     file_prefix = file_prefixes.most_common(1)[0][0] if file_prefixes else ""
-    own = {file_prefix.casefold(), re.split(r"[^a-z]", (id_name or "").casefold())[0]} - {""}
+    field_prefix = re.split(r"[^a-z]", (id_name or "").casefold())[0]
+    own = {file_prefix.casefold(), "" if _ID_NAMES.search(field_prefix) else field_prefix} - {""}
     cited: dict[tuple[str, str, int], set[int]] = defaultdict(set)
+    citing: dict[tuple[str, str, int], set[str]] = defaultdict(set)
     for relpath in choice.stated:
-        for line in seen[relpath].lines or ():
-            for prefix, separator, digits in _CITE.findall(line):
-                if int(digits) in ids and (prefix.casefold() in own or (prefix.isupper() and len(prefix) <= _ACRONYM)):
-                    width = len(digits) if digits.startswith("0") and len(digits) > 1 else 0
-                    cited[prefix, separator, width].add(int(digits))
-    ranked = sorted(cited.items(), key=lambda item: (-len(item[1]), item[0]))
+        for prefix, separator, digits in _CITE.findall(seen[relpath].text):
+            if int(digits) in ids and (prefix.casefold() in own or (prefix.isupper() and len(prefix) <= _ACRONYM)):
+                width = len(digits) if digits.startswith("0") and len(digits) > 1 else 0
+                cited[prefix, separator, width].add(int(digits))
+                citing[prefix, separator, width].add(relpath)
+    ranked = sorted(cited.items(), key=lambda item: (item[0][0].casefold() not in own, -len(item[1]), item[0]))
     enough = min(3, len(ids))
-    forms = [form for form, named in ranked if len(named) >= enough]
+    forms = [form for form, named in ranked if form[0].casefold() in own
+             or (len(named) >= enough and len(citing[form]) >= min(2, len(choice.stated)))]
     file_form = _file_form(choice)
     if not forms:
         if file_form is None:

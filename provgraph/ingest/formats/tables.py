@@ -1,0 +1,131 @@
+"""The rows of the first table near the top of a record, for the `table` metadata (metadata.table reads the fields).
+
+A table is a Markdown table (a row, then a `---|---` rule; outer pipes optional) or, when the text has none, an
+HTML `<table>` (a `<tr>` a row, each `<td>` or `<th>` a cell, as conda's CEPs keep their status under the title) or
+an HTML definition list (`<dt>Status</dt><dd>Accepted</dd>`: a row of two cells). Either starts before the first `##`
+heading, outside code fences. HTML is read by the standard library's parser: cells are their text, markup inside
+them aside (`Support for <code>abi3</code>` -> `Support for abi3`), entities decoded, whitespace collapsed; a row
+that is not closed ends where the next one starts, as HTML has it.
+"""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+Row = tuple[int, list[str]]  # (0-based line of the row, its cells' text)
+
+_RULE = re.compile(r"\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*")  # GFM: one hyphen a cell is enough
+_HTML_START = re.compile(r"<(table|dl)\b", re.IGNORECASE)
+_FENCES = ("```", "~~~")
+
+
+def table_rows(lines: list[str]) -> list[Row]:
+    """The rows of the first Markdown table before the first `##` heading, else of the first HTML table or
+    definition list there ([] when there is neither)."""
+    return markdown_rows(lines) or html_rows(lines)
+
+
+def markdown_rows(lines: list[str]) -> list[Row]:
+    """The rows of the first Markdown table before the first `##` heading (the header row is a row; the rule is not)."""
+    start = len(lines)
+    for index, line in enumerate(lines[:-1]):
+        if line.startswith("##") or (_cells(line) and _RULE.fullmatch(lines[index + 1].strip())):
+            start = index
+            break
+    rows: list[Row] = []
+    for index in range(start, len(lines)):
+        cells = _cells(lines[index])
+        if not cells:
+            break
+        if not _RULE.fullmatch(lines[index].strip()):
+            rows.append((index, cells))
+    return rows
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a Markdown table row (`| a | b |` or `a | b`), or [] when the line is not one."""
+    text = line.strip()
+    if "|" not in text or text.startswith(("#", "```")):
+        return []
+    cells = [cell.strip() for cell in text.strip("|").split("|")]
+    return cells if len(cells) >= 2 else []
+
+
+def html_rows(lines: list[str]) -> list[Row]:
+    """The rows of the first HTML `<table>` or `<dl>` that starts before the first `##` heading, outside code fences."""
+    fence: str | None = None
+    for index, line in enumerate(lines):
+        text = line.strip()
+        if fence is not None:
+            fence = None if text.startswith(fence) else fence
+            continue
+        if text.startswith(_FENCES):
+            fence = text[:3]
+            continue
+        if line.startswith("##"):
+            return []
+        found = _HTML_START.search(line)
+        if found is not None:
+            parser = _Rows(index)
+            for part in (line[found.start():], *lines[index + 1:]):
+                parser.feed(part + "\n")
+                if parser.done:
+                    break
+            return parser.finished()
+    return []
+
+
+class _Rows(HTMLParser):
+    """Collects the rows of the first table or definition list fed to it (nested tables: their text is in the cell
+    that holds them)."""
+
+    def __init__(self, first_line: int) -> None:
+        super().__init__(convert_charrefs=True)
+        self.first_line = first_line
+        self.rows: list[Row] = []
+        self.depth = 0  # how deep in tables or lists the parser is
+        self.cell: list[str] | None = None  # the text of the open cell
+        self.done = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.done:
+            return
+        if tag in ("table", "dl"):
+            self.depth += 1
+        elif self.depth == 1 and tag in ("tr", "dt"):
+            self._close_cell()
+            self.rows.append((self.first_line + self.getpos()[0] - 1, []))
+            if tag == "dt":
+                self.cell = []
+        elif self.depth == 1 and tag in ("td", "th", "dd"):
+            self._close_cell()
+            if not self.rows:
+                self.rows.append((self.first_line + self.getpos()[0] - 1, []))
+            self.cell = []
+        elif tag == "br" and self.cell is not None:
+            self.cell.append(" ")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.done:
+            return
+        if tag in ("table", "dl"):
+            self.depth -= 1
+            if self.depth <= 0:
+                self._close_cell()
+                self.done = True
+        elif self.depth == 1 and tag in ("td", "th", "dt", "dd", "tr"):
+            self._close_cell()
+
+    def handle_data(self, data: str) -> None:
+        if not self.done and self.cell is not None:
+            self.cell.append(data)
+
+    def _close_cell(self) -> None:
+        if self.cell is not None and self.rows:
+            self.rows[-1][1].append(" ".join("".join(self.cell).split()))
+        self.cell = None
+
+    def finished(self) -> list[Row]:
+        self.close()
+        self._close_cell()
+        return [row for row in self.rows if row[1]]
