@@ -186,6 +186,22 @@ def test_a_folder_with_nothing_recognisable_gets_one_line_and_exit_2(tmp_path: P
     assert missing.exit_code == 2 and "not a folder" in missing.stderr
 
 
+def test_a_programs_comments_are_no_headings_and_its_lines_no_fields(tmp_path: Path) -> None:
+    """A script's `#` comments read like Markdown headings (`# check that the status ...`): a program's source is never
+    proposed as a record, beside records or alone."""
+    script = "#!/bin/sh\n# Status\n# check that each status is a defined status\nStatus: Final\nexit 0\n"
+    write_status_headings(tmp_path / "log")
+    (tmp_path / "log" / "validate-0001.sh").write_text(script)
+    (tmp_path / "log" / "tools.py").write_text("# Status\n# Accepted\nSTATUS = 'Accepted'\n")
+    record = propose_format(tmp_path / "log").store_table()["record"]
+    assert not any(glob.endswith((".sh", ".py")) for glob in record["records"])
+    (tmp_path / "scripts").mkdir()
+    for number in (1, 2):
+        (tmp_path / "scripts" / f"validate-{number:04}.sh").write_text(script)
+    alone = cli("formats", "propose", str(tmp_path / "scripts"))
+    assert alone.exit_code == 2 and "programs aside" in alone.stderr
+
+
 def test_links_and_pipes_in_the_folder_are_counted_in_the_walks_own_words_and_never_opened(tmp_path: Path) -> None:
     write_field_lists(tmp_path / "log")
     outside = tmp_path / "outside.rst"

@@ -96,12 +96,14 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
     found = evidence(seen)
     choice = places.choose(seen, found)
     if not choice.stated:
-        read = sum(1 for item in seen if item.lines is not None)
-        raise InputError(root, f"nothing here reads as decision records: none of {counted(read, 'text file')} states a "
+        read = sum(1 for item in seen if item.is_prose)
+        aside = sum(1 for item in seen if item.lines is not None and not item.is_prose)
+        raise InputError(root, f"nothing here reads as decision records: none of {counted(read, 'text file')}"
+                               f"{f' ({aside} data files and programs aside)' if aside else ''} states a "
                                f"status word in a place a declaration can name ({', '.join(_PLACES)}, a Label: value line); "
                                "declare one by hand (docs/ingest.md, Record formats)")
     series = other_series(choice)
-    skip = set_aside(choice, [item.relpath for item in seen if item.lines is not None and not item.is_data])
+    skip = set_aside(choice, [item.relpath for item in seen if item.is_prose])
     by_path = {item.relpath: item for item in seen}
     found_roles = roles.roles(choice, by_path)
     texts = [choice.status_of(fields) for fields in choice.stated.values()]

@@ -62,7 +62,7 @@ def known(found: metadata.Field | None) -> bool:
 def evidence(seen: list[Seen]) -> Evidence:
     """Every place's fields in every text file; places that find nothing are left out."""
     found: Evidence = defaultdict(dict)
-    texts = [item for item in seen if item.lines is not None and not item.is_data]
+    texts = [item for item in seen if item.is_prose]
     for item in texts:
         lines = list(item.lines or ())
         for place, fields in _in_text(lines):

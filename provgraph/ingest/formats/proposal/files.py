@@ -24,6 +24,12 @@ _DIGITS = re.compile(r"\d+")
 _GLOB_SPECIAL = re.compile(r"([\[\]*?])")
 _TEMPLATE = "template"
 _DATA_SUFFIXES = (".yaml", ".yml", ".json")  # a sidecar is data beside a text
+# a program's or a build's source: its `#` comments are no headings and its `name: value` lines no fields
+_PROGRAM_SUFFIXES = (".sh", ".bash", ".zsh", ".ps1", ".bat", ".cmd", ".py", ".pl", ".pm", ".rb", ".php", ".lua", ".r",
+                     ".jl", ".js", ".mjs", ".ts", ".go", ".rs", ".java", ".kt", ".scala", ".c", ".h", ".cc", ".cpp",
+                     ".cs", ".swift", ".xsl", ".xslt", ".css", ".scss", ".mk", ".cmake", ".nix", ".tf", ".toml", ".ini",
+                     ".cfg", ".conf", ".lock")
+_PROGRAM_NAMES = frozenset({"makefile", "dockerfile", "jenkinsfile", "gemfile", "rakefile", "vagrantfile", "justfile"})
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,13 @@ class Seen:
     @property
     def is_data(self) -> bool:
         return self.name.lower().endswith(_DATA_SUFFIXES)
+
+    @property
+    def is_prose(self) -> bool:
+        """A text a record may be: read, neither data (a sidecar's) nor a program's source."""
+        name = self.name.lower()
+        return (self.lines is not None and not self.is_data and not name.endswith(_PROGRAM_SUFFIXES)
+                and name not in _PROGRAM_NAMES)
 
     @property
     def suffix(self) -> str:

@@ -315,7 +315,7 @@ def pattern(choice: Choice) -> str | None:
 def _name_groups(seen: list[Seen]) -> dict[str, str]:
     """Each text file's name shape: digits as `[0-9]*`; a name without digits that repeats in two folders or more as
     itself (`README.md`), any other as `*` and its suffix (`*.md`)."""
-    texts = [item for item in seen if item.lines is not None and not item.is_data]
+    texts = [item for item in seen if item.is_prose]
     names = Counter(item.name.casefold() for item in texts)
     groups = {}
     for item in texts:
