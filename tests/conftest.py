@@ -2,7 +2,9 @@
 
 The suite's server has its own data directory and port (PROVGRAPH_TEST_PORT, default
 7688; its Neo4j Browser on PROVGRAPH_TEST_HTTP_PORT, default that port + 10000), so a run never touches a
-user's local database. Each test that asks for `graph` starts from an empty provgraph graph with the
+user's local database. Under pytest-xdist (`make test` runs two workers) each worker starts a server of its own:
+worker N on PROVGRAPH_TEST_PORT + N (and HTTP port + N), or on the Nth of a comma-separated list of ports, with its
+data in test-server-PORT. Each test that asks for `graph` starts from an empty provgraph graph with the
 schema installed; `g` builds a small graph on it in a line or two (tests/graphs.py).
 """
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Iterator
 import pytest
 from graphs import GraphBuilder
 from story_copy import GraphCopy, copy_graph, write_copy
+from suite_ports import suite_port, worker_port
 
 from provgraph.api import Provgraph, connect
 from provgraph.base.config import Settings, provgraph_home
@@ -31,10 +34,12 @@ def neo4j_settings() -> Settings:
         # A server the user provides: its data is wiped between tests, so say so loudly.
         if os.environ.get("PROVGRAPH_TEST_ALLOW_WIPE") != "1":
             pytest.exit("PROVGRAPH_TEST_URI is set: set PROVGRAPH_TEST_ALLOW_WIPE=1 to let the suite wipe it", 2)
+        if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1:  # the workers would wipe each other's graphs
+            pytest.exit("PROVGRAPH_TEST_URI names one server: run one pytest worker (make test TEST_WORKERS=0)", 2)
         yield Settings.from_env(uri=external)
         return
-    port = int(os.environ.get("PROVGRAPH_TEST_PORT", "7688"))
-    http_port = int(os.environ.get("PROVGRAPH_TEST_HTTP_PORT", str(port + 10000)))
+    port = suite_port()
+    http_port = worker_port("PROVGRAPH_TEST_HTTP_PORT") or port + 10000
     # Plans kept an hour: every test wipes and refills a small graph, and with Neo4j's 10s the changed statistics had the
     # server re-plan the big status query (seconds on 2 cores) many times a minute
     options = local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}", heap="1g", pagecache="512m",

@@ -16,15 +16,15 @@ from provgraph.graph import server as local
 from provgraph.graph.connection import Graph
 
 
-def _test_server_pid() -> int | None:
+def _test_server_pid(graph: Graph) -> int | None:
     if os.environ.get("PROVGRAPH_TEST_URI"):
         return None
-    port = int(os.environ.get("PROVGRAPH_TEST_PORT", "7688"))
+    port = int(graph.settings.uri.rsplit(":", 1)[1])  # this pytest-xdist worker's server
     return local.status(local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}")).pid
 
 
 def test_the_speed_check_times_ingest_one_lookup_per_claim_and_suspects_in_one_run(graph: Graph, tmp_path) -> None:
-    pid = _test_server_pid()
+    pid = _test_server_pid(graph)
     result = bench_suspects.speed(graph, 120, seed=3, workdir=tmp_path, server_pid=pid, with_profile=True)
     assert result["claims"] == 120
     # the baseline looked up every claim once, with suspects' hit limit

@@ -2,7 +2,7 @@
 session over HTTP: every batch line answered exactly once with no error line; the MCP session stays, its tool
 calls fail while the database is down and work again after.
 
-It starts its own server (on PROVGRAPH_TEST_PORT + 2000, data in tmp) twice, so it runs with PROVGRAPH_HEAVY=1
+It starts its own server (on the suite's port + 2000, data in tmp) twice, so it runs with PROVGRAPH_HEAVY=1
 (or PROVGRAPH_SERVER_TESTS=1) and is skipped, with that reason, in the fast default run. The fast suite covers
 the same outage through a TCP relay that is cut (tests/mcp/test_mcp_http_faults.py).
 
@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mcp"))
 
 from graphs import GraphBuilder  # noqa: E402
 from mcp_helpers import HttpServer, http_session, text_of, verdict_of  # noqa: E402
+from suite_ports import suite_port  # noqa: E402
 
 from provgraph.base.config import Settings  # noqa: E402
 from provgraph.graph.connection import Graph  # noqa: E402
@@ -37,7 +38,7 @@ pytestmark = pytest.mark.skipif(
     reason="restarts a server of its own: set PROVGRAPH_HEAVY=1 or PROVGRAPH_SERVER_TESTS=1",
 )
 
-PORT = int(os.environ.get("PROVGRAPH_TEST_PORT", "7688")) + 2000
+PORT = suite_port() + 2000
 LINES = 6000
 RESTART_AFTER = 200
 VERIFY = {"evidence": ["PRICE-6"], "candidates": ["PRICE-6", "PRICE-7"]}
