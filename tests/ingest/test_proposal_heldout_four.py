@@ -4,38 +4,19 @@ with provgraph's own proposal as `ingest files` would read it. Pure (no database
 from __future__ import annotations
 
 import shutil
-from datetime import datetime, timezone
 from pathlib import Path
 
 from ingest_run import FIXTURES
+from proposal_claims import MD, WHEN, read_as_claims
 
 from provgraph import propose_format
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import headings, metadata, tables
 from provgraph.ingest.formats.declaration import declared, preset
-from provgraph.ingest.formats.proposal import Proposal
 from provgraph.ingest.formats.reader import Version, read_record
 from provgraph.ingest.records import IngestOptions, Observation
 
 SAMPLES = FIXTURES / "proposal_heldout4"
-WHEN = datetime(2026, 1, 1, tzinfo=timezone.utc)
-MD = ".md"  # kept apart: the docs test reads a quoted name ending .md as a file of the repository
-
-
-def _claims(proposal: Proposal, root: Path) -> dict[str, tuple[str, str | None]]:
-    """record path -> (uid, declared word) of every file the proposal reads as a claim, as `ingest files` reads it."""
-    table = proposal.store_table()
-    fmt = declared({**table["record"], "words": table["words"]}, "proposal")
-    found = {}
-    for file in sorted(root.rglob("*" + MD)):
-        relpath = file.relative_to(root).as_posix()
-        if not fmt.is_record_name(relpath) or fmt.skip_reason(relpath):
-            continue
-        read = read_record(fmt, Version(relpath, WHEN), file.read_bytes(), IngestOptions(store="s"))
-        for record in read.records:
-            if isinstance(record, Observation) and record.claims:
-                found[relpath] = (record.claims[0].uid, record.claims[0].declared)
-    return found
 
 
 def _lines(path: Path) -> list[str]:
@@ -53,7 +34,7 @@ def test_an_html_table_under_the_title_is_a_table_the_reader_and_the_proposer_re
     record = proposal.store_table()["record"]
     assert record["metadata"][0] == "table" and record["fields"]["status"] == "status"
     assert record["skip"] == {"template": ["cep-0000" + MD]}  # its status offers the words: `Draft | Proposed | ...`
-    claims = _claims(proposal, root)
+    claims = read_as_claims(proposal, root)
     assert claims == {"cep-0001" + MD: ("CEP 1", "proposed"), "cep-0003" + MD: ("CEP 3", "accepted"),
                       "cep-0020" + MD: ("CEP 20", "accepted")}
 
@@ -75,7 +56,7 @@ def test_front_matter_wins_over_lines_and_a_broken_one_is_read_by_its_lines_as_t
     record = proposal.store_table()["record"]
     assert record["metadata"] == ["front-matter"] and record["fields"]["id"] == "gip"
     assert record["fields"]["status"] == "stage" and proposal.counts.records == 4
-    claims = _claims(proposal, root)
+    claims = read_as_claims(proposal, root)
     assert claims["0034-graph-arbitrum-deployment" + MD] == ("34", "withdrawn")
     assert claims["0050-file-data-sources" + MD][0] == "50"
 
@@ -105,7 +86,7 @@ def test_adrs_are_named_by_their_file_names_number_and_reverted_stays_for_the_us
     proposal = propose_format(root)
     record = proposal.store_table()["record"]
     assert record["fields"]["id"] == "file-number" and record["id"] == "ADR {id}"
-    claims = _claims(proposal, root)
+    claims = read_as_claims(proposal, root)
     assert claims["adr-105-refactor-mempool-senders" + MD] == ("ADR 105", "reverted")
     assert claims["tendermint-core/adr-001-logging" + MD][0] == "ADR 1"
     # nothing in the log defines `Reverted`: left for the user, marked, as a word provgraph does not know
@@ -123,7 +104,7 @@ def test_the_check_line_and_the_words_are_what_the_reader_reads_past_the_lines_a
     proposal = propose_format(root)
     assert not any("adr-108" in doubt for doubt in proposal.doubts)
     assert {word.phrase: word.records for word in proposal.words}["implemented"] == 2
-    assert _claims(proposal, root)["adr-108-e2e-abci++" + MD] == ("ADR 108", "accepted")
+    assert read_as_claims(proposal, root)["adr-108-e2e-abci++" + MD] == ("ADR 108", "accepted")
 
 
 def test_a_second_series_numbered_on_its_own_is_left_out_with_the_command_that_proposes_it() -> None:
@@ -134,7 +115,7 @@ def test_a_second_series_numbered_on_its_own_is_left_out_with_the_command_that_p
     assert record["records"] == ["tap[0-9]*" + MD] and record["skip"] == {"template": ["tap2" + MD]}
     said = next(doubt for doubt in proposal.doubts if "another series" in doubt)
     assert "pouf[0-9]*" + MD in said and said.endswith(f"formats propose {root.as_posix()}/POUFs")
-    assert sorted(uid for uid, _ in _claims(proposal, root).values()) == ["TAP 13", "TAP 3", "TAP 4", "TAP 5"]
+    assert sorted(uid for uid, _ in read_as_claims(proposal, root).values()) == ["TAP 13", "TAP 3", "TAP 4", "TAP 5"]
     assert propose_format(root / "POUFs").store_table()["record"]["records"] == ["pouf[0-9]*" + MD]
 
 

@@ -3,39 +3,17 @@ public logs in tests/fixtures/proposal_heldout/ (SOURCES.md says where from), ea
 proposal as `ingest files` would read it. Pure (no database)."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from pathlib import Path
 
 from ingest_run import FIXTURES
+from proposal_claims import MD, read_as_claims
 
 from provgraph import propose_format
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import headings, metadata
-from provgraph.ingest.formats.declaration import declared
-from provgraph.ingest.formats.proposal import Proposal
 from provgraph.ingest.formats.proposal.aside import translated
-from provgraph.ingest.formats.reader import Version, read_record
-from provgraph.ingest.records import IngestOptions, Observation
 
 SAMPLES = FIXTURES / "proposal_heldout"
-WHEN = datetime(2026, 1, 1, tzinfo=timezone.utc)
-MD = ".md"  # kept apart: the docs test reads a quoted name ending .md as a file of the repository
-
-
-def _claims(proposal: Proposal, root: Path) -> dict[str, tuple[str, str | None]]:
-    """record path -> (uid, declared word) of every file the proposal reads as a claim, as `ingest files` reads it."""
-    table = proposal.store_table()
-    fmt = declared({**table["record"], "words": table["words"]}, "proposal")
-    found = {}
-    for file in sorted(root.rglob("*" + MD)):
-        relpath = file.relative_to(root).as_posix()
-        if not fmt.is_record_name(relpath) or fmt.skip_reason(relpath):
-            continue
-        read = read_record(fmt, Version(relpath, WHEN), file.read_bytes(), IngestOptions(store="s"))
-        for record in read.records:
-            if isinstance(record, Observation) and record.claims:
-                found[relpath] = (record.claims[0].uid, record.claims[0].declared)
-    return found
 
 
 def test_a_header_field_with_no_space_after_its_colon_is_read_but_a_url_or_a_time_is_no_field() -> None:
@@ -49,14 +27,14 @@ def test_a_header_field_with_no_space_after_its_colon_is_read_but_a_url_or_a_tim
         assert metadata.header_block([not_a_field, "status: Final"]) == {}, not_a_field
     proposal = propose_format(SAMPLES / "trontips")
     assert ("header-block", "status") in proposal.status and "patterns" not in proposal.store_table()["record"]
-    assert _claims(proposal, SAMPLES / "trontips")["tip-127" + MD][0].endswith("-127")
+    assert read_as_claims(proposal, SAMPLES / "trontips")["tip-127" + MD][0].endswith("-127")
 
 
 def test_of_two_status_named_fields_the_one_whose_values_the_vocabulary_reads_is_the_status() -> None:
     # scala/improvement-proposals: `stage: completed` beside `status: shipped`; the process's status is `status`
     proposal = propose_format(SAMPLES / "scalasips" / "content")
     assert proposal.store_table()["record"]["fields"]["status"] == "status"
-    claims = _claims(proposal, SAMPLES / "scalasips" / "content")
+    claims = read_as_claims(proposal, SAMPLES / "scalasips" / "content")
     assert claims["049-polymorphic-eta-expansion" + MD][1] == "waiting-for-implementation"  # not in force: unknown
     assert claims["001-named-and-default-arguments" + MD][1] == "accepted"  # shipped
 
@@ -67,7 +45,7 @@ def test_records_with_no_id_in_their_metadata_are_named_by_their_file_names_numb
     record = proposal.store_table()["record"]
     assert record["metadata"] == ["front-matter", "file-name"] and record["fields"]["id"] == "file-number"
     assert record["id"] == "KIP-{id:04}"
-    assert sorted(uid for uid, _ in _claims(proposal, SAMPLES / "numbered").values()) == ["KIP-0004", "KIP-0015", "KIP-0022"]
+    assert sorted(uid for uid, _ in read_as_claims(proposal, SAMPLES / "numbered").values()) == ["KIP-0004", "KIP-0015", "KIP-0022"]
     assert metadata.file_name("keps/sig-x/1029-quotas/README.md") == {"file-number": metadata.Field("1029")}
 
 
@@ -99,7 +77,7 @@ def test_a_status_stated_as_a_sentence_under_a_status_heading_is_read_by_its_fir
     proposal = propose_format(root)
     record = proposal.store_table()["record"]
     assert record["metadata"][:2] == ["header-block", "headings"] and proposal.counts.records == 10
-    claims = _claims(proposal, root)
+    claims = read_as_claims(proposal, root)
     assert claims["BEP10" + MD][1] == "accepted" and claims["BEP159" + MD][1] == "draft"
     assert claims["BEP12" + MD][1] == "this bep is under"  # no status phrase in it: unrecognised, shown as written
     negated = headings.heading_fields(["## 3. Status", "", "This BEP is not yet implemented.", "## 4. Motivation"],
