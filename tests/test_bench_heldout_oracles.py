@@ -9,7 +9,6 @@ import pytest
 
 from bench.real_logs.heldout import checkouts
 from bench.real_logs.oracles import LOGS, judged_by_authors
-from bench.real_logs.oracles_fresh import LOGS as FRESH
 
 HIPS = {  # number -> the front matter's lines after `hip:`
     1: "status: Final\nsuperseded-by: 2",
@@ -40,7 +39,7 @@ def test_a_named_successor_or_an_in_force_replacement_is_stated_superseded_and_r
 def test_the_held_out_bench_finds_each_log_checked_out_under_its_owner_plus_name(tmp_path: Path) -> None:
     (tmp_path / "bnb-chain+BEPs").mkdir()
     (tmp_path / "iotaledger+tips").mkdir()
-    (tmp_path / "conda+ceps").mkdir()  # a log of oracles_fresh.py
+    (tmp_path / "conda+ceps").mkdir()  # a log of the fourth fresh check
     (tmp_path / "unrelated").mkdir()
     assert checkouts(tmp_path, []) == [("beps", tmp_path / "bnb-chain+BEPs"), ("tips", tmp_path / "iotaledger+tips"),
                                        ("ceps", tmp_path / "conda+ceps")]
@@ -61,7 +60,7 @@ def test_a_xeps_whole_supersedes_list_and_its_supersededby_are_read_as_the_autho
              5: _xep(5, "Deferred", by="<supersededby>\n    <spec>XEP-0004</spec>\n  </supersededby>")}
     for number, text in files.items():
         (tmp_path / f"xep-{number:04}.xml").write_text(text)
-    judged = {record.path: record.expected for record in judged_by_authors(FRESH["xeps"], tmp_path)}
+    judged = {record.path: record.expected for record in judged_by_authors(LOGS["xeps"], tmp_path)}
     assert judged == {"xep-0001.xml": "STALE", "xep-0002.xml": "STALE", "xep-0003.xml": "ACTIVE",
                       "xep-0004.xml": "UNKNOWN", "xep-0005.xml": "STALE"}
 
@@ -72,6 +71,6 @@ def test_an_eeps_status_that_says_replaced_with_names_its_successors(tmp_path: P
              31: "Status:Final/R15B  Implemented in OTP release R15B", 50: "Status: Final/24.0 Replaced by nothing here"}
     for number, status in heads.items():
         (tmp_path / "eeps" / f"eep-{number:04}.md").write_text(f"    Author: A\n    {status}\n****\nEEP {number}: x\n")
-    judged = {record.path: (record.word, record.expected) for record in judged_by_authors(FRESH["eeps"], tmp_path)}
+    judged = {record.path: (record.word, record.expected) for record in judged_by_authors(LOGS["eeps"], tmp_path)}
     assert judged == {"eeps/eep-0009.md": ("final + superseded-by", "STALE"), "eeps/eep-0011.md": ("accepted", "ACTIVE"),
                       "eeps/eep-0031.md": ("final", "ACTIVE"), "eeps/eep-0050.md": ("final", "ACTIVE")}

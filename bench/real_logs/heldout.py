@@ -8,8 +8,8 @@ the fetch tool gives a repository; the OWNER/NAME of the oracle's origin) is rea
 
 Each log NAME is ingested whole with its declaration, `bench/logs/NAME.toml`: a `provgraph.toml` as the log's
 users would write it (`path` relative to the repository's root), and nothing else: a log that needs a code edit
-in provgraph to read is a finding, never a fix here. The oracle (oracles.py; oracles_fresh.py for the logs that did
-not fit it) is the record's stated status, read by a few lines of its own (independent of provgraph's readers), and
+in provgraph to read is a finding, never a fix here. The oracle (oracles.py, one per log)
+is the record's stated status, read by a few lines of its own (independent of provgraph's readers), and
 mapped to a verdict by the log's own process document: in force -> ACTIVE; not yet decided or dormant -> UNKNOWN;
 closed, withdrawn, moved, obsolete, superseded -> STALE.
 
@@ -35,7 +35,7 @@ from pathlib import Path
 
 from bench.common import harness
 from bench.real_logs.oracles import judged_by_authors
-from bench.real_logs.oracles_fresh import LOGS
+from bench.real_logs.oracles import LOGS
 from bench.real_logs.stated import compare
 from provgraph.base.config import Settings
 from provgraph.engine.status import iter_status

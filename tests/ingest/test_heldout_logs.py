@@ -12,7 +12,7 @@ from ingest_run import run as run_ingester
 
 from bench.real_logs.heldout import configured
 from bench.real_logs.oracles import stated_word, verdict
-from bench.real_logs.oracles_fresh import LOGS
+from bench.real_logs.oracles import LOGS
 from provgraph.ingest.config import load_config
 
 SAMPLES = FIXTURES / "heldout_logs"
