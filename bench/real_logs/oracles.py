@@ -80,14 +80,19 @@ def _tensorflow(root: Path) -> Iterator[Written]:
         yield Written(relpath, _first(r"^\s*\|?\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", head), head)
 
 
-def _head_field(pattern: str, field: str, lines: int = 30) -> Oracle:
-    """`Status: x`, `:Status: x` or `status: x` at the start of a line in the first lines (a preamble in a
-    fence, an RST field list, YAML front matter, `name: value` lines after an RST title)."""
+def _head_match(pattern: str, status: str, lines: int) -> Oracle:
+    """The first group of `status` (a regular expression) in each record's first `lines` lines."""
     def read(root: Path) -> Iterator[Written]:
         for relpath, text in _walk(root, pattern):
             head = "\n".join(text.splitlines()[:lines])
-            yield Written(relpath, _first(rf"^:?{field}:?:\s*['\"]?([^'\"\n]+)", head), head)
+            yield Written(relpath, _first(status, head), head)
     return read
+
+
+def _head_field(pattern: str, field: str, lines: int = 30) -> Oracle:
+    """`Status: x`, `:Status: x` or `status: x` at the start of a line in the first lines (a preamble in a
+    fence, an RST field list, YAML front matter, `name: value` lines after an RST title)."""
+    return _head_match(pattern, rf"^:?{field}:?:\s*['\"]?([^'\"\n]+)", lines)
 
 
 def _table_status(pattern: str) -> Oracle:
@@ -402,11 +407,7 @@ def judged_by_authors(log: HeldOut, root: Path) -> list[Oracled]:
 
 def _html_table(pattern: str) -> Oracle:
     """`<tr><td> Status </td><td> Accepted </td></tr>` in an HTML table at the top (conda's CEPs)."""
-    def read(root: Path) -> Iterator[Written]:
-        for relpath, text in _walk(root, pattern):
-            head = "\n".join(text.splitlines()[:15])
-            yield Written(relpath, _first(r"<td>\s*Status\s*</td>\s*<td>\s*([^<]*?)\s*</td>", head), head)
-    return read
+    return _head_match(pattern, r"<td>\s*Status\s*</td>\s*<td>\s*([^<]*?)\s*</td>", 15)
 
 
 def _stage(pattern: str) -> Oracle:
@@ -466,21 +467,13 @@ def _xep(root: Path) -> Iterator[Written]:
 
 def _cell_status(pattern: str) -> Oracle:
     """`| Status:         | Accepted |` (D's DIPs: the field cell keeps its colon) in the first lines' table."""
-    def read(root: Path) -> Iterator[Written]:
-        for relpath, text in _walk(root, pattern):
-            head = "\n".join(text.splitlines()[:15])
-            yield Written(relpath, _first(r"^\s*\|\s*Status:?\s*\|\s*(.+?)\s*(?:\||$)", head), head)
-    return read
+    return _head_match(pattern, r"^\s*\|\s*Status:?\s*\|\s*(.+?)\s*(?:\||$)", 15)
 
 
 def _indented_field(pattern: str, field: str, lines: int) -> Oracle:
     """`    Status:  Implemented`: an indented (Markdown code block) `name: value` line in the first lines (Perl's
     PPCs, under `## Preamble`)."""
-    def read(root: Path) -> Iterator[Written]:
-        for relpath, text in _walk(root, pattern):
-            head = "\n".join(text.splitlines()[:lines])
-            yield Written(relpath, _first(rf"^\s+{field}:\s*(.+)$", head), head)
-    return read
+    return _head_match(pattern, rf"^\s+{field}:\s*(.+)$", lines)
 
 
 LOGS |= {  # a fourth fresh check (s62-heldout4)
