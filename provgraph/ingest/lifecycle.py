@@ -42,6 +42,7 @@ CANONICAL = (
     "deprecated",  # STALE / DEPRECATED; it was in force, so its revisions still retire their targets
     "superseded",  # STALE / SUPERSEDED; as deprecated
 )
+IN_FORCE = ("accepted", "amended")  # the canonical words a record is in force by (no verdict of its own)
 
 # Phrases of two words or more. Keys are casefolded, spaces collapsed. A phrase that starts with an
 # accepting word but means something else ("active review") is listed here so that it wins.

@@ -48,8 +48,7 @@ def set_aside(choice: Choice, texts: list[str]) -> dict[str, list[str]]:
                 skip[reason].append(glob)
     if skip:
         globs = [glob for found in skip.values() for glob in found]
-        choice.stated = {path: fields for path, fields in choice.stated.items() if not any(matches(path, g) for g in globs)}
-        choice.silent = [path for path in choice.silent if not any(matches(path, g) for g in globs)]
+        choice.leave_out(lambda path: any(matches(path, glob) for glob in globs))
     return skip
 
 

@@ -34,7 +34,6 @@ _PLAIN = re.compile(r"^[^\w]*([A-Za-z][\w ()\-]{0,40}?)\s*(?::|--|\u2014|\u2013|
 _NOTE = re.compile(r"\(.*?\)|\[\^?.*?\]")
 _SEPARATOR = re.compile(r"^\s*(?::|--|\u2014|\u2013|-)?\s*")
 _PROCESS = re.compile(r"\b(?:process|guidelines)\b", re.IGNORECASE)
-_IN_FORCE = ("accepted", "amended")
 _WORDY = re.compile(r"[^\W\d_]{2}")
 
 
@@ -77,7 +76,7 @@ def definitions(root: Path, records: dict[str, tuple[str, str]], phrases: list[s
 def _documents(root: Path, records: dict[str, tuple[str, str]]) -> list[tuple[Path, str]]:
     """The log's process records, its first record, then the READMEs of its folder and the folders above it."""
     numbered = sorted((number, path) for path in records if (number := number_of(path)) is not None)
-    process = sorted((lifecycle.canonical(records[path][1]) not in _IN_FORCE, -number, path) for number, path in numbered
+    process = sorted((lifecycle.canonical(records[path][1]) not in lifecycle.IN_FORCE, -number, path) for number, path in numbered
                      if _PROCESS.search(records[path][0]))
     first = [path for number, path in numbered[:1] if number <= 1]
     documents = [(root / path, path) for path in dict.fromkeys([*(path for *_, path in process), *first])]

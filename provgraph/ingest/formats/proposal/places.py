@@ -20,6 +20,7 @@ import posixpath
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import Callable
 
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.declaration import METADATA
@@ -63,6 +64,11 @@ class Choice:
     @property
     def section(self) -> str | None:
         return next((place.section for place in self.places if place.section), None)
+
+    def leave_out(self, out: Callable[[str], bool]) -> None:
+        """Take the record files `out` holds true for out of the choice (stated and silent alike)."""
+        self.stated = {path: fields for path, fields in self.stated.items() if not out(path)}
+        self.silent = [path for path in self.silent if not out(path)]
 
     def status_of(self, fields: Fields) -> str:
         """The status text of a record file's merged fields, as the declaration would read it ("" for a template's

@@ -15,13 +15,13 @@ import posixpath
 from dataclasses import dataclass
 from typing import Callable
 
+from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.declaration import TITLED_ID, render
 from provgraph.ingest.formats.proposal.evidence import status_text
 from provgraph.ingest.formats.proposal.places import Choice
 from provgraph.ingest.formats.proposal.roles import NUMBERED, SCHEME, parts_of, path_named
 
 SHARE_DISAGREEING = 0.05
-IN_FORCE = ("accepted", "amended")  # the canonical words a record is in force by (status rules 8, 9, 12)
 _NOTHING = ("none", "n/a", "-", "~", "null", "tbd")
 _REPLACING = ("supersedes", "replaces")  # a record in force that names another so retires it
 _REPLACED = ("superseded_by", "replaced_by")  # a record that names a successor in force is retired
@@ -50,7 +50,7 @@ def practice(choice: Choice, fields: dict[str, str], numbers: dict[str, int | No
     by_number = {number: path for path, number in numbers.items() if number is not None}
     status = {path: _status_of(choice, path) for path in choice.stated}
     named = {role: {path: _targets(choice, path, name, by_number) for path in choice.stated} for role, name in fields.items()}
-    in_force = {path for path, text in status.items() if reads(text) in IN_FORCE}
+    in_force = {path for path, text in status.items() if reads(text) in lifecycle.IN_FORCE}
     retired = {target for role in _REPLACING for path in in_force for target in named.get(role, {}).get(path, [])}
     retired |= {path for role in _REPLACED for path, targets in named.get(role, {}).items() if set(targets) & in_force}
     in_force -= retired

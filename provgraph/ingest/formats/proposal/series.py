@@ -60,6 +60,5 @@ def other_series(choice: Choice) -> list[Series]:
     if left:
         out = {path for series in left for path in series.paths}
         choice.records = [glob for glob in choice.records if glob not in {series.glob for series in left}]
-        choice.stated = {path: fields for path, fields in choice.stated.items() if path not in out}
-        choice.silent = [path for path in choice.silent if path not in out]
+        choice.leave_out(out.__contains__)
     return left
