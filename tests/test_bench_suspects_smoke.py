@@ -8,6 +8,7 @@ import os
 import subprocess
 
 import pytest
+from suite_ports import suite_port
 
 from bench.suspects import generated as bench_suspects
 from provgraph.base.config import provgraph_home
@@ -16,15 +17,15 @@ from provgraph.graph import server as local
 from provgraph.graph.connection import Graph
 
 
-def _test_server_pid(graph: Graph) -> int | None:
+def _test_server_pid() -> int | None:
     if os.environ.get("PROVGRAPH_TEST_URI"):
         return None
-    port = int(graph.settings.uri.rsplit(":", 1)[1])  # this pytest-xdist worker's server
+    port = suite_port()  # this pytest-xdist worker's server
     return local.status(local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}")).pid
 
 
 def test_the_speed_check_times_ingest_one_lookup_per_claim_and_suspects_in_one_run(graph: Graph, tmp_path) -> None:
-    pid = _test_server_pid(graph)
+    pid = _test_server_pid()
     result = bench_suspects.speed(graph, 120, seed=3, workdir=tmp_path, server_pid=pid, with_profile=True)
     assert result["claims"] == 120
     # the baseline looked up every claim once, with suspects' hit limit
@@ -129,7 +130,7 @@ def test_a_bench_run_that_fails_on_its_own_server_still_stops_that_server(monkey
     from bench.common import harness
     from bench.suspects import real
 
-    port = int(os.environ.get("PROVGRAPH_TEST_PORT", "7688")) + 3000  # a port of this suite's, with a small heap
+    port = suite_port() + 3000  # a port of this worker's, with a small heap
     monkeypatch.setattr(harness, "DEFAULT_PORT", port)
     monkeypatch.setitem(harness.MEMORY, "heap", "512m")
     monkeypatch.setitem(harness.MEMORY, "pagecache", "128m")
