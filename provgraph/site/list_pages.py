@@ -11,7 +11,7 @@ TIMELINE = 50
 
 
 def home_page(site: Listing, site_title: str, newest: list[Entry] | None = None) -> str:
-    """`newest`: the decisions with a `since`, newest first (feed.newest_first), when the caller has them."""
+    """`newest`: the decisions with a `since`, newest first (entries.newest_first), when the caller has them."""
     decisions = sorted(site.entries.values(), key=lambda d: d.uid)
     counts = Counter(d.status for d in decisions)
     pairs = Counter((d.store or "(none)", d.status) for d in decisions)
