@@ -1,6 +1,8 @@
-"""Short forms of plain values shown to people: a digest's first 12 hex digits, a list cut to its first items."""
+"""Short forms of plain values shown to people (a digest's first 12 hex digits, a list cut to its first items), and
+`folded`, the one form in which a name written in a file is compared with a name declared."""
 from __future__ import annotations
 
+import unicodedata
 from typing import Sequence
 
 
@@ -25,4 +27,12 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
-__all__ = ["and_more", "counted", "short_hash"]
+def folded(name: str) -> str:
+    """`name` as names are compared: Unicode NFKD with its combining marks dropped, casefolded, each run of white
+    space one space: `Preämble` and `PREAMBLE` are `preamble`, ` Decision   Outcome ` is `decision outcome`."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(bare.casefold().split())
+
+
+__all__ = ["and_more", "counted", "folded", "short_hash"]

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Mapping
 
+from provgraph.base.text import folded
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.metadata import Field, Fields, after_front_matter
 
@@ -36,10 +37,10 @@ class Heading:
 
 
 def heading_key(name: str) -> str:
-    """A heading's name as a declaration names it: any case, without emphasis, a trailing colon or a section number
-    before it (`## 3. Status` -> `status`, as `Status` and `3. Status` name it)."""
-    text = _NUMBERED.sub("", name.strip().strip("*_`").strip().rstrip(":").strip())
-    return " ".join(text.split()).casefold()
+    """A heading's name as a declaration names it: folded (`base.text.folded`: any case, accents and spacing;
+    `## Preämble` is `Preamble`), without emphasis, a trailing colon or a section number before it (`## 3. Status` ->
+    `status`, as `Status` and `3. Status` name it)."""
+    return folded(_NUMBERED.sub("", name.strip().strip("*_`").strip().rstrip(":").strip()))
 
 
 def headings(lines: list[str]) -> Iterator[Heading]:

@@ -5,6 +5,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
+from provgraph.base.text import folded
+
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 _HEADING_MARK = re.compile(r" {0,3}(#{1,6})(?=[ \t]|$)")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
@@ -111,4 +113,6 @@ def section(document: Document, matches: Callable[[str], bool]) -> tuple[int, in
 
 
 def normal_heading(text: str) -> str:
-    return re.sub(r"\s+", " ", LEADING_MARKUP.sub("", text).strip().rstrip(":").strip()).lower()
+    """A heading's text as the ADR reading compares it: folded (`base.text.folded`), without leading markup or a
+    trailing colon."""
+    return folded(LEADING_MARKUP.sub("", text).strip().rstrip(":").strip())
