@@ -10,7 +10,8 @@ from ingest_run import FIXTURES
 from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
 from provgraph.ingest.config import load_config
-from provgraph.ingest.formats import headings
+from provgraph.ingest.formats import headings, metadata
+from provgraph.ingest.formats.declaration import compiled
 from provgraph.ingest.pipeline import ingest
 
 SAMPLES = FIXTURES / "heldout5"
@@ -46,3 +47,33 @@ def test_a_heading_is_named_in_any_case_spacing_or_accent() -> None:
         assert found is not None and found[1][1] == "    Status: Final", written
     fields = headings.heading_fields(["# T", "", "## Décision   STATUS", "", "Accepted"], frozenset({"decision status"}))
     assert fields["decision status"].value == "Accepted"
+
+
+XEPS = ('records = ["xep-[0-9][0-9][0-9][0-9].xml"]\nid = "XEP-{id:04}"\naliases = ["XEP {id}", "xep-{id:04}"]\n'
+        "patterns = { id = '^\\s*<number>(\\d+)</number>', status = '^\\s*<status>([^<]+)</status>', "
+        "replaces = '<supersedes>\\s*<spec>([^<]+)</spec>', superseded_by = '<supersededby>\\s*<spec>([^<]+)</spec>' }\n"
+        '[store.record.words]\ndraft = "accepted"\n')
+
+
+def test_a_link_pattern_reads_every_value_of_a_list(graph: Graph, tmp_path: Path) -> None:
+    # XEP-0084 (Draft: XEP-0001's Stable) supersedes XEP-0008 and XEP-0153, one `<spec>` a line: the pattern names the
+    # first, the lines written alike the rest; XEP-0008 names both successors the same way
+    _ingest(graph, tmp_path, "xeps", XEPS)
+    assert _statuses(graph) == {"XEP-0084": ("ACTIVE", "CURRENT"), "XEP-0008": ("STALE", "SUPERSEDED"),
+                                "XEP-0153": ("STALE", "SUPERSEDED")}
+    edges = graph.read("MATCH (a:Claim)-[:SUPERSEDES]->(b:Claim) RETURN a.uid AS a, b.uid AS b ORDER BY a, b")
+    assert [(row["a"], row["b"]) for row in edges] == [("XEP-0084", "XEP-0008"), ("XEP-0084", "XEP-0153"),
+                                                      ("XEP-0153", "XEP-0008")]
+
+
+def test_a_link_pattern_gives_every_match_and_a_value_pattern_its_first() -> None:
+    lines = ["Status: Draft", "Requires: 12", "Status: Final", "Notes", "Requires: 14, 15", "", "- after: 3"]
+    patterns = {role: compiled(pattern) for role, pattern in
+                (("status", r"^Status:\s*(.+)$"), ("requires", r"^Requires:\s*(.+)$"))}
+    found = metadata.patterned(lines, patterns, frozenset({"requires"}))
+    assert (found["status"].value, found["status"].line) == ("Draft", 1)
+    assert (found["requires"].value, found["requires"].line) == (["12", "14, 15"], 2)
+    bullets = ["superseded-by:", "  - TEP-0107", "  - TEP-0108", "  -", "  - TEP-0200", "status: implemented"]
+    found = metadata.patterned(bullets, {"superseded_by": compiled(r"^superseded-by:\s*-\s*(\S+)")},
+                               frozenset({"superseded_by"}))
+    assert found["superseded_by"].value == ["TEP-0107", "TEP-0108"]  # the list ends where a line is no value

@@ -19,8 +19,9 @@ command line), checked once here and turned into a frozen `RecordFormat`:
                                     # skips apply only while its records do)
     template = ["pep-nnnn*"]
     [patterns]                      # role -> a regex with one group over the file's first 200 lines (any case, ^ and $
-    status = '^Status:\s*(.+)$'     # at each line): the group of its first match is the value; the role's fields are
-                                    # not read. With patterns, metadata may be empty.
+    status = '^Status:\s*(.+)$'     # at each line): the group of its first match is the value (a link's: of every
+                                    # match, and the lines after written alike: metadata.patterned); the role's fields
+                                    # are not read. With patterns, metadata may be empty.
 
 Roles: id, title, status, date, and the links supersedes, superseded_by, replaces, replaced_by, amends, amended_by,
 requires. A role with no field declared is not read (the adr reading has its own conventions for all of them).

@@ -150,7 +150,7 @@ def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | N
             found = problem.fallback
         for name, value in found.items():
             fields.setdefault(name, value)
-    for role, value in metadata.patterned(lines, fmt.compiled_patterns).items():
+    for role, value in metadata.patterned(lines, fmt.compiled_patterns, frozenset(LINK_ROLES)).items():
         fields[_PATTERNED + role] = value
     if broken:
         return _broken(fmt, fields, broken, records)
