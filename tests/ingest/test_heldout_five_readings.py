@@ -3,6 +3,7 @@ fresh check"): samples of public logs in tests/fixtures/heldout5/ (SOURCES.md sa
 declaration the check wrote for its log (bench/logs/NAME.toml). Real Neo4j for what the status rules judge."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 
 from ingest_run import FIXTURES
@@ -11,8 +12,10 @@ from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
 from provgraph.ingest.config import load_config
 from provgraph.ingest.formats import headings, metadata
-from provgraph.ingest.formats.declaration import compiled
+from provgraph.ingest.formats.declaration import RecordFormat, compiled, declared
+from provgraph.ingest.formats.reader import Version, read_record
 from provgraph.ingest.pipeline import ingest
+from provgraph.ingest.records import IngestOptions, Observation
 
 SAMPLES = FIXTURES / "heldout5"
 PPCS = 'records = ["ppc[0-9]*.md"]\nmetadata = ["header-block"]\nsection = "Preamble"\nid = "PPC {id}"\n' \
@@ -77,3 +80,35 @@ def test_a_link_pattern_gives_every_match_and_a_value_pattern_its_first() -> Non
     found = metadata.patterned(bullets, {"superseded_by": compiled(r"^superseded-by:\s*-\s*(\S+)")},
                                frozenset({"superseded_by"}))
     assert found["superseded_by"].value == ["TEP-0107", "TEP-0108"]  # the list ends where a line is no value
+
+
+EEPS = ('records = ["eep-[0-9]*.md"]\nmetadata = ["header-block"]\nid = "EEP {id}"\naliases = ["EEP-{id:04}", "eep-{id:04}"]\n'
+        "patterns = { id = '^\\s*EEP:?\\s+(\\d+)' }\n[store.record.fields]\nstatus = \"Status\"\ndate = \"Created\"\n"
+        'requires = "Requires"\nreplaces = "Replaces"\nreplaced_by = "Replaced-By"\n')
+
+
+def test_successors_named_only_in_the_status_words_replace_the_record(graph: Graph, tmp_path: Path) -> None:
+    # EEP 9: `Status: Final/R-34 Replaced with EEP-11 and EEP-31 except ...`, no `Replaced-By:` line
+    _ingest(graph, tmp_path, "eeps", EEPS)
+    assert _statuses(graph) == {"EEP 9": ("STALE", "SUPERSEDED"), "EEP 11": ("ACTIVE", "CURRENT"),
+                                "EEP 31": ("ACTIVE", "CURRENT")}
+    edges = graph.read("MATCH (a:Claim)-[r:SUPERSEDES]->(b:Claim) RETURN a.uid AS a, b.uid AS b ORDER BY a")
+    assert [(row["a"], row["b"]) for row in edges] == [("EEP 11", "EEP 9"), ("EEP 31", "EEP 9")]
+
+
+def _edges(fmt: RecordFormat, text: str) -> list[tuple[str, str, str]]:
+    read = read_record(fmt, Version("eep-0002.md", datetime(2025, 1, 1, tzinfo=timezone.utc)), text.encode(),
+                       IngestOptions(store="eeps"))
+    (observed,) = [record for record in read.records if isinstance(record, Observation)]
+    return [(edge.kind, edge.from_ref, edge.to_ref) for edge in observed.edges]
+
+
+def test_a_status_names_successors_only_by_ids_and_only_when_no_field_names_them() -> None:
+    fmt = declared({"records": ["eep-*.md"], "metadata": ["header-block"], "id": "EEP {id}", "aliases": ["EEP-{id:04}"],
+                    "fields": {"id": "EEP", "status": "Status", "replaced_by": "Replaced-By"}})
+    assert _edges(fmt, "EEP: 2\nStatus: Final Replaced by EEP 33\nReplaced-By: 34\n") == [("SUPERSEDES", "EEP 34", "EEP 2")]
+    assert _edges(fmt, "EEP: 2\nStatus: Final Replaced by EEP 33\n") == [("SUPERSEDES", "EEP 33", "EEP 2")]
+    assert _edges(fmt, "EEP: 2\nStatus: Superseded by 12, 13 & EEP-0014.\n") == [
+        ("SUPERSEDES", "EEP 12", "EEP 2"), ("SUPERSEDES", "EEP 13", "EEP 2"), ("SUPERSEDES", "EEP 14", "EEP 2")]
+    for words in ("Final, superseded by version 3", "Superseded by 2.0", "Replaced with R16 and EEP 4", "Superseded"):
+        assert _edges(fmt, f"EEP: 2\nStatus: {words}\n") == [], words  # no id of this log right after the verb

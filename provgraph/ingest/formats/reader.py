@@ -30,6 +30,10 @@ from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, No
 _LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|urn:")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
+_SUCCESSION = re.compile(r"\b(?:replaced|superseded)\s+(?:by|with)\b[\s:]*", re.IGNORECASE)
+_LISTED = re.compile(r"\s*(?:[,;&]|\band\b)\s*", re.IGNORECASE)
+_NAMED_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?\d{1,9}|\d{1,9})(?=$|[\s)\],;:]|\.(?!\w))")
+_SUCCESSORS = ("replaced_by", "superseded_by")
 _TITLE_LIMIT = 1000
 _PATTERNED = "\0pattern:"  # the key of a pattern's match among a file's fields: NUL is in no field name
 
@@ -221,19 +225,46 @@ def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[
     claim = ClaimRecord(uid=uid, text="\n".join(quoted), aliases=tuple(aliases), asserted_at=asserted_at,
                         declared=declared, line_start=first, line_end=last,
                         quote_sha256=quote_hash(quoted) if quoted else None, status_line=status.line)
+    linked: list[tuple[str, int | None, list[str]]] = []  # (role, line, the records it names)
+    for role in LINK_ROLES:
+        found = _value(fmt, fields, role)
+        linked.append((role, found.line if found else None, _references(fmt, at.relpath, found.value if found else None)))
+    if not any(targets for role, _, targets in linked if role in _SUCCESSORS):
+        linked.append(("replaced_by", status.line, successors_stated(fmt, _text(status))))
     edges: list[EdgeRecord] = []
     own = {uid, *aliases}
-    for role, (kind, reverse) in LINK_ROLES.items():
-        found = _value(fmt, fields, role)
-        for target in _references(fmt, at.relpath, found.value if found else None):
+    for role, line, targets in linked:
+        kind, reverse = LINK_ROLES[role]
+        for target in targets:
             if target in own:
                 records.append(Notice("self_reference", uid, f"{where} records {kind} to itself ({target})"))
                 continue
-            edge = (EdgeRecord(kind=kind, from_ref=target, to_ref=uid, line=found.line if found else None) if reverse
-                    else EdgeRecord(kind=kind, from_ref=uid, to_ref=target, line=found.line if found else None))
+            edge = (EdgeRecord(kind=kind, from_ref=target, to_ref=uid, line=line) if reverse
+                    else EdgeRecord(kind=kind, from_ref=uid, to_ref=target, line=line))
             if edge not in edges:
                 edges.append(edge)
     return claim, tuple(edges)
+
+
+def successors_stated(fmt: RecordFormat, status: str) -> list[str]:
+    """The records a status value says replaced this one (`Final/R-34 Replaced with EEP-11 and EEP-31 except ...` ->
+    EEP 11, EEP 31): the ids after its first `replaced by|with` or `superseded by|with`, each a bare number or written
+    in the id template's form or an alias's (`RecordFormat.named_uid`), joined by `,`, `;`, `&` or `and`; the list
+    ends at the first part that is no such id."""
+    found = _SUCCESSION.search(status)
+    if found is None:
+        return []
+    named: list[str] = []
+    for part in _LISTED.split(status[found.end():]):
+        text = part.lstrip("*_`[ ")
+        written = _NAMED_ID.match(text)
+        uid = fmt.named_uid(written.group(1)) if written else None
+        if written is None or uid is None:
+            break
+        named.append(uid)
+        if text[written.end():].strip("*_`] "):
+            break  # words after the id: the list ended
+    return list(dict.fromkeys(named))
 
 
 def _references(fmt: RecordFormat, relpath: str, value: Any) -> list[str]:
