@@ -4,9 +4,10 @@ A repository is input strangers write: a pull request can add `0002-x.md -> /hom
 `/dev/zero`, or a named pipe that blocks whoever opens it. Every walker of a store's folder (the files ingester and
 its tally of files that are not records, the cards folder, `scan`) walks with `regular_files`, which asks each entry's
 `lstat`, never following a link: a regular file is read; anything else is never opened and is `left out` under its
-reason (`LINK_OUT`, `DANGLING`, `LINK_LOOP`, `LINK_INSIDE`, `DEVICE`, `PIPE`, `SOCKET`). A link is not followed
-even when its target lies inside the root: the walk reaches that target under its own path, so one file never
-makes two records or is cited twice. The store's root is the path the ingest or scan was given, resolved.
+reason (`LINK_OUT`, `DANGLING`, `LINK_LOOP`, `LINK_INSIDE`, `DEVICE`, `PIPE`, `SOCKET`; `special_entries` finds the
+devices, pipes and sockets a git work tree's listing never names). A link is not followed even when its target lies
+inside the root: the walk reaches that target under its own path, so one file never makes two records or is cited
+twice. The store's root is the path the ingest or scan was given, resolved.
 
 The git ingester reads history, where a link is a blob of mode 120000 whose content is its target's path: it is
 never followed to the filesystem, only named (`committed_link`) by the same words. `open_regular` opens a file
@@ -130,6 +131,34 @@ def regular_files(root: Path, leave: Leave, enter: Callable[[str], bool] = lambd
     return sorted(found)
 
 
+def special_entries(root: Path, enter: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """(store-relative path, reason) of every device, named pipe or socket under `root`, sorted: what `git ls-files`
+    never lists. Read from the folders' listings (no link followed, no file opened); folders whose name `enter`
+    refuses are not entered."""
+    found: list[tuple[str, str]] = []
+    folders = [root]
+    while folders:
+        try:
+            with os.scandir(folders.pop()) as entries:
+                listed = list(entries)
+        except OSError:
+            continue  # gone or unreadable since
+        for entry in listed:
+            if entry.is_symlink() or entry.is_file(follow_symlinks=False):
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                if enter(entry.name):
+                    folders.append(Path(entry.path))
+                continue
+            try:
+                reason = kind_of(entry.stat(follow_symlinks=False).st_mode)
+            except OSError:
+                continue
+            if reason is not None:
+                found.append((Path(entry.path).relative_to(root).as_posix(), reason))
+    return sorted(found)
+
+
 def regular_names(folder: Path, leave: Leave) -> list[str]:
     """The names of the regular files directly in `folder`, sorted (its root: `folder`); the other entries that are
     not folders passed to `leave` as `regular_files` passes them."""
@@ -203,4 +232,4 @@ class LeftOut:
 
 __all__ = ["DANGLING", "DEVICE", "LINK_INSIDE", "LINK_LOOP", "LINK_OUT", "NOTICE_KIND", "NotRegular", "LeftOut", "PIPE",
            "SOCKET", "SUBMODULE", "committed_link", "kind_of", "left_out", "open_regular", "read_regular",
-           "regular_files", "regular_names"]
+           "regular_files", "regular_names", "special_entries"]

@@ -205,3 +205,31 @@ def test_a_cards_folder_reads_no_card_through_a_link(graph: Graph, tmp_path: Pat
     assert "1 file(s) left out: 1 link out of the store's root (more.jsonl)" in json.loads(result.output)["readings"]
     assert SECRET not in _graph_text(graph)
     assert [row["uid"] for row in graph.read("MATCH (c:Claim) RETURN c.uid AS uid")] == ["card-1"]
+
+
+@needs_git
+def test_a_git_work_tree_read_as_files_reads_nothing_through_a_link_and_counts_each_entry_left_out(
+        graph: Graph, tmp_path: Path) -> None:
+    # the same entries committed to a repository (the pipe untracked: git holds none) and read without --git: the work
+    # tree is walked as any folder is
+    secret = _outside(tmp_path / "elsewhere")
+    repo = Repo(tmp_path / "repo")
+    store = _store_with_links(repo.root / "adr", secret)
+    (store / "queue").unlink()
+    repo.commit("records and links", "2025-01-01T00:00:00Z")
+    os.mkfifo(store / "queue")
+    read_through(store)
+    result = run("ingest", "files", str(store), "--store", "adr", "--output", "json")
+    assert result.exit_code == 0, result.output
+    assert PLAIN_LEFT_OUT in json.loads(result.output)["readings"]
+    assert SECRET not in _graph_text(graph) and _sources(graph) == ["adr:0001-use-kafka.md"]
+
+
+def test_git_history_asked_of_a_plain_folder_is_refused_in_one_line_without_reading_it(graph: Graph,
+                                                                                      tmp_path: Path) -> None:
+    store = _store_with_links(tmp_path / "adr", _outside(tmp_path / "elsewhere"))
+    with within(30):
+        result = run("ingest", "files", str(store), "--git", "--store", "adr")
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+    assert _sources(graph) == []

@@ -79,3 +79,26 @@ def test_a_changed_set_naming_a_link_or_a_pipe_reads_neither(pg: Provgraph, tmp_
     summary = pg.scan(files=["src/a.py", "src/b.py", "src/zero.py", "src/queue"])
     assert summary.counts.skipped == {"link out of the store's root": 2, "named pipe": 1}
     assert [(c.file, c.line) for c in pg.citations(governing=True)] == [("src/a.py", 1)]
+
+
+@needs_git
+def test_a_work_tree_scan_counts_the_named_pipes_git_never_lists(pg: Provgraph, tmp_path: Path) -> None:
+    # git lists no named pipe, tracked or not: the scan finds them in the folders it reads and counts each, but not
+    # one in a folder .gitignore leaves out (whose files are no part of the scan either)
+    repo = tmp_path / "repo"
+    _tree(repo / "src", tmp_path / "elsewhere")
+    (repo / ".gitignore").write_text("build/\n")
+    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "a@example.com",
+           "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "a@example.com"}
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "links"]):
+        subprocess.run(["git", *command], cwd=repo, env=env, check=True, capture_output=True)
+    os.mkfifo(repo / "src" / "queue")
+    (repo / "build").mkdir()
+    os.mkfifo(repo / "build" / "ignored-queue")
+    (repo / "src" / "new.py").write_text("# untracked, per ADR-0042\n")
+    summary = pg.scan([repo])
+    assert summary.counts.skipped == {"dangling link": 1, "link inside the store's root": 1,
+                                      "link out of the store's root": 2, "named pipe": 1}
+    assert [(c.file, c.line) for c in pg.citations(governing=True)] == [("repo/src/a.py", 1), ("repo/src/new.py", 1)]
+    text = run("scan", "repo")
+    assert "1 named pipe" in text.output

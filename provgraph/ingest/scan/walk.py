@@ -5,8 +5,9 @@ Inside a git work tree the files are what `git ls-files --cached --others --excl
 folders are walked. Either way, as the files ingester does, a dot-folder is not entered, and vendored or generated
 folders (VENDORED) are left out, as is a binary file (provgraph.ingest.binary, the rule every ingester uses) or
 one larger than MAX_BYTES, and, as every walker of a store does (provgraph/ingest/regular.py), anything that is not a
-regular file: a link (git lists the links it tracks) is never followed, a device, pipe or socket never opened. Each
-file left out is counted under its reason.
+regular file: a link (git lists the links it tracks) is never followed, a device, pipe or socket never opened (git
+lists none: in a work tree they are found in the folders' listings, less what .gitignore leaves out). Each file left
+out is counted under its reason.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Iterable, Iterator
 from provgraph.base.cites import ScanCounts
 from provgraph.base.errors import InputError
 from provgraph.ingest.binary import binary_reason
-from provgraph.ingest.regular import NotRegular, open_regular, regular_files
+from provgraph.ingest.regular import NotRegular, open_regular, regular_files, special_entries
 from provgraph.ingest.regular import left_out as not_regular
 
 VENDORED = frozenset({"node_modules", "vendor", "third_party", "site-packages", "__pycache__", "venv", "bower_components"})
@@ -59,6 +60,8 @@ def files_under(paths: Iterable[Path], counts: ScanCounts) -> Iterator[Path]:
             listed = git_files(path)
             if listed is not None:
                 found = listed
+                for special in _unlisted(path):
+                    counts.skip(special)
             else:
                 found = [path / relpath for relpath in regular_files(path, lambda relpath, reason: counts.skip(reason),
                                                                          enter=_entered)]
@@ -76,6 +79,22 @@ def files_under(paths: Iterable[Path], counts: ScanCounts) -> Iterator[Path]:
             elif file not in seen and file.is_file():
                 seen.add(file)
                 yield file
+
+
+def _unlisted(folder: Path) -> list[str]:
+    """The reasons of the devices, named pipes and sockets in a work tree (git lists none), one each, less those in
+    what .gitignore leaves out (as its files are)."""
+    found = special_entries(folder, _entered)
+    if not found:
+        return []
+    names = "\0".join(relpath for relpath, _ in found).encode("utf-8", "surrogateescape") + b"\0"
+    try:
+        checked = subprocess.run(["git", "-C", str(folder), "check-ignore", "-z", "--stdin"], input=names,
+                                 capture_output=True, check=False)
+    except OSError:
+        return [reason for _, reason in found]
+    ignored = set(checked.stdout.decode("utf-8", "surrogateescape").split("\0"))
+    return [reason for relpath, reason in found if relpath not in ignored]
 
 
 def _entered(name: str) -> bool:
