@@ -127,9 +127,12 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
     at = epoch_us(built_at)
     # a claim whose mark changed, or whose dismissals or edges changed without a write (changes.moved)
     touched = set(marks.changed) | (changes.moved(state, marks, at) if state is not None else set())
-    wanted = (None if state is None else sorted(
-        (touched | changes.around(state, touched, edges_by_claim(changes.visible(state.edges, state.at)))) - marks.removed))
     pairs = changes.pairs_now(state, marks)
+    last_edges = edges_by_claim(changes.visible(state.edges, state.at)) if state is not None else {}
+    # read with them: the pages that most likely show them (around), or one of the suspects read again (suspected)
+    wanted = (None if state is None else sorted((touched | changes.around(state, touched, last_edges)
+                                                 | changes.suspected(state, touched | marks.removed, pairs))
+                                                - marks.removed))
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
         # the suspects and the edges of the claims read are read while the decisions are read and made into entries
         suspects_read = pool.submit(_suspects_and_their_pages, graph, build, wanted, touched, pairs)
@@ -157,9 +160,16 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
         for uid in dict.fromkeys((suspect.earlier, suspect.later)):
             of_claim.setdefault(uid, []).append(suspect)
     statuses = site.statuses()
-    fingerprints = {uid: _fingerprint(own[uid], entry, revises.get(uid, []), statuses, edges.get(uid, []), site,
-                                      cited.get(uid, []), of_claim.get(uid, [])) for uid, entry in site.entries.items()}
     before_pages: dict[str, str] = manifest.get("decisions", {}) if manifest.get("settings") == settings else {}
+    cited_digests = {uid: changes.digest([[c.store, c.file, c.line, c.text, c.url] for c in found_there])
+                     for uid, found_there in cited.items()}
+    again = (site.entries.keys() if state is None else changes.dirty(
+        state, touched, marks.removed, {uid: entries[uid] for uid in decisions}, edges, last_edges, cited_digests,
+        {uid for suspect in set(found) ^ set(state.suspects) for uid in (suspect.earlier, suspect.later)}))
+    fingerprints = {uid: (_fingerprint(own[uid], entry, revises.get(uid, []), statuses, edges.get(uid, []), site,
+                                       cited.get(uid, []), of_claim.get(uid, []))
+                          if uid in again or uid not in before_pages else before_pages[uid])
+                    for uid, entry in site.entries.items()}
     before_files: dict[str, str] = manifest.get("files", {})
     kept: dict[str, str] = {}
     render: list[str] = []
@@ -187,7 +197,8 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
         decision.suspects = of_claim.get(uid, [])
         files[decision_href(uid, 0)] = decision_page(decision, statuses, drawn.get(uid), title).encode()
     new_state = changes.State(marks=all_marks, entries=site.entries, own=own, rows=rows, common=marks.common,
-                              suspects=found, at=at, pairs=pairs, edges=all_edges, dismissals=marks.dismissals)
+                              suspects=found, at=at, pairs=pairs, edges=all_edges, dismissals=marks.dismissals,
+                              cited=cited_digests)
     if scope is None:
         files[changes.ROWS] = changes.rows_to_bytes(rows)
     result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,

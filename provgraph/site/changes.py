@@ -61,6 +61,7 @@ class State:
     pairs: list[list[str]]  # the kept suspect pairs, each [later, earlier]
     edges: list[list[Any]]  # site_edges rows (EDGE_COLUMNS) not closed at `at`
     dismissals: list[list[Any]]  # Marks.dismissals
+    cited: dict[str, str]  # uid -> a digest of its citations, of every claim cited
 
     @classmethod
     def from_manifest(cls, manifest: dict[str, Any], rows: bytes | None) -> "State | None":
@@ -74,7 +75,7 @@ class State:
             return cls(marks=data["marks"], entries={uid: Entry.from_json(e) for uid, e in data["entries"].items()},
                        own=data["own"], rows=rows_from_bytes(rows), common=data["common"],
                        suspects=[Suspect(**{**s, "terms": tuple(s["terms"])}) for s in data["suspects"]],
-                       at=int(data["at"]), pairs=data["pairs"], edges=data["edges"], dismissals=data["dismissals"])
+                       at=int(data["at"]), pairs=data["pairs"], edges=data["edges"], dismissals=data["dismissals"], cited=data["cited"])
         except (KeyError, TypeError, ValueError):
             return None  # a manifest another version wrote: build as if first
 
@@ -83,7 +84,7 @@ class State:
         return {"version": STATE_VERSION, "marks": self.marks,
                 "entries": {uid: entry.to_json() for uid, entry in sorted(self.entries.items())}, "own": self.own, "common": self.common,
                 "suspects": [{**vars(s), "terms": list(s.terms)} for s in self.suspects], "at": self.at,
-                "pairs": self.pairs, "edges": self.edges, "dismissals": self.dismissals}
+                "pairs": self.pairs, "edges": self.edges, "dismissals": self.dismissals, "cited": self.cited}
 
 
 def known_marks(manifest: dict[str, Any]) -> dict[str, str] | None:
@@ -219,14 +220,48 @@ def around(state: State, changed: set[str], edges: Mapping[str, list[Edge]]) -> 
     """The claims whose pages most likely show one of `changed`, read with them in one round: those whose last entry
     names one, those a changed claim's last entry names, and those an edge joins to one. (A page whose fingerprint
     changes for another reason is read after.)"""
-    found = {uid for uid, entry in state.entries.items() if not changed.isdisjoint(entry.linked())
-             or not changed.isdisjoint(entry.premises_not_current)}
+    found = {uid for uid, entry in state.entries.items()
+             if not (changed.isdisjoint(entry.successors) and changed.isdisjoint(entry.premises)
+                     and changed.isdisjoint(entry.conflicts_with) and changed.isdisjoint(entry.pending)
+                     and changed.isdisjoint(entry.amendments) and changed.isdisjoint(entry.premises_not_current))}
     for uid in changed:
         last = state.entries.get(uid)
         if last is not None:
             found |= last.linked()
         found |= {end for edge in edges.get(uid, ()) for end in (edge.source, edge.target)}
     return found & state.entries.keys()
+
+
+def with_earlier(state: State, touched: set[str], pairs: list[list[str]]) -> set[str]:
+    """`touched` and the earlier claim of every kept pair of a touched claim, in the last build's pairs or in those
+    now: a pair's suspects are ranked among every pair of its earlier claim."""
+    return touched | {earlier for later, earlier in (*state.pairs, *pairs) if later in touched}
+
+
+def suspected(state: State, touched: set[str], pairs: list[list[str]]) -> set[str]:
+    """The claims of the last build's suspects that `suspects_now` reads again: their pages most likely change."""
+    again = with_earlier(state, touched, pairs)
+    return {uid for s in state.suspects if s.earlier in again or s.later in again for uid in (s.earlier, s.later)}
+
+
+def dirty(state: State, touched: set[str], removed: frozenset[str], read: Mapping[str, Entry],
+          edges: Mapping[str, list[Edge]], last_edges: Mapping[str, list[Edge]], cited: Mapping[str, str],
+          suspects: set[str]) -> set[str]:
+    """The decisions whose page fingerprint may differ from the last build's; every other one's is the last one's.
+    A page shows its decision (only the claims `read` can differ), the claims it names and those naming it as
+    revised (their entries differ only when touched: named by a touched claim's last or new entry, or naming one),
+    its lineage (an edge that changed touches a touched claim; a box is a claim an edge joins it to), its citations
+    (`cited`: uid -> digest, against the last build's) and its suspects (`suspects`: the claims of a suspect new,
+    gone or moved)."""
+    moved = touched | removed
+    found = set(read) | around(state, moved, last_edges) | suspects
+    for uid in touched:
+        entry = read.get(uid)
+        if entry is not None:
+            found |= entry.linked() | set(entry.premises_not_current)
+        found |= {end for edge in edges.get(uid, ()) for end in (edge.source, edge.target)}
+    found |= {uid for uid in cited.keys() | state.cited.keys() if cited.get(uid) != state.cited.get(uid)}
+    return found
 
 
 def suspects_now(graph: Graph, marks: Marks, state: State | None, touched: set[str], pairs: list[list[str]],
@@ -239,8 +274,7 @@ def suspects_now(graph: Graph, marks: Marks, state: State | None, touched: set[s
     claim, in the last build's kept pairs or in those now (`pairs`), is touched too."""
     if state is None or scope is not None or not marks.suspects_settled or state.common != marks.common:
         return in_order(suspects(graph, scope=scope))
-    earlier = {earlier for later, earlier in (*state.pairs, *pairs) if later in touched}
-    touched = touched | earlier
+    touched = with_earlier(state, touched, pairs)
     paired = {uid for pair in pairs for uid in pair}
     kept = [s for s in state.suspects if s.earlier not in touched and s.later not in touched]
     return in_order(kept + _touching(graph, sorted(touched & paired)))  # a claim in no pair has none
