@@ -131,7 +131,7 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
     last_edges = edges_by_claim(changes.visible(state.edges, state.at)) if state is not None else {}
     # read with them: the pages that most likely show them (around), or one of the suspects read again (suspected)
     wanted = (None if state is None else sorted((touched | changes.around(state, touched, last_edges)
-                                                 | changes.suspected(state, touched | marks.removed, pairs))
+                                                 | changes.suspected(state, touched | marks.removed))
                                                 - marks.removed))
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
         # the suspects and the edges of the claims read are read while the decisions are read and made into entries

@@ -238,10 +238,10 @@ def with_earlier(state: State, touched: set[str], pairs: list[list[str]]) -> set
     return touched | {earlier for later, earlier in (*state.pairs, *pairs) if later in touched}
 
 
-def suspected(state: State, touched: set[str], pairs: list[list[str]]) -> set[str]:
-    """The claims of the last build's suspects that `suspects_now` reads again: their pages most likely change."""
-    again = with_earlier(state, touched, pairs)
-    return {uid for s in state.suspects if s.earlier in again or s.later in again for uid in (s.earlier, s.later)}
+def suspected(state: State, touched: set[str]) -> set[str]:
+    """The claims of the last build's suspects with a touched claim: the pages a change of those suspects most
+    likely moves (a suspect that is new is found by `suspects_now`, and its pages read then)."""
+    return {uid for s in state.suspects if s.earlier in touched or s.later in touched for uid in (s.earlier, s.later)}
 
 
 def dirty(state: State, touched: set[str], removed: frozenset[str], read: Mapping[str, Entry],
