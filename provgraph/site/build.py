@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from provgraph.base.times import native
+from provgraph.base.values import epoch_us
 from provgraph.engine.lineage import Edge
 from provgraph.engine.suspects import Suspect
 from provgraph.graph.connection import Graph
@@ -90,6 +91,8 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
             marks_read = pool.submit(changes.read_marks, graph, built_at, known)
             state = changes.State.from_manifest(manifest, _read(out / changes.ROWS)) if known is not None else None
             marks = marks_read.result()
+        if state is not None and state.at > epoch_us(built_at):
+            state = None  # built as of an earlier instant than the last build: what lapsed since is not known
         if known is not None and state is None:  # the state was not whole: every claim is read as on a first build
             marks = changes.read_marks(graph, built_at, None)
         # Graphviz starts while the decisions are read: starting it costs more than drawing a rebuild's few pictures
@@ -121,12 +124,19 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
     title, scope, built_at, say, manifest, settings = (build.title, build.scope, build.built_at, build.say,
                                                         build.manifest, build.settings)
     state, marks = build.state, build.marks
-    edges = edges_by_claim(marks.edges)
-    wanted = (None if state is None
-              else sorted((set(marks.changed) | changes.around(state, set(marks.changed), edges)) - marks.removed))
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
-        # the suspects are read while the decisions are read and made into entries
-        suspects_read = pool.submit(_suspects_and_their_pages, graph, build, wanted)
+    at = epoch_us(built_at)
+    # a claim whose mark changed, or whose dismissals or edges changed without a write (changes.moved)
+    touched = set(marks.changed) | (changes.moved(state, marks, at) if state is not None else set())
+    pairs = changes.pairs_now(state, marks)
+    last_edges = edges_by_claim(changes.visible(state.edges, state.at)) if state is not None else {}
+    # read with them: the pages that most likely show them (around), or one of the suspects read again (suspected)
+    wanted = (None if state is None else sorted((touched | changes.around(state, touched, last_edges)
+                                                 | changes.suspected(state, touched | marks.removed))
+                                                - marks.removed))
+    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
+        # the suspects and the edges of the claims read are read while the decisions are read and made into entries
+        suspects_read = pool.submit(_suspects_and_their_pages, graph, build, wanted, touched, pairs)
+        edges_read = pool.submit(changes.read_edges, graph, built_at, wanted)
         decisions = read_decisions(graph, wanted, built_at, scope)
         say(f"read {len(decisions)} decision(s) from the graph")
         entries = {uid: Entry.of(decision) for uid, decision in decisions.items()}
@@ -139,6 +149,8 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
             for uid in state.entries.keys() - entries.keys() - marks.removed:
                 entries[uid], own[uid], rows[uid] = state.entries[uid], state.own[uid], state.rows[uid]
         found, shown = suspects_read.result()
+        all_edges = changes.edges_now(state, edges_read.result(), set(wanted or ()) | marks.removed, at)
+    edges = edges_by_claim(changes.visible(all_edges, at))
     cited = {uid: found_there for uid, found_there in citations_by_claim(marks.citations).items() if uid in entries}
     site = Listing(entries=dict(sorted(entries.items())), suspects=found,
                    citations={uid: len(c) for uid, c in cited.items()}, built_at=built_at)
@@ -148,9 +160,16 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
         for uid in dict.fromkeys((suspect.earlier, suspect.later)):
             of_claim.setdefault(uid, []).append(suspect)
     statuses = site.statuses()
-    fingerprints = {uid: _fingerprint(own[uid], entry, revises.get(uid, []), statuses, edges.get(uid, []), site,
-                                      cited.get(uid, []), of_claim.get(uid, [])) for uid, entry in site.entries.items()}
     before_pages: dict[str, str] = manifest.get("decisions", {}) if manifest.get("settings") == settings else {}
+    cited_digests = {uid: changes.digest([[c.store, c.file, c.line, c.text, c.url] for c in found_there])
+                     for uid, found_there in cited.items()}
+    again = (site.entries.keys() if state is None else changes.dirty(
+        state, touched, marks.removed, {uid: entries[uid] for uid in decisions}, edges, last_edges, cited_digests,
+        {uid for suspect in set(found) ^ set(state.suspects) for uid in (suspect.earlier, suspect.later)}))
+    fingerprints = {uid: (_fingerprint(own[uid], entry, revises.get(uid, []), statuses, edges.get(uid, []), site,
+                                       cited.get(uid, []), of_claim.get(uid, []))
+                          if uid in again or uid not in before_pages else before_pages[uid])
+                    for uid, entry in site.entries.items()}
     before_files: dict[str, str] = manifest.get("files", {})
     kept: dict[str, str] = {}
     render: list[str] = []
@@ -177,8 +196,9 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
         decision.citations, decision.revises = cited.get(uid, []), revises.get(uid, [])
         decision.suspects = of_claim.get(uid, [])
         files[decision_href(uid, 0)] = decision_page(decision, statuses, drawn.get(uid), title).encode()
-    new_state = changes.State(marks=all_marks, entries=site.entries, own=own, rows=rows,
-                              common=marks.common, suspects=found)
+    new_state = changes.State(marks=all_marks, entries=site.entries, own=own, rows=rows, common=marks.common,
+                              suspects=found, at=at, pairs=pairs, edges=all_edges, dismissals=marks.dismissals,
+                              cited=cited_digests)
     if scope is None:
         files[changes.ROWS] = changes.rows_to_bytes(rows)
     result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,
@@ -188,12 +208,12 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                       pictures=len(drawn), seconds=0.0)
 
 
-def _suspects_and_their_pages(graph: Graph, build: _Build,
-                              wanted: list[str] | None) -> tuple[list[Suspect], dict[str, Decision]]:
+def _suspects_and_their_pages(graph: Graph, build: _Build, wanted: list[str] | None, touched: set[str],
+                              pairs: list[list[str]]) -> tuple[list[Suspect], dict[str, Decision]]:
     """The suspects now (changes.suspects_now) and, on a rebuild, the decisions not in `wanted` whose pages show a
     suspect that is new or gone: read at once, not after the pages to render are known (a round trip less)."""
     marks, state = build.marks, build.state
-    found = changes.suspects_now(graph, marks, state, set(marks.changed) | marks.removed, build.scope)
+    found = changes.suspects_now(graph, marks, state, touched | marks.removed, pairs, build.scope)
     if state is None or wanted is None:
         return found, {}
     moved = {uid for suspect in set(found) ^ set(state.suspects) for uid in (suspect.earlier, suspect.later)}

@@ -25,10 +25,12 @@ from provgraph.engine.suspects import Suspect, kept_answers, suspects, touching
 from provgraph.graph.connection import Graph
 from provgraph.site.entries import Entry
 
-STATE_VERSION = 4
+STATE_VERSION = 5
 ROWS = ".provgraph-site.rows"  # the state's rows of the shared pages (rows_to_bytes), listed in the manifest's files
 _MANY_ROWS = ("site_edges", "site_citations")  # sent by the server as one list
 _SPLIT_FROM = 16  # touched claims from which their suspects are read in two halves side by side
+# site_edges row: source, target, kind, verb, scope, via, visible from, visible until (epoch microseconds, None: open)
+EDGE_COLUMNS = ("source", "target", "kind", "verb", "scope", "via", "valid_from", "valid_to")
 
 
 @dataclass(frozen=True)
@@ -38,10 +40,9 @@ class Marks:
     changed: dict[str, str]  # uid -> site mark, of every claim marked otherwise than the last build saw it
     unsettled: frozenset[str]  # claims whose stored status does not hold now: read every build (among `changed`)
     removed: frozenset[str]  # claims the last build had that the graph no longer holds
-    edges: list[dict[str, Any]]  # site_edges rows
     citations: list[dict[str, Any]]  # site_citations rows
-    earlier: dict[str, list[str]]  # uid of a changed claim -> the claims its kept suspect pairs say it may revise
-    paired: frozenset[str]  # the changed claims in a kept suspect pair
+    pairs: dict[str, list[list[str]]]  # uid of a changed claim -> its kept suspect pairs now, each [later, earlier]
+    dismissals: list[list[Any]]  # every dismissal's DISTINGUISHES: [adjudication, claim, decided_at, revoked_at]
     suspects_settled: bool  # the kept pairs answer for the whole store and the common terms are kept
     common: str  # a digest of the common terms
 
@@ -56,6 +57,11 @@ class State:
     rows: dict[str, list[str]]  # uid -> what the shared pages hold of it (build._rows)
     common: str
     suspects: list[Suspect]
+    at: int  # the build's instant (epoch microseconds)
+    pairs: list[list[str]]  # the kept suspect pairs, each [later, earlier]
+    edges: list[list[Any]]  # site_edges rows (EDGE_COLUMNS) not closed at `at`
+    dismissals: list[list[Any]]  # Marks.dismissals
+    cited: dict[str, str]  # uid -> a digest of its citations, of every claim cited
 
     @classmethod
     def from_manifest(cls, manifest: dict[str, Any], rows: bytes | None) -> "State | None":
@@ -68,7 +74,8 @@ class State:
         try:
             return cls(marks=data["marks"], entries={uid: Entry.from_json(e) for uid, e in data["entries"].items()},
                        own=data["own"], rows=rows_from_bytes(rows), common=data["common"],
-                       suspects=[Suspect(**{**s, "terms": tuple(s["terms"])}) for s in data["suspects"]])
+                       suspects=[Suspect(**{**s, "terms": tuple(s["terms"])}) for s in data["suspects"]],
+                       at=int(data["at"]), pairs=data["pairs"], edges=data["edges"], dismissals=data["dismissals"], cited=data["cited"])
         except (KeyError, TypeError, ValueError):
             return None  # a manifest another version wrote: build as if first
 
@@ -76,7 +83,8 @@ class State:
         """The state but its rows (`rows_to_bytes`), for the manifest."""
         return {"version": STATE_VERSION, "marks": self.marks,
                 "entries": {uid: entry.to_json() for uid, entry in sorted(self.entries.items())}, "own": self.own, "common": self.common,
-                "suspects": [{**vars(s), "terms": list(s.terms)} for s in self.suspects]}
+                "suspects": [{**vars(s), "terms": list(s.terms)} for s in self.suspects], "at": self.at,
+                "pairs": self.pairs, "edges": self.edges, "dismissals": self.dismissals, "cited": self.cited}
 
 
 def known_marks(manifest: dict[str, Any]) -> dict[str, str] | None:
@@ -119,12 +127,11 @@ def rows_from_bytes(data: bytes) -> dict[str, list[str]]:
 
 
 def read_marks(graph: Graph, at: datetime, known: dict[str, str] | None) -> Marks:
-    """The claims marked otherwise at `at` than in `known` (None: every claim) and whether the kept suspects answer
-    (one query), the edges visible then and the citations: three reads side by side. The claims of `known` gone
-    since are looked up only when fewer claims are left than were known (a fourth read)."""
+    """The claims marked otherwise at `at` than in `known` (None: every claim), whether the kept suspects answer and
+    the dismissals (one query, in two halves of the uids side by side), and the citations: three reads side by side.
+    The claims of `known` gone since are looked up only when fewer claims are left than were known (a fourth read)."""
     ranges = _halves(sorted(known)) if known else [(None, None)]
-    names: dict[str, tuple[str, dict[str, Any]]] = {"site_edges": ("site_edges", {"t": at}),
-                                                    "site_citations": ("site_citations", {})}
+    names: dict[str, tuple[str, dict[str, Any]]] = {"site_citations": ("site_citations", {})}
     for index, (start, end) in enumerate(ranges):
         keys = None if known is None else [f"{uid}|{mark}" for uid, mark in known.items()
                                            if (start is None or uid >= start) and (end is None or uid < end)]
@@ -143,11 +150,61 @@ def read_marks(graph: Graph, at: datetime, known: dict[str, str] | None) -> Mark
     terms = marked["common"]
     return Marks(changed={row["claim"]: row["mark"] for row in changed},
                  unsettled=frozenset(row["claim"] for row in changed if not row["fresh"]),
-                 removed=removed, edges=rows["site_edges"], citations=rows["site_citations"],
-                 earlier={row["claim"]: row["earlier"] for row in changed if row["earlier"]},
-                 paired=frozenset(row["claim"] for row in changed if row["paired"]),
+                 removed=removed, citations=rows["site_citations"],
+                 pairs={row["claim"]: row["pairs"] for row in changed}, dismissals=marked["dismissals"],
                  suspects_settled=kept_answers(marked["owed"], marked["schema"]) and terms is not None,
                  common=digest(sorted(terms or [])))
+
+
+def moved(state: State, marks: Marks, at: int) -> set[str]:
+    """The claims whose page may show something else though their mark is the one the last build saw: those a
+    dismissal is new, gone or revoked for, or comes into or out of force for since the last build, and the ends of
+    an edge that became visible or closed since (no write marks those: the instants were written before)."""
+    before, now = ({tuple(row) for row in rows} for rows in (state.dismissals, marks.dismissals))
+    found = {row[1] for row in before ^ now}
+    found |= {row[1] for row in now if _between(state.at, at, row[2], row[3])}
+    found |= {end for edge in state.edges if _between(state.at, at, edge[6], edge[7]) for end in edge[:2]}
+    return found
+
+
+def _between(after: int, until: int, *instants: int | None) -> bool:
+    return any(instant is not None and after < instant <= until for instant in instants)
+
+
+def pairs_now(state: State | None, marks: Marks) -> list[list[str]]:
+    """The kept suspect pairs now: the last build's, less those of a claim marked otherwise or gone, plus those the
+    marks read of the claims marked otherwise. The suspects pass rewrites the pairs only of claims it looks up again
+    (a new suspects_at: a new mark), so every pair that changed has such a claim on one side."""
+    fresh = {(later, earlier) for found in marks.pairs.values() for later, earlier in found}
+    if state is not None:
+        gone = marks.changed.keys() | marks.removed
+        fresh |= {(later, earlier) for later, earlier in state.pairs if later not in gone and earlier not in gone}
+    return [list(pair) for pair in sorted(fresh)]
+
+
+def read_edges(graph: Graph, at: datetime, claims: list[str] | None) -> list[list[Any]]:
+    """The site_edges rows touching `claims` (None: every edge) not closed at `at`, as lists (EDGE_COLUMNS)."""
+    if claims is not None and not claims:
+        return []
+    rows = graph.read("site_edges", {"t": at, "claims": claims}, collected=True)
+    return [[row[column] for column in EDGE_COLUMNS] for row in rows]
+
+
+def edges_now(state: State | None, read: list[list[Any]], claims: set[str], at: int) -> list[list[Any]]:
+    """Every edge not closed at `at`, in one order: the last build's, less those touching `claims` (the claims whose
+    edges were read again, `read`) or a claim gone, plus `read`. An edge is written only with a claim on one side
+    whose mark it changes, so an edge touching no claim marked otherwise is the one the last build read."""
+    kept = [] if state is None else [edge for edge in state.edges if edge[0] not in claims and edge[1] not in claims]
+    return sorted((edge for edge in kept + read if edge[7] is None or edge[7] > at), key=_edge_order)
+
+
+def visible(edges: list[list[Any]], at: int) -> list[list[Any]]:
+    """The edges a page draws at `at`: visible from then (or always) and not closed."""
+    return [edge for edge in edges if edge[6] is None or edge[6] <= at]
+
+
+def _edge_order(edge: list[Any]) -> tuple[str, ...]:
+    return tuple("" if value is None else str(value) for value in (edge[0], edge[2], edge[1], edge[3], edge[4], edge[5]))
 
 
 def _halves(uids: list[str]) -> list[tuple[str | None, str | None]]:
@@ -163,8 +220,10 @@ def around(state: State, changed: set[str], edges: Mapping[str, list[Edge]]) -> 
     """The claims whose pages most likely show one of `changed`, read with them in one round: those whose last entry
     names one, those a changed claim's last entry names, and those an edge joins to one. (A page whose fingerprint
     changes for another reason is read after.)"""
-    found = {uid for uid, entry in state.entries.items() if not changed.isdisjoint(entry.linked())
-             or not changed.isdisjoint(entry.premises_not_current)}
+    found = {uid for uid, entry in state.entries.items()
+             if not (changed.isdisjoint(entry.successors) and changed.isdisjoint(entry.premises)
+                     and changed.isdisjoint(entry.conflicts_with) and changed.isdisjoint(entry.pending)
+                     and changed.isdisjoint(entry.amendments) and changed.isdisjoint(entry.premises_not_current))}
     for uid in changed:
         last = state.entries.get(uid)
         if last is not None:
@@ -173,20 +232,52 @@ def around(state: State, changed: set[str], edges: Mapping[str, list[Edge]]) -> 
     return found & state.entries.keys()
 
 
-def suspects_now(graph: Graph, marks: Marks, state: State | None, touched: set[str],
+def with_earlier(state: State, touched: set[str], pairs: list[list[str]]) -> set[str]:
+    """`touched` and the earlier claim of every kept pair of a touched claim, in the last build's pairs or in those
+    now: a pair's suspects are ranked among every pair of its earlier claim."""
+    return touched | {earlier for later, earlier in (*state.pairs, *pairs) if later in touched}
+
+
+def suspected(state: State, touched: set[str]) -> set[str]:
+    """The claims of the last build's suspects with a touched claim: the pages a change of those suspects most
+    likely moves (a suspect that is new is found by `suspects_now`, and its pages read then)."""
+    return {uid for s in state.suspects if s.earlier in touched or s.later in touched for uid in (s.earlier, s.later)}
+
+
+def dirty(state: State, touched: set[str], removed: frozenset[str], read: Mapping[str, Entry],
+          edges: Mapping[str, list[Edge]], last_edges: Mapping[str, list[Edge]], cited: Mapping[str, str],
+          suspects: set[str]) -> set[str]:
+    """The decisions whose page fingerprint may differ from the last build's; every other one's is the last one's.
+    A page shows its decision (only the claims `read` can differ), the claims it names and those naming it as
+    revised (their entries differ only when touched: named by a touched claim's last or new entry, or naming one),
+    its lineage (an edge that changed touches a touched claim; a box is a claim an edge joins it to), its citations
+    (`cited`: uid -> digest, against the last build's) and its suspects (`suspects`: the claims of a suspect new,
+    gone or moved)."""
+    moved = touched | removed
+    found = set(read) | around(state, moved, last_edges) | suspects
+    for uid in touched:
+        entry = read.get(uid)
+        if entry is not None:
+            found |= entry.linked() | set(entry.premises_not_current)
+        found |= {end for edge in edges.get(uid, ()) for end in (edge.source, edge.target)}
+    found |= {uid for uid in cited.keys() | state.cited.keys() if cited.get(uid) != state.cited.get(uid)}
+    return found
+
+
+def suspects_now(graph: Graph, marks: Marks, state: State | None, touched: set[str], pairs: list[list[str]],
                  scope: str | None) -> list[Suspect]:
     """The suspects as `suspects` lists them, best first: read in full on a first build, for a scope, while the kept
     pairs do not answer for the store or when the common terms changed; else the last build's, less every pair
     with a claim touched since, plus the pairs touching those (`touching`: each ranked among every pair of its
     earlier claim). A pair can change only when one of its claims, its kept pair or a dismissal of it changed (each
-    a change of the claims' marks), or when another pair of its earlier claim did; so the earlier claim of every pair
-    of a touched claim is touched too."""
+    touches a claim), or when another pair of its earlier claim did; so the earlier claim of every pair of a touched
+    claim, in the last build's kept pairs or in those now (`pairs`), is touched too."""
     if state is None or scope is not None or not marks.suspects_settled or state.common != marks.common:
         return in_order(suspects(graph, scope=scope))
-    earlier = {earlier for uid in touched for earlier in marks.earlier.get(uid, ())}
-    touched = touched | earlier
+    touched = with_earlier(state, touched, pairs)
+    paired = {uid for pair in pairs for uid in pair}
     kept = [s for s in state.suspects if s.earlier not in touched and s.later not in touched]
-    return in_order(kept + _touching(graph, sorted(touched & (marks.paired | earlier))))  # a claim in no pair has none
+    return in_order(kept + _touching(graph, sorted(touched & paired)))  # a claim in no pair has none
 
 
 def _touching(graph: Graph, claims: list[str]) -> list[Suspect]:

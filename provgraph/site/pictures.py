@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import subprocess
 from collections import defaultdict
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from provgraph.engine.claim_status import ClaimStatus
 from provgraph.engine.lineage import Edge, Lineage
@@ -16,11 +16,12 @@ from provgraph.site.layout import decision_href, slug
 from provgraph.views import svg
 
 
-def edges_by_claim(rows: Iterable[dict[str, Any]]) -> dict[str, list[Edge]]:
-    """The rows of `site_edges` as the edges touching each claim (an edge from a claim to itself once)."""
+def edges_by_claim(rows: Iterable[Sequence[Any]]) -> dict[str, list[Edge]]:
+    """The `site_edges` rows (as lists: source, target, kind, verb, scope, via, ...) as the edges touching each claim
+    (an edge from a claim to itself once)."""
     touching: dict[str, list[Edge]] = defaultdict(list)
-    for row in rows:
-        edge = Edge(row["source"], row["target"], row["kind"], row["verb"], row["scope"], row["via"] or None)
+    for source, target, kind, verb, scope, via, *_ in rows:
+        edge = Edge(source, target, kind, verb, scope, via or None)
         touching[edge.source].append(edge)
         if edge.target != edge.source:
             touching[edge.target].append(edge)

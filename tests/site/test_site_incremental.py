@@ -5,7 +5,8 @@ nothing at the same instant."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+import time
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -24,10 +25,11 @@ def _tree(folder: Path) -> dict[str, bytes]:
             if path.is_file() and path.name != MANIFEST}
 
 
-def _same_as_a_full_build(pg: Provgraph, site: Path, scratch: Path) -> site_build.SiteResult:
-    """Rebuild `site` and build a new folder from nothing at the same instant; both trees (and what their manifests
-    say of each file and page) must be equal. Returns the rebuild's result."""
-    at = datetime.now(timezone.utc)
+def _same_as_a_full_build(pg: Provgraph, site: Path, scratch: Path,
+                          at: datetime | None = None) -> site_build.SiteResult:
+    """Rebuild `site` and build a new folder from nothing at the same instant (`at`, default now); both trees (and
+    what their manifests say of each file and page) must be equal. Returns the rebuild's result."""
+    at = at or datetime.now(timezone.utc)
     rebuilt = pg.site(site, at=at)
     full = scratch / f"full-{at.timestamp()}"
     whole = pg.site(full, at=at)
@@ -121,3 +123,24 @@ def test_a_rebuild_after_decisions_are_gone_equals_a_full_build_and_removes_thei
     rebuilt = _same_as_a_full_build(pg, site, tmp_path)
     assert rebuilt.decisions == len(now) < first.decisions and rebuilt.files_removed >= len(gone)
     assert not any((site / decision_href(uid, 0)).exists() for uid in gone)
+
+
+def test_a_rebuild_after_a_link_and_a_dismissal_come_into_force_without_a_write_equals_a_full_build(
+        story_graph: Provgraph, tmp_path: Path) -> None:
+    """An adjudication dated a little later comes into force with no write then: the rebuild after that instant
+    draws the link it makes and drops the suspect it dismisses (suspects are judged now), as a build from nothing
+    does, though no claim's mark changed."""
+    pg, site = story_graph, tmp_path / "site"
+    soon = datetime.now(timezone.utc) + timedelta(seconds=20)
+    pg.link("dec-2", "ADR-0003", "relates", why="site test: a link from soon on", at=soon)
+    pg.distinguish("PAY-220", "PAY-231", why="site test: dismissed from soon on", at=soon)
+    before = _same_as_a_full_build(pg, site, tmp_path)
+    assert datetime.now(timezone.utc) < soon, "the first builds took longer than the test allows"
+    assert "PAY-231 may revise PAY-220" in (site / decision_href("PAY-220", 0)).read_text()
+    drawn_before = (site / decision_href("dec-2", 0)).read_text()
+
+    time.sleep((soon - datetime.now(timezone.utc)).total_seconds() + 0.5)
+    after = _same_as_a_full_build(pg, site, tmp_path)
+    assert "PAY-231 may revise PAY-220" not in (site / decision_href("PAY-220", 0)).read_text()
+    assert (site / decision_href("dec-2", 0)).read_text() != drawn_before  # the link is drawn now
+    assert after.decisions_read < after.decisions == before.decisions
