@@ -5,8 +5,8 @@ command line), checked once here and turned into a frozen `RecordFormat`:
 
     records  = ["pep-[0-9]*.rst"]   # file globs that are records (no "/": the file name; else the store-relative path)
     metadata = ["header-block"]     # where the metadata sits, in order: front-matter, adr, header-block, block,
-                                    # field-list, lines, bullets, table, headings, sidecar, folder,
-                                    # file-name (the path's number, as the field file-number)
+                                    # field-list, lines, bullets, table, xml (elements, xml_fields.py), headings,
+                                    # sidecar, folder, file-name (the path's number, as the field file-number)
     sidecar  = "kep.yaml"           # metadata: sidecar -- the YAML file beside the text
     section  = "Preamble"           # the text metadata is read under this heading only (any level, any case)
     id       = "PEP {id}"           # the claim's uid from the id field ({id:04}: zero-padded when a number)
@@ -38,7 +38,7 @@ from typing import Any, Mapping
 from provgraph.base.errors import UsageError
 from provgraph.ingest.lifecycle import status_named, store_words
 
-METADATA = ("front-matter", "adr", "header-block", "block", "field-list", "lines", "bullets", "table", "headings",
+METADATA = ("front-matter", "adr", "header-block", "block", "field-list", "lines", "bullets", "table", "xml", "headings",
             "sidecar", "folder", "file-name")
 VALUE_ROLES = ("id", "title", "status", "date")
 # link role -> (edge kind, True when the edge points from the named record to this one)

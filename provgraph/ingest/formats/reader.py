@@ -20,6 +20,7 @@ from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import decode, invalid_utf8_notice
 from provgraph.ingest.formats import headings, metadata
+from provgraph.ingest.formats.xml_fields import xml_fields
 from provgraph.ingest.formats.declaration import LINK_ROLES, RecordFormat
 from provgraph.ingest.markdown.adr import parse_markdown
 from provgraph.ingest.markdown.dates import DateConvention
@@ -140,6 +141,8 @@ def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | N
                 found = metadata.file_name(at.relpath)
             elif place == "front-matter":
                 found = metadata.front_matter(lines)
+            elif place == "xml":  # the whole file: well-formed XML or not read
+                found = xml_fields(lines)
             elif place == "headings":
                 found = _shifted(headings.heading_fields(text, fmt.heading_names, fmt.word_map), offset)
             else:
