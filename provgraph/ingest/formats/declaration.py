@@ -58,6 +58,8 @@ PATTERN_FLAGS = re.MULTILINE | re.IGNORECASE
 _WRITTEN_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?)(\d{1,9})")
 TITLED_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?\d{1,9})\s*(?:[(:\u2013\u2014]|-\s)\s*\S")
 _TEMPLATE_FIELD = re.compile(r"\{id(?::(0\d+))?\}")
+# an id a template holds in the number's place (`xxxx`, `NNNN`, `####`): no id, the record is named by its path
+ID_PLACEHOLDER = re.compile(r"([xXnN#?])\1{1,7}")
 
 
 @dataclass(frozen=True)
