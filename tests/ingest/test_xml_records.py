@@ -15,8 +15,9 @@ from provgraph import propose_format
 from provgraph.ingest.formats.declaration import declared
 from provgraph.ingest.formats.metadata import BadMetadata, Field
 from provgraph.ingest.formats.proposal import Proposal
+from provgraph.ingest.formats.proposal.renames import renamed_as
 from provgraph.ingest.formats.reader import Read, Version, read_record
-from provgraph.ingest.formats.xml_fields import xml_fields
+from provgraph.ingest.formats.xml_fields import topics, xml_fields
 from provgraph.ingest.records import IngestOptions, Observation, Quarantined
 
 SAMPLES = FIXTURES / "proposal_xml"
@@ -68,9 +69,12 @@ def test_the_proposal_for_xeps_reads_the_xml_place_with_ids_and_both_link_direct
                                 "supersedes": "supersedes", "superseded_by": "supersededby"}
     assert record["id"] == "XEP-{id:04}"
     claims = _claims(proposal, root)
+    # Draft is Stable's old name, as XEP-0001's `<section2 topic='Draft'>` says: in force, not a draft
     assert {path: claim[:2] for path, claim in claims.items()} == {
-        "xep-0008.xml": ("XEP-0008", "deprecated"), "xep-0084.xml": ("XEP-0084", "draft"),
-        "xep-0153.xml": ("XEP-0153", "accepted")}
+        "xep-0001.xml": ("XEP-0001", "accepted"), "xep-0008.xml": ("XEP-0008", "deprecated"),
+        "xep-0084.xml": ("XEP-0084", "accepted"), "xep-0153.xml": ("XEP-0153", "accepted")}
+    draft = next(word for word in proposal.words if word.phrase == "draft")
+    assert draft.by_definition and draft.definition is not None and draft.definition.where == "xep-0001.xml:46"
     # both XEPs a list names, not only its first (the pattern declaration's miss)
     assert claims["xep-0084.xml"][2] == {("SUPERSEDES", "XEP-0084", "XEP-0008"), ("SUPERSEDES", "XEP-0084", "XEP-0153")}
     assert claims["xep-0008.xml"][2] == {("SUPERSEDES", "XEP-0084", "XEP-0008"), ("SUPERSEDES", "XEP-0153", "XEP-0008")}
@@ -146,3 +150,20 @@ def test_an_id_that_is_a_templates_placeholder_names_the_record_by_its_path() ->
     read = _read({**_XML, "id": "XEP-{id:04}", "words": {"protoxep": "proposed"}}, "inbox/bind2.xml", data)
     observed = next(r for r in read.records if isinstance(r, Observation))
     assert observed.claims[0].uid == "s:inbox/bind2.xml"
+
+
+def test_a_definition_that_calls_a_word_an_older_name_reads_it_as_the_newer_one() -> None:
+    assert renamed_as("draft", 'In previous versions the "Stable" status was called "Draft". It was renamed.') == "stable"
+    assert renamed_as("living", "Living was renamed to Active in 2021.") == "active"
+    assert renamed_as("frozen", "The council renamed `Frozen` to `Final`.") == "final"
+    assert renamed_as("draft", 'The "Stable" status was not called "Draft".') is None  # negated: no such statement
+    assert renamed_as("draft", 'The "Stablish" status was called "Draft".') is None  # not a status word provgraph knows
+    assert renamed_as("draft", "A draft is a work in progress.") is None
+
+
+def test_an_xml_process_document_defines_its_words_under_topic_named_elements() -> None:
+    text = (SAMPLES / "xeps" / "xep-0001.xml").read_text(encoding="utf-8")
+    found = {topic: (body, line) for topic, body, line in topics(text)}
+    assert found["Draft"][1] == 46 and found["Draft"][0].startswith('Note: In previous versions of the XSF process')
+    assert found["Stable"][0].startswith("A Standards Track XEP is in the Stable state")
+    assert topics(_laughs(9)) == []  # a document not read gives no terms

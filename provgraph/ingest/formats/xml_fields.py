@@ -66,35 +66,44 @@ def xml_fields(lines: list[str], *, complete: bool = True) -> Fields:
     """The fields of a record written as XML (module docstring); BadMetadata when it is not read. `complete`: the
     lines are the whole file (a proposal passes the first lines only, and their end may cut an element)."""
     reader = _Reader()
-    try:
-        reader.parser.Parse("\n".join(lines), complete)
-    except expat.ExpatError as error:
-        message = expat.errors.messages[error.code]
-        detail = message[len("not well-formed ("):-1] if message.startswith("not well-formed (") else message
-        raise BadMetadata(error.lineno, f"not well-formed XML ({detail}, line {error.lineno}, column {error.offset + 1})"
-                          ) from None
-    except _Refused as refused:
-        raise BadMetadata(refused.line, refused.reason) from None
+    reader.parse("\n".join(lines), complete)
     return reader.found
 
 
-class _Reader:
-    """One parse: expat with the handlers that keep the fields, refuse entities and expand none."""
+def topics(text: str) -> list[tuple[str, str, int]]:
+    """(topic, its text, its line) of each element an XML document names by a `topic` or `title` attribute (a XEP's
+    `<section2 topic='Draft'>`: a heading, as a process document defines its words), in document order; none when
+    the document is not read (the same guard as the fields')."""
+    reader = _Topics()
+    try:
+        reader.parse(text, True)
+    except BadMetadata:
+        return []
+    return reader.found
+
+
+class _Guarded:
+    """One parse by expat, guarded: entities refused as the module docstring says, none expanded, nothing fetched."""
 
     def __init__(self) -> None:
-        self.found: Fields = {}
-        self.open: list[_Open] = []
-        self.collecting = 0  # open elements whose text is wanted
         self.entities: dict[str, str] = {}  # the general entities declared, name -> text
         parser = expat.ParserCreate()
         parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)  # no external DTD or entity is read
         parser.EntityDeclHandler = self._entity
         parser.EndDoctypeDeclHandler = self._expansions
         parser.DefaultHandler = self._nothing  # set, it keeps expat from expanding any entity (XML_SetDefaultHandler)
-        parser.StartElementHandler = self._start
-        parser.EndElementHandler = self._end
-        parser.CharacterDataHandler = self._text
         self.parser = parser
+
+    def parse(self, text: str, complete: bool) -> None:
+        try:
+            self.parser.Parse(text, complete)
+        except expat.ExpatError as error:
+            message = expat.errors.messages[error.code]
+            detail = message[len("not well-formed ("):-1] if message.startswith("not well-formed (") else message
+            raise BadMetadata(error.lineno, f"not well-formed XML ({detail}, line {error.lineno}, column "
+                                            f"{error.offset + 1})") from None
+        except _Refused as refused:
+            raise BadMetadata(refused.line, refused.reason) from None
 
     def _entity(self, name: str, parameter: int, value: str | None, _base: Any, system: str | None, *_: Any) -> None:
         if parameter and value is None:
@@ -128,6 +137,19 @@ class _Reader:
 
     def _nothing(self, _: str) -> None:
         return None
+
+
+class _Reader(_Guarded):
+    """The fields: the first element of each local name in the first lines, with its text or its children's."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: Fields = {}
+        self.open: list[_Open] = []
+        self.collecting = 0  # open elements whose text is wanted
+        self.parser.StartElementHandler = self._start
+        self.parser.EndElementHandler = self._end
+        self.parser.CharacterDataHandler = self._text
 
     def _start(self, name: str, _attributes: Any) -> None:
         line = self.parser.CurrentLineNumber
@@ -169,3 +191,29 @@ class _Reader:
         self.parser.StartElementHandler = None
         self.parser.EndElementHandler = None
         self.parser.CharacterDataHandler = None
+
+
+class _Topics(_Guarded):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, str, int]] = []
+        self.open: list[tuple[str | None, int, list[str]]] = []  # (topic, line, text) of each open element
+        self.parser.StartElementHandler = self._start
+        self.parser.EndElementHandler = self._end
+        self.parser.CharacterDataHandler = self._text
+
+    def _start(self, _: str, attributes: dict[str, str]) -> None:
+        topic = attributes.get("topic") or attributes.get("title")
+        self.open.append((topic.strip() if topic and topic.strip() else None, self.parser.CurrentLineNumber, []))
+
+    def _end(self, _: str) -> None:
+        topic, line, text = self.open.pop()
+        joined = " ".join("".join(text).split())
+        if self.open:
+            self.open[-1][2].append(f" {joined} ")
+        if topic:
+            self.found.append((topic, joined, line))
+
+    def _text(self, data: str) -> None:
+        if self.open:
+            self.open[-1][2].append(data)
