@@ -129,6 +129,15 @@ def test_a_billion_laughs_is_not_read_with_its_reason_and_never_expanded() -> No
     assert xml_fields(_laughs(1).split("\n"))["status"].value == ""
 
 
+def test_a_deep_document_with_text_at_every_level_is_read_quickly_its_texts_bounded() -> None:
+    depth = 3000
+    text = "".join(f"<e{n}>{'x' * 300}" for n in range(depth)) + "".join(f"</e{n}>" for n in reversed(range(depth)))
+    started = time.monotonic()
+    found = xml_fields([f"<r><status>Final</status>{text}</r>"])  # one line: every element within the first lines
+    assert time.monotonic() - started < 5  # unbounded, each level would copy the text under it: 3000 x 900,000
+    assert found["status"].value == "Final" and len(found["e0"].value) <= 10_000
+
+
 def test_an_external_entity_is_never_fetched_and_a_general_one_is_not_read() -> None:
     general = ('<?xml version="1.0"?>\n<!DOCTYPE r [\n  <!ENTITY xxe SYSTEM "file:///etc/passwd">\n]>\n'
                '<r><status>Final &xxe;</status></r>\n')

@@ -5,7 +5,7 @@ The fields are the elements that start in the record's first `PREAMBLE_LINES` li
 the record), each by its local name (casefolded; a namespace prefix aside, `dc:title` -> `title`), in document
 order: the first element of a name is the field (a later `<date>` in a revision's history or a `<status>` in the body
 is not). Its value:
-- its text, whitespace collapsed (`<status> Stable </status>` -> `Stable`; markup inside it is text too);
+- its text (the first 10,000 characters), whitespace collapsed (`<status> Stable </status>` -> `Stable`; markup inside it is text too);
 - an element holding only elements, its children's texts, a list (`<supersedes>` above -> `XEP-0008`, `XEP-0153`;
   a link field names each);
 - an empty element (`<supersededby/>`) states nothing: its value is empty. Attributes are not read.
@@ -31,9 +31,28 @@ from xml.parsers import expat
 from provgraph.ingest.formats.metadata import PREAMBLE_LINES, BadMetadata, Field, Fields
 
 
+TEXT = 10_000  # characters of an element's text kept
 EXPANSION = 100_000  # characters an entity may expand to, at most (a XEP's longest is a paragraph)
 _DEPTH = 20  # entities nested deeper than this expand past EXPANSION, as far as a record is concerned
 _REFERENCE = re.compile(r"&(?!(?:lt|gt|amp|apos|quot);)([^\s&;]+);")  # an entity named in an entity's text
+
+
+class _Text:
+    """An element's text, up to `TEXT` characters: a longer one is prose, no field's value, and the bound keeps a deep
+    document cheap (each level holds at most this much, however much text lies under it)."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.size = 0
+
+    def add(self, data: str) -> None:
+        if self.size < TEXT:
+            piece = data[:TEXT - self.size]
+            self.parts.append(piece)
+            self.size += len(piece)
+
+    def joined(self) -> str:
+        return " ".join("".join(self.parts).split())
 
 
 @dataclass
@@ -44,9 +63,9 @@ class _Open:
     line: int
     kept: bool  # the first element of its name in the first lines: a field
     collecting: bool  # its text is wanted (it is a field, or inside one)
-    text: list[str] = field(default_factory=list)  # all its text, its children's too
-    own: list[str] = field(default_factory=list)  # its text outside its children
-    children: list[str] = field(default_factory=list)  # each child element's text
+    text: _Text = field(default_factory=lambda: _Text())  # all its text, its children's too
+    own: _Text = field(default_factory=lambda: _Text())  # its text outside its children
+    children: list[str] = field(default_factory=list)  # each child element's text (none empty)
 
 
 class _Refused(Exception):
@@ -169,22 +188,21 @@ class _Reader(_Guarded):
         if not closed.collecting:
             return
         self.collecting -= 1
-        text = " ".join("".join(closed.text).split())
+        text = closed.text.joined()
         if closed.kept:
-            own = "".join(closed.own).strip()
-            children = [child for child in closed.children if child]
-            value: Any = children if children and not own else text
+            value: Any = closed.children if closed.children and not closed.own.joined() else text
             self.found[closed.name] = Field(value, closed.line)
-        if self.open and self.open[-1].collecting:
-            self.open[-1].text.append(f" {text} ")
-            self.open[-1].children.append(text)
+        parent = self.open[-1] if self.open else None
+        if parent is not None and parent.collecting and text and parent.text.size < TEXT:
+            parent.text.add(f" {text} ")
+            parent.children.append(text)
         if not self.collecting and self.parser.CurrentLineNumber > PREAMBLE_LINES:
             self._done()
 
     def _text(self, data: str) -> None:
         if self.open and self.open[-1].collecting:
-            self.open[-1].text.append(data)
-            self.open[-1].own.append(data)
+            self.open[-1].text.add(data)
+            self.open[-1].own.add(data)
 
     def _done(self) -> None:
         """Past the first lines with no field open: the rest is parsed for its well-formedness only, in C."""
@@ -197,23 +215,23 @@ class _Topics(_Guarded):
     def __init__(self) -> None:
         super().__init__()
         self.found: list[tuple[str, str, int]] = []
-        self.open: list[tuple[str | None, int, list[str]]] = []  # (topic, line, text) of each open element
+        self.open: list[tuple[str | None, int, _Text]] = []  # (topic, line, text) of each open element
         self.parser.StartElementHandler = self._start
         self.parser.EndElementHandler = self._end
         self.parser.CharacterDataHandler = self._text
 
     def _start(self, _: str, attributes: dict[str, str]) -> None:
         topic = attributes.get("topic") or attributes.get("title")
-        self.open.append((topic.strip() if topic and topic.strip() else None, self.parser.CurrentLineNumber, []))
+        self.open.append((topic.strip() if topic and topic.strip() else None, self.parser.CurrentLineNumber, _Text()))
 
     def _end(self, _: str) -> None:
         topic, line, text = self.open.pop()
-        joined = " ".join("".join(text).split())
+        joined = text.joined()
         if self.open:
-            self.open[-1][2].append(f" {joined} ")
+            self.open[-1][2].add(f" {joined} ")
         if topic:
             self.found.append((topic, joined, line))
 
     def _text(self, data: str) -> None:
         if self.open:
-            self.open[-1][2].append(data)
+            self.open[-1][2].add(data)
