@@ -561,3 +561,110 @@ LOGS |= {  # a fifth fresh check (s62-heldout5)
         "draft": "UNKNOWN", "exploratory": "UNKNOWN", "implementing": "UNKNOWN", "testing": "UNKNOWN",
         "accepted": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE", "expired": "STALE"}),
 }
+
+
+def _aries(root: Path) -> Iterator[Written]:
+    """`- Status: [ADOPTED](...)` in an Aries RFC's bullets (the word a link); its head keeps a `Supersedes:` line of
+    the Aries RFCs its `Supersedes` bullet links (a relative path to `0036-issue-credential/`, an aries-rfcs URL), not the
+    Indy HIPEs and pull requests it names, nor what follows `uses concepts from`, nor a part of one (`Invitation
+    Message in [0023-DID-Exchange](...)`: RFC 0023 stays in force)."""
+    bullets = _bullets(r"(concepts|features)/\d{4}-[^/]+/README\.md")
+    for record in bullets(root):
+        value = _first(r"^\s*[*-]\s+Supersedes:\s*(.*)$", record.head) or ""
+        value = re.split(r",?\s*uses concepts from|\bin \[", value)[0]
+        numbers = re.findall(r"(?:\(\.\./|\(\.\./\.\./|aries-rfcs/(?:blob|tree)/\w+/)(?:(?:concepts|features)/)?(\d{4})-",
+                             value)
+        yield Written(record.path, record.status, "Supersedes: " + ", ".join(numbers) if numbers else "")
+
+
+def _grpc(root: Path) -> Iterator[Written]:
+    """`* Status: Approved` in a gRFC's bullets; the template's unfilled `{Draft, In Review, ...}` states none,
+    `{In Review}` is In Review, and what follows ` {` goes (`In Review {Draft, ...}`)."""
+    for relpath, text in _walk(root, r"[AGLP]\d+-[^/]+\.md"):
+        head = "\n".join(text.splitlines()[:25])
+        status = _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.*)$", head) or ""
+        if status.startswith("{"):
+            status = "" if "," in status else status.strip("{} ")
+        yield Written(relpath, status.split(" {")[0].strip() or None, "")
+
+
+def _adoc_row(name: str, text: str) -> str | None:
+    """An AsciiDoc table's row as JEPs write it: `| Status` on one line, `| Accepted :ok_hand:` on the next."""
+    return _first(rf"^\|\s*{name}\s*\n\|\s*(.*)$", text)
+
+
+def _jep(root: Path) -> Iterator[Written]:
+    """A JEP's `.Metadata` table (AsciiDoc, a cell a line): its `Status` cell, emoji codes (`:lock:`) left out; its
+    head keeps the `Superseded-By` and `Replaces` rows' JEP numbers (a `//` comment row is no row)."""
+    for relpath, text in _walk(root, r"jep/\d+/README\.adoc"):
+        head = "\n".join(text.splitlines()[:80])
+        status = re.sub(r":\w+:", "", _adoc_row("Status", head) or "").strip()
+        lines = [key + ": " + ", ".join(re.findall(r"JEP-(\d+)", _adoc_row(key, head) or ""))
+                 for key in ("Superseded-By", "Replaces")]
+        yield Written(relpath, status or None, "\n".join(lines))
+
+
+def _cilium(root: Path) -> Iterator[Written]:
+    """A CFP's `**Status:** Implementable` line (or `**Status**:`), or its value on the next line of text, or the
+    first line under a `## Status` heading; the template (cfps/) is no record."""
+    for relpath, text in _walk(root, r"(cilium|hubble|tetragon)/(.+/)?CFP-[^/]+\.md"):
+        lines = text.splitlines()[:40]
+        status = None
+        for index, line in enumerate(lines):
+            found = re.match(r"^(?:\*\*Status:?\*\*:?|#+\s*Status\s*$)\s*(.*)$", line, re.IGNORECASE)
+            if found:
+                after = [rest.strip() for rest in lines[index + 1:] if rest.strip()]
+                status = found.group(1).strip() or (after[0] if after and not after[0].startswith("#") else None)
+                break
+        yield Written(relpath, status, "")
+
+
+def _buildpacks(root: Path) -> Iterator[Written]:
+    """`- Status: Approved` in an RFC's `# Meta` bullets (`<!-- Acceptable values ... -->` left out); its head keeps
+    a `Supersedes:` line of the RFC files its `Supersedes` bullet names (the file `0069-stack-buildpacks` in `text/`,
+    by a URL or bare), not the pull requests (`rfcs/pull/25`, `PR#95`)."""
+    for record in _bullets(r"text/\d{4}-[^/]+\.md")(root):
+        value = _first(r"^\s*[*-]\s+Supersedes:\s*(.*)$", record.head) or ""
+        numbers = re.findall(r"(?:^|[/(\s])(\d{4})-[\w.-]+\.md", value)
+        status = record.status.split("<!--")[0].strip() if record.status else None
+        yield Written(record.path, status or None, "Supersedes: " + ", ".join(numbers) if numbers else "")
+
+
+LOGS |= {  # a sixth fresh check (s63-heldout6)
+    # The README's "RFC Lifecycle": PROPOSED ("a work in progress", not endorsed), DEMONSTRATED (implemented, "not
+    # endorsed by the community"), STALLED (no progress, "on the off chance" back to PROPOSED: dormant); ACCEPTED
+    # ("the community has decided to polish it"), ADOPTED (a de facto standard); RETIRED (withdrawn or superseded).
+    "ariesrfcs": HeldOut("hyperledger/aries-rfcs", "README, RFC Lifecycle", _aries, {
+        "proposed": "UNKNOWN", "demonstrated": "UNKNOWN", "stalled": "UNKNOWN", "accepted": "ACTIVE",
+        "adopted": "ACTIVE", "retired": "STALE"}),
+    # The README, "Process": a proposal merged is "approved" and implemented or ready to implement; the words the
+    # records use (the `{Draft, In Review, Ready for Implementation, Implemented}` placeholder's and others) by their
+    # plain meaning: Draft, In Review, Proposed undecided; Approved (`Aprroved`: a typo), Ready for Implementation,
+    # Implementation in progress, Implemented, Final in force. No record names a successor (`Updated by` amends).
+    "grpc": HeldOut("grpc/proposal", "README, Process", _grpc, {
+        "draft": "UNKNOWN", "in review": "UNKNOWN", "proposed": "UNKNOWN", "approved": "ACTIVE", "aprroved": "ACTIVE",
+        "ready for implementation": "ACTIVE", "implementation in progress": "ACTIVE", "implemented": "ACTIVE",
+        "final": "ACTIVE"}),
+    # JEP-1 (jep/1), "JEP Workflow" and "Status" in the header's rows: Draft, Deferred ("a JEP editor can re-assign
+    # it to draft"); Accepted, Final, Active; Rejected, Withdrawn, Replaced ("rendering the original obsolete").
+    "jeps": HeldOut("jenkinsci/jep", "JEP-1, JEP Workflow", _jep, {
+        "draft": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE",
+        "rejected": "STALE", "withdrawn": "STALE", "replaced": "STALE"}),
+    # The README, "Status": Draft (not merged), Dormant ("can be reactivated at any time"); Implementable ("agreed in
+    # principle"), Released [Project] X.Y; Declined ("ultimately rejected").
+    "ciliumcfps": HeldOut("cilium/design-cfps", "README, Status", _cilium, {
+        "draft": "UNKNOWN", "dormant": "UNKNOWN", "implementable": "ACTIVE", "released": "ACTIVE",
+        "declined": "STALE"}),
+    # RFC 0094 ("Add Status to RFC Metadata"), "What it is": Draft (not yet approved), On Hold (approved, PRs not
+    # accepted, pending discussion: dormant); Approved, Implemented; Superseded ("replaced with another RFC").
+    "buildpacks": HeldOut("buildpacks/rfcs", "RFC 0094, What it is", _buildpacks, {
+        "draft": "UNKNOWN", "on hold": "UNKNOWN", "approved": "ACTIVE", "implemented": "ACTIVE",
+        "superseded": "STALE"}),
+    # PLEP-0001, "PLEP status": In preparation, Discussion; Accepted ("come into effect"), Implemented, Informational
+    # (an informational PLEP complete); Declined, Superseded ("superseded by PLEP N"), Obsolete. PLEP-0000 (the
+    # index) and PLEP-0003 (the committee's members) state none.
+    "pleps": HeldOut("PlasmaPy/PlasmaPy-PLEPs", "PLEP-0001, PLEP status",
+                     _head_match(r"PLEP-\d{4}\.rst", r"^\|\s*status\s*\|\s*(.+?)\s*\|", 30), {
+        "in preparation": "UNKNOWN", "discussion": "UNKNOWN", "accepted": "ACTIVE", "implemented": "ACTIVE",
+        "informational": "ACTIVE", "declined": "STALE", "superseded": "STALE", "obsolete": "STALE"}),
+}
