@@ -56,6 +56,10 @@ def test_a_xep_header_gives_each_field_by_its_element_name_and_a_list_for_repeat
     assert found["supersededby"].value == ""  # `<supersededby/>` states nothing
     assert found["date"].value == "2019-09-20"  # the first <date>: the newest revision's
     assert "xep" not in found  # the root is the record, not a field
+    assert "section1" not in found  # the head is read: the `<header>`, the root's first child that holds elements
+    flat = xml_fields(["<r><title>T</title><status>Final</status><body><p>x</p></body><state>Old</state></r>"])
+    assert [(name, value.value) for name, value in flat.items()] == [
+        ("title", "T"), ("status", "Final"), ("body", ["x"]), ("p", "x")]  # up to the first child holding elements
     # `&LEGALNOTICE;` (declared in xep.ent, which is never loaded) is left out, not an error
     assert "LEGALNOTICE" not in str(found["header"].value)
 

@@ -1,10 +1,12 @@
 """The `xml` place: a record written as XML keeps its fields as elements (a XEP's `<header>`: `<number>0084</number>`,
 `<status>Stable</status>`, `<supersedes><spec>XEP-0008</spec><spec>XEP-0153</spec></supersedes>`).
 
-The fields are the elements that start in the record's first `PREAMBLE_LINES` lines (the root element aside: it is
-the record), each by its local name (casefolded; a namespace prefix aside, `dc:title` -> `title`), in document
-order: the first element of a name is the field (a later `<date>` in a revision's history or a `<status>` in the body
-is not). Its value:
+The fields are the elements of the record's head: the root element's children (the root is the record) and what
+they hold, up to the end of the first of them that holds elements (a XEP's `<header>`, a `<meta>`, an RFC's
+`<front>`; `<title>` and `<status>` before a `<body>` are read, the body too when it is the first to hold elements)
+and within the first `PREAMBLE_LINES` lines. Each is a field by its local name (casefolded; a namespace prefix aside,
+`dc:title` -> `title`), in document order: the first element of a name is the field (a later `<date>` in a
+revision's history is not). Its value:
 - its text (the first 10,000 characters), whitespace collapsed (`<status> Stable </status>` -> `Stable`; markup inside it is text too);
 - an element holding only elements, its children's texts, a list (`<supersedes>` above -> `XEP-0008`, `XEP-0153`;
   a link field names each);
@@ -66,6 +68,7 @@ class _Open:
     text: _Text = field(default_factory=lambda: _Text())  # all its text, its children's too
     own: _Text = field(default_factory=lambda: _Text())  # its text outside its children
     children: list[str] = field(default_factory=list)  # each child element's text (none empty)
+    holds_elements: bool = False
 
 
 class _Refused(Exception):
@@ -175,6 +178,8 @@ class _Reader(_Guarded):
         if line > PREAMBLE_LINES and not self.collecting:
             self._done()
             return
+        if self.open:
+            self.open[-1].holds_elements = True
         key = name.rsplit(":", 1)[-1].casefold()
         kept = bool(self.open) and line <= PREAMBLE_LINES and key not in self.found
         if kept:
@@ -185,8 +190,14 @@ class _Reader(_Guarded):
 
     def _end(self, _: str) -> None:
         closed = self.open.pop()
-        if not closed.collecting:
-            return
+        if closed.collecting:
+            self._close(closed)
+        if (not self.collecting and self.parser.CurrentLineNumber > PREAMBLE_LINES) or (
+                len(self.open) == 1 and closed.holds_elements):
+            self._done()  # past the first lines, or the head read
+
+    def _close(self, closed: _Open) -> None:
+        """A field's value, and its text given to the element around it."""
         self.collecting -= 1
         text = closed.text.joined()
         if closed.kept:
@@ -196,8 +207,6 @@ class _Reader(_Guarded):
         if parent is not None and parent.collecting and text and parent.text.size < TEXT:
             parent.text.add(f" {text} ")
             parent.children.append(text)
-        if not self.collecting and self.parser.CurrentLineNumber > PREAMBLE_LINES:
-            self._done()
 
     def _text(self, data: str) -> None:
         if self.open and self.open[-1].collecting:
