@@ -5,8 +5,8 @@ command line), checked once here and turned into a frozen `RecordFormat`:
 
     records  = ["pep-[0-9]*.rst"]   # file globs that are records (no "/": the file name; else the store-relative path)
     metadata = ["header-block"]     # where the metadata sits, in order: front-matter, adr, header-block, block,
-                                    # field-list, lines, bullets, table, headings, sidecar, folder,
-                                    # file-name (the path's number, as the field file-number)
+                                    # field-list, lines, bullets, table, xml (elements, xml_fields.py), headings,
+                                    # sidecar, folder, file-name (the path's number, as the field file-number)
     sidecar  = "kep.yaml"           # metadata: sidecar -- the YAML file beside the text
     section  = "Preamble"           # the text metadata is read under this heading only (any level, any case)
     id       = "PEP {id}"           # the claim's uid from the id field ({id:04}: zero-padded when a number)
@@ -39,7 +39,7 @@ from typing import Any, Mapping
 from provgraph.base.errors import UsageError
 from provgraph.ingest.lifecycle import status_named, store_words
 
-METADATA = ("front-matter", "adr", "header-block", "block", "field-list", "lines", "bullets", "table", "headings",
+METADATA = ("front-matter", "adr", "header-block", "block", "field-list", "lines", "bullets", "table", "xml", "headings",
             "sidecar", "folder", "file-name")
 VALUE_ROLES = ("id", "title", "status", "date")
 # link role -> (edge kind, True when the edge points from the named record to this one)
@@ -59,6 +59,8 @@ PATTERN_FLAGS = re.MULTILINE | re.IGNORECASE
 _WRITTEN_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?)(\d{1,9})")
 TITLED_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?\d{1,9})\s*(?:[(:\u2013\u2014]|-\s)\s*\S")
 _TEMPLATE_FIELD = re.compile(r"\{id(?::(0\d+))?\}")
+# an id a template holds in the number's place (`xxxx`, `NNNN`, `####`): no id, the record is named by its path
+ID_PLACEHOLDER = re.compile(r"([xXnN#?])\1{1,7}")
 
 
 @dataclass(frozen=True)

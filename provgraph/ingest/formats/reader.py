@@ -20,7 +20,8 @@ from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import decode, invalid_utf8_notice
 from provgraph.ingest.formats import headings, metadata
-from provgraph.ingest.formats.declaration import LINK_ROLES, RecordFormat
+from provgraph.ingest.formats.xml_fields import xml_fields
+from provgraph.ingest.formats.declaration import ID_PLACEHOLDER, LINK_ROLES, RecordFormat
 from provgraph.ingest.markdown.adr import parse_markdown
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.markdown.references import normalise_reference
@@ -144,6 +145,8 @@ def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | N
                 found = metadata.file_name(at.relpath)
             elif place == "front-matter":
                 found = metadata.front_matter(lines)
+            elif place == "xml":  # the whole file: well-formed XML or not read
+                found = xml_fields(lines)
             elif place == "headings":
                 found = _shifted(headings.heading_fields(text, fmt.heading_names, fmt.word_map), offset)
             else:
@@ -206,6 +209,7 @@ def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[
     identity = at.identity or at.relpath
     default_uid = f"{options.store}:{identity}"
     number = _text(_value(fmt, fields, "id"))
+    number = "" if ID_PLACEHOLDER.fullmatch(number) else number  # a ProtoXEP's `<number>xxxx</number>`
     uid = fmt.uid(number) if number else default_uid
     aliases: list[str] = [default_uid] if number else []
     aliases.extend(fmt.alias_names(number) if number else [])

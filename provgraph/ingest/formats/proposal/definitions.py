@@ -23,6 +23,7 @@ from provgraph.ingest import lifecycle
 from provgraph.ingest.fields import decode
 from provgraph.ingest.formats import headings, metadata
 from provgraph.ingest.formats.proposal.files import number_of
+from provgraph.ingest.formats.xml_fields import looks_like_xml, topics
 from provgraph.ingest.regular import NotRegular, read_regular
 
 _ABOVE = 2  # folders above the log's folder whose README is read, at most (and never above a repository's root)
@@ -67,7 +68,9 @@ def definitions(root: Path, records: dict[str, tuple[str, str]], phrases: list[s
             text, _ = decode(read_regular(path))
         except (NotRegular, OSError):
             continue
-        for found in _terms(text.split("\n"), shown, number, wanted):
+        lines = text.split("\n")
+        written_as_xml = looks_like_xml(path.name, lines[:1])  # its lines are markup: its terms are its topics
+        for found in _xml_terms(text, shown, number, wanted) if written_as_xml else _terms(lines, shown, number, wanted):
             if found.phrase not in best or found.rank < best[found.phrase].rank:
                 best[found.phrase] = found
     return {phrase: found.definition for phrase, found in best.items()}
@@ -110,6 +113,17 @@ def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, 
         if phrase is not None and paragraph:
             found.append(_Found(phrase, Definition(" ".join(paragraph), f"{shown}:{heading.start + 1}", paragraph[0]),
                                 (document, False, 2, heading.start)))
+    return found
+
+
+def _xml_terms(text: str, shown: str, document: int, wanted: dict[tuple[str, ...], str]) -> list[_Found]:
+    """The terms of a process document written as XML: each element named by a `topic` or `title` attribute
+    (XEP-0001's `<section2 topic='Draft'>`), its text the definition, as a heading's paragraph is."""
+    found = []
+    for topic, body, line in topics(text):
+        phrase = wanted.get(tuple(lifecycle.status_words(_NOTE.sub("", topic))))
+        if phrase is not None and _WORDY.search(body):
+            found.append(_Found(phrase, Definition(body, f"{shown}:{line}", body), (document, False, 2, line - 1)))
     return found
 
 

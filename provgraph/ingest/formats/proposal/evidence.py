@@ -8,6 +8,7 @@ Each text file is read by the declaration's own readers (provgraph/ingest/format
 - a sidecar: a data file whose name repeats in two folders or more, read for the texts of the shape most often
   beside it (`kep.yaml` -> the `README.md` in its folder);
 - the folder, when the folders' names hold two status words or more;
+- `xml`: the elements of a file written as XML (`xml_fields.looks_like_xml`), its first lines parsed as far as they go;
 - `patterns`: every `Label: value` line in the first lines, for a pattern when no place reads the status.
 """
 from __future__ import annotations
@@ -20,6 +21,7 @@ from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import headings, metadata
 from provgraph.ingest.formats.declaration import METADATA
 from provgraph.ingest.formats.proposal.files import Seen, shape
+from provgraph.ingest.formats.xml_fields import looks_like_xml, xml_fields
 
 Fields = dict[str, metadata.Field]
 Evidence = dict[str, dict["Place", Fields]]  # text path -> place -> the fields it finds there
@@ -67,6 +69,9 @@ def evidence(seen: list[Seen]) -> Evidence:
         lines = list(item.lines or ())
         for place, fields in _in_text(lines):
             found[item.relpath][place] = fields
+        elements = _elements(item.name, lines)
+        if elements:
+            found[item.relpath][Place("xml")] = elements
     for name, beside in _sidecars(seen, texts).items():
         for relpath, fields in beside.items():
             found[relpath][Place("sidecar", name)] = fields
@@ -104,6 +109,16 @@ def _in_text(lines: list[str]) -> list[tuple[Place, Fields]]:
     if labelled:
         read.append((Place(PATTERNS), labelled))
     return read
+
+
+def _elements(name: str, lines: list[str]) -> Fields:
+    """The `xml` place's fields of a file written as XML (none when it is not, or not well-formed in its first lines)."""
+    if not looks_like_xml(name, lines):
+        return {}
+    try:
+        return xml_fields(lines, complete=False)
+    except metadata.BadMetadata:
+        return {}
 
 
 def _sections(lines: list[str], marks: list[headings.Heading]) -> dict[str, list[str]]:

@@ -27,7 +27,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from provgraph.base.times import AmbiguousDate, loose_date
-from provgraph.ingest.formats.declaration import LINK_ROLES, TITLED_ID
+from provgraph.ingest.formats.declaration import ID_PLACEHOLDER, LINK_ROLES, TITLED_ID
 from provgraph.ingest.formats.metadata import FILE_NUMBER
 from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
 from provgraph.ingest.formats.proposal.evidence import status_text
@@ -38,7 +38,8 @@ _SHARE_RESOLVED = 0.5  # a premise role (requires) is declared when this share o
 _SHARE_NUMBERED = 0.3  # a revision role: this share of its values are numbers or paths of the folder
 _DATES_SAMPLED = 40
 SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
-_CITE = re.compile(r"(?<![\w/])([A-Za-z]{2,12})([ -]?)(\d{1,6})(?![\w]|\.\d)")
+# `EEP 9`, `XEP-0084`; never an entity reference (`&xep0060;`, XML markup)
+_CITE = re.compile(r"(?<![\w/&])([A-Za-z]{2,12})([ -]?)(\d{1,6})(?![\w]|\.\d)")
 NUMBERED = re.compile(r"([A-Za-z]{2,12})[ -]?(\d{1,6})")
 _LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
@@ -86,7 +87,7 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
         taken.add(date)
     ids = _numbers(choice, values, id_name)
     found.numbers = ids
-    texts = list(values[id_name].values()) if id_name else []
+    texts = [text for text in values[id_name].values() if not ID_PLACEHOLDER.fullmatch(text)] if id_name else []
     numeric = bool(texts) and sum(text.strip().isdigit() for text in texts) >= 0.9 * len(texts)  # `aip: AIP-47` aside
     numbers = {number for number in ids.values() if number is not None}
     found.id, found.aliases = _templates(choice, seen, numbers, id_name) if numeric else ("{id}", [])
@@ -139,6 +140,7 @@ def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
     best: tuple[int, str] | None = None
     file_prefixes = {prefix_of(relpath.rsplit("/", 1)[-1]).casefold() for relpath in choice.stated}
     for name, by_record in values.items():
+        by_record = {relpath: text for relpath, text in by_record.items() if not ID_PLACEHOLDER.fullmatch(text)}
         texts = list(by_record.values())
         if _share(by_record, choice) < _MOST or sum(1 for text in texts if _ID.fullmatch(text)) < 0.9 * len(texts):
             continue
@@ -243,8 +245,14 @@ def path_named(relpath: str, part: str) -> str | None:
 
 
 def _role(name: str) -> str | None:
+    """The link role a field is named for (`Superseded-By`, `superseded_by`, `supersededby` -> superseded_by)."""
     key = re.sub(r"[\s_-]+", "_", name.casefold()).strip("_")
-    return key if key in LINK_ROLES else _LINK_NAMES.get(key)
+    if key in LINK_ROLES or key in _LINK_NAMES:
+        return key if key in LINK_ROLES else _LINK_NAMES[key]
+    return _RUN_TOGETHER.get(key.replace("_", ""))
+
+
+_RUN_TOGETHER = {name.replace("_", ""): _LINK_NAMES.get(name, name) for name in (*LINK_ROLES, *_LINK_NAMES)}
 
 
 def _templates(choice: Choice, seen: dict[str, Seen], ids: set[int], id_name: str | None) -> tuple[str, list[str]]:

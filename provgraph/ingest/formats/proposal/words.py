@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.proposal.definitions import Definition
+from provgraph.ingest.formats.proposal.renames import renamed_as
 
 _STEM = 5  # an unknown word mapped by its spelling shares at least this many first letters with a canonical word
 _PARTS = re.compile(r"[\s\-]+")
@@ -69,6 +70,9 @@ def phrase_of(text: str) -> str:
 
 
 def _word(phrase: str, count: int, definition: Definition | None) -> Word:
+    newer = renamed_as(phrase, definition.text) if definition is not None else None
+    if newer is not None:  # the log's own definition says it is an older name of another word
+        return Word(phrase, lifecycle.canonical(newer), count, None, definition, by_definition=True)
     reading = lifecycle.canonical(phrase)
     contested = lifecycle.CONTESTED.get(phrase)
     readings = (reading, contested[1]) if reading is not None and contested else lifecycle.CANONICAL if reading is None else ()
