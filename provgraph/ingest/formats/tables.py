@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from provgraph.ingest.formats import plain_tables
+
 Row = tuple[int, list[str]]  # (0-based line of the row, its cells' text)
 
 _RULE = re.compile(r"\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*")  # GFM: one hyphen a cell is enough
@@ -20,9 +22,13 @@ _FENCES = ("```", "~~~")
 
 
 def table_rows(lines: list[str]) -> list[Row]:
-    """The rows of the first Markdown table before the first `##` heading, else of the first HTML table or
-    definition list there ([] when there is neither)."""
-    return markdown_rows(lines) or html_rows(lines)
+    """The rows of the table that starts first near the top of a record: the first Markdown table before the first
+    `##` heading, the first HTML table or definition list there, the first RST or AsciiDoc table (plain_tables.py);
+    [] when there is none. The first wins, not a kind: an AsciiDoc listing's `a | b` over `----` far down the file
+    is no match for the `|===` table under the title."""
+    found = [rows for rows in (markdown_rows(lines), html_rows(lines), plain_tables.rst_rows(lines),
+                               plain_tables.asciidoc_rows(lines)) if rows]
+    return min(found, key=lambda rows: rows[0][0], default=[])
 
 
 def markdown_rows(lines: list[str]) -> list[Row]:
