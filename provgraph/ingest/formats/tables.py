@@ -1,11 +1,12 @@
 """The rows of the first table near the top of a record, for the `table` metadata (metadata.table reads the fields).
 
-A table is a Markdown table (a row, then a `---|---` rule; outer pipes optional) or, when the text has none, an
-HTML `<table>` (a `<tr>` a row, each `<td>` or `<th>` a cell, as conda's CEPs keep their status under the title) or
-an HTML definition list (`<dt>Status</dt><dd>Accepted</dd>`: a row of two cells). Either starts before the first `##`
-heading, outside code fences. HTML is read by the standard library's parser: cells are their text, markup inside
-them aside (`Support for <code>abi3</code>` -> `Support for abi3`), entities decoded, whitespace collapsed; a row
-that is not closed ends where the next one starts, as HTML has it.
+A table is a Markdown table (a row, then a `---|---` rule; outer pipes optional), an HTML `<table>` (a `<tr>` a row,
+each `<td>` or `<th>` a cell, as conda's CEPs keep their status under the title) or an HTML definition list
+(`<dt>Status</dt><dd>Accepted</dd>`: a row of two cells). Either starts before the first `##` heading, outside code
+fences. An RST or AsciiDoc table is plain_tables.py's; of all kinds the table that starts first is read. HTML is
+read by the standard library's parser: cells are their text, markup inside them aside (`Support for <code>abi3</code>`
+-> `Support for abi3`), entities decoded, whitespace collapsed; a row that is not closed ends where the next one
+starts, as HTML has it.
 """
 from __future__ import annotations
 
