@@ -11,8 +11,8 @@ states it; None for a sidecar or a folder). The first value of a name wins.
 - block: the first fenced or `<pre>` block anywhere near the top holding `Field: value` lines (a CAP's `## Preamble`).
 - field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields.
 - lines: `status: Accepted` lines after the title, blank lines between them (astropy's APEs).
-- table: the first table, field names in its first column: Markdown (`| **Status** | Accepted |`), else HTML
-  (`<tr><td>Status</td><td>Accepted</td></tr>`, or a `<dl>`'s `<dt>` and `<dd>`; tables.py).
+- table: the first table, field names in its first column: Markdown (`| **Status** | Accepted |`), HTML
+  (`<tr><td>Status</td><td>Accepted</td></tr>`, or a `<dl>`'s `<dt>` and `<dd>`), RST or AsciiDoc (tables.py).
 - bullets: Markdown bullet headers before the first `##` heading (`* Status: **Implemented**`, `* **Status**: x`).
 - front-matter: YAML between `---` lines at the top.
 - sidecar: a YAML file beside the text (`kep.yaml` next to `README.md`).
@@ -216,7 +216,7 @@ def bullets(lines: list[str]) -> Fields:
 
 
 def table(lines: list[str]) -> Fields:
-    """The first table before the first `##` heading (tables.py: Markdown, else an HTML `<table>` or `<dl>`), a field
+    """The first table before the first `##` heading (tables.py: Markdown, HTML, RST, AsciiDoc), a field
     name in the first cell of each row and its value in the second (the header row is a row too, as in
     `| Status | Accepted |`); a table of three columns or more with one row under its header is read by columns
     (`| PIP | Title | Status |` over `| 89 | Zurich | Draft |`: the header names the fields)."""

@@ -1,16 +1,19 @@
 """The rows of the first table near the top of a record, for the `table` metadata (metadata.table reads the fields).
 
-A table is a Markdown table (a row, then a `---|---` rule; outer pipes optional) or, when the text has none, an
-HTML `<table>` (a `<tr>` a row, each `<td>` or `<th>` a cell, as conda's CEPs keep their status under the title) or
-an HTML definition list (`<dt>Status</dt><dd>Accepted</dd>`: a row of two cells). Either starts before the first `##`
-heading, outside code fences. HTML is read by the standard library's parser: cells are their text, markup inside
-them aside (`Support for <code>abi3</code>` -> `Support for abi3`), entities decoded, whitespace collapsed; a row
-that is not closed ends where the next one starts, as HTML has it.
+A table is a Markdown table (a row, then a `---|---` rule; outer pipes optional), an HTML `<table>` (a `<tr>` a row,
+each `<td>` or `<th>` a cell, as conda's CEPs keep their status under the title) or an HTML definition list
+(`<dt>Status</dt><dd>Accepted</dd>`: a row of two cells). Either starts before the first `##` heading, outside code
+fences. An RST or AsciiDoc table is plain_tables.py's; of all kinds the table that starts first is read. HTML is
+read by the standard library's parser: cells are their text, markup inside them aside (`Support for <code>abi3</code>`
+-> `Support for abi3`), entities decoded, whitespace collapsed; a row that is not closed ends where the next one
+starts, as HTML has it.
 """
 from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+
+from provgraph.ingest.formats import plain_tables
 
 Row = tuple[int, list[str]]  # (0-based line of the row, its cells' text)
 
@@ -20,9 +23,13 @@ _FENCES = ("```", "~~~")
 
 
 def table_rows(lines: list[str]) -> list[Row]:
-    """The rows of the first Markdown table before the first `##` heading, else of the first HTML table or
-    definition list there ([] when there is neither)."""
-    return markdown_rows(lines) or html_rows(lines)
+    """The rows of the table that starts first near the top of a record: the first Markdown table before the first
+    `##` heading, the first HTML table or definition list there, the first RST or AsciiDoc table (plain_tables.py);
+    [] when there is none. The first wins, not a kind: an AsciiDoc listing's `a | b` over `----` far down the file
+    is no match for the `|===` table under the title."""
+    found = [rows for rows in (markdown_rows(lines), html_rows(lines), plain_tables.rst_rows(lines),
+                               plain_tables.asciidoc_rows(lines)) if rows]
+    return min(found, key=lambda rows: rows[0][0], default=[])
 
 
 def markdown_rows(lines: list[str]) -> list[Row]:
