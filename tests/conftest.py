@@ -27,6 +27,24 @@ from provgraph.graph.server import local
 SAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "long(seconds): a test that takes about this long on a quiet 2-core machine; "
+                                       "its file is handed to a pytest-xdist worker before the others")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files holding a `long` test first, longest first; then the rest, files with more tests first (xdist's own
+    loadfile order, which `make test` turns off with --no-loadscope-reorder so that this one holds). Handed out in that
+    order, a long file no longer starts last, its worker busy for minutes after the other has run out of files."""
+    seconds: dict[Path, float] = {}
+    tests: dict[Path, int] = {}
+    for item in items:
+        marker = item.get_closest_marker("long")
+        seconds[item.path] = max(seconds.get(item.path, 0.0), marker.args[0] if marker else 0.0)
+        tests[item.path] = tests.get(item.path, 0) + 1
+    items.sort(key=lambda item: (-seconds[item.path], -tests[item.path]))
+
+
 @pytest.fixture(scope="session")
 def neo4j_settings() -> Settings:
     external = os.environ.get("PROVGRAPH_TEST_URI")
