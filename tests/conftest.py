@@ -61,7 +61,8 @@ def neo4j_settings() -> Settings:
     # Plans kept an hour: every test wipes and refills a small graph, and with Neo4j's 10s the changed statistics had the
     # server re-plan the big status query (seconds on 2 cores) many times a minute
     options = local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}", heap="1g", pagecache="512m",
-                                  http_port=http_port, replan_interval=os.environ.get("PROVGRAPH_TEST_REPLAN_INTERVAL", "1h"))
+                                  http_port=http_port, replan_interval=os.environ.get("PROVGRAPH_TEST_REPLAN_INTERVAL", "1h"),
+                                  plan_by_parameter_size=False)
     kept = local.status(options)
     conf = Path(kept.data_dir) / "neo4j" / "conf" / "neo4j.conf"
     if kept.running and (kept.http_port != http_port or not conf.is_file()
