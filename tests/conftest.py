@@ -27,6 +27,24 @@ from provgraph.graph.server import local
 SAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "long(seconds): a test that takes about this long on a quiet 2-core machine; "
+                                       "its file is handed to a pytest-xdist worker before the others")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files holding a `long` test first, longest first; then the rest, files with more tests first (xdist's own
+    loadfile order, which `make test` turns off with --no-loadscope-reorder so that this one holds). Handed out in that
+    order, a long file no longer starts last, its worker busy for minutes after the other has run out of files."""
+    seconds: dict[Path, float] = {}
+    tests: dict[Path, int] = {}
+    for item in items:
+        marker = item.get_closest_marker("long")
+        seconds[item.path] = max(seconds.get(item.path, 0.0), marker.args[0] if marker else 0.0)
+        tests[item.path] = tests.get(item.path, 0) + 1
+    items.sort(key=lambda item: (-seconds[item.path], -tests[item.path]))
+
+
 @pytest.fixture(scope="session")
 def neo4j_settings() -> Settings:
     external = os.environ.get("PROVGRAPH_TEST_URI")
@@ -43,7 +61,8 @@ def neo4j_settings() -> Settings:
     # Plans kept an hour: every test wipes and refills a small graph, and with Neo4j's 10s the changed statistics had the
     # server re-plan the big status query (seconds on 2 cores) many times a minute
     options = local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}", heap="1g", pagecache="512m",
-                                  http_port=http_port, replan_interval=os.environ.get("PROVGRAPH_TEST_REPLAN_INTERVAL", "1h"))
+                                  http_port=http_port, replan_interval=os.environ.get("PROVGRAPH_TEST_REPLAN_INTERVAL", "1h"),
+                                  plan_by_parameter_size=False)
     kept = local.status(options)
     conf = Path(kept.data_dir) / "neo4j" / "conf" / "neo4j.conf"
     if kept.running and (kept.http_port != http_port or not conf.is_file()

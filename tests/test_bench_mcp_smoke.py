@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bench.served import mcp_load
 
 
+@pytest.mark.long(20)
 def test_mcp_load_bench_answers_every_call_with_the_in_process_verdict(graph, neo4j_settings, tmp_path, capsys) -> None:
     out = tmp_path / "load.json"
     code = mcp_load.main(["--uri", neo4j_settings.uri, "--size", "60", "--clients", "2", "--calls", "1",

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 from bench.common import corpus as bench_corpus
 from bench.scale.report import table
@@ -36,6 +38,7 @@ def test_an_extended_corpus_keeps_every_earlier_line_and_revises_heads(tmp_path)
     assert bench_corpus.generate(300, seed=3).claims == corpus.claims[:300]
 
 
+@pytest.mark.long(55)
 def test_harness_runs_end_to_end_at_a_toy_size(graph, neo4j_settings):
     results = run(
         neo4j_settings, graph, [100, 200], ogm_sample=10, verify_batch_size=10, latency_samples=5,

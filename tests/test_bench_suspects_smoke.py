@@ -24,6 +24,7 @@ def _test_server_pid() -> int | None:
     return local.status(local.ServerOptions(port=port, data_dir=provgraph_home() / f"test-server-{port}")).pid
 
 
+@pytest.mark.long(20)
 def test_the_speed_check_times_ingest_one_lookup_per_claim_and_suspects_in_one_run(graph: Graph, tmp_path) -> None:
     pid = _test_server_pid()
     result = bench_suspects.speed(graph, 120, seed=3, workdir=tmp_path, server_pid=pid, with_profile=True)

@@ -117,6 +117,7 @@ def _exercise_every_write(graph: Graph, tmp_path: Path) -> None:
     assert run("report", "--out", str(tmp_path / "report2")).exit_code == 0
 
 
+@pytest.mark.long(40)
 def test_every_label_type_and_property_the_writes_store_is_declared_in_the_models(graph: Graph, tmp_path: Path) -> None:
     _exercise_every_write(graph, tmp_path)
     shape = graph.read("graph_shape")

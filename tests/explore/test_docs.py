@@ -121,6 +121,7 @@ def test_schema_doc_has_six_to_ten_example_queries() -> None:
     assert 6 <= len(_schema_snippets()) <= 10
 
 
+@pytest.mark.long(70)
 def test_schema_doc_example_queries_run_read_only_on_the_examples(graph: Graph) -> None:
     ingest_examples(graph)
     ingest(graph, "tickets", EXAMPLES / "tickets" / "github-issues.json", fmt="github")

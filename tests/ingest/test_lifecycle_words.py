@@ -122,6 +122,7 @@ def test_a_declared_word_must_map_to_a_canonical_word(words, message):
     assert "\n" not in str(raised.value)
 
 
+@pytest.mark.long(25)
 def test_an_ingested_active_review_is_unknown_and_an_unknown_word_unrecognised(graph, tmp_path):
     folder = tmp_path / "adr"
     folder.mkdir()

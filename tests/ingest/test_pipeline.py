@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+import pytest
+
 from provgraph.graph.connection import Graph
 from provgraph.ingest.pipeline import write
 from provgraph.ingest.records import (
@@ -214,6 +216,7 @@ def test_injection_strings_are_stored_as_data(graph: Graph) -> None:
     assert graph.read("MATCH (c:Claim) RETURN count(c) AS n")[0]["n"] == 2
 
 
+@pytest.mark.long(45)
 def test_many_observations_are_written_in_batches(graph: Graph) -> None:
     records = [obs(f"k{i}", "v", at(1), [ClaimRecord(uid=f"k{i}")], [EdgeRecord("DEPENDS_ON", f"k{i}", f"k{i - 1}")] if i else [])
                for i in range(4500)]

@@ -29,6 +29,7 @@ ARCHIVE_WAIT = 900  # seconds the archive build (nice 10, ~25 s of CPU on a quie
 pytestmark = pytest.mark.skipif(not Path("/proc/self/maps").is_file(), reason="reads /proc/<pid>/maps (Linux)")
 
 
+@pytest.mark.long(100)
 def test_the_wheel_fetches_its_jars_starts_runs_the_story_and_starts_again_from_its_archive(tmp_path: Path) -> None:
     lock = read_lock()
     jars = runtime.install(lock=lock) / "lib"  # the suite's own runtime: the jars to serve

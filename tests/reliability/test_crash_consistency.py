@@ -37,6 +37,7 @@ def _corpus(kind: str, tmp_path: Path) -> Path:
     return log_corpus(tmp_path / "decisions.jsonl", SIZES[kind])
 
 
+@pytest.mark.long(35)
 @pytest.mark.parametrize("kind", ["cards", "logs"])
 def test_kill_9_mid_ingest_then_rerun_equals_a_clean_ingest(kind: str, graph: Graph, neo4j_settings: Settings, tmp_path: Path) -> None:
     uri = neo4j_settings.uri

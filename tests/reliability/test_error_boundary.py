@@ -61,6 +61,7 @@ def test_the_exit_code_table_gives_crashes_their_own_code() -> None:
     assert len({EXIT_CRASH, EXIT_OUTPUT, EXIT_BROKEN_PIPE, 0, 1, 2, 3}) == 7
 
 
+@pytest.mark.long(20)
 def test_a_closed_pipe_ends_quietly(graph: Graph, neo4j_settings, tmp_path) -> None:
     # `provgraph status --format json | head -1`: one write per claim, far more than a pipe buffer holds
     log = tmp_path / "many.jsonl"

@@ -50,6 +50,15 @@ def test_neo4j_conf_without_http_turns_the_http_connector_off(tmp_path: Path) ->
     assert lines["server.bolt.advertised_address"] == "127.0.0.1:7999"
 
 
+def test_plans_are_keyed_by_parameter_sizes_unless_the_options_say_not(tmp_path: Path) -> None:
+    def setting(options: local.ServerOptions) -> str | None:
+        lines = dict(line.split("=", 1) for line in local.neo4j_conf(options, tmp_path).splitlines() if "=" in line)
+        return lines.get("internal.cypher.use_parameter_size")
+
+    assert setting(local.ServerOptions(port=7999)) is None  # Neo4j's default: a plan per size of list and string
+    assert setting(local.ServerOptions(port=7999, plan_by_parameter_size=False)) == "false"  # the suite's server
+
+
 def test_the_server_keeps_a_bounded_tail_of_transaction_logs_not_two_days_of_them(graph: Graph) -> None:
     rows = graph.read("CALL dbms.listConfig() YIELD name, value WHERE name = $name RETURN value",
                       {"name": "db.tx_log.rotation.retention_policy"})

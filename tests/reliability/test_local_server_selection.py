@@ -72,6 +72,7 @@ def _run_on_terminal(home: Path, *args: str) -> tuple[int, str, str]:
     return process.wait(timeout=400), out, said.decode(errors="replace")
 
 
+@pytest.mark.long(65)
 def test_servers_are_selected_by_port_and_data_folder_and_start_says_what_it_does(home: Path) -> None:
     port, other = _free_port(), _free_port()
     data = home / "mine"

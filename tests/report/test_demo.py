@@ -31,6 +31,7 @@ def _demo(graph: Graph, out: Path, **extra: str) -> tuple[subprocess.CompletedPr
     return done, time.monotonic() - started
 
 
+@pytest.mark.long(30)
 def test_demo_tells_the_whole_story_and_writes_the_report(graph: Graph, tmp_path: Path) -> None:
     assert CLI.exists(), f"no provgraph script next to {sys.executable}"
     done, _ = _demo(graph, tmp_path / "report")

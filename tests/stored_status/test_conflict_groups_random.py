@@ -10,6 +10,8 @@ import os
 from datetime import datetime, timezone
 from typing import Any
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from stored_status_helpers import ingest_both_logs, claim
@@ -48,6 +50,7 @@ def _pairwise(graph: Graph, scope: str | None, t: datetime) -> tuple[dict[tuple[
     return groups, explicit
 
 
+@pytest.mark.long(40)
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("PROVGRAPH_HEAVY") != "1",
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(claims=st.lists(claim, min_size=3, max_size=7), scope=st.sampled_from([None, "org/a", ""]))

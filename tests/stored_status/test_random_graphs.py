@@ -45,6 +45,7 @@ operation = st.one_of(
 )
 
 
+@pytest.mark.long(50)
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("PROVGRAPH_HEAVY") != "1",
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(claims=st.lists(claim, min_size=2, max_size=6), operations=st.lists(operation, max_size=4))

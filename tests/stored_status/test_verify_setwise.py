@@ -8,6 +8,8 @@ import os
 from datetime import datetime, timezone
 from typing import Any
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from four_queries import judge, runner
 from hypothesis import strategies as st
@@ -46,6 +48,7 @@ def _setwise(graph: Graph, requests: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+@pytest.mark.long(40)
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("PROVGRAPH_HEAVY") != "1",
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(claims=st.lists(claim, min_size=2, max_size=6), requests=st.lists(request, min_size=1, max_size=6),

@@ -91,6 +91,9 @@ class ServerOptions:
     # test, so with 10s the statistics always look changed and the big status query (seconds to plan on 2 cores) is
     # planned again and again.
     replan_interval: str | None = None
+    # False: plans cached by query and parameter types, not also by list and string sizes (internal.cypher.use_parameter_size):
+    # the suite's tests send one query with lists of many sizes, each size compiled anew (bench/HISTORY.md, stop 63)
+    plan_by_parameter_size: bool = True
 
     def server_heap(self) -> str:
         return self.heap or default_heap()
@@ -251,6 +254,8 @@ def neo4j_conf(options: ServerOptions, directory: Path) -> str:
     }
     if options.replan_interval:
         lines["dbms.cypher.min_replan_interval"] = options.replan_interval
+    if not options.plan_by_parameter_size:
+        lines["internal.cypher.use_parameter_size"] = "false"
     if options.http_port:
         guides = f"http://127.0.0.1:{options.http_port}{GUIDE_PATH}"
         lines.update({
