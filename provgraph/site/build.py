@@ -186,8 +186,8 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                            built_at, scope)
         drawing = pool.submit(pictures, site, {uid: edges.get(uid, []) for uid in render
                                                if _linked(site.entries[uid], revises.get(uid, []))}, 1, build.dot)
-        shared_kept = ({} if state is None else
-                       _kept_shared(out, before_files, _unchanged_inputs(state, site, rows, cited_digests)))
+        same = None if state is None else _unchanged_inputs(state, site, rows, cited_digests)
+        shared_kept = {} if same is None else _kept_shared(out, before_files, same)
         files = _shared_pages(site, title, rows, set(shared_kept))
         kept.update(shared_kept)
         decisions.update(shown)
@@ -203,7 +203,10 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                               suspects=found, at=at, pairs=pairs, edges=all_edges, dismissals=marks.dismissals,
                               cited=cited_digests)
     if scope is None:
-        files[changes.ROWS] = changes.rows_to_bytes(rows)
+        if same is not None and not same.moved and changes.ROWS in before_files and (out / changes.ROWS).is_file():
+            kept[changes.ROWS] = before_files[changes.ROWS]  # no decision's rows changed: the same bytes
+        else:
+            files[changes.ROWS] = changes.rows_to_bytes(rows)
     result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,
                                            "state": new_state.to_json() if scope is None else None}, before_files)
     return SiteResult(out=out, decisions=len(site.entries), decisions_read=len(decisions), pages_rendered=len(render),
@@ -286,6 +289,7 @@ class _Same:
     stores: frozenset[str]  # the stores (or "(none)") likewise, whose feed is dated by an entry (not the build)
     entries: bool  # no decision's entry or rows changed, none came or went, and some entry is dated
     home: bool  # the home page's inputs too: the entries, suspects, citations and the day
+    moved: frozenset[str]  # the decisions whose entry or rows changed, came or went
 
 
 def _unchanged_inputs(state: changes.State, site: Listing, rows: dict[str, list[str]], cited: dict[str, str]) -> _Same:
@@ -302,7 +306,7 @@ def _unchanged_inputs(state: changes.State, site: Listing, rows: dict[str, list[
                  stores=frozenset(dated - {entry.store or "(none)" for entry in was}),
                  entries=not moved and bool(dated),
                  home=not moved and site.suspects == state.suspects and cited == state.cited
-                 and last_day == day(site.built_at))
+                 and last_day == day(site.built_at), moved=frozenset(moved))
 
 
 def _kept_shared(out: Path, before: dict[str, str], same: _Same) -> dict[str, str]:
