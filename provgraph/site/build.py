@@ -22,7 +22,7 @@ import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timezone
 from importlib.resources import files as package_files
 from pathlib import Path
 from typing import Any, Callable
@@ -35,7 +35,7 @@ from provgraph.graph.connection import Graph
 from provgraph.site import changes, feed, list_pages
 from provgraph.site.decision_page import decision_page
 from provgraph.site.entries import Entry, Listing, newest_first, revised
-from provgraph.site.layout import STATUSES, decision_href, slug
+from provgraph.site.layout import STATUSES, day, decision_href, slug
 from provgraph.site.model import Citation, Decision, citations_by_claim, read_decisions
 from provgraph.site.pictures import drawn_from, edges_by_claim, pictures
 from provgraph.site.record_text import words
@@ -186,7 +186,10 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                            built_at, scope)
         drawing = pool.submit(pictures, site, {uid: edges.get(uid, []) for uid in render
                                                if _linked(site.entries[uid], revises.get(uid, []))}, 1, build.dot)
-        files = _shared_pages(site, title, rows)
+        same = None if state is None else _unchanged_inputs(state, site, rows, cited_digests)
+        shared_kept = {} if same is None else _kept_shared(out, before_files, same)
+        files = _shared_pages(site, title, rows, set(shared_kept))
+        kept.update(shared_kept)
         decisions.update(shown)
         decisions.update(more.result())
         drawn = drawing.result()
@@ -200,7 +203,10 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                               suspects=found, at=at, pairs=pairs, edges=all_edges, dismissals=marks.dismissals,
                               cited=cited_digests)
     if scope is None:
-        files[changes.ROWS] = changes.rows_to_bytes(rows)
+        if same is not None and not same.moved and changes.ROWS in before_files and (out / changes.ROWS).is_file():
+            kept[changes.ROWS] = before_files[changes.ROWS]  # no decision's rows changed: the same bytes
+        else:
+            files[changes.ROWS] = changes.rows_to_bytes(rows)
     result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,
                                            "state": new_state.to_json() if scope is None else None}, before_files)
     return SiteResult(out=out, decisions=len(site.entries), decisions_read=len(decisions), pages_rendered=len(render),
@@ -275,19 +281,61 @@ def _rows(entry: Entry, decision: Decision) -> list[str]:
             json.dumps(found, ensure_ascii=False).replace("</", "<\\/")]
 
 
-def _shared_pages(site: Listing, title: str, rows: dict[str, list[str]]) -> dict[str, bytes]:
+@dataclass(frozen=True)
+class _Same:
+    """The shared pages whose inputs are as the last build left them (_unchanged_inputs)."""
+
+    statuses: frozenset[str]  # the statuses none of whose decisions' entry or rows changed
+    stores: frozenset[str]  # the stores (or "(none)") likewise, whose feed is dated by an entry (not the build)
+    entries: bool  # no decision's entry or rows changed, none came or went, and some entry is dated
+    home: bool  # the home page's inputs too: the entries, suspects, citations and the day
+    moved: frozenset[str]  # the decisions whose entry or rows changed, came or went
+
+
+def _unchanged_inputs(state: changes.State, site: Listing, rows: dict[str, list[str]], cited: dict[str, str]) -> _Same:
+    """What the shared pages show that did not change since the last build: a decision not read again keeps the last
+    build's entry and rows (the same objects), so only those read are compared. A feed without a dated entry is
+    dated by the build: never the same."""
+    moved = set(site.entries.keys() ^ state.entries.keys())
+    moved |= {uid for uid, entry in site.entries.items() if state.entries.get(uid) is not entry
+              and (state.entries.get(uid) != entry or state.rows.get(uid) != rows[uid])}
+    was = [entry for uid in moved for entry in (state.entries.get(uid), site.entries.get(uid)) if entry is not None]
+    dated = {entry.store or "(none)" for entry in site.entries.values() if entry.since}
+    last_day = day(datetime.fromtimestamp(state.at / 1e6, tz=timezone.utc))
+    return _Same(statuses=frozenset(STATUSES) - {entry.status for entry in was},
+                 stores=frozenset(dated - {entry.store or "(none)" for entry in was}),
+                 entries=not moved and bool(dated),
+                 home=not moved and site.suspects == state.suspects and cited == state.cited
+                 and last_day == day(site.built_at), moved=frozenset(moved))
+
+
+def _kept_shared(out: Path, before: dict[str, str], same: _Same) -> dict[str, str]:
+    """The shared pages left as the last build wrote them (their inputs did not change, and they are there): path ->
+    the last build's digest."""
+    paths = [f"status/{status.lower()}.html" for status in same.statuses]
+    paths += [path for store in same.stores for path in (f"store/{slug(store)}.html", f"feeds/{slug(store)}.atom")]
+    paths += ["decisions.html", "assets/search-index.js", "feed.atom"] if same.entries else []
+    paths += ["index.html"] if same.home else []
+    return {path: before[path] for path in paths if path in before and (out / path).is_file()}
+
+
+def _shared_pages(site: Listing, title: str, rows: dict[str, list[str]], skip: set[str]) -> dict[str, bytes]:
+    """The home, lists, search page and index, feeds and assets, but those in `skip` (_kept_shared)."""
     everything = list(site.entries.values())
     newest = newest_first(everything)  # sorted once: the home page's timeline and every feed take theirs from it
-    pages: dict[str, str] = {
-        "index.html": list_pages.home_page(site, title, newest),
-        "decisions.html": list_pages.all_page(site, [rows[uid][1] for uid in site.entries], title),
-        "search.html": list_pages.search_page(title),
-        "assets/search-index.js": "window.PROVGRAPH_SEARCH = [" + ", ".join(rows[uid][2] for uid in site.entries) + "];\n",
-        "feed.atom": feed.atom(f"{title}: status changes", "provgraph-site", newest, site.built_at),
+    makers: dict[str, Callable[[], str]] = {
+        "index.html": lambda: list_pages.home_page(site, title, newest),
+        "decisions.html": lambda: list_pages.all_page(site, [rows[uid][1] for uid in site.entries], title),
+        "search.html": lambda: list_pages.search_page(title),
+        "assets/search-index.js": lambda: ("window.PROVGRAPH_SEARCH = [" + ", ".join(rows[uid][2] for uid in site.entries)
+                                           + "];\n"),
+        "feed.atom": lambda: feed.atom(f"{title}: status changes", "provgraph-site", newest, site.built_at),
     }
+    pages = {path: make() for path, make in makers.items() if path not in skip}
     for status in STATUSES:
-        of_status = [rows[entry.uid][0] for entry in everything if entry.status == status]
-        pages[f"status/{status.lower()}.html"] = list_pages.list_page(f"{status} decisions", of_status, title)
+        if f"status/{status.lower()}.html" not in skip:
+            of_status = [rows[entry.uid][0] for entry in everything if entry.status == status]
+            pages[f"status/{status.lower()}.html"] = list_pages.list_page(f"{status} decisions", of_status, title)
     stores: dict[str, list[Entry]] = {}
     for entry in everything:
         stores.setdefault(entry.store or "(none)", []).append(entry)
@@ -296,10 +344,12 @@ def _shared_pages(site: Listing, title: str, rows: dict[str, list[str]]) -> dict
         dated[entry.store or "(none)"].append(entry)
     for store, listed in stores.items():
         name = slug(store)
-        pages[f"store/{name}.html"] = list_pages.list_page(f"Store {store}", [rows[e.uid][0] for e in listed], title,
-                                                           feed=f"feeds/{name}.atom")
-        pages[f"feeds/{name}.atom"] = feed.atom(f"{title}: status changes in {store}", f"provgraph-site:{store}",
-                                                dated[store], site.built_at, base="../")
+        if f"store/{name}.html" not in skip:
+            pages[f"store/{name}.html"] = list_pages.list_page(f"Store {store}", [rows[e.uid][0] for e in listed],
+                                                               title, feed=f"feeds/{name}.atom")
+        if f"feeds/{name}.atom" not in skip:
+            pages[f"feeds/{name}.atom"] = feed.atom(f"{title}: status changes in {store}", f"provgraph-site:{store}",
+                                                    dated[store], site.built_at, base="../")
     out = {path: text.encode() for path, text in pages.items()}
     for name in ASSETS:
         out[f"assets/{name}"] = package_files("provgraph.site").joinpath("assets", name).read_bytes()
