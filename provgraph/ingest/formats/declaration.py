@@ -19,8 +19,9 @@ command line), checked once here and turned into a frozen `RecordFormat`:
                                     # skips apply only while its records do)
     template = ["pep-nnnn*"]
     [patterns]                      # role -> a regex with one group over the file's first 200 lines (any case, ^ and $
-    status = '^Status:\s*(.+)$'     # at each line): the group of its first match is the value; the role's fields are
-                                    # not read. With patterns, metadata may be empty.
+    status = '^Status:\s*(.+)$'     # at each line): the group of its first match is the value (a link's: of every
+                                    # match, and the lines after written alike: metadata.patterned); the role's fields
+                                    # are not read. With patterns, metadata may be empty.
 
 Roles: id, title, status, date, and the links supersedes, superseded_by, replaces, replaced_by, amends, amended_by,
 requires. A role with no field declared is not read (the adr reading has its own conventions for all of them).
@@ -113,9 +114,18 @@ class RecordFormat:
         """The uid of an id in the template's own form (or an alias's) that starts `text` with the record's title after
         it (`FIP-0030 (Introducing the FVM)`, `AIP-10: Move Objects`), else None."""
         found = TITLED_ID.match(text)
-        if found is None or not any(_own_form(template, found.group(1)) is not None for template in (self.id, *self.aliases)):
+        return self.named_uid(found.group(1)) if found else None
+
+    def named_uid(self, text: str) -> str | None:
+        """The uid of a record `text` names: a bare number (through the id template), or an id written in the
+        template's own form or an alias's (`EEP-11` for `EEP {id}`); else None."""
+        text = text.strip()
+        if text.isdigit():
+            return self.uid(text)
+        found = _WRITTEN_ID.fullmatch(text)
+        if found is None or not any(_own_form(template, text) is not None for template in (self.id, *self.aliases)):
             return None
-        return self.uid(str(_WRITTEN_ID.fullmatch(found.group(1)).group(2)))  # type: ignore[union-attr]
+        return self.uid(found.group(2))
 
     def alias_names(self, value: str) -> list[str]:
         return [render(template, value) for template in self.aliases]

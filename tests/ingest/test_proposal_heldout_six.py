@@ -1,0 +1,68 @@
+"""General reading defects the sixth held-out check found in the record-format reader and the proposer (issue 55,
+bench/HISTORY.md "A sixth fresh check"): samples of public logs in tests/fixtures/proposal_heldout6/ (SOURCES.md says
+where from), read by a declaration and by provgraph's own proposal as `ingest files` would read them. Pure (no
+database)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ingest_run import FIXTURES
+from proposal_claims import MD, WHEN
+
+from provgraph.ingest.formats import metadata
+from provgraph.ingest.formats.declaration import declared
+from provgraph.ingest.formats.reader import Version, read_record
+from provgraph.ingest.records import IngestOptions, Observation
+
+SAMPLES = FIXTURES / "proposal_heldout6"
+GRPC = SAMPLES / "grpc"
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n")
+
+
+def test_bullets_under_a_title_of_any_level_are_read_up_to_the_next_heading() -> None:
+    # grpc/proposal: A79 opens with `## A79: ...` then `*   Status: Final`; the others' title sits over `----`
+    assert metadata.bullets(_lines(GRPC / ("A79-non-per-call-metrics-architecture" + MD)))["status"] == \
+        metadata.Field("Final", 5)
+    assert metadata.bullets(_lines(GRPC / ("A36-xds-for-servers" + MD)))["status"].value == "Ready for Implementation"
+    assert metadata.bullets(["# T", "* Status: Draft", "## Notes", "* Status: Final"])["status"].value == "Draft"
+    assert metadata.bullets(["* Status: Draft", "", "## Abstract", "* Owner: x"]) == {
+        "status": metadata.Field("Draft", 1)}  # bullets before the first heading: none read under it
+    assert metadata.bullets(["T", "---", "", "Text.", "", "## Abstract", "* Status: Final"]) == {}
+    fmt = declared({"records": ["[AGLP][0-9]*-*" + MD], "metadata": ["bullets"], "fields": {"status": "Status"}})
+    relpath = "A79-non-per-call-metrics-architecture" + MD
+    read = read_record(fmt, Version(relpath, WHEN), (GRPC / relpath).read_bytes(), IngestOptions(store="s"))
+    observed = next(record for record in read.records if isinstance(record, Observation))
+    assert read.source_only is None and [claim.declared for claim in observed.claims] == ["accepted"]
+
+
+def _edges(fmt_table: dict[str, object], root: Path, relpath: str) -> list[tuple[str, str, str]]:
+    read = read_record(declared(fmt_table), Version(relpath, WHEN), (root / relpath).read_bytes(),
+                       IngestOptions(store="s"))
+    observed = next(record for record in read.records if isinstance(record, Observation))
+    return [(edge.kind, edge.from_ref, edge.to_ref) for edge in observed.edges]
+
+
+BUILDPACKS = {"records": ["[0-9][0-9][0-9][0-9]-*" + MD], "metadata": ["bullets", "file-name"], "id": "RFC {id:04}",
+              "aliases": ["RFC{id:04}", "RFC-{id:04}", "RFC {id}"],
+              "fields": {"id": "file-number", "status": "Status", "replaces": "Supersedes"}}
+
+
+def test_a_link_to_a_records_url_names_that_record_by_its_path_else_by_its_text() -> None:
+    # buildpacks/rfcs: RFC 0122 `Supersedes: [RFC 0118](https://github.com/buildpacks/rfcs/blob/main/text/0118-...)`
+    root = SAMPLES / "buildpacks" / "text"
+    assert _edges(BUILDPACKS, root, "0122-2023H2-roadmap" + MD) == [
+        ("SUPERSEDES", "RFC 0122", "0118-2023H1-roadmap" + MD)]  # the record's path: an alias of RFC 0118
+    other_glob = {**BUILDPACKS, "records": ["rfc-*" + MD]}  # the URL's file is no record name: its text names it
+    assert _edges(other_glob, root, "0122-2023H2-roadmap" + MD) == [("SUPERSEDES", "RFC 0122", "RFC 0118")]
+    folder = SAMPLES / "buildpacks"  # a record one folder down: the URL's last two parts are its path
+    nested = {**BUILDPACKS, "records": ["text/[0-9]*" + MD]}
+    assert _edges(nested, folder, "text/0093-remove-shell-processes" + MD) == [
+        ("SUPERSEDES", "RFC 0093", "text/0045-launcher-arguments" + MD)]
+    lines = ["# Meta", "- Status: Approved", "- Supersedes: [rfcs#7](https://github.com/buildpacks/rfcs/pull/7)"]
+    fmt = declared(BUILDPACKS)
+    read = read_record(fmt, Version("0200-x" + MD, WHEN), "\n".join(lines).encode(), IngestOptions(store="s"))
+    observed = next(record for record in read.records if isinstance(record, Observation))
+    assert [edge.to_ref for edge in observed.edges] == ["https://github.com/buildpacks/rfcs/pull/7"]  # names none
