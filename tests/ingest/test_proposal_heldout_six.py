@@ -9,6 +9,7 @@ from pathlib import Path
 from ingest_run import FIXTURES
 from proposal_claims import MD, WHEN
 
+from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import metadata
 from provgraph.ingest.formats.declaration import declared
 from provgraph.ingest.formats.reader import Version, read_record
@@ -66,3 +67,21 @@ def test_a_link_to_a_records_url_names_that_record_by_its_path_else_by_its_text(
     read = read_record(fmt, Version("0200-x" + MD, WHEN), "\n".join(lines).encode(), IngestOptions(store="s"))
     observed = next(record for record in read.records if isinstance(record, Observation))
     assert [edge.to_ref for edge in observed.edges] == ["https://github.com/buildpacks/rfcs/pull/7"]  # names none
+
+
+def test_a_status_that_lists_the_logs_words_between_commas_is_a_placeholder() -> None:
+    # cilium/design-cfps' template `**Status:** Implementable, Released, Dormant, Declined`; gRPC's unfilled
+    # `{Draft, In Review, Ready for Implementation, Implemented}`
+    assert lifecycle.placeholder("Implementable, Released, Dormant, Declined")
+    assert lifecycle.placeholder("{Draft, In Review, Ready for Implementation, Implemented}")
+    assert not lifecycle.placeholder("Accepted, Implemented")  # a record may state two
+    assert not lifecycle.placeholder("Accepted, implemented in 3.1, released")  # not a list of words alone
+    fmt = declared({"records": ["CFP-*" + MD], "metadata": [], "patterns": {"status": r"^\*\*Status:\*\*\s*(.+)$"}})
+    relpath = "cfps/CFP-003-template" + MD
+    read = read_record(fmt, Version(relpath, WHEN), (SAMPLES / "cilium" / relpath).read_bytes(), IngestOptions(store="s"))
+    assert read.source_only == "its status is a template's placeholder"
+    grpc = declared({"records": ["[AGLP][0-9]*-*" + MD], "metadata": ["bullets"], "fields": {"status": "Status"},
+                     "words": {"ready for implementation": "accepted"}})
+    relpath = "A103-xds-composite-filter" + MD
+    read = read_record(grpc, Version(relpath, WHEN), (GRPC / relpath).read_bytes(), IngestOptions(store="s"))
+    assert read.source_only == "its status is a template's placeholder"  # was read as Draft
