@@ -7,11 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from ingest_run import FIXTURES
-from proposal_claims import MD, WHEN
+from proposal_claims import MD, WHEN, read_as_claims
 
+from provgraph import propose_format
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import metadata
 from provgraph.ingest.formats.declaration import declared
+from provgraph.ingest.formats.proposal.words import phrase_of
 from provgraph.ingest.formats.reader import Version, read_record
 from provgraph.ingest.records import IngestOptions, Observation
 
@@ -85,3 +87,15 @@ def test_a_status_that_lists_the_logs_words_between_commas_is_a_placeholder() ->
     relpath = "A103-xds-composite-filter" + MD
     read = read_record(grpc, Version(relpath, WHEN), (GRPC / relpath).read_bytes(), IngestOptions(store="s"))
     assert read.source_only == "its status is a template's placeholder"  # was read as Draft
+
+
+def test_a_status_phrase_of_several_words_is_proposed_whole_by_its_meaning() -> None:
+    # gRPC: `Ready for Implementation` was proposed as `ready = "proposed"`, from its first word
+    assert [phrase_of(text) for text in ("Ready for Implementation", "Waiting for Approval", "Stalled since 2020")] == [
+        "ready for implementation", "waiting for approval", "stalled"]
+    assert lifecycle.canonical("Implementation in progress") == "accepted"
+    proposal = propose_format(GRPC)
+    readings = {word.phrase: word.reads_as for word in proposal.words}
+    assert readings["ready for implementation"] == "accepted" and "ready" not in readings
+    claims = read_as_claims(proposal, GRPC)
+    assert claims["A36-xds-for-servers" + MD][1] == "accepted"
