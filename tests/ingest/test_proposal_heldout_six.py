@@ -99,3 +99,18 @@ def test_a_status_phrase_of_several_words_is_proposed_whole_by_its_meaning() -> 
     assert readings["ready for implementation"] == "accepted" and "ready" not in readings
     claims = read_as_claims(proposal, GRPC)
     assert claims["A36-xds-for-servers" + MD][1] == "accepted"
+
+
+def test_the_proposed_pattern_reads_a_value_on_the_next_line_and_under_a_heading() -> None:
+    # cilium/design-cfps: CFP-32810 `**Status:**`, a blank line, `Implementable`; CFP-36975 `## Status`, then it
+    root = SAMPLES / "cilium"
+    proposal = propose_format(root)
+    assert "status" in proposal.store_table()["record"]["patterns"]
+    claims = read_as_claims(proposal, root)
+    assert claims["cilium/CFP-32810-hybrid-routing-mode" + MD] == ("CFP-32810", "accepted")
+    assert claims["cilium/CFP-36975-configuration-profiles" + MD] == ("CFP-36975", "accepted")
+    assert claims["cilium/CFP-14339-cilium-mtu-model" + MD] == ("CFP-14339", "on-hold")  # `Dormant[^a]`
+    assert "cfps/CFP-003-template" + MD not in claims  # the template lists every word: a placeholder
+    fmt = declared({"records": ["*" + MD], "metadata": [], "patterns": proposal.store_table()["record"]["patterns"]})
+    read = read_record(fmt, Version("x" + MD, WHEN), b"**Status:**\n\n## Summary\n\nText.\n", IngestOptions(store="s"))
+    assert read.source_only == "no match of the status pattern"  # a heading is no value
