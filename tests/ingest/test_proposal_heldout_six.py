@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ingest_run import FIXTURES
 from proposal_claims import MD, WHEN, read_as_claims
 
 from provgraph import propose_format
+from provgraph.base.errors import InputError
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import metadata
 from provgraph.ingest.formats.declaration import declared
@@ -114,3 +117,18 @@ def test_the_proposed_pattern_reads_a_value_on_the_next_line_and_under_a_heading
     fmt = declared({"records": ["*" + MD], "metadata": [], "patterns": proposal.store_table()["record"]["patterns"]})
     read = read_record(fmt, Version("x" + MD, WHEN), b"**Status:**\n\n## Summary\n\nText.\n", IngestOptions(store="s"))
     assert read.source_only == "no match of the status pattern"  # a heading is no value
+
+
+def test_a_folder_of_several_series_proposes_the_one_chosen_and_names_a_command_that_works() -> None:
+    # gRPC's root: A1.., L1.., G1, P1 numbered each on its own; the check: line suggested the same command again
+    proposal = propose_format(GRPC)
+    assert proposal.record["records"] == ["A[0-9]*" + MD]
+    said = next(doubt for doubt in proposal.doubts if "another series" in doubt)
+    assert said.endswith(f"provgraph formats propose {GRPC} --series 'L[0-9]*{MD}' --name grpc-l")
+    chosen = propose_format(GRPC, name="grpc-l", series="L[0-9]*" + MD)
+    assert chosen.record["records"] == ["L[0-9]*" + MD]
+    assert set(read_as_claims(chosen, GRPC)) == {"L1-cpp-stream-coalescing" + MD, "L23-node-protobufjs-library" + MD,
+                                                 "L7-go-metadata-api" + MD}
+    assert any(doubt.endswith(f"--series 'A[0-9]*{MD}' --name grpc-a") for doubt in chosen.doubts)
+    with pytest.raises(InputError, match="no series of records has this glob"):
+        propose_format(GRPC, series="X[0-9]*" + MD)
