@@ -132,3 +132,11 @@ def test_a_folder_of_several_series_proposes_the_one_chosen_and_names_a_command_
     assert any(doubt.endswith(f"--series 'A[0-9]*{MD}' --name grpc-a") for doubt in chosen.doubts)
     with pytest.raises(InputError, match="no series of records has this glob"):
         propose_format(GRPC, series="X[0-9]*" + MD)
+
+
+def test_the_proposal_declares_a_link_field_whose_values_link_records_by_url() -> None:
+    # buildpacks/rfcs: `Supersedes: [RFC 0118](https://github.com/.../text/0118-...)`, or the template's instruction
+    root = SAMPLES / "buildpacks" / "text"
+    proposal = propose_format(root)
+    assert proposal.store_table()["record"]["fields"]["supersedes"] == "supersedes"
+    assert not any("supersedes is not declared" in doubt for doubt in proposal.doubts)

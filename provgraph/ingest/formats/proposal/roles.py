@@ -205,6 +205,8 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
     named = numbered = parts = 0
     unnamed = ""
     for relpath, text in by_record.items():
+        if text.startswith("(") and text.endswith(")"):
+            continue  # `(put "N/A" unless this replaces an existing RFC ...)`: a template's instruction, no value
         for part in parts_of(text, relpath, paths):
             if part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or SCHEME.match(part):
                 continue  # a URL names something outside the log: neither a record nor a sign the field is no link
