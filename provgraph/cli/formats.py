@@ -15,9 +15,12 @@ def formats_command() -> None:
 @formats_command.command("propose")
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--name", default=None, help="The store's name [default: the folder's]")
+@click.option("--series", default=None, metavar="GLOB",
+              help="When the folder holds several series numbered each on its own (A1.., L1..), the records glob of "
+                   "the one to propose, as a check: line names it [default: the one with most records]")
 @click.option("--format", "fmt", type=click.Choice(["toml", "json"]), default="toml", show_default=True,
               help="toml: a [[store]] table for provgraph.toml, counts and doubts as # comments; json: the same as data")
-def propose_command(path: Path, name: str | None, fmt: str) -> None:
+def propose_command(path: Path, name: str | None, series: str | None, fmt: str) -> None:
     """Look at the files under PATH and propose a declaration that reads them: which names are records, where the
     status stands, which fields carry the id, title, date and links, and what each status word means.
 
@@ -26,7 +29,7 @@ def propose_command(path: Path, name: str | None, fmt: str) -> None:
     """
     from provgraph.ingest.formats.proposal import propose_format
 
-    proposal = propose_format(path, name=name)
+    proposal = propose_format(path, name=name, series=series)
     click.echo(proposal.to_json() if fmt == "json" else proposal.to_toml(), nl=fmt == "json")
 
 

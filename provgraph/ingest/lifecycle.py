@@ -56,7 +56,8 @@ _PHRASES = {
     "in progress": "proposed", "work in progress": "proposed", "to do": "proposed",
     "returned for revision": "draft", "under revision": "draft",
     "accepted with modifications": "accepted", "accepted with revisions": "accepted",
-    "awaiting implementation": "accepted", "partially implemented": "accepted", "partially stable": "accepted",
+    "awaiting implementation": "accepted", "ready for implementation": "accepted",
+    "implementation in progress": "accepted", "partially implemented": "accepted", "partially stable": "accepted",
     "in force": "accepted",
     "in effect": "accepted",
     "not accepted": "rejected", "not planned": "rejected", "won't do": "rejected", "won't fix": "rejected",
@@ -300,14 +301,21 @@ _BRACKETED = re.compile(r"\s*(?:<([^<>]*)>|\{([^{}]*)\})\s*")
 def placeholder(text: str | None) -> bool:
     """Whether a status text is a template's placeholder, no status: the process's words offered as a choice, two or
     more status words between `|` (`Draft | Proposed | Accepted`, `<Draft | Active | ...>`,
-    `{Deprecated|Proposed|Accepted}`), or a text in angle or curly brackets that is no status word (`{status}`,
-    `<TAP number>`; `<Draft>` is its author's Draft)."""
+    `{Deprecated|Proposed|Accepted}`); or between commas, in brackets two or more (`{Draft, In Review, Ready for
+    Implementation, Implemented}`), else a list of three status words or more, each part a word the vocabulary knows
+    (`Implementable, Released, Dormant, Declined`; a record may state two, `Accepted, Implemented`); or a text in angle or curly
+    brackets that is no status word (`{status}`, `<TAP number>`; `<Draft>` is its author's Draft)."""
     if not text:
         return False
     bracketed = _BRACKETED.fullmatch(text)
     inside = next((group for group in bracketed.groups() if group is not None), "") if bracketed else text
     parts = [part for part in inside.split("|") if part.strip()]
     if len(parts) >= 2 and sum(1 for part in parts if canonical(part) is not None) >= 2:
+        return True
+    parts = [" ".join(part.split()).casefold() for part in inside.split(",") if part.strip()]
+    if bracketed and len(parts) >= 2 and sum(1 for part in parts if canonical(part) is not None) >= 2:
+        return True
+    if len(parts) >= 3 and all(part in VOCABULARY for part in parts):
         return True
     return bracketed is not None and canonical(inside) is None
 

@@ -13,7 +13,8 @@ states it; None for a sidecar or a folder). The first value of a name wins.
 - lines: `status: Accepted` lines after the title, blank lines between them (astropy's APEs).
 - table: the first table, field names in its first column: Markdown (`| **Status** | Accepted |`), HTML
   (`<tr><td>Status</td><td>Accepted</td></tr>`, or a `<dl>`'s `<dt>` and `<dd>`), RST or AsciiDoc (tables.py).
-- bullets: Markdown bullet headers before the first `##` heading (`* Status: **Implemented**`, `* **Status**: x`).
+- bullets: Markdown bullet headers before the first heading, else under it (the title, any level) up to the next
+  (`* Status: **Implemented**`, `* **Status**: x`).
 - front-matter: YAML between `---` lines at the top.
 - sidecar: a YAML file beside the text (`kep.yaml` next to `README.md`).
 - folder: the record's status is the name of the folder it sits in (`accepted/`, `rejected/`).
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 import yaml
 
@@ -65,6 +66,8 @@ _FENCE = "```"
 _FENCES = (_FENCE, "~~~")
 _CLOSERS = ("</pre>", "-->", "*/", *_FENCES)
 _ATX_TITLE = re.compile(r"#{1,6}\s")
+_UNDERLINE = re.compile(r"=+|-+")  # under a line of text: a Markdown (setext) heading
+_BULLET_MARK = re.compile(r"\s{0,3}[*+-]\s")
 PREAMBLE_LINES = 200  # how far into a file the block and patterns readers look
 _HEADING = re.compile(r"#{1,6}\s|=+[^=].*=+\s*$")  # Markdown `# Title`, MediaWiki `==Abstract==`
 _COLUMNS = 3  # a table this wide with one row under its header holds its fields in columns
@@ -204,10 +207,41 @@ def _repeated(text: str, matched: re.Match[str]) -> list[tuple[str, int]]:
 
 
 def bullets(lines: list[str]) -> Fields:
-    """`* Field: value` bullets before the first `##` heading (any bold around the name or the value)."""
+    """`* Field: value` bullets (any bold around the name or the value) before the file's first heading, else under
+    it: the first heading is the title whatever its level (`# T`, `## A79: T`, `T` over `----`), and the bullets
+    under it end at the next heading (or a code fence)."""
+    marks = _markdown_headings(lines)
+    title = next(marks, None)
+    found = _bullets_in(lines, 0, title[0] if title else len(lines))
+    if found or title is None:
+        return found
+    after = next(marks, None)
+    return _bullets_in(lines, title[1], after[0] if after else len(lines))
+
+
+def _markdown_headings(lines: list[str]) -> Iterator[tuple[int, int]]:
+    """(first line, line after) of each Markdown heading outside code fences and front matter: `## Name`, or a line of
+    text over `===` or `---` (a bullet over `---` is no heading: the rule is a break). `headings.py` reads more kinds
+    (RST, MediaWiki) but reads this module: the bullets place keeps to Markdown's own."""
+    fence: str | None = None
+    for index in range(after_front_matter(lines), len(lines)):
+        line = lines[index]
+        text = line.strip()
+        if fence is not None or text.startswith(_FENCES):
+            fence = None if fence is not None and text.startswith(fence) else fence or text[:3]
+            continue
+        if _ATX_TITLE.match(text + " ") and not line[:1].isspace():
+            yield index, index + 1
+        elif (text and not line[:1].isspace() and not _BULLET_MARK.match(line) and index + 1 < len(lines)
+              and _UNDERLINE.fullmatch(lines[index + 1].strip())):
+            yield index, index + 2
+
+
+def _bullets_in(lines: list[str], start: int, stop: int) -> Fields:
     found: Fields = {}
-    for index, line in enumerate(lines):
-        if line.startswith("##") or line.lstrip().startswith("```"):
+    for index in range(start, stop):
+        line = lines[index]
+        if line.lstrip().startswith(_FENCES):
             break
         matched = _BULLET.fullmatch(line.rstrip())
         if matched:

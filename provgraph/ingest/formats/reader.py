@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest import lifecycle
@@ -28,7 +29,7 @@ from provgraph.ingest.markdown.references import normalise_reference
 from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, Notice, Observation, Quarantined, Record, SnapshotRecord, SourceRecord,
                                       StatusStated, quote_hash, sha256_hex)
 
-_LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
+_LINK = re.compile(r"\[([^\]\n]{0,500})\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|urn:")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _SUCCESSION = re.compile(r"\b(?:replaced|superseded)\s+(?:by|with)\b[\s:]*", re.IGNORECASE)
@@ -283,12 +284,28 @@ def _references(fmt: RecordFormat, relpath: str, value: Any) -> list[str]:
             continue
         text = str(item).strip()
         links = _LINK.findall(text)
-        parts = links or [part for part in _SEPARATORS.split(text) if part.strip()]
+        parts = [_linked(fmt, relpath, name, target) for name, target in links] or [
+            part for part in _SEPARATORS.split(text) if part.strip()]
         for part in parts:
             target = _reference(fmt, relpath, part.strip().strip("*_`\"'").strip())
             if target:
                 found.append(target)
     return list(dict.fromkeys(found))
+
+
+def _linked(fmt: RecordFormat, relpath: str, name: str, target: str) -> str:
+    """What a Markdown link names: a URL's path by its last parts when they are a record's path as the store writes
+    it (as many parts as this record's path has, matched by the record globs: a record at the store's root is named
+    by the URL's file name),
+    else the link's text when it is an id in the store's form (`[RFC 0118](https://...)`), else its target."""
+    if not _SCHEME.match(target):
+        return target
+    parts = [part for part in unquote(urlsplit(target).path).split("/") if part]  # a bare URL's too
+    tail = "/".join(parts[-(relpath.count("/") + 1):])
+    if tail and fmt.is_record_name(tail) and not fmt.skip_reason(tail):
+        return "/" + tail  # from the store's root
+    text = name.strip().strip("*_`").strip()
+    return text if not text.isdigit() and (fmt.named_uid(text) or fmt.titled_uid(text)) else target
 
 
 def _reference(fmt: RecordFormat, relpath: str, text: str) -> str | None:
@@ -297,7 +314,8 @@ def _reference(fmt: RecordFormat, relpath: str, text: str) -> str | None:
     if text.isdigit():
         return fmt.uid(text)
     if _SCHEME.match(text):
-        return text
+        linked = _linked(fmt, relpath, "", text)
+        return text if linked == text else _reference(fmt, relpath, linked)
     if "/" in text or "." in text.rsplit("/", 1)[-1]:
         target = normalise_reference(relpath, text if text.startswith(("/", "./", "../")) else f"./{text}")
         return target.rstrip("/") if target else None

@@ -86,9 +86,10 @@ class Proposal:
         return json.dumps(self.to_dict(), indent=2, sort_keys=True)
 
 
-def propose_format(path: str | Path, name: str | None = None) -> Proposal:
+def propose_format(path: str | Path, name: str | None = None, series: str | None = None) -> Proposal:
     """A declaration for the record files under the folder `path` (InputError: not a folder, or no file in it states
-    a status provgraph can find). `name`: the store's name [default: the folder's]."""
+    a status provgraph can find). `name`: the store's name [default: the folder's]; `series`: the record glob of the
+    series to propose when the folder holds several numbered each on its own [default: the one with most records]."""
     root = Path(path)
     if not root.is_dir():
         raise InputError(root, "not a folder: a declaration is proposed for a folder of records")
@@ -102,7 +103,7 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
                                f"{f' ({aside} data files and programs aside)' if aside else ''} states a "
                                f"status word in a place a declaration can name ({', '.join(_PLACES)}, a Label: value line); "
                                "declare one by hand (docs/ingest.md, Record formats)")
-    series = other_series(choice)
+    others = other_series(choice, series)
     skip = set_aside(choice, [item.relpath for item in seen if item.is_prose])
     by_path = {item.relpath: item for item in seen}
     found_roles = roles.roles(choice, by_path)
@@ -126,7 +127,7 @@ def propose_format(path: str | Path, name: str | None = None) -> Proposal:
               if choice.pattern is None] or [("pattern", choice.pattern or "")]
     shown = path.as_posix() if isinstance(path, Path) else str(path)
     return Proposal(store, shown, record, used, status, counts,
-                    [*_doubts(choice, found_roles, counts), *(other.said(shown) for other in series)])
+                    [*_doubts(choice, found_roles, counts), *(other.said(shown, _store_name(root)) for other in others)])
 
 
 def _table(record: dict[str, Any], used: list[Word]) -> dict[str, Any]:

@@ -174,5 +174,7 @@ def _sidecars(seen: list[Seen], texts: list[Seen]) -> dict[str, dict[str, Fields
 
 
 def pattern_for(label: str) -> str:
-    """The pattern that reads a `Label: value` line as the evidence found it (its one group: the value)."""
-    return rf"^[^\w\n]*{re.escape(label)}[^\w\n]*:[^\w\n]*(\w[^|*_`\n]*)"
+    """The pattern that reads a `Label: value` line as the evidence found it (its one group: the value); the value may
+    stand on the next line of text, a blank line between (`**Status:**`, then `Implementable`), as it may under the
+    label alone on its line (`## Status`, then `Implementable`); never a heading's name there."""
+    return rf"^[^\w\n]*{re.escape(label)}[^\w\n]*(?::|(?=\n))[^\w\n]*(?:\n[ \t]*){{0,2}}[*_`]*(\w[^|*_`\n]*)"

@@ -69,7 +69,8 @@ def practice(choice: Choice, fields: dict[str, str], numbers: dict[str, int | No
 
 def _targets(choice: Choice, path: str, name: str, by_number: dict[int, str]) -> list[str]:
     """The record files (or, for one that is not in the folder, the text) a record's link field names."""
-    targets = [_target(path, part, by_number) for part in parts_of(status_text(choice.stated[path].get(name)))
+    targets = [_target(path, part, by_number) for part in parts_of(status_text(choice.stated[path].get(name)), path,
+                                                                  choice.stated.keys())
                if part.casefold() not in _NOTHING]
     return [target for target in targets if target != path and target != posixpath.dirname(path)]
 

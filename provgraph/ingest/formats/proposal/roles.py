@@ -25,6 +25,8 @@ import posixpath
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import AbstractSet
+from urllib.parse import unquote, urlsplit
 
 from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest.formats.declaration import ID_PLACEHOLDER, LINK_ROLES, TITLED_ID
@@ -41,7 +43,7 @@ SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
 # `EEP 9`, `XEP-0084`; never an entity reference (`&xep0060;`, XML markup)
 _CITE = re.compile(r"(?<![\w/&])([A-Za-z]{2,12})([ -]?)(\d{1,6})(?![\w]|\.\d)")
 NUMBERED = re.compile(r"([A-Za-z]{2,12})[ -]?(\d{1,6})")
-_LINK = re.compile(r"\[[^\]\n]{0,500}\]\(\s*<?([^)>\s]+)>?[^)]*\)")
+_LINK = re.compile(r"\[([^\]\n]{0,500})\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _DIGITS = re.compile(r"\d+")
 _ID_NAMES = re.compile(r"(^|\W)(id|number|no|key)(\W|$)")
@@ -205,7 +207,9 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
     named = numbered = parts = 0
     unnamed = ""
     for relpath, text in by_record.items():
-        for part in parts_of(text):
+        if text.startswith("(") and text.endswith(")"):
+            continue  # `(put "N/A" unless this replaces an existing RFC ...)`: a template's instruction, no value
+        for part in parts_of(text, relpath, paths):
             if part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or SCHEME.match(part):
                 continue  # a URL names something outside the log: neither a record nor a sign the field is no link
             titled = TITLED_ID.match(part)  # `AIP-10: Move Objects` names AIP-10, as the reader resolves it
@@ -224,11 +228,25 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
     return named, numbered, unnamed, parts
 
 
-def parts_of(text: str) -> list[str]:
+def parts_of(text: str, relpath: str = "", paths: AbstractSet[str] = frozenset()) -> list[str]:
     """The parts of a link field's value, each as the reader takes it (Markdown links' targets, else the text split at
-    commas, semicolons and `and`), markup and quotes around them aside."""
-    items = _LINK.findall(text) or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
+    commas, semicolons and `and`), markup and quotes around them aside. A link to a URL is, as the reader reads it,
+    its path's last parts when they are a record's path among `paths` (as many parts as `relpath` has), else its text
+    when that is a name with a number (`[RFC 0118](https://...)`), else the URL."""
+    links = [_linked(name, target, relpath, paths) for name, target in _LINK.findall(text)]
+    items = links or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
     return [part for part in (item.strip().strip("*_`\"'").strip() for item in items) if part]
+
+
+def _linked(name: str, target: str, relpath: str, paths: AbstractSet[str]) -> str:
+    if not SCHEME.match(target):
+        return target
+    parts = [part for part in unquote(urlsplit(target).path).split("/") if part]
+    tail = "/".join(parts[-(relpath.count("/") + 1):])
+    if tail in paths:
+        return "/" + tail
+    text = name.strip().strip("*_`").strip()
+    return text if NUMBERED.fullmatch(text) else target
 
 
 def _letters(text: str) -> str:

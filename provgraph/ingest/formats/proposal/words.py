@@ -1,8 +1,9 @@
 """Which words the status field uses, and the canonical word each most likely means.
 
 Each status text is keyed by the shortest phrase it starts with that reads as the whole text does (`Superseded by
-PEP 3` -> `superseded`, `Active review` -> `active review`); a text the vocabulary does not know is keyed by its
-first word, or whole when it is two or three words whose last the vocabulary knows (`Peer Review`). A known word
+PEP 3` -> `superseded`, `Active review` -> `active review`); a text the vocabulary does not know is keyed whole when
+it is two to four words of letters (`Peer Review`, `Waiting for Approval`: the reader's key is the phrase as the
+files write it), else by its first word (`Stalled since 2020` -> `stalled`). A known word
 is mapped as the default vocabulary reads it; an unknown one to the canonical word whose own spelling it shares the
 longest start with (`accepting` -> accepted), or to nothing; but whole words of it that are
 a known phrase come first, the longest (`activation-in-progress` -> `in progress`, proposed, never `activat...`
@@ -26,7 +27,8 @@ from provgraph.ingest.formats.proposal.renames import renamed_as
 
 _STEM = 5  # an unknown word mapped by its spelling shares at least this many first letters with a canonical word
 _PARTS = re.compile(r"[\s\-]+")
-_HEADED = 3  # an unknown text of two words up to this many, whose last word is known, is keyed whole (`peer review`)
+_HEADED = 4  # an unknown text of two words up to this many, letters only, is keyed whole (`peer review`)
+_LETTERS = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
 
 
 @dataclass(frozen=True)
@@ -64,8 +66,8 @@ def phrase_of(text: str) -> str:
         for length in range(1, len(found) + 1):
             if lifecycle.canonical(" ".join(found[:length])) == reading:
                 return " ".join(found[:length])
-    if 1 < len(found) <= _HEADED and lifecycle.canonical(found[-1]) is not None:
-        return " ".join(found)  # `Peer Review`: a kind of review, keyed whole
+    if 1 < len(found) <= _HEADED and all(_LETTERS.fullmatch(word) for word in found):
+        return " ".join(found)  # `Peer Review`, `Waiting for Approval`: a phrase, keyed whole as the files write it
     return found[0] if found else ""
 
 
