@@ -11,7 +11,8 @@ from ingest_run import FIXTURES
 from provgraph.engine.status import status
 from provgraph.graph.connection import Graph
 from provgraph.ingest.config import load_config
-from provgraph.ingest.formats import headings, metadata
+from provgraph.ingest.formats import headings
+from provgraph.ingest.formats.patterns import patterned
 from provgraph.ingest.formats.declaration import RecordFormat, compiled, declared
 from provgraph.ingest.formats.reader import Version, read_record
 from provgraph.ingest.pipeline import ingest
@@ -71,14 +72,14 @@ def test_a_link_pattern_reads_every_value_of_a_list(graph: Graph, tmp_path: Path
 
 def test_a_link_pattern_gives_every_match_and_a_value_pattern_its_first() -> None:
     lines = ["Status: Draft", "Requires: 12", "Status: Final", "Notes", "Requires: 14, 15", "", "- after: 3"]
-    patterns = {role: compiled(pattern) for role, pattern in
-                (("status", r"^Status:\s*(.+)$"), ("requires", r"^Requires:\s*(.+)$"))}
-    found = metadata.patterned(lines, patterns, frozenset({"requires"}))
+    declared_patterns = {role: compiled(pattern) for role, pattern in
+                         (("status", r"^Status:\s*(.+)$"), ("requires", r"^Requires:\s*(.+)$"))}
+    found = patterned(lines, declared_patterns, frozenset({"requires"}))
     assert (found["status"].value, found["status"].line) == ("Draft", 1)
     assert (found["requires"].value, found["requires"].line) == (["12", "14, 15"], 2)
     bullets = ["superseded-by:", "  - TEP-0107", "  - TEP-0108", "  -", "  - TEP-0200", "status: implemented"]
-    found = metadata.patterned(bullets, {"superseded_by": compiled(r"^superseded-by:\s*-\s*(\S+)")},
-                               frozenset({"superseded_by"}))
+    found = patterned(bullets, {"superseded_by": compiled(r"^superseded-by:\s*-\s*(\S+)")},
+                      frozenset({"superseded_by"}))
     assert found["superseded_by"].value == ["TEP-0107", "TEP-0108"]  # the list ends where a line is no value
 
 

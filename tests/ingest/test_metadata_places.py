@@ -7,7 +7,7 @@ import pytest
 from ingest_run import FIXTURES
 
 from provgraph.base.errors import UsageError
-from provgraph.ingest.formats import declaration, headings, metadata
+from provgraph.ingest.formats import declaration, headings, metadata, patterns
 from provgraph.ingest.formats.declaration import declared
 
 FIELDS = FIXTURES / "declared_places"
@@ -106,7 +106,7 @@ def test_a_section_runs_to_the_next_heading_of_its_level_or_higher_and_fences_an
 def test_a_pattern_gives_its_group_of_the_first_match_on_its_line_in_any_case() -> None:
     lines = ["Title", "", "The state of this proposal is **Accepted**.", "state of this proposal is Draft"]
     declared = declaration.declared({"records": ["*.txt"], "patterns": {"status": r"state of this proposal is \**(\w+)"}})
-    assert metadata.patterned(lines, declared.compiled_patterns) == {"status": metadata.Field("Accepted", 3)}
+    assert patterns.patterned(lines, declared.compiled_patterns) == {"status": metadata.Field("Accepted", 3)}
     assert declared.metadata == ()  # patterns alone over the adr preset: not its Markdown reading
 
 

@@ -20,7 +20,7 @@ from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import decode, invalid_utf8_notice
-from provgraph.ingest.formats import headings, metadata
+from provgraph.ingest.formats import headings, metadata, patterns
 from provgraph.ingest.formats.xml_fields import xml_fields
 from provgraph.ingest.formats.declaration import ID_PLACEHOLDER, LINK_ROLES, RecordFormat
 from provgraph.ingest.markdown.adr import parse_markdown
@@ -158,7 +158,7 @@ def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | N
             found = problem.fallback
         for name, value in found.items():
             fields.setdefault(name, value)
-    for role, value in metadata.patterned(lines, fmt.compiled_patterns, frozenset(LINK_ROLES)).items():
+    for role, value in patterns.patterned(lines, fmt.compiled_patterns, frozenset(LINK_ROLES)).items():
         fields[_PATTERNED + role] = value
     if broken:
         return _broken(fmt, fields, broken, records)
