@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
+
 from ingest_run import FIXTURES
 
 from provgraph.engine.status import status
@@ -59,17 +61,6 @@ XEPS = ('records = ["xep-[0-9][0-9][0-9][0-9].xml"]\nid = "XEP-{id:04}"\naliases
         '[store.record.words]\ndraft = "accepted"\n')
 
 
-def test_a_link_pattern_reads_every_value_of_a_list(graph: Graph, tmp_path: Path) -> None:
-    # XEP-0084 (Draft: XEP-0001's Stable) supersedes XEP-0008 and XEP-0153, one `<spec>` a line: the pattern names the
-    # first, the lines written alike the rest; XEP-0008 names both successors the same way
-    _ingest(graph, tmp_path, "xeps", XEPS)
-    assert _statuses(graph) == {"XEP-0084": ("ACTIVE", "CURRENT"), "XEP-0008": ("STALE", "SUPERSEDED"),
-                                "XEP-0153": ("STALE", "SUPERSEDED")}
-    edges = graph.read("MATCH (a:Claim)-[:SUPERSEDES]->(b:Claim) RETURN a.uid AS a, b.uid AS b ORDER BY a, b")
-    assert [(row["a"], row["b"]) for row in edges] == [("XEP-0084", "XEP-0008"), ("XEP-0084", "XEP-0153"),
-                                                      ("XEP-0153", "XEP-0008")]
-
-
 def test_a_link_pattern_gives_every_match_and_a_value_pattern_its_first() -> None:
     lines = ["Status: Draft", "Requires: 12", "Status: Final", "Notes", "Requires: 14, 15", "", "- after: 3"]
     declared_patterns = {role: compiled(pattern) for role, pattern in
@@ -88,13 +79,30 @@ EEPS = ('records = ["eep-[0-9]*.md"]\nmetadata = ["header-block"]\nid = "EEP {id
         'requires = "Requires"\nreplaces = "Replaces"\nreplaced_by = "Replaced-By"\n')
 
 
-def test_successors_named_only_in_the_status_words_replace_the_record(graph: Graph, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("log", "declaration", "statuses", "supersessions"), [
+    # XEP-0084 (Draft: XEP-0001's Stable) supersedes XEP-0008 and XEP-0153, one `<spec>` a line: the pattern names the
+    # first, the lines written alike the rest; XEP-0008 names both successors the same way
+    pytest.param("xeps", XEPS, {"XEP-0084": ("ACTIVE", "CURRENT"), "XEP-0008": ("STALE", "SUPERSEDED"),
+                                "XEP-0153": ("STALE", "SUPERSEDED")},
+                 [("XEP-0084", "XEP-0008"), ("XEP-0084", "XEP-0153"), ("XEP-0153", "XEP-0008")],
+                 id="a link pattern reads every value of a list"),
     # EEP 9: `Status: Final/R-34 Replaced with EEP-11 and EEP-31 except ...`, no `Replaced-By:` line
-    _ingest(graph, tmp_path, "eeps", EEPS)
-    assert _statuses(graph) == {"EEP 9": ("STALE", "SUPERSEDED"), "EEP 11": ("ACTIVE", "CURRENT"),
-                                "EEP 31": ("ACTIVE", "CURRENT")}
-    edges = graph.read("MATCH (a:Claim)-[r:SUPERSEDES]->(b:Claim) RETURN a.uid AS a, b.uid AS b ORDER BY a")
-    assert [(row["a"], row["b"]) for row in edges] == [("EEP 11", "EEP 9"), ("EEP 31", "EEP 9")]
+    pytest.param("eeps", EEPS, {"EEP 9": ("STALE", "SUPERSEDED"), "EEP 11": ("ACTIVE", "CURRENT"),
+                                "EEP 31": ("ACTIVE", "CURRENT")},
+                 [("EEP 11", "EEP 9"), ("EEP 31", "EEP 9")],
+                 id="successors named only in the status words replace the record"),
+])
+def test_successors_read_from_a_pattern_list_or_the_status_words(
+        graph: Graph, tmp_path: Path, log: str, declaration: str, statuses: dict[str, tuple[str, str]],
+        supersessions: list[tuple[str, str]]) -> None:
+    _ingest(graph, tmp_path, log, declaration)
+    assert _statuses(graph) == statuses
+    assert _supersessions(graph) == supersessions
+
+
+def _supersessions(graph: Graph) -> list[tuple[str, str]]:
+    rows = graph.read("MATCH (a:Claim)-[:SUPERSEDES]->(b:Claim) RETURN a.uid AS a, b.uid AS b ORDER BY a, b")
+    return [(row["a"], row["b"]) for row in rows]
 
 
 def _edges(fmt: RecordFormat, text: str) -> list[tuple[str, str, str]]:
