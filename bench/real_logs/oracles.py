@@ -668,3 +668,125 @@ LOGS |= {  # a sixth fresh check (s63-heldout6)
         "in preparation": "UNKNOWN", "discussion": "UNKNOWN", "accepted": "ACTIVE", "implemented": "ACTIVE",
         "informational": "ACTIVE", "declined": "STALE", "superseded": "STALE", "obsolete": "STALE"}),
 }
+
+
+def _tor(root: Path) -> Iterator[Written]:
+    """A Tor proposal's RFC 822 header at the top (`Filename:`, `Title:`, `Status: Closed`, `Supersedes: 112`,
+    `Superseded-By: 186-multiple-orports.txt`), up to the first blank line; in a `.md` proposal inside a code fence
+    at the top. The head is the header, where a successor is named."""
+    for relpath, text in _walk(root, r"proposals/\d{3}-[^/]+\.(txt|md)"):
+        lines = text.splitlines()
+        if lines and lines[0].startswith("```"):
+            lines = lines[1:]
+        head: list[str] = []
+        for line in lines[:40]:
+            if not line.strip() or line.startswith("```"):
+                break
+            head.append(line)
+        yield Written(relpath, _first(r"^Status:[ \t]*(\S.*)$", "\n".join(head)), "\n".join(head))
+
+
+def _powershell(root: Path) -> Iterator[Written]:
+    """A PowerShell RFC's front matter (`RFC: 0007`, `Status: Rejected`, `SupercededBy: RFC0037`, the log's
+    spelling, kept in the head as `Superseded-By:`), in the status folders and at the root (RFC0000, the process)."""
+    for relpath, text in _walk(root, r"((Archive/)?[\w-]+/)?RFC\d{4}-[^/]+\.md"):
+        head = _front_matter(text.lstrip("\ufeff"))  # RFC0056 opens with a byte-order mark
+        successor = _first(r"^Supe[rs]{1,2}[ec]dedBy:[ \t]*(\S.*)$", head) or ""
+        yield Written(relpath, _first(r"^Status:[ \t]*(\S.*)$", head),
+                      "Superseded-By: " + ", ".join(re.findall(r"RFC\s*(\d{4})", successor)) if successor else "")
+
+
+def _crossplane(root: Path) -> Iterator[Written]:
+    """A Crossplane design document's `* Status: Accepted, revision 1.0` bullet under its `#` title (before the
+    first `##`), in design/ and design/defunct/; no document names a successor."""
+    for record in _bullets(r"design/(defunct/)?(?!README)[^/]+\.md")(root):
+        yield Written(record.path, record.status, "")
+
+
+def _moj(root: Path) -> Iterator[Written]:
+    """An MoJ Cloud Platform ADR's `## Status` section: its first line of text (`✅ Accepted`, `⌛️ Superseded by
+    [036. Multi-cluster](...)`), the emoji the README's key gives each word left out; the
+    successor a `Superseded by` line links is kept in the head. The four security ADRs kept privately (028-031)
+    have no Status section: they state none."""
+    for relpath, text in _walk(root, r"architecture-decision-record/\d{3}-[^/]+\.md"):
+        found = re.search(r"^##\s*Status\s*\n(.*?)(?=^#|\Z)", text, re.MULTILINE | re.DOTALL)
+        lines = [line.strip() for line in (found.group(1) if found else "").splitlines() if line.strip()]
+        status = re.sub(r"^[^\w\[]+", "", lines[0]) if lines else ""
+        successor = re.match(r"superseded by\s*(.*)", status, re.IGNORECASE)
+        yield Written(relpath, status or None, "Superseded-By: " + successor.group(1) if successor else "")
+
+
+def _gep(root: Path) -> Iterator[Written]:
+    """A GEP's `metadata.yaml` beside its index page (`status: Standard`): the overview's "GEP metadata file", kept
+    up to date as the GEP changes (the index page's `* Status:` bullet lags it in GEP-1651 and GEP-3567). Every GEP a
+    `relationships: obsoletedBy:` names is Declined itself. GEP-696 is the template (its index page's status the
+    list of every state): no record."""
+    for relpath, _text in _walk(root, r"geps/gep-(?!696/)\d+/index\.md"):
+        sidecar = (root / relpath).with_name("metadata.yaml")
+        meta = sidecar.read_text(encoding="utf-8") if sidecar.is_file() else ""
+        yield Written(relpath, _first(r"^status:[ \t]*['\"]?([^'\"\n]+)", meta), "")
+
+
+def _libp2p(root: Path) -> Iterator[Written]:
+    """A libp2p spec's lifecycle table under its title (`| Lifecycle Stage | Maturity | Status | Latest Revision |`
+    over `| 3A | Recommendation | Active | r5, ... |`): its maturity level and status together, `recommendation /
+    active`, as the framework's document header writes them (`1A – Working Draft / Active`)."""
+    for relpath, text in _walk(root, r"(?!_archive/)[^/]+/(.+/)?[^/]+\.md|00-framework-[^/]+\.md"):
+        lines = text.splitlines()[:40]
+        status = None
+        for index, line in enumerate(lines[:-2]):
+            if "lifecycle stage" in line.casefold() and line.lstrip().startswith("|"):
+                cells = [cell.strip() for cell in lines[index + 2].strip().strip("|").split("|")]
+                status = f"{cells[1]} / {cells[2]}" if len(cells) > 2 else None
+                break
+        yield Written(relpath, status, "")
+
+
+LOGS |= {  # a seventh fresh check (s63-heldout7)
+    # 001-process (proposals/), "Proposal status": Open ("under discussion"), Draft, Needs-Revision, Needs-Research,
+    # Dead ("can become Open again"), Reserve ("might want to resurrect it some day"); Accepted ("we intend to
+    # implement it"), Finished (implemented), Closed (implemented and merged into the specification), Informational
+    # ("the last word on what it's doing"), Meta ("a document about proposals": the process, the index, in force);
+    # Rejected, Obsolete ("superseded by another proposal"); Superseded (no 001 word) by its plain meaning.
+    "torprops": HeldOut("torproject/torspec (proposals)", "proposal 001, Proposal status", _tor, {
+        "open": "UNKNOWN", "draft": "UNKNOWN", "needs-revision": "UNKNOWN", "needs-research": "UNKNOWN",
+        "dead": "UNKNOWN", "reserve": "UNKNOWN", "accepted": "ACTIVE", "finished": "ACTIVE", "closed": "ACTIVE",
+        "informational": "ACTIVE", "meta": "ACTIVE", "rejected": "STALE", "obsolete": "STALE",
+        "superseded": "STALE"}),
+    # RFC0000 (the process, v2.0), "RFC Workflow": Draft; Experimental (an experimental implementation approved, the
+    # Committee still to vote to merge or reject: pending); Accepted, Final ("fully complete and implemented");
+    # Rejected, Withdrawn. Draft-Accepted (v1.4 of RFC0000, 0fe4df7): "voted to accept the RFC as a Draft", no one
+    # implementing it: accepted, in force.
+    "psrfcs": HeldOut("PowerShell/PowerShell-RFC", "RFC0000, RFC Workflow (v2.0; v1.4 for Draft-Accepted)",
+                      _powershell, {
+        "draft": "UNKNOWN", "experimental": "UNKNOWN", "draft-accepted": "ACTIVE", "accepted": "ACTIVE",
+        "final": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE"}),
+    # design/README, "document status": Speculative (explores an idea, not yet proposing), Draft ("strive toward
+    # acceptance"); Accepted ("the current or impending state of the codebase"); Defunct (never accepted, or no
+    # longer reflective of the codebase). Proposed and Approved (no README word) by their plain meaning.
+    "crossplane": HeldOut("crossplane/crossplane (design)", "design/README, document status", _crossplane, {
+        "speculative": "UNKNOWN", "draft": "UNKNOWN", "proposed": "UNKNOWN", "accepted": "ACTIVE",
+        "approved": "ACTIVE", "defunct": "STALE"}),
+    # architecture-decision-record/README, "Statuses": Proposed; Accepted, Amended; Rejected, Superseded (ADR 000:
+    # "mark it as superseded ... no longer the decision"). Incomplete (no README word) by its plain meaning: undecided.
+    "mojadrs": HeldOut("ministryofjustice/cloud-platform (architecture-decision-record)",
+                       "the ADR folder's README, Statuses; ADR 000", _moj, {
+        "proposed": "UNKNOWN", "incomplete": "UNKNOWN", "accepted": "ACTIVE", "amended": "ACTIVE",
+        "rejected": "STALE", "superseded": "STALE"}),
+    # The GEP overview (site content, geps/overview), "GEP States": Provisional (goals agreed, details not yet),
+    # Prototyping, Deferred ("may be revisited"); Implementable (goals and details "have consensus"), Experimental,
+    # Standard, Completed (implemented), Memorandum (an agreement or a process update: "a single stage - Accepted"),
+    # Accepted; Declined ("ultimately rejected"; an obsoleted GEP "is moved to the Declined state"), Withdrawn.
+    "geps": HeldOut("kubernetes-sigs/gateway-api (geps)", "the GEP overview, GEP States", _gep, {
+        "provisional": "UNKNOWN", "prototyping": "UNKNOWN", "deferred": "UNKNOWN", "implementable": "ACTIVE",
+        "experimental": "ACTIVE", "standard": "ACTIVE", "completed": "ACTIVE", "memorandum": "ACTIVE",
+        "accepted": "ACTIVE", "declined": "STALE", "withdrawn": "STALE"}),
+    # 00-framework-01-spec-lifecycle, "Maturity levels" and statuses: a Working Draft is "under development" (Active:
+    # pending), a Candidate Recommendation "technically complete", a Recommendation "the supreme stage" (Active: in
+    # force); Deprecated ("no longer applicable"), Terminated (a Working Draft that "aged without amassing consensus").
+    "libp2p": HeldOut("libp2p/specs", "00-framework-01-spec-lifecycle, Maturity levels and statuses", _libp2p, {
+        "working draft / active": "UNKNOWN", "working draft / terminated": "STALE",
+        "candidate recommendation / active": "ACTIVE", "candidate recommendation / deprecated": "STALE",
+        "recommendation / active": "ACTIVE", "recommendation / deprecated": "STALE",
+        "terminated / deprecated": "STALE"}),  # connections/simopen: `| 1T | Terminated | Deprecated |`
+}
