@@ -11,10 +11,11 @@ states it; None for a sidecar or a folder). The first value of a name wins.
 - block: the first fenced or `<pre>` block anywhere near the top holding `Field: value` lines (a CAP's `## Preamble`).
 - field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields.
 - lines: `status: Accepted` lines after the title, blank lines between them (astropy's APEs).
-- table: the first table, field names in its first column: Markdown (`| **Status** | Accepted |`), HTML
+- table: the first table at the record's top (as bullets; an RST or AsciiDoc table anywhere), field names in its
+  first column: Markdown (`| **Status** | Accepted |`), HTML
   (`<tr><td>Status</td><td>Accepted</td></tr>`, or a `<dl>`'s `<dt>` and `<dd>`), RST or AsciiDoc (tables.py).
-- bullets: Markdown bullet headers before the first heading, else under it (the title, any level) up to the next
-  (`* Status: **Implemented**`, `* **Status**: x`).
+- bullets: Markdown bullet headers at the record's top (top.py: before the first heading, else under the title, any
+  level, up to the next heading): `* Status: **Implemented**`, `* **Status**: x`.
 - front-matter: YAML between `---` lines at the top.
 - sidecar: a YAML file beside the text (`kep.yaml` next to `README.md`).
 - folder: the record's status is the name of the folder it sits in (`accepted/`, `rejected/`).
@@ -28,12 +29,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Mapping
 
 import yaml
 
 from provgraph.ingest import lifecycle
-from provgraph.ingest.formats import tables
+from provgraph.ingest.formats import tables, top
+from provgraph.ingest.formats.top import after_front_matter
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,6 @@ _FENCE = "```"
 _FENCES = (_FENCE, "~~~")
 _CLOSERS = ("</pre>", "-->", "*/", *_FENCES)
 _ATX_TITLE = re.compile(r"#{1,6}\s")
-_UNDERLINE = re.compile(r"=+|-+")  # under a line of text: a Markdown (setext) heading
-_BULLET_MARK = re.compile(r"\s{0,3}[*+-]\s")
 PREAMBLE_LINES = 200  # how far into a file the block and patterns readers look
 _HEADING = re.compile(r"#{1,6}\s|=+[^=].*=+\s*$")  # Markdown `# Title`, MediaWiki `==Abstract==`
 _COLUMNS = 3  # a table this wide with one row under its header holds its fields in columns
@@ -159,34 +159,9 @@ def _after_title(lines: list[str], pattern: re.Pattern[str]) -> Fields:
 
 
 def bullets(lines: list[str]) -> Fields:
-    """`* Field: value` bullets (any bold around the name or the value) before the file's first heading, else under
-    it: the first heading is the title whatever its level (`# T`, `## A79: T`, `T` over `----`), and the bullets
-    under it end at the next heading (or a code fence)."""
-    marks = _markdown_headings(lines)
-    title = next(marks, None)
-    found = _bullets_in(lines, 0, title[0] if title else len(lines))
-    if found or title is None:
-        return found
-    after = next(marks, None)
-    return _bullets_in(lines, title[1], after[0] if after else len(lines))
-
-
-def _markdown_headings(lines: list[str]) -> Iterator[tuple[int, int]]:
-    """(first line, line after) of each Markdown heading outside code fences and front matter: `## Name`, or a line of
-    text over `===` or `---` (a bullet over `---` is no heading: the rule is a break). `headings.py` reads more kinds
-    (RST, MediaWiki) but reads this module: the bullets place keeps to Markdown's own."""
-    fence: str | None = None
-    for index in range(after_front_matter(lines), len(lines)):
-        line = lines[index]
-        text = line.strip()
-        if fence is not None or text.startswith(_FENCES):
-            fence = None if fence is not None and text.startswith(fence) else fence or text[:3]
-            continue
-        if _ATX_TITLE.match(text + " ") and not line[:1].isspace():
-            yield index, index + 1
-        elif (text and not line[:1].isspace() and not _BULLET_MARK.match(line) and index + 1 < len(lines)
-              and _UNDERLINE.fullmatch(lines[index + 1].strip())):
-            yield index, index + 2
+    """`* Field: value` bullets (any bold around the name or the value) at the record's top (top.py: before its first
+    heading, else under the title, whatever its level, up to the next heading; a code fence ends them)."""
+    return next((found for start, stop in top.spans(lines) if (found := _bullets_in(lines, start, stop))), {})
 
 
 def _bullets_in(lines: list[str], start: int, stop: int) -> Fields:
@@ -202,7 +177,7 @@ def _bullets_in(lines: list[str], start: int, stop: int) -> Fields:
 
 
 def table(lines: list[str]) -> Fields:
-    """The first table before the first `##` heading (tables.py: Markdown, HTML, RST, AsciiDoc), a field
+    """The first table at the record's top (tables.py: Markdown, HTML, RST, AsciiDoc), a field
     name in the first cell of each row and its value in the second (the header row is a row too, as in
     `| Status | Accepted |`); a table of three columns or more with one row under its header is read by columns
     (`| PIP | Title | Status |` over `| 89 | Zurich | Draft |`: the header names the fields)."""
@@ -225,7 +200,7 @@ def _name(cell: str) -> str:
 def front_matter(lines: list[str]) -> Fields:
     if not lines or lines[0].rstrip() != "---":
         return {}
-    end = _front_matter_end(lines)
+    end = top.front_matter_end(lines)
     if end is None:
         raise BadMetadata(1, "front matter is not closed by a '---' line")
     try:
@@ -234,19 +209,6 @@ def front_matter(lines: list[str]) -> Fields:
         raise BadMetadata(problem.line, problem.reason, _loose_lines(lines, 1, end)) from None
     keys = {line.split(":", 1)[0].strip().casefold(): number + 2 for number, line in enumerate(lines[1:end]) if ":" in line}
     return {name: Field(value, keys.get(name)) for name, value in loaded.items()}
-
-
-def _front_matter_end(lines: list[str]) -> int | None:
-    """The index of the line that closes the front matter opened on the first line (`---` or `...`), if one does."""
-    return next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)
-
-
-def after_front_matter(lines: list[str]) -> int:
-    """The index of the first line after the YAML front matter (0 when the file has none)."""
-    if not lines or lines[0].rstrip() != "---":
-        return 0
-    end = _front_matter_end(lines)
-    return 0 if end is None else end + 1
 
 
 def _loose_lines(lines: list[str], start: int, end: int) -> Fields:

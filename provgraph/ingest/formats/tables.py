@@ -2,9 +2,10 @@
 
 A table is a Markdown table (a row, then a `---|---` rule; outer pipes optional), an HTML `<table>` (a `<tr>` a row,
 each `<td>` or `<th>` a cell, as conda's CEPs keep their status under the title) or an HTML definition list
-(`<dt>Status</dt><dd>Accepted</dd>`: a row of two cells). Either starts before the first `##` heading, outside code
-fences. An RST or AsciiDoc table is plain_tables.py's; of all kinds the table that starts first is read. HTML is
-read by the standard library's parser: cells are their text, markup inside them aside (`Support for <code>abi3</code>`
+(`<dt>Status</dt><dd>Accepted</dd>`: a row of two cells). Either starts at the record's top (top.py: before the first
+heading, else under the title up to the next heading, the title of any level), outside code fences. An RST or
+AsciiDoc table is plain_tables.py's; of all kinds the table that starts first is read. HTML is read by the standard
+library's parser: cells are their text, markup inside them aside (`Support for <code>abi3</code>`
 -> `Support for abi3`), entities decoded, whitespace collapsed; a row that is not closed ends where the next one
 starts, as HTML has it.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from provgraph.ingest.formats import plain_tables
+from provgraph.ingest.formats import plain_tables, top
 
 Row = tuple[int, list[str]]  # (0-based line of the row, its cells' text)
 
@@ -23,20 +24,29 @@ _FENCES = ("```", "~~~")
 
 
 def table_rows(lines: list[str]) -> list[Row]:
-    """The rows of the table that starts first near the top of a record: the first Markdown table before the first
-    `##` heading, the first HTML table or definition list there, the first RST or AsciiDoc table (plain_tables.py);
+    """The rows of the table that starts first near the top of a record: the first Markdown table at its top
+    (top.py), else the first HTML table or definition list there, the first RST or AsciiDoc table (plain_tables.py);
     [] when there is none. The first wins, not a kind: an AsciiDoc listing's `a | b` over `----` far down the file
     is no match for the `|===` table under the title."""
-    found = [rows for rows in (markdown_rows(lines), html_rows(lines), plain_tables.rst_rows(lines),
-                               plain_tables.asciidoc_rows(lines)) if rows]
+    found = [rows for rows in (_at_top(lines), plain_tables.rst_rows(lines), plain_tables.asciidoc_rows(lines)) if rows]
     return min(found, key=lambda rows: rows[0][0], default=[])
 
 
+def _at_top(lines: list[str]) -> list[Row]:
+    """The first Markdown or HTML table of the first span of the record's top that holds one (the earlier of the two
+    there), its rows numbered in the whole file."""
+    for start, stop in top.spans(lines):
+        found = [rows for rows in (markdown_rows(lines[start:stop]), html_rows(lines[start:stop])) if rows]
+        if found:
+            return [(start + index, cells) for index, cells in min(found, key=lambda rows: rows[0][0])]
+    return []
+
+
 def markdown_rows(lines: list[str]) -> list[Row]:
-    """The rows of the first Markdown table before the first `##` heading (the header row is a row; the rule is not)."""
+    """The rows of the first Markdown table in `lines` (the header row is a row; the rule is not)."""
     start = len(lines)
     for index, line in enumerate(lines[:-1]):
-        if line.startswith("##") or (_cells(line) and _RULE.fullmatch(lines[index + 1].strip())):
+        if _cells(line) and _RULE.fullmatch(lines[index + 1].strip()):
             start = index
             break
     rows: list[Row] = []
@@ -59,7 +69,7 @@ def _cells(line: str) -> list[str]:
 
 
 def html_rows(lines: list[str]) -> list[Row]:
-    """The rows of the first HTML `<table>` or `<dl>` that starts before the first `##` heading, outside code fences."""
+    """The rows of the first HTML `<table>` or `<dl>` in `lines`, outside code fences."""
     fence: str | None = None
     for index, line in enumerate(lines):
         text = line.strip()
@@ -69,8 +79,6 @@ def html_rows(lines: list[str]) -> list[Row]:
         if text.startswith(_FENCES):
             fence = text[:3]
             continue
-        if line.startswith("##"):
-            return []
         found = _HTML_START.search(line)
         if found is not None:
             parser = _Rows(index)
