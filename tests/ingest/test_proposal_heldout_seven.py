@@ -1,8 +1,13 @@
 """General reading defects the seventh held-out check found in the record-format reader (issue 55, bench/HISTORY.md
-"A seventh fresh check"). libp2p/specs has no licence file, so its form is written here in lines of
-our own, not copied. Pure (no database)."""
+"A seventh fresh check"). libp2p/specs and torproject/torspec have no licence file, so their forms are written here
+in lines of our own, not copied. Pure (no database)."""
 from __future__ import annotations
 
+from pathlib import Path
+
+from proposal_claims import MD, read_as_claims
+
+from provgraph import propose_format
 from provgraph.ingest.formats import metadata, top
 
 
@@ -24,3 +29,25 @@ def test_the_top_of_a_record_is_before_its_first_heading_else_under_it() -> None
     assert top.spans(["no heading", "at all"]) == [(0, 2)]
     assert top.spans(["```", "# not a heading", "```", "# T", "text"]) == [(0, 3), (4, 5)]
 
+
+def _write_numbered_log_with_an_unnumbered_idea(root: Path) -> None:
+    """Tor's proposals: an RFC 822 header, no number field (the file name writes it), `Supersedes: 101` a bare number;
+    beside the numbered files an unnumbered idea (`xxx-onion-nyms`) that states a status too."""
+    for number in range(100, 110):
+        links = f"Supersedes: {number - 1}\n" if number % 3 == 0 else ""
+        (root / f"{number}-proposal-{number}{MD}").write_text(
+            f"Filename: {number}-proposal-{number}{MD}\nTitle: Proposal {number}\nStatus: Closed\n{links}\n"
+            "Overview:\n\n   Text.\n", encoding="utf-8")
+    (root / ("xxx-onion-nyms" + MD)).write_text("Filename: xxx-onion-nyms.md\nTitle: Nyms\nStatus: Draft\n\nText.\n",
+                                                 encoding="utf-8")
+
+
+def test_records_nearly_all_numbered_by_their_file_names_take_that_number_as_their_id(tmp_path: Path) -> None:
+    _write_numbered_log_with_an_unnumbered_idea(tmp_path)
+    proposal = propose_format(tmp_path)
+    record = proposal.store_table()["record"]
+    assert record["fields"]["id"] == "file-number" and "file-name" in record["metadata"]
+    claims = read_as_claims(proposal, tmp_path)
+    assert claims["xxx-onion-nyms" + MD][0] == "s:xxx-onion-nyms" + MD  # no number: named by its path
+    assert claims["103-proposal-103" + MD][0] != "s:103-proposal-103" + MD  # its number names it
+    assert record["fields"]["supersedes"] == "supersedes"  # `Supersedes: 102`, a bare number, names a record

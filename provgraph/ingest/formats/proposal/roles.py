@@ -2,8 +2,9 @@
 
 Read from the fields of the record files that state a status (places.Choice.stated):
 - id: a field present in most records, short, unique per record, whose number is the number in the record's path
-  (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`); when none is, and every record's path writes
-  a number of its own, that number (the file-name place's `file-number`);
+  (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`); when none is, and 90% of the records' paths
+  or more write a number of their own (one no other path writes), that number (the file-name place's
+  `file-number`; the few others are named by their paths);
 - title: a field named title;
 - date: a field whose values read as dates in most records: one named for the record's creation first (`Created`,
   `Submitted`), one named for a later change last (`Updated`, `Last-Modified`);
@@ -38,6 +39,7 @@ from provgraph.ingest.formats.proposal.places import Choice
 _MOST = 0.6  # a role's field is present in at least this share of the records
 _SHARE_RESOLVED = 0.5  # a premise role (requires) is declared when this share of its values name records of the folder
 _SHARE_NUMBERED = 0.3  # a revision role: this share of its values are numbers or paths of the folder
+_NUMBERED = 0.9  # the record files are numbered when this share of them write a number no other one writes
 _DATES_SAMPLED = 40
 SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
 # `EEP 9`, `XEP-0084`; never an entity reference (`&xep0060;`, XML markup)
@@ -77,9 +79,10 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
         found.fields["title"] = title
         taken.add(title)
     id_name = _id_field(choice, {name: found for name, found in values.items() if name not in taken})
-    if id_name is None and _numbered(choice):
+    own = _own_numbers(choice)
+    if id_name is None and len(own) >= _NUMBERED * len(choice.stated) and own:
         id_name = FILE_NUMBER  # the metadata states none: the number each record's file name writes
-        values[id_name] = {relpath: str(number_of(relpath)) for relpath in choice.stated}
+        values[id_name] = {relpath: str(number) for relpath, number in own.items()}
     if id_name:
         found.fields["id"] = id_name
         taken.add(id_name)
@@ -157,10 +160,13 @@ def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
     return best[1] if best else None
 
 
-def _numbered(choice: Choice) -> bool:
-    """Whether the record files are numbered: each file name (or its folder's) writes a number, a different one."""
-    numbers = [number_of(relpath) for relpath in choice.stated]
-    return bool(numbers) and None not in numbers and len(set(numbers)) == len(numbers)
+def _own_numbers(choice: Choice) -> dict[str, int]:
+    """record path -> the number its file name (or its folder's) writes, for the records whose number no other
+    record's path writes (Tor's `310-bandaid-on-guard-selection.txt`; not its unnumbered `ideas/xxx-onion-nyms.txt`,
+    nor the two `ideas/xxx-ipv6-*.txt`, which share a 6)."""
+    numbers = {relpath: number_of(relpath) for relpath in choice.stated}
+    counts = Counter(number for number in numbers.values() if number is not None)
+    return {relpath: number for relpath, number in numbers.items() if number is not None and counts[number] == 1}
 
 
 def _numbers(choice: Choice, values: dict[str, dict[str, str]], id_name: str | None) -> dict[str, int | None]:
