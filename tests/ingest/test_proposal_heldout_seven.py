@@ -51,3 +51,17 @@ def test_records_nearly_all_numbered_by_their_file_names_take_that_number_as_the
     assert claims["xxx-onion-nyms" + MD][0] == "s:xxx-onion-nyms" + MD  # no number: named by its path
     assert claims["103-proposal-103" + MD][0] != "s:103-proposal-103" + MD  # its number names it
     assert record["fields"]["supersedes"] == "supersedes"  # `Supersedes: 102`, a bare number, names a record
+
+
+def test_definitions_indented_under_a_label_line_are_read_as_term_lines(tmp_path: Path) -> None:
+    # Tor's 001-process.txt: `Proposal status:` then `   Open: A proposal under discussion.` and the other words
+    _write_numbered_log_with_an_unnumbered_idea(tmp_path)
+    (tmp_path / ("001-process" + MD)).write_text(
+        "Filename: 001-process.md\nTitle: The proposal process\nStatus: Meta\n\nProposal status:\n\n"
+        "   Closed: The proposal has been accepted, implemented, and merged into the\n"
+        "      main specification documents.\n\n   Meta: This is not a proposal, but a document about proposals.\n\n"
+        "Overview:\n\n   Indented prose: under a label that names no word, read as no definition.\n",
+        encoding="utf-8")
+    words = propose_format(tmp_path).to_toml()
+    assert 'defined in 001-process.md:7: "The proposal has been accepted, implemented, and merged into the"' in words
+    assert "defined in 001-process.md:10" in words

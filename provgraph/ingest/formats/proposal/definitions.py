@@ -6,7 +6,8 @@ Process`, `EIP Purpose and Guidelines`), those in force first, the newest first;
 definition in an earlier document wins. A word is defined where a line starts with it, as a term:
 - a bullet `* **Abandoned** -- text`, `- Final: text`, `* An `Implementable` ACP is ...` (the marked-up term may
   follow an article), its indented lines and sub-bullets with it;
-- a `Word: text` line, with the rest of its paragraph;
+- a `Word: text` line, with the rest of its paragraph; indented under a label line alone (`Proposal status:` over
+  `   Open: A proposal under discussion.`, Tor's 001) too, its deeper lines with it;
 - a table row `| Word | text |`;
 - a heading named by the word (`#### Closed`), its first paragraph.
 A term may carry a note in brackets (`Accepted (Ring 0-1 CIPs only)`, `Closed[^closed]`). When a word has several,
@@ -36,6 +37,7 @@ _NOTE = re.compile(r"\(.*?\)|\[\^?.*?\]")
 _SEPARATOR = re.compile(r"^\s*(?::|--|\u2014|\u2013|-)?\s*")
 _PROCESS = re.compile(r"\b(?:process|guidelines)\b", re.IGNORECASE)
 _WORDY = re.compile(r"[^\W\d_]{2}")
+_LABEL = re.compile(r"[A-Za-z][\w -]{0,40}:")  # a label alone on its line, the terms indented under it
 
 
 @dataclass(frozen=True)
@@ -97,8 +99,13 @@ def _documents(root: Path, records: dict[str, tuple[str, str]]) -> list[tuple[Pa
 def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, ...], str]) -> list[_Found]:
     found = []
     start = metadata.after_front_matter(lines)
+    label: int | None = None  # the indent of the label line (`Proposal status:`) the lines below are under
     for index in range(start, len(lines)):
-        term = _term(lines[index])
+        line = lines[index]
+        indent_here = len(line) - len(line.lstrip())
+        if line.strip() and (label is None or indent_here <= label):
+            label = indent_here if _LABEL.fullmatch(line.rstrip()) else None
+        term = _term(line, under_label=label is not None and indent_here > label)
         if term is None:
             continue
         name, rest, indent, marked = term
@@ -127,15 +134,18 @@ def _xml_terms(text: str, shown: str, document: int, wanted: dict[tuple[str, ...
     return found
 
 
-def _term(line: str) -> tuple[str, str, int, bool] | None:
-    """(term, the text after it, indent, whether the term is marked up) of a line that starts with a term."""
+def _term(line: str, *, under_label: bool = False) -> tuple[str, str, int, bool] | None:
+    """(term, the text after it, indent, whether the term is marked up) of a line that starts with a term; an
+    indented line only as a bullet, or under a label line (`Proposal status:` over `   Open: A proposal ...`)."""
     bullet = _BULLET.fullmatch(line.rstrip())
     body, indent = (bullet.group(2), len(bullet.group(1).expandtabs(4))) if bullet else (line.strip(), 0)
     if body.startswith("|"):
         cells = [cell.strip() for cell in body.strip().strip("|").split("|")]
         return (cells[0].strip("*_` "), " ".join(cells[1:]), indent, True) if len(cells) > 1 else None
     if not bullet and line[:1].isspace():
-        return None
+        if not under_label:
+            return None
+        indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
     marked = _MARKED.match(body)
     if marked:
         term, rest = marked.group(2).strip(), marked.group(3)
