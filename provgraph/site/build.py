@@ -165,7 +165,7 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                      for uid, found_there in cited.items()}
     again = (site.entries.keys() if state is None else changes.dirty(
         state, touched, marks.removed, {uid: entries[uid] for uid in decisions}, edges, last_edges, cited_digests,
-        {uid for suspect in set(found) ^ set(state.suspects) for uid in (suspect.earlier, suspect.later)}))
+        _suspects_moved(found, state.suspects)))
     fingerprints = {uid: (_fingerprint(own[uid], entry, revises.get(uid, []), statuses, edges.get(uid, []), site,
                                        cited.get(uid, []), of_claim.get(uid, []))
                           if uid in again or uid not in before_pages else before_pages[uid])
@@ -214,6 +214,11 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                       pictures=len(drawn), seconds=0.0)
 
 
+def _suspects_moved(now: list[Suspect], before: list[Suspect]) -> set[str]:
+    """The claims of the suspects that are new or gone since the last build."""
+    return {uid for suspect in set(now) ^ set(before) for uid in (suspect.earlier, suspect.later)}
+
+
 def _suspects_and_their_pages(graph: Graph, build: _Build, wanted: list[str] | None, touched: set[str],
                               pairs: list[list[str]]) -> tuple[list[Suspect], dict[str, Decision]]:
     """The suspects now (changes.suspects_now) and, on a rebuild, the decisions not in `wanted` whose pages show a
@@ -222,7 +227,7 @@ def _suspects_and_their_pages(graph: Graph, build: _Build, wanted: list[str] | N
     found = changes.suspects_now(graph, marks, state, touched | marks.removed, pairs, build.scope)
     if state is None or wanted is None:
         return found, {}
-    moved = {uid for suspect in set(found) ^ set(state.suspects) for uid in (suspect.earlier, suspect.later)}
+    moved = _suspects_moved(found, state.suspects)
     shown = sorted(moved - set(wanted) - marks.removed)
     return found, read_decisions(graph, shown, build.built_at, build.scope)
 
