@@ -6,7 +6,8 @@ command line), checked once here and turned into a frozen `RecordFormat`:
     records  = ["pep-[0-9]*.rst"]   # file globs that are records (no "/": the file name; else the store-relative path)
     metadata = ["header-block"]     # where the metadata sits, in order: front-matter, adr, header-block, block,
                                     # field-list, lines, bullets, table, xml (elements, xml_fields.py), headings,
-                                    # sidecar, folder, file-name (the path's number, as the field file-number)
+                                    # sidecar, folder, file-name (the path's number: fields
+                                    # file-number, `27`, and file-id, `A27` with its letters)
     sidecar  = "kep.yaml"           # metadata: sidecar -- the YAML file beside the text
     section  = "Preamble"           # the text metadata is read under this heading only (any level, any case)
     id       = "PEP {id}"           # the claim's uid from the id field ({id:04}: zero-padded when a number)
