@@ -86,3 +86,24 @@ def test_choosing_a_series_still_proposes_that_series_alone() -> None:
     chosen = propose_format(SERIES, name="x-l", series="L[0-9]*" + MD)
     assert chosen.store_table()["record"]["records"] == ["L[0-9]*" + MD] and chosen.series == ""
     assert set(read_as_claims(chosen, SERIES)) == {"L1-c-logging" + MD, "L2-java-config" + MD}
+
+
+def test_a_link_by_a_series_id_with_its_title_or_as_a_reference_link_names_that_record() -> None:
+    # grpc/proposal: `* Updated by: [gRFC A108: OpenTelemetry Custom Per-Call Metric` (the link goes on past the line),
+    # `* Updated by: [gRFC A115][A115])` (a reference link, its target defined below)
+    fmt = declared({"records": ["[AGL][0-9]*" + MD], "metadata": ["bullets", "file-name"], "aliases": ["XRFC {id}"],
+                    "fields": {"id": "file-id", "status": "Status", "amended_by": "Updated by"}})
+    assert fmt.named_uid("XRFC A2") == "A2" and fmt.named_uid("A2") == "A2" and fmt.named_uid("in A2") is None
+    assert fmt.titled_uid("A2: Hedged calls") == "A2" and fmt.titled_uid("XRFC A2 (Hedged calls)") == "A2"
+    by_path = declared({"records": ["*" + MD], "metadata": ["bullets"], "fields": {"status": "Status"}})
+    assert by_path.named_uid("A2") is None and by_path.titled_uid("A2: Hedged calls") is None  # no id: by paths
+
+    def amended_by(line: str) -> list[str]:
+        text = f"Title\n----\n* Status: Final\n{line}\n\n[A3]: A3-hedging-limits.md\n"
+        read = read_record(fmt, Version("L9-x" + MD, WHEN), text.encode(), IngestOptions(store="s"))
+        observed = next(record for record in read.records if isinstance(record, Observation))
+        return [edge.from_ref for edge in observed.edges]
+
+    assert amended_by("* Updated by: [XRFC A2: Hedged calls in one") == ["A2"]
+    assert amended_by("* Updated by: [XRFC A3][A3])") == ["XRFC A3"]  # an alias of A3, as written
+    assert amended_by("* Updated by: [A2: Hedged calls](A2-hedged-calls.md)") == ["A2-hedged-calls" + MD]  # its path

@@ -36,6 +36,7 @@ from provgraph.ingest.formats.metadata import FILE_ID, FILE_NUMBER
 from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
 from provgraph.ingest.formats.proposal.evidence import status_text
 from provgraph.ingest.formats.proposal.places import Choice
+from provgraph.ingest.formats.reader import REFERENCE_LINK
 
 _MOST = 0.6  # a role's field is present in at least this share of the records
 _SHARE_RESOLVED = 0.5  # a premise role (requires) is declared when this share of its values name records of the folder
@@ -268,11 +269,11 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
 
 
 def parts_of(text: str, relpath: str = "", paths: AbstractSet[str] = frozenset()) -> list[str]:
-    """The parts of a link field's value, each as the reader takes it (Markdown links' targets, else the text split at
-    commas, semicolons and `and`), markup and quotes around them aside. A link to a URL is, as the reader reads it,
+    """The parts of a link field's value, each as the reader takes it (Markdown links' targets, reference links'
+    texts, else the text split at commas, semicolons and `and`), markup and quotes around them aside. A link to a URL is, as the reader reads it,
     its path's last parts when they are a record's path among `paths` (as many parts as `relpath` has), else its text
     when that is a name with a number (`[RFC 0118](https://...)`), else the URL."""
-    links = [_linked(name, target, relpath, paths) for name, target in _LINK.findall(text)]
+    links = [*(_linked(name, target, relpath, paths) for name, target in _LINK.findall(text)), *REFERENCE_LINK.findall(text)]
     items = links or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
     return [part for part in (item.strip().strip("*_`\"'").strip() for item in items) if part]
 
