@@ -47,10 +47,12 @@ def test_a_folder_of_several_series_is_proposed_as_one_store_naming_each_record_
     assert "file-name" in record["metadata"] and record["fields"]["id"] == "file-id"
     assert record["id"] == "{id}" and record["aliases"] == ["XRFC {id}"]  # `XRFC A1` as the texts cite them
     assert record["fields"]["amended_by"] == "updated by"
-    assert proposal.series.endswith(f"A 3 records (A[0-9]*{MD}); G 2 records (G[0-9]*{MD}); L 2 records (L[0-9]*{MD})")
+    assert proposal.to_dict()["series"] == [{"series": "A", "records": 3, "globs": ["A[0-9]*" + MD]},
+                                            {"series": "G", "records": 2, "globs": ["G[0-9]*" + MD]},
+                                            {"series": "L", "records": 2, "globs": ["L[0-9]*" + MD]}]
     toml = proposal.to_toml()
+    assert f"A 3 records (A[0-9]*{MD}); G 2 records (G[0-9]*{MD}); L 2 records (L[0-9]*{MD})\n" in toml
     assert "# series: 3 series in one folder" in toml and "another series" not in toml
-    assert proposal.to_dict()["series"] == proposal.series
     claims = read_as_claims(proposal, SERIES)
     assert {path: uid for path, (uid, _) in claims.items()} == {
         "A1-retry-budget" + MD: "A1", "A2-hedged-calls" + MD: "A2", "A3-hedging-limits" + MD: "A3",
@@ -62,7 +64,7 @@ def test_a_folder_of_one_series_with_a_few_files_named_otherwise_is_not_split() 
     # rfc-0001 ... rfc-0004 and two strays, draft-0002 and draft-0003: no series counted from its start
     proposal = propose_format(STRAY)
     assert proposal.store_table()["record"]["records"] == ["rfc-[0-9]*" + MD]
-    assert proposal.series == "" and "series:" not in proposal.to_toml() and "series" not in proposal.to_dict()
+    assert proposal.series == [] and "series:" not in proposal.to_toml() and "series" not in proposal.to_dict()
     assert any("another series" in doubt and "draft-[0-9]*" + MD in doubt for doubt in proposal.doubts)
 
 
@@ -84,7 +86,7 @@ def test_series_whose_records_number_themselves_within_their_series_are_named_by
 
 def test_choosing_a_series_still_proposes_that_series_alone() -> None:
     chosen = propose_format(SERIES, name="x-l", series="L[0-9]*" + MD)
-    assert chosen.store_table()["record"]["records"] == ["L[0-9]*" + MD] and chosen.series == ""
+    assert chosen.store_table()["record"]["records"] == ["L[0-9]*" + MD] and chosen.series == []
     assert set(read_as_claims(chosen, SERIES)) == {"L1-c-logging" + MD, "L2-java-config" + MD}
 
 

@@ -25,7 +25,7 @@ from provgraph.ingest.formats.proposal.definitions import definitions
 from provgraph.ingest.formats.proposal.evidence import evidence, status_text
 from provgraph.ingest.formats.proposal.files import look
 from provgraph.ingest.formats.proposal.reading import OTHER_NAMES, Tally, tally
-from provgraph.ingest.formats.proposal.series import other_series, side_by_side, together
+from provgraph.ingest.formats.proposal.series import other_series, said, side_by_side, together
 from provgraph.ingest.formats.proposal.toml import store_toml
 from provgraph.ingest.formats.proposal.words import Word, phrase_of, phrases, words
 
@@ -45,7 +45,7 @@ class Proposal:
     status: list[tuple[str, str]]  # (place, field name) where the status was found, in the order read
     counts: Tally
     doubts: list[str] = field(default_factory=list)
-    series: str = ""  # the series read side by side in one store, with their records, when there are several
+    series: list[dict[str, Any]] = field(default_factory=list)  # the series read side by side in one store, if several
 
     def store_table(self) -> dict[str, Any]:
         """The `[[store]]` table, as provgraph.toml holds it (words provgraph cannot read are left out)."""
@@ -72,7 +72,7 @@ class Proposal:
     def to_toml(self) -> str:
         """The proposal as provgraph.toml takes it: a `[[store]]` table, the counts and doubts as `#` comments."""
         head = [f"provgraph's proposed declaration for {self.path} (nothing is applied until it is in provgraph.toml)",
-                self.summary(), *([f"series: {self.series}"] if self.series else []),
+                self.summary(), *([f"series: {said(self.series)}"] if self.series else []),
                 *(f"not read: {line}" for line in self.not_read()), *(f"check: {doubt}" for doubt in self.doubts)]
         return store_toml(self.store_table(), head, self.words)
 

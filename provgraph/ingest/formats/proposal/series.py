@@ -22,7 +22,7 @@ import re
 import shlex
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from provgraph.base.errors import InputError
 from provgraph.ingest.formats.declaration import matches
@@ -55,10 +55,10 @@ class Beside:
     letters: str
     globs: tuple[str, ...]
 
-    def counted(self, records: Iterable[str]) -> str:
-        """`L 99 records (L[0-9]*.md)`: how many of `records` (record paths) are this series'."""
+    def counted(self, records: Iterable[str]) -> dict[str, Any]:
+        """This series with how many of `records` (record paths) are its own, as a proposal's json gives it."""
         count = sum(1 for path in records if any(matches(path, glob) for glob in self.globs))
-        return f"{self.letters} {count} record{'' if count == 1 else 's'} ({', '.join(self.globs)})"
+        return {"series": self.letters, "records": count, "globs": list(self.globs)}
 
 
 def side_by_side(choice: Choice) -> list[Beside]:
@@ -86,13 +86,18 @@ def side_by_side(choice: Choice) -> list[Beside]:
             for letters in ranked]
 
 
-def together(series: list[Beside], records: Iterable[str]) -> str:
-    """The `series:` line of a proposal reading several series in one store ("" for none): each with its records."""
-    if not series:
-        return ""
+def together(series: list[Beside], records: Iterable[str]) -> list[dict[str, Any]]:
+    """The series a proposal reads side by side in one store, each with its records ([] for none)."""
     paths = list(records)
+    return [one.counted(paths) for one in series]
+
+
+def said(series: list[dict[str, Any]]) -> str:
+    """The `series:` line of a proposal reading several series in one store."""
+    each = "; ".join(f"{one['series']} {one['records']} record{'' if one['records'] == 1 else 's'} "
+                     f"({', '.join(one['globs'])})" for one in series)
     return (f"{len(series)} series in one folder, each numbered on its own, read in one store, each record named by "
-            f"its series and number: {'; '.join(one.counted(paths) for one in series)}")
+            f"its series and number: {each}")
 
 
 def _own_numbering(numbers: list[int | None]) -> bool:
