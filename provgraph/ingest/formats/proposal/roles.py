@@ -5,7 +5,8 @@ Read from the fields of the record files that state a status (places.Choice.stat
   (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`); when none is, and 90% of the records' paths
   or more write a number of their own (one no other path writes), that number (the file-name place's
   `file-number`; the few others are named by their paths);
-- title: a field named title;
+- title: a field named title, else one named name whose values are the records' own (nine in ten differ: a GEP
+  sidecar's `name: GRPCRoute`);
 - date: a field whose values read as dates in most records: one named for the record's creation first (`Created`,
   `Submitted`), one named for a later change last (`Updated`, `Last-Modified`);
 - links: a field named for a link role (`Superseded-By` -> superseded_by; `Obsoletes` -> supersedes); a premise
@@ -74,7 +75,8 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
     found = Roles()
     taken = set(choice.status_names) | {"folder"}
     values = _values(choice, taken)
-    title = next((name for name in values if name == "title" or name.endswith(" title")), None)
+    title = next((name for name in values if name == "title" or name.endswith(" title")), None) or next(
+        (name for name in values if name == "name" and len(set(values[name].values())) >= 0.9 * len(values[name])), None)
     if title and _share(values[title], choice) >= 0.5:
         found.fields["title"] = title
         taken.add(title)
