@@ -23,8 +23,10 @@ def _write_geps(root: Path) -> None:
     for number, kept, written in _GEPS:
         folder = root / f"gep-{number}"
         folder.mkdir()
+        links = {114: "obsoletedBy:\n    - number: 113\n      name: Route kind 113\n",
+                 113: "obsoletes:\n    - number: 114\n      name: Route kind 114\n"}.get(number, "seeAlso: []\n")
         (folder / "metadata.yaml").write_text(f"kind: Details\nnumber: {number}\nname: Route kind {number}\n"
-                                              f"status: {kept}\n", encoding="utf-8")
+                                              f"status: {kept}\nrelationships:\n  {links}", encoding="utf-8")
         (folder / ("index" + MD)).write_text(f"# GEP-{number}: Route kind {number}\n\n* Issue: #{number}\n"
                                              f"* Status: {written}\n\n## Goals\n\nText.\n", encoding="utf-8")
     template = root / "gep-90"
@@ -47,6 +49,8 @@ def test_a_sidecar_status_is_read_over_the_text_status_that_lags_it_and_the_disa
     assert ("# check: 2 of 12 records state another status in their text (bullets status) than their sidecar "
             "metadata.yaml, which is read") in toml
     assert "gep-113/index.md ('Experimental'; metadata.yaml: 'Standard')" in toml
+    assert ("# check: relationships holds obsoletedBy (superseded_by) in 1 record(s), inside the field: a declaration "
+            "names a record's own fields only, so these links are not read") in toml
     assert proposal.counts.records == 12 and {word.phrase: word.records for word in proposal.words}["declined"] == 2
 
 

@@ -14,7 +14,8 @@ Read from the fields of the record files that state a status (places.Choice.stat
   `PEP 333` in the id template or an alias, a path), else a `#` comment saying why (a premise in another log,
   `AIP-10: Move Objects`, would leave its record UNKNOWN); a revision role when 30% of its values are numbers or
   paths of the folder (a revision whose other end is not ingested changes no status); a field with no role that
-  names records is said, not declared;
+  names records is said, not declared, and so is a link role's key inside a field's mapping (no declaration names
+  it);
 - the id template: how the records' texts cite each other (`PEP 8`, `KEP-1029`, `CAP-0001`): a form whose prefix is
   the records' own (the file names', or the id field's name: `RFC #` -> `RFC 10`) first, the one that names the most
   records, else an acronym that names three records or more from two record files or more (never `PR 1` ... `PR 5`,
@@ -115,6 +116,7 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
                                 " that names none leaves its record UNKNOWN. Add it to [store.record.fields] if they do")
         elif named >= 2 and named >= 0.5 * parts:
             found.unroled.append(name)
+    found.doubts.extend(_nested_links(choice))
     if not id_name:
         found.doubts.append("no field carries an id: each claim is named by its path (<store>:<path>)")
     elif id_name == FILE_NUMBER:
@@ -124,6 +126,18 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
         found.doubts.append(f"the records' texts do not cite them by a name: each claim is its bare number ({id_name});"
                             " give id a prefix (id = \"XYZ-{id}\")")
     return found
+
+
+def _nested_links(choice: Choice) -> list[str]:
+    """A `check:` line for each key named for a link role inside a field's mapping (a GEP sidecar's `relationships:`
+    holding `obsoletes:` and `obsoletedBy:` lists): a declaration names a record's own fields only, so none is read."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for fields in choice.stated.values():
+        for name, value in fields.items():
+            if isinstance(value.value, dict):
+                counts.update((name, str(key)) for key, inner in value.value.items() if inner and _role(str(key)))
+    return [f"{name} holds {key} ({_role(key)}) in {count} record(s), inside the field: a declaration names a record's "
+            f"own fields only, so these links are not read" for (name, key), count in sorted(counts.items())]
 
 
 def _values(choice: Choice, taken: set[str]) -> dict[str, dict[str, str]]:
