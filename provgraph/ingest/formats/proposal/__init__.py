@@ -108,7 +108,7 @@ def propose_format(path: str | Path, name: str | None = None, series: str | None
                                "declare one by hand (docs/ingest.md, Record formats)")
     beside = side_by_side(choice) if series is None else []
     others = other_series(choice, series) if not beside else []
-    skip = set_aside(choice, [item.relpath for item in seen if item.is_prose])
+    skip = set_aside(choice, [item for item in seen if item.is_prose])
     by_path = {item.relpath: item for item in seen}
     found_roles = roles.roles(choice, by_path, series=bool(beside))
     texts = [choice.status_of(fields) for fields in choice.stated.values()]
@@ -186,9 +186,21 @@ def _record(choice: places.Choice, found: roles.Roles, skip: dict[str, list[str]
 
 def _doubts(choice: places.Choice, found: roles.Roles, counts: Tally) -> list[str]:
     doubts = list(found.doubts)
+    lagging = {path: text for path, text in choice.lagging.items() if path in choice.stated}
+    if choice.in_text is not None and lagging:
+        place, name = choice.in_text
+        shown = [f"{path} ({text!r}; {choice.sidecar}: {choice.status_of(choice.stated[path])!r})"
+                 for path, text in list(lagging.items())[:_LISTED]]
+        doubts.append(f"{len(lagging)} of {counted(len(choice.stated), 'record')} state another status in their text "
+                      f"({_where(place)} {name}) than their sidecar {choice.sidecar}, which is read (the file a log's tools "
+                      f"keep): {', '.join(shown)}{', ...' if len(lagging) > _LISTED else ''}")
     if counts.silent:  # as the reader reads them: a status past the lines a proposal looks at is read
         doubts.append(f"{_files(counts.silent, 'record file')} no status where the others state one, and would be "
                       f"sources only: {_listed(counts.silent)}")
+    if choice.named_template:
+        named = choice.named_template
+        doubts.append(f"{counted(len(named), 'file')} named for a template {'states' if len(named) == 1 else 'state'} a "
+                      f"status and no template's placeholder at the top: read as records: {_listed(named)}")
     if choice.elsewhere:
         doubts.append(f"{_files(choice.elsewhere, 'other file')} a status too, but not under the records' names: "
                       f"{_listed(choice.elsewhere)} (add a glob to records if they are records)")

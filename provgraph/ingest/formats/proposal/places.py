@@ -56,6 +56,9 @@ class Choice:
     silent: list[str] = field(default_factory=list)
     elsewhere: list[str] = field(default_factory=list)
     placeholders: dict[str, Fields] = field(default_factory=dict)  # silent record files whose status is a placeholder
+    in_text: tuple[Place, str] | None = None  # with the status from a sidecar: the text's own status field, if any
+    lagging: dict[str, str] = field(default_factory=dict)  # record file -> its text's status, where the sidecar's differs
+    named_template: list[str] = field(default_factory=list)  # record files named for a template, their tops a record's
 
     @property
     def sidecar(self) -> str | None:
@@ -128,9 +131,26 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
             choice.silent.append(path)
             if choice.placeholder_of(merged):
                 choice.placeholders[path] = merged
+    _lagging(choice, found, ranked)
     choice.elsewhere = sorted(path for path in found if path not in choice.stated and path not in choice.silent
                               and choice.status_of(_with_pattern(found[path], choice)))
     return choice
+
+
+def _lagging(choice: Choice, found: Evidence, ranked: list[tuple[Place, str, int]]) -> None:
+    """With the status read from a sidecar, the record files whose text states another status in the place the text
+    states one best (a GEP's `* Status: Provisional` where its metadata.yaml says `Declined`)."""
+    if not choice.pairs or choice.pairs[0][0].kind != "sidecar":
+        return
+    choice.in_text = next((item[:2] for item in ranked if item[0].kind not in ("sidecar", *_PROSE)
+                           and lifecycle.status_named(item[1])), None)
+    if choice.in_text is None:
+        return
+    place, name = choice.in_text
+    for path, fields in choice.stated.items():
+        text = status_text(found.get(path, {}).get(place, {}).get(name))
+        if text and text.casefold() != choice.status_of(fields).casefold():
+            choice.lagging[path] = text
 
 
 def _unnumbered(groups: dict[str, str], found: Evidence, in_records: list[str], choice: Choice) -> list[str]:
@@ -259,7 +279,21 @@ def _candidates(found: Evidence, among: set[str], choice: Choice | None,
         return (-max(count, whole if narrower else 0), name not in _STATUS_NAMES, not narrower, place.section is not None,
                 order.get(place.kind, len(order)), place, name)
 
-    return _best_read_first(sorted(ranked, key=rank), values)
+    return _best_read_first(_sidecar_first(sorted(ranked, key=rank), values), values)
+
+
+def _sidecar_first(ranked: list[tuple[Place, str, int]],
+                   values: dict[tuple[Place, str], list[str]]) -> list[tuple[Place, str, int]]:
+    """The ranking with a sidecar's status-named field first when it states a value in nearly as many files as the
+    leading text place: the sidecar is the data a log's tools keep, its text's own status the copy that lags it
+    (a GEP's `metadata.yaml` `status: Standard` over its index.md's `* Status: Experimental`), whichever states more
+    words the vocabulary knows."""
+    if not ranked or ranked[0][0].kind == "sidecar":
+        return ranked
+    leader = ranked[0]
+    sidecar = next((item for item in ranked if item[0].kind == "sidecar" and lifecycle.status_named(item[1])
+                    and len(values[item[:2]]) >= _SHARE_BESIDE * len(values[leader[:2]])), None)
+    return ranked if sidecar is None else [sidecar, *(item for item in ranked if item is not sidecar)]
 
 
 def _best_read_first(ranked: list[tuple[Place, str, int]],

@@ -5,7 +5,8 @@ Read from the fields of the record files that state a status (places.Choice.stat
   (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`); when none is, and 90% of the records' paths
   or more write a number of their own (one no other path writes), that number (the file-name place's
   `file-number`; the few others are named by their paths);
-- title: a field named title;
+- title: a field named title, else one named name whose values are the records' own (nine in ten differ: a GEP
+  sidecar's `name: GRPCRoute`);
 - date: a field whose values read as dates in most records: one named for the record's creation first (`Created`,
   `Submitted`), one named for a later change last (`Updated`, `Last-Modified`);
 - links: a field named for a link role (`Superseded-By` -> superseded_by; `Obsoletes` -> supersedes); a premise
@@ -13,7 +14,8 @@ Read from the fields of the record files that state a status (places.Choice.stat
   `PEP 333` in the id template or an alias, a path), else a `#` comment saying why (a premise in another log,
   `AIP-10: Move Objects`, would leave its record UNKNOWN); a revision role when 30% of its values are numbers or
   paths of the folder (a revision whose other end is not ingested changes no status); a field with no role that
-  names records is said, not declared;
+  names records is said, not declared, and so is a link role's key inside a field's mapping (no declaration names
+  it);
 - the id template: how the records' texts cite each other (`PEP 8`, `KEP-1029`, `CAP-0001`): a form whose prefix is
   the records' own (the file names', or the id field's name: `RFC #` -> `RFC 10`) first, the one that names the most
   records, else an acronym that names three records or more from two record files or more (never `PR 1` ... `PR 5`,
@@ -123,6 +125,7 @@ def roles(choice: Choice, seen: dict[str, Seen], *, series: bool = False) -> Rol
                                 " that names none leaves its record UNKNOWN. Add it to [store.record.fields] if they do")
         elif named >= 2 and named >= 0.5 * parts:
             found.unroled.append(name)
+    found.doubts.extend(_nested_links(choice))
     if not id_name:
         found.doubts.append("no field carries an id: each claim is named by its path (<store>:<path>)")
     elif id_name == FILE_NUMBER:
@@ -136,6 +139,18 @@ def roles(choice: Choice, seen: dict[str, Seen], *, series: bool = False) -> Rol
         found.doubts.append(f"the records' texts do not cite them by a name: each claim is its bare number ({id_name});"
                             " give id a prefix (id = \"XYZ-{id}\")")
     return found
+
+
+def _nested_links(choice: Choice) -> list[str]:
+    """A `check:` line for each key named for a link role inside a field's mapping (a GEP sidecar's `relationships:`
+    holding `obsoletes:` and `obsoletedBy:` lists): a declaration names a record's own fields only, so none is read."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for fields in choice.stated.values():
+        for name, value in fields.items():
+            if isinstance(value.value, dict):
+                counts.update((name, str(key)) for key, inner in value.value.items() if inner and _role(str(key)))
+    return [f"{name} holds {key} ({_role(key)}) in {count} record(s), inside the field: a declaration names a record's "
+            f"own fields only, so these links are not read" for (name, key), count in sorted(counts.items())]
 
 
 def _values(choice: Choice, taken: set[str]) -> dict[str, dict[str, str]]:
@@ -156,7 +171,8 @@ def _numeric(values: Iterable[str]) -> bool:
 
 
 def _title_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
-    title = next((name for name in values if name == "title" or name.endswith(" title")), None)
+    title = next((name for name in values if name == "title" or name.endswith(" title")), None) or next(
+        (name for name in values if name == "name" and len(set(values[name].values())) >= 0.9 * len(values[name])), None)
     return title if title and _share(values[title], choice) >= 0.5 else None
 
 
