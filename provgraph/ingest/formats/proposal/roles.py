@@ -38,6 +38,7 @@ from provgraph.ingest.formats.metadata import FILE_ID, FILE_NUMBER
 from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
 from provgraph.ingest.formats.proposal.evidence import status_text
 from provgraph.ingest.formats.proposal.places import Choice
+from provgraph.ingest.formats.proposal.series import cited_forms
 from provgraph.ingest.formats.reader import REFERENCE_LINK
 
 _MOST = 0.6  # a role's field is present in at least this share of the records
@@ -49,7 +50,6 @@ SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
 # `EEP 9`, `XEP-0084`; never an entity reference (`&xep0060;`, XML markup)
 _CITE = re.compile(r"(?<![\w/&])([A-Za-z]{2,12})([ -]?)(\d{1,6})(?![\w]|\.\d)")
 NUMBERED = re.compile(r"([A-Za-z]{2,12})[ -]?(\d{1,6})")
-_SERIES_CITE = re.compile(r"(?<![\w/&])([A-Za-z]{2,12})([ -])([A-Za-z]{1,12}[-_]?\d{1,6})(?![\w]|\.\d)")  # `gRFC A27`
 _LINK = re.compile(r"\[([^\]\n]{0,500})\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _DIGITS = re.compile(r"\d+")
@@ -105,7 +105,7 @@ def roles(choice: Choice, seen: dict[str, Seen], *, series: bool = False) -> Rol
     numeric = _numeric(values[id_name].values()) if id_name else False
     numbers = {number for number in ids.values() if number is not None}
     found.id, found.aliases = _templates(choice, seen, numbers, id_name) if numeric else (
-        "{id}", _series_forms(choice, seen, set(values[id_name].values())) if series and id_name else [])
+        "{id}", cited_forms(choice, seen, set(values[id_name].values()))[:_ALIASES] if series and id_name else [])
     paths = set(choice.stated) | {posixpath.dirname(relpath) for relpath in choice.stated if choice.sidecar}
     forms = {_letters(template) for template in (found.id, *found.aliases)}
     written = {render(template, text): relpath for relpath, text in values[id_name].items()
@@ -359,23 +359,6 @@ def _templates(choice: Choice, seen: dict[str, Seen], ids: set[int], id_name: st
     if file_form is not None:
         aliases.append(_render(file_form))
     return template, [alias for alias in dict.fromkeys(aliases) if alias != template][:_ALIASES]
-
-
-def _series_forms(choice: Choice, seen: dict[str, Seen], ids: set[str]) -> list[str]:
-    """Aliases from how the records' texts cite each other's series ids with an acronym before them (`gRFC A27`, two
-    capitals or more: never `in A27`): a form that names three records or more from two record files or more, the
-    most named first."""
-    cited: dict[tuple[str, str], set[str]] = defaultdict(set)
-    citing: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for relpath in choice.stated:
-        for prefix, separator, written in _SERIES_CITE.findall(seen[relpath].text):
-            if written in ids and sum(1 for letter in prefix if letter.isupper()) >= 2:  # `gRFC`, `RFC`; never `in`
-                cited[prefix, separator].add(written)
-                citing[prefix, separator].add(relpath)
-    enough = min(3, len(ids))
-    ranked = sorted(cited.items(), key=lambda item: (-len(item[1]), item[0]))
-    return [f"{prefix}{separator}{{id}}" for (prefix, separator), named in ranked
-            if len(named) >= enough and len(citing[prefix, separator]) >= min(2, len(choice.stated))][:_ALIASES]
 
 
 def _file_form(choice: Choice) -> tuple[str, str, int] | None:

@@ -11,7 +11,8 @@ Unless `--series` chooses one, series side by side are read in one store (`side_
 in one folder and in a series, and there are two series or more, each numbered on its own (two files or more, no
 number twice, the smallest 1, or at most half their count: `A1`..`A118`, `G1`, `G2`, `P1`, `P3`..`P5`), some numbers
 meeting. Each record's id is then its file name's letters and number (the file-name place's `file-id`: `A27`, never
-the `27` of `L27`), unless an id field writes them so too (`ID: A27`). A folder of one series with a few files named
+the `27` of `L27`), unless an id field writes them so too (`ID: A27`); the acronyms the records' texts cite such
+ids by are its aliases (`cited_forms`: `gRFC A27` -> `gRFC {id}`). A folder of one series with a few files named
 otherwise (`draft-0002-notes.md`, `draft-0003-ideas.md` beside `rfc-0001`..`rfc-0004`) is not split: the stray names are no
 series numbered on its own, and the one series is proposed as above.
 """
@@ -26,9 +27,11 @@ from typing import Any, Iterable
 
 from provgraph.base.errors import InputError
 from provgraph.ingest.formats.declaration import matches
-from provgraph.ingest.formats.proposal.files import is_template, number_of, prefix_of
+from provgraph.ingest.formats.proposal.files import Seen, is_template, number_of, prefix_of
 from provgraph.ingest.formats.proposal.places import Choice
 
+
+_CITED = re.compile(r"(?<![\w/&])([A-Za-z]{2,12})([ -])([A-Za-z]{1,12}[-_]?\d{1,6})(?![\w]|\.\d)")  # `gRFC A27`
 
 @dataclass(frozen=True)
 class Series:
@@ -152,3 +155,20 @@ def _other_series(choice: Choice, chosen: str | None) -> list[Series]:
         choice.records = [glob for glob in choice.records if glob not in {series.glob for series in left}]
         choice.leave_out(out.__contains__)
     return left
+
+
+def cited_forms(choice: Choice, seen: dict[str, Seen], ids: set[str]) -> list[str]:
+    """Aliases from how the records' texts cite each other's series ids with an acronym before them (`gRFC A27`, two
+    capitals or more: never `in A27`): a form that names three records or more from two record files or more, the
+    most named first."""
+    cited: dict[tuple[str, str], set[str]] = defaultdict(set)
+    citing: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for relpath in choice.stated:
+        for prefix, separator, written in _CITED.findall(seen[relpath].text):
+            if written in ids and sum(1 for letter in prefix if letter.isupper()) >= 2:  # `gRFC`, `RFC`; never `in`
+                cited[prefix, separator].add(written)
+                citing[prefix, separator].add(relpath)
+    enough = min(3, len(ids))
+    ranked = sorted(cited.items(), key=lambda item: (-len(item[1]), item[0]))
+    return [f"{prefix}{separator}{{id}}" for (prefix, separator), named in ranked
+            if len(named) >= enough and len(citing[prefix, separator]) >= min(2, len(choice.stated))]
