@@ -54,6 +54,21 @@ class BadMetadata(ValueError):
         self.fallback: Fields = fallback or {}
 
 
+class PartlyRead(BadMetadata):
+    """A place read with something in it left out (a key stated twice, a line that is no `Field: value`): `fallback`
+    is what it read, and the record is read on; what was left out is a notice, never a silent drop."""
+
+    def __init__(self, line: int | None, reason: str, fallback: Fields) -> None:
+        super().__init__(line, reason, fallback)
+
+
+def empty(value: Any) -> bool:
+    """Whether a value states nothing (None, blanks, a list of those): it does not win over a later one."""
+    if isinstance(value, list):
+        return all(empty(item) for item in value)
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
 Fields = dict[str, Field]
 _HEADER_NAME = r"[A-Za-z][\w.-]*(?: [\w.-]+){0,3}"
 # `Name: value`; or `Name:value` (`tip:127`) when the colon is the line's first, its name ends in a letter (no time,
@@ -204,11 +219,20 @@ def front_matter(lines: list[str]) -> Fields:
     if end is None:
         raise BadMetadata(1, "front matter is not closed by a '---' line")
     try:
-        loaded = _yaml("\n".join(lines[1:end]), "front matter", first_line=2)
+        loaded, twice = _mapping("\n".join(lines[1:end]), "front matter", first_line=2)
     except BadMetadata as problem:
         raise BadMetadata(problem.line, problem.reason, _loose_lines(lines, 1, end)) from None
     keys = {line.split(":", 1)[0].strip().casefold(): number + 2 for number, line in enumerate(lines[1:end]) if ":" in line}
-    return {name: Field(value, keys.get(name)) for name, value in loaded.items()}
+    found = {name: Field(value, keys.get(name)) for name, value in loaded.items()}
+    if not twice:
+        return found
+    said = []
+    for name, stated in twice.items():
+        line, value = next(((line, value) for line, value in reversed(stated) if not empty(value)), stated[-1])
+        found[name] = Field(value, line)
+        why = "the last, as YAML reads it" if line == stated[-1][0] else "a later empty one does not win over it"
+        said.append(f"`{name}` on lines {', '.join(str(at) for at, _ in stated)}: line {line}'s value read ({why})")
+    raise PartlyRead(None, f"front matter states a key more than once: {'; '.join(said)}", found)
 
 
 def _loose_lines(lines: list[str], start: int, end: int) -> Fields:
@@ -310,15 +334,38 @@ _AsWritten.yaml_implicit_resolvers = {
 
 
 def _yaml(text: str, what: str, first_line: int) -> dict[str, Any]:
+    return _mapping(text, what, first_line)[0]
+
+
+Stated = list[tuple[int, Any]]  # (1-based line, value) of each time a key is stated
+
+
+def _mapping(text: str, what: str, first_line: int) -> tuple[dict[str, Any], dict[str, Stated]]:
+    """The YAML mapping `text` holds (keys casefolded; a key stated twice keeps its last value, as YAML has it), and
+    each key stated more than once (any case) with every line and value it has."""
+    loader = _AsWritten(text)
     try:
-        loaded = yaml.load(text, Loader=_AsWritten)  # noqa: S506 - a SafeLoader subclass
+        node = loader.get_single_node()
+        loaded = loader.construct_document(node) if node is not None else None
+        twice = _stated_twice(loader, node, first_line) if isinstance(loaded, dict) else {}
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         raise BadMetadata(first_line + mark.line if mark else None, f"broken YAML in {what}: {error.problem or error}") from None
     except Exception as error:  # noqa: BLE001 - YAML fails in many ways (bad tags, recursion); all are bad input
         raise BadMetadata(None, f"broken YAML in {what}: {type(error).__name__}"[:300]) from None
+    finally:
+        loader.dispose()
     if loaded is None:
-        return {}
+        return {}, {}
     if not isinstance(loaded, dict):
         raise BadMetadata(first_line, f"{what} is not a mapping of keys to values")
-    return {str(key).strip().casefold(): value for key, value in loaded.items() if key is not None}
+    return {str(key).strip().casefold(): value for key, value in loaded.items() if key is not None}, twice
+
+
+def _stated_twice(loader: _AsWritten, node: yaml.Node, first_line: int) -> dict[str, Stated]:
+    keys: dict[str, Stated] = {}
+    for key, value in node.value if isinstance(node, yaml.MappingNode) else ():
+        if isinstance(key, yaml.ScalarNode) and key.value is not None:
+            name = str(key.value).strip().casefold()
+            keys.setdefault(name, []).append((first_line + key.start_mark.line, loader.construct_object(value, deep=True)))
+    return {name: stated for name, stated in keys.items() if len(stated) > 1}

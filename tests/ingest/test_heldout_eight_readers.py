@@ -1,0 +1,64 @@
+"""What the eighth held-out check (issue 55, bench/HISTORY.md "An eighth fresh check") found in the readers, as
+general rules on small samples written here: an empty value does not win over a later place's, a key stated twice
+in front matter is a notice. Pure (no database)."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from provgraph.ingest.formats import metadata
+from provgraph.ingest.formats.declaration import declared
+from provgraph.ingest.formats.reader import Version, read_record
+from provgraph.ingest.records import IngestOptions, Notice, Observation
+
+WHEN = datetime(2026, 1, 1, tzinfo=timezone.utc)
+FRONT_THEN_TABLE = {"metadata": ["front-matter", "table"], "id": "XIP{id}", "words": {"adopted": "accepted"},
+                    "fields": {"id": "xip", "status": "status"}}
+
+
+def _read(lines: list[str], fmt: dict[str, object]) -> tuple[Observation, list[object]]:
+    read = read_record(declared(fmt), Version("XIP7.md", WHEN), "\n".join(lines).encode(), IngestOptions(store="s"))
+    observed = next(record for record in read.records if isinstance(record, Observation))
+    return observed, [record for record in read.records if not isinstance(record, Observation)]
+
+
+def _table(status: str) -> list[str]:
+    return ["# Seven", "", "|XIP |7 |", "| :--- |:---|", f"|**Status** |{status} |", "", "# Abstract", "", "Text."]
+
+
+def test_an_empty_value_in_an_earlier_place_does_not_hide_a_later_places_value() -> None:
+    lines = ["---", "xip: 7", "status:", "---", *_table("Adopted")]
+    observed, others = _read(lines, FRONT_THEN_TABLE)
+    (claim,) = observed.claims
+    assert (claim.uid, claim.declared, claim.status_line) == ("XIP7", "accepted", 9)
+    assert others == []  # nothing stated twice: no notice
+
+
+def test_a_value_in_an_earlier_place_still_wins_over_a_later_places() -> None:
+    lines = ["---", "xip: 7", "status: Draft", "---", *_table("Adopted")]
+    assert _read(lines, FRONT_THEN_TABLE)[0].claims[0].declared == "draft"
+
+
+def test_a_key_stated_twice_in_front_matter_the_second_time_empty_reads_the_stated_value_with_a_notice() -> None:
+    lines = ["---", "xip: 7", "status: Adopted", "layer: Core", "status: ", "---", "", "# Seven", "", "Text."]
+    observed, others = _read(lines, {**FRONT_THEN_TABLE, "metadata": ["front-matter"]})
+    (claim,) = observed.claims
+    assert (claim.declared, claim.status_line) == ("accepted", 3)
+    (notice,) = others
+    assert isinstance(notice, Notice) and (notice.kind, notice.subject) == ("unread_metadata", "XIP7.md")
+    assert "`status` on lines 3, 5" in notice.detail and "line 3's value read" in notice.detail
+
+
+def test_a_key_stated_twice_in_front_matter_with_two_values_reads_the_last_as_yaml_does_and_says_so() -> None:
+    lines = ["---", "Status: Draft", "title: Seven", "status: Adopted", "---"]
+    try:
+        metadata.front_matter(lines)
+    except metadata.PartlyRead as partly:
+        assert (partly.fallback["status"].value, partly.fallback["status"].line) == ("Adopted", 4)
+        assert "`status` on lines 2, 4: line 4's value read (the last, as YAML reads it)" in partly.reason
+    else:
+        raise AssertionError("a key stated twice is not read silently")
+
+
+def test_front_matter_with_each_key_once_is_read_as_before() -> None:
+    lines = ["---", "status: Draft", "title: Seven", "---"]
+    assert {name: found.value for name, found in metadata.front_matter(lines).items()} == {"status": "Draft", "title": "Seven"}
