@@ -1,11 +1,17 @@
 """What the eighth held-out check (issue 55, bench/HISTORY.md "An eighth fresh check") found in the readers, as
-general rules on small samples written here: an empty value does not win over a later place's, a key stated twice
-in front matter is a notice. Pure (no database)."""
+general rules on small samples written here (tests/fixtures/heldout8/, SOURCES.md): an empty value does not win
+over a later place's, a key stated twice in front matter is a notice, an RST list-table is a table. Pure (no
+database)."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from pathlib import Path
 
-from provgraph.ingest.formats import metadata
+from ingest_run import FIXTURES
+from proposal_claims import read_as_claims
+
+from provgraph import propose_format
+from provgraph.ingest.formats import metadata, plain_tables
 from provgraph.ingest.formats.declaration import declared
 from provgraph.ingest.formats.reader import Version, read_record
 from provgraph.ingest.records import IngestOptions, Notice, Observation
@@ -62,3 +68,34 @@ def test_a_key_stated_twice_in_front_matter_with_two_values_reads_the_last_as_ya
 def test_front_matter_with_each_key_once_is_read_as_before() -> None:
     lines = ["---", "status: Draft", "title: Seven", "---"]
     assert {name: found.value for name, found in metadata.front_matter(lines).items()} == {"status": "Draft", "title": "Seven"}
+
+
+LIST_TABLES = FIXTURES / "heldout8" / "list_tables"
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n")
+
+
+def test_an_rst_list_table_under_the_title_is_read_field_by_row_a_list_in_a_cell_joined() -> None:
+    found = metadata.table(_lines(LIST_TABLES / "lep-0002.rst"))
+    assert {name: (field.value, field.line) for name, field in found.items()} == {
+        "lep": (":ref:`LEP-2 Lamp Colours`", 9), "title": ("Lamp Colours", 11),
+        "authors": ("* Ada Example <ada@example.org> * Bo Example", 13), "status": ("Replaced", 16),
+        "created": ("2021-05-06", 18)}
+
+
+def test_a_list_table_ends_where_its_directive_s_body_does_and_one_after_a_section_is_body_text() -> None:
+    table = [".. list-table::", "   :header-rows: 0", "", "   * - Status", "     - Accepted", "   * - Created", "     -",
+             "", "Accepted lamps glow."]
+    assert plain_tables.rst_rows(["T", "===", "", *table]) == [(6, ["Status", "Accepted"]), (8, ["Created", ""])]
+    assert plain_tables.rst_rows(["T", "===", "", "Abstract", "--------", "", *table]) == []
+
+
+def test_the_proposal_for_a_log_of_list_tables_and_grid_tables_reads_every_status_as_stated() -> None:
+    proposal = propose_format(LIST_TABLES)
+    record = proposal.store_table()["record"]
+    assert record["metadata"][0] == "table" and record["fields"]["status"] == "status"
+    assert {path: word for path, (_, word) in read_as_claims(proposal, LIST_TABLES, ".rst").items()} == {
+        "lep-0001.rst": "accepted", "lep-0002.rst": "superseded", "lep-0003.rst": "draft",
+        "lep-0004.rst": "accepted", "lep-0005.rst": "on-hold"}
