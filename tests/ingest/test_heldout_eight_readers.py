@@ -99,3 +99,49 @@ def test_the_proposal_for_a_log_of_list_tables_and_grid_tables_reads_every_statu
     assert {path: word for path, (_, word) in read_as_claims(proposal, LIST_TABLES, ".rst").items()} == {
         "lep-0001.rst": "accepted", "lep-0002.rst": "superseded", "lep-0003.rst": "draft",
         "lep-0004.rst": "accepted", "lep-0005.rst": "on-hold"}
+
+
+INDENTED = FIXTURES / "heldout8" / "indented_headers"
+LIP = {"metadata": ["header-block", "file-name"], "id": "LIP{id:03}", "fields": {"id": "file-number", "status": "status"}}
+
+
+def test_a_header_block_mostly_of_fields_is_read_and_its_other_line_left_out_is_said() -> None:
+    try:
+        metadata.header_block(_lines(INDENTED / "003.md"))
+    except metadata.PartlyRead as partly:
+        assert {name: (found.value, found.line) for name, found in partly.fallback.items()} == {
+            "lip003": ("Lamp cords", 1), "date": ("2020-03-04", 3), "status": ("rejected", 4)}
+        assert partly.line == 2 and "`Submitted by Cy Example`" in partly.reason
+    else:
+        raise AssertionError("a line left out of a header block is said")
+
+
+def test_every_indented_header_is_read_whatever_line_in_it_is_no_field_each_such_line_a_notice() -> None:
+    words, notices = {}, {}
+    for file in sorted(INDENTED.glob("*.md")):
+        read = read_record(declared(LIP), Version(file.name, WHEN), file.read_bytes(), IngestOptions(store="s"))
+        (observed,) = [record for record in read.records if isinstance(record, Observation)]
+        words[observed.claims[0].uid] = observed.claims[0].declared
+        notices.update((file.name, record.detail) for record in read.records if isinstance(record, Notice))
+    assert words == {"LIP001": "accepted", "LIP002": "draft", "LIP003": "rejected", "LIP004": "accepted",
+                     "LIP005": "withdrawn", "LIP006": "accepted"}
+    assert {name: detail.rsplit("(line ", 1)[1] for name, detail in notices.items()} == {
+        "002.md": "1)", "003.md": "2)", "004.md": "3)", "005.md": "1)"}
+    assert "`LIP005 (LIP002 Counter): Two switches`" in notices["005.md"]
+
+
+def test_the_proposal_for_indented_headers_reads_the_header_block_not_a_pattern() -> None:
+    proposal = propose_format(INDENTED)
+    record = proposal.store_table()["record"]
+    assert "header-block" in record["metadata"] and record["fields"]["status"] == "status" and "patterns" not in record
+    assert {path: word for path, (_, word) in read_as_claims(proposal, INDENTED).items()} == {
+        "001.md": "accepted", "002.md": "draft", "003.md": "rejected", "004.md": "accepted", "005.md": "withdrawn",
+        "006.md": "accepted"}
+
+
+def test_prose_at_the_top_with_a_colon_in_some_lines_is_no_header_block_past_its_first_fields() -> None:
+    prose = ["Note: these lamps are old.", "They were bought in 1990 and", "still work: mostly.", "Nobody minds.",
+             "", "Status: Draft"]
+    assert {name: found.value for name, found in metadata.header_block(prose).items()} == {"note": "these lamps are old."}
+    three = ["Lamps: old", "Bought in 1990", "Status: Draft", "", "Text."]  # two fields of three: not mostly
+    assert {name: found.value for name, found in metadata.header_block(three).items()} == {"lamps": "old"}
