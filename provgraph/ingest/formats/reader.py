@@ -127,13 +127,15 @@ def _status_like(fmt: RecordFormat, fields: dict[str, metadata.Field]) -> tuple[
 
 def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | None,
             records: list[Record]) -> tuple[dict[str, metadata.Field], str | None]:
-    """Every field the declared places hold (the first value of a name wins, a heading's last; within the declared
-    section, when there is one; front matter is at the top of the file whatever the section), then what the declared patterns match (keyed
-    by `_PATTERNED` + role), and why none can be read, if so."""
+    """Every field the declared places hold (the first value of a name wins, a heading's last, an empty value none
+    over a later place's; within the declared section, when there is one; front matter is at the top of the file
+    whatever the section), then what the declared patterns match (keyed by `_PATTERNED` + role), and why none can be
+    read, if so. A place read with something left out (`metadata.PartlyRead`) is an `unread_metadata` notice."""
     fields: dict[str, metadata.Field] = {}
     broken: list[tuple[str, str, metadata.BadMetadata]] = []  # (place, where, problem): read on by the other places
     offset, text = (0, lines) if not fmt.section else headings.section(lines, fmt.section) or (0, [])
     for place in sorted(fmt.metadata, key=lambda kind: kind == "headings"):  # the metadata's fields before a heading's
+        shift = offset if place == "headings" or (place in metadata.TEXT_READERS and place != "front-matter") else 0
         try:
             if place == "sidecar":
                 if sidecar is None:
@@ -150,15 +152,20 @@ def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | N
             elif place == "xml":  # the whole file: well-formed XML or not read
                 found = xml_fields(lines)
             elif place == "headings":
-                found = _shifted(headings.heading_fields(text, fmt.heading_names, fmt.word_map), offset)
+                found = headings.heading_fields(text, fmt.heading_names, fmt.word_map)
             else:
-                found = _shifted(metadata.TEXT_READERS[place](text), offset)
+                found = metadata.TEXT_READERS[place](text)
+        except metadata.PartlyRead as partly:
+            line = f" (line {partly.line + shift})" if partly.line else ""
+            records.append(Notice("unread_metadata", at.relpath, f"{partly.reason}{line}"))
+            found = partly.fallback
         except metadata.BadMetadata as problem:
             where = posixpath.join(posixpath.dirname(at.relpath), fmt.sidecar or "") if place == "sidecar" else at.relpath
             broken.append((place, where if at.version is None else f"{where}@{at.version}", problem))
             found = problem.fallback
-        for name, value in found.items():
-            fields.setdefault(name, value)
+        for name, value in _shifted(found, shift).items():
+            if name not in fields or (metadata.empty(fields[name].value) and not metadata.empty(value.value)):
+                fields[name] = value  # the first value of a name wins; an empty one does not win over a later place's
     for role, value in patterns.patterned(lines, fmt.compiled_patterns, frozenset(LINK_ROLES)).items():
         fields[_PATTERNED + role] = value
     if broken:
