@@ -1,0 +1,53 @@
+"""General reading defects the eighth held-out check found in the proposer (issue 55, bench/HISTORY.md "An eighth
+fresh check"): each log's form written here in lines of our own, not copied. Pure (no database)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from proposal_claims import MD, read_as_claims
+
+from provgraph import propose_format
+from provgraph.ingest import lifecycle
+from provgraph.ingest.formats import headings
+
+
+def _under(heading: str, *lines: str) -> str | None:
+    """The value `headings` reads under `## heading`, the lines its paragraph (None: the heading states none)."""
+    found = headings.heading_fields([f"## {heading}", "", *lines, "", "## Consequences", "", "More."],
+                                    frozenset({heading.casefold()}))
+    value = found[heading.casefold()].value if heading.casefold() in found else None
+    return value if isinstance(value, str) else None
+
+
+def test_a_status_in_a_sentence_under_a_status_heading_is_read_only_from_a_short_one_and_never_from_a_name() -> None:
+    # open-edx-proposals: a Nygard `Decision` section's prose; "Open edX" is a name, "drafting" a sentence's word
+    prose = "We will create a new project that defines a branding interface for all Open edX applications."
+    assert lifecycle.canonical(_under("Decision", prose)) is None
+    assert lifecycle.canonical(_under("Decision", "Open edX applications will share one brand package.")) is None
+    assert lifecycle.canonical(_under("Decision", "We use Kafka.", "It is built on Open Source.")) is None
+    assert lifecycle.canonical(_under("Encourage approachable decision making",
+                                      "Making a decision is rarely atomic. Many are made in code. We encourage "
+                                      "issues where drafting a full record would distract.")) is None
+    # a status said as a value, or in a short sentence, is still read
+    for value, word in [("Accepted", "accepted"), ("Accepted on 2020-01-01", "accepted"), ("✅ Accepted", "accepted"),
+                        ("Superseded by [ADR-5](0005-five.md)", "superseded"), ("**Proposed** (May 2024)", "proposed"),
+                        ("Partially Accepted", "accepted")]:
+        assert lifecycle.canonical(_under("Status", value)) == word, value
+    assert _under("Status", "This BEP is already implemented.") == "implemented"
+    assert _under("Status", "This KEP has been replaced by [KEP-9: a long title](/keps/sig-x/9-a-long-title).",
+                  "The rest moved there.") == "replaced by"
+    assert _under("Status", "Status: [ADOPTED](/README.md#lifecycle)", "Since: 2019-05-28") == "ADOPTED"
+
+
+def test_a_status_named_heading_whose_paragraphs_are_prose_is_no_status_place_for_the_records_left_without(
+        tmp_path: Path) -> None:
+    # oep-0048: a header table the proposal cannot read, then `Decision` prose naming "Open edX": no status, not `open`
+    for number in range(1, 9):
+        status = f"| Status | {'Accepted' if number % 2 else 'Draft'} |\n|---|---|\n\n" if number <= 5 else ""
+        (tmp_path / f"xep-{number:04}{MD}").write_text(
+            f"# XEP-{number}: Thing {number}\n\n{status}## Context\n\nWhy.\n\n## Decision\n\nWe will build one "
+            f"package that themes every Open edX application the same way, from one place.\n", encoding="utf-8")
+    proposal = propose_format(tmp_path)
+    assert proposal.status == [("table", "status")]
+    claims = read_as_claims(proposal, tmp_path)
+    assert sorted(claims) == [f"xep-{number:04}{MD}" for number in range(1, 6)]
