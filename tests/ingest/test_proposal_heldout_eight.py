@@ -51,3 +51,13 @@ def test_a_status_named_heading_whose_paragraphs_are_prose_is_no_status_place_fo
     assert proposal.status == [("table", "status")]
     claims = read_as_claims(proposal, tmp_path)
     assert sorted(claims) == [f"xep-{number:04}{MD}" for number in range(1, 6)]
+
+
+def test_a_votes_outcome_passed_or_failed_reads_as_accepted_or_rejected(tmp_path: Path) -> None:
+    # BitcoinUnlimited/BUIP: `    Status: passed` in an indented header, the proposal put to a members' vote
+    for number, word in enumerate(["passed", "passed", "failed", "passed", "draft", "failed"], start=1):
+        (tmp_path / f"{number:03}{MD}").write_text(f"    BUIP: {number:03}\n    Title: Change {number}\n    Status: {word}\n\n"
+                                                   "The members vote on it.\n", encoding="utf-8")
+    words = {word.phrase: (word.reads_as, word.unsure) for word in propose_format(tmp_path).words}
+    assert words["passed"] == ("accepted", None) and words["failed"] == ("rejected", None)
+    assert lifecycle.canonical("Passed (2017-03-01)") == "accepted" and lifecycle.canonical("FAILED") == "rejected"
