@@ -8,7 +8,7 @@ from proposal_claims import MD, read_as_claims
 
 from provgraph import propose_format
 from provgraph.ingest import lifecycle
-from provgraph.ingest.formats import headings
+from provgraph.ingest.formats import headings, metadata
 
 
 def _under(heading: str, *lines: str) -> str | None:
@@ -61,3 +61,22 @@ def test_a_votes_outcome_passed_or_failed_reads_as_accepted_or_rejected(tmp_path
     words = {word.phrase: (word.reads_as, word.unsure) for word in propose_format(tmp_path).words}
     assert words["passed"] == ("accepted", None) and words["failed"] == ("rejected", None)
     assert lifecycle.canonical("Passed (2017-03-01)") == "accepted" and lifecycle.canonical("FAILED") == "rejected"
+
+
+def test_a_status_folder_with_an_ordering_prefix_is_read_by_its_word(tmp_path: Path) -> None:
+    # opencypher/openCypher: cip/1.adopted/, cip/2.testable/; the files state no status, the folder is it
+    assert metadata.folder("cip/1.adopted/CIP2015-05-13-EXISTS.adoc", {}) == {"folder": metadata.Field("adopted")}
+    assert metadata.folder("01-draft/x.md", {}) == {"folder": metadata.Field("draft")}
+    assert metadata.folder("2_on-hold/x.md", {}) == {"folder": metadata.Field("on-hold")}
+    assert metadata.folder("keps/0042-draft-spec/README.md", {}) == {}  # a record's own folder, its number no order
+    assert metadata.folder("2.testable/x.md", {"testable": "accepted"}) == {"folder": metadata.Field("testable")}
+    assert metadata.folder("2.testable/x.md", {"2.testable": "accepted"}) == {"folder": metadata.Field("2.testable")}
+    for number in range(1, 7):
+        stage = "1.adopted" if number <= 4 else "2.testable"
+        (tmp_path / stage).mkdir(exist_ok=True)
+        (tmp_path / stage / f"XIP{2015 + number}-0{number}-01-thing.adoc").write_text(
+            f"= XIP{2015 + number}-0{number}-01 Thing {number}\n\n== Motivation\n\nWhy.\n", encoding="utf-8")
+    proposal = propose_format(tmp_path)
+    assert proposal.status == [("folder", "")] and proposal.store_table()["words"]["adopted"] == "accepted"
+    assert proposal.counts.records == 4  # `testable` is no status word: its two are named on a `check:` line to declare
+    assert [path.split("/")[0] for path in proposal.counts.silent] == ["2.testable", "2.testable"]
