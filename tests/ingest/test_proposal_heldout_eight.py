@@ -9,6 +9,7 @@ from proposal_claims import MD, read_as_claims
 from provgraph import propose_format
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import headings, metadata
+from provgraph.ingest.formats.proposal import places
 
 
 def _under(heading: str, *lines: str) -> str | None:
@@ -80,3 +81,45 @@ def test_a_status_folder_with_an_ordering_prefix_is_read_by_its_word(tmp_path: P
     assert proposal.status == [("folder", "")] and proposal.store_table()["words"]["adopted"] == "accepted"
     assert proposal.counts.records == 4  # `testable` is no status word: its two are named on a `check:` line to declare
     assert [path.split("/")[0] for path in proposal.counts.silent] == ["2.testable", "2.testable"]
+
+
+def _write_coded_stages(root: Path) -> None:
+    """ECS-like RFCs: `- Stage: **3 (finished)** <!-- ... -->` bullets, the stage a code with its word in brackets
+    (once a code alone, `**2**`); one stray `Stage: Proposal` under a later heading."""
+    stages = ["0 (strawperson)", "0 (strawperson)", "0 (strawperson)", "3 (finished)", "3 (finished)", "3 (finished)",
+              "2 (candidate)", "2 (candidate)", "2", "X (abandoned)", "X (abandoned)", "1 (proposal)"]
+    for number, stage in enumerate(stages, start=1):
+        comment = " <!-- Set the stage this RFC is at. -->" if number % 2 else ""
+        later = "\n## Appendix\n\n- Stage: **Proposal**\n" if number == 1 else ""
+        (root / f"{number:04}-change-{number}{MD}").write_text(
+            f"# {number:04}: Change {number}\n\n- Stage: **{stage}**{comment}\n- Date: 2021-0{number % 9 + 1}-01\n\n"
+            f"Text.\n{later}", encoding="utf-8")
+
+
+def test_a_status_named_field_of_codes_is_proposed_each_code_a_word_to_fill_in_or_read_by_the_word_in_brackets(
+        tmp_path: Path) -> None:
+    # elastic/ecs rfcs/text: no proposal before (exit 2: no field of status words)
+    _write_coded_stages(tmp_path)
+    proposal = propose_format(tmp_path)
+    assert proposal.status == [("bullets", "stage")] and proposal.counts.records == 12
+    words = {word.phrase: word for word in proposal.words}
+    assert words["x"].reads_as == "withdrawn" and "written X (abandoned)" in (words["x"].unsure or "")
+    assert words["1"].reads_as == "proposed"
+    assert words["3"].reads_as is None and words["3"].records == 3 and "written 3 (finished)" in (words["3"].unsure or "")
+    assert words["2"].reads_as is None and words["2"].records == 3  # `2 (candidate)` and `2` alone: one code
+    assert '# 3 = "?"  # 3 records; check:' in proposal.to_toml()
+    claims = read_as_claims(proposal, tmp_path)
+    assert claims["0010-change-10" + MD][1] == "withdrawn" and claims["0004-change-4" + MD][1] == "3 finished"
+
+
+def test_codes_are_no_status_field_beside_a_field_of_status_words_nor_when_few_or_prose(tmp_path: Path) -> None:
+    _write_coded_stages(tmp_path)
+    for number in range(1, 13):  # a field of status words in every file wins over the codes
+        path = tmp_path / f"{number:04}-change-{number}{MD}"
+        path.write_text(path.read_text(encoding="utf-8").replace("- Date:", f"- Status: {'Final' if number % 3 else 'Draft'}\n- Date:"),
+                        encoding="utf-8")
+    assert propose_format(tmp_path).status[0] == ("bullets", "status")
+    assert not places._codes(["3 (finished)", "3 (finished)", "0 (x)", "0 (x)"])  # in too few files
+    assert not places._codes(["We will do it this way", "We will do that", "We chose the first", "We chose it",
+                              "We will see", "We will do it"])  # prose, not codes
+    assert places._codes(["3 (finished)", "3 (finished)", "0 (x)", "0 (x)", "2", "2 <!-- set it -->"])
