@@ -72,6 +72,7 @@ _WORDS = {
     "deployed": "accepted", "stable": "accepted", "previewing": "accepted", "ratified": "accepted", "done": "accepted",
     "released": "accepted", "shipped": "accepted", "launched": "accepted", "enacted": "accepted",
     "completed": "accepted", "complete": "accepted", "resolved": "accepted", "closed": "accepted",
+    "passed": "accepted",  # a vote's outcome; "failed" its other one
     "proposed": "proposed", "proposal": "proposed", "pending": "proposed", "review": "proposed",
     "open": "proposed", "reopened": "proposed", "backlog": "proposed", "rfc": "proposed", "wip": "proposed",
     "idea": "proposed", "provisional": "proposed", "experimental": "proposed",
@@ -81,7 +82,7 @@ _WORDS = {
     "suspended": "on-hold", "parked": "on-hold", "blocked": "on-hold", "stagnant": "on-hold",
     "dormant": "on-hold", "moribund": "on-hold",
     "rejected": "rejected", "declined": "rejected", "refused": "rejected", "vetoed": "rejected",
-    "cancelled": "rejected", "canceled": "rejected",
+    "cancelled": "rejected", "canceled": "rejected", "failed": "rejected",
     "withdrawn": "withdrawn", "retracted": "withdrawn", "abandoned": "withdrawn", "stale": "withdrawn",
     "deprecated": "deprecated", "obsolete": "deprecated", "obsoleted": "deprecated", "retired": "deprecated",
     "inactive": "deprecated", "discontinued": "deprecated",

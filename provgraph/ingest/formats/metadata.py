@@ -237,11 +237,27 @@ def _name(cell: str) -> str:
 
 
 def folder(relpath: str, words: Mapping[str, str]) -> Fields:
-    """The nearest folder the record sits in whose name is a status word (the store's own, then the vocabulary)."""
+    """The nearest folder the record sits in whose name is a status word (the store's own, then the vocabulary), as
+    written or without an ordering prefix (`1.adopted/` -> `adopted`; `unordered`)."""
     for name in reversed(relpath.split("/")[:-1]):
-        if lifecycle.canonical(name, words) is not None:
-            return {"folder": Field(name)}
+        for read in dict.fromkeys((name, unordered(name, words))):
+            if lifecycle.canonical(read, words) is not None:
+                return {"folder": Field(read)}
     return {}
+
+
+_ORDERED = re.compile(r"\d{1,2}[.\-_ ]+(?=[^\W\d_])")  # `1.`, `01-`, `2_`: a folder's place in the lifecycle's order
+
+
+def unordered(name: str, words: Mapping[str, str] | None = None) -> str:
+    """A folder name without its ordering prefix when the rest is a status phrase and nothing more (`1.adopted` ->
+    `adopted`; `0042-draft-spec`, a record's own folder, stays as written)."""
+    prefix = _ORDERED.match(name)
+    rest = name[prefix.end():] if prefix else ""
+    reading = lifecycle.read_word(rest, words) if rest else None
+    whole = reading is not None and reading.origin != "unrecognised" and \
+        reading.phrase == " ".join(lifecycle.status_words(rest))
+    return rest if whole else name
 
 
 FILE_NUMBER = "file-number"  # the fields the file-name place gives: the number,
