@@ -110,8 +110,10 @@ def _word(phrase: str, count: int, definition: Definition | None, inside: Counte
     guess = _by_spelling(phrase)
     if guess is not None:
         return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its spelling as {guess}", definition)
-    return Word(phrase, None, count, f"provgraph does not know {phrase!r}: UNKNOWN (UNRECOGNISED_STATUS) until it is given "
-                                     "a canonical word", definition)
+    unread = lifecycle.why_unread(phrase)
+    known_not = f"provgraph leaves {phrase!r} unread ({unread})" if unread else f"provgraph does not know {phrase!r}"
+    return Word(phrase, None, count, f"{known_not}: UNKNOWN (UNRECOGNISED_STATUS) until it is given a canonical word",
+                definition)
 
 
 def _known_part(phrase: str) -> tuple[str, str] | None:
