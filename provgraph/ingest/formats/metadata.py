@@ -21,7 +21,7 @@ states it; None for a sidecar or a folder). The first value of a name wins.
 - sidecar: a YAML file beside the text (`kep.yaml` next to `README.md`; yaml_fields.py).
 - folder: the record's status is the name of the folder it sits in (`accepted/`, `rejected/`).
 - file-name: the number the record's path writes (its file name's first digits, else its folder's), as the field
-  `file-number`: an id for records whose metadata states none.
+  `file-number`, and the name up to it, as `file-id` (`A2-hedged-calls.md` -> `A2`): an id for records whose metadata states none.
 
 `headings` (a field named by a heading) and `section` (the text under one) are in headings.py; `patterned` reads a
 declaration's patterns, the last resort for a field no place above holds.
@@ -237,24 +237,46 @@ def _name(cell: str) -> str:
 
 
 def folder(relpath: str, words: Mapping[str, str]) -> Fields:
-    """The nearest folder the record sits in whose name is a status word (the store's own, then the vocabulary)."""
+    """The nearest folder the record sits in whose name is a status word (the store's own, then the vocabulary), as
+    written or without an ordering prefix (`1.adopted/` -> `adopted`; `unordered`)."""
     for name in reversed(relpath.split("/")[:-1]):
-        if lifecycle.canonical(name, words) is not None:
-            return {"folder": Field(name)}
+        for read in dict.fromkeys((name, unordered(name, words))):
+            if lifecycle.canonical(read, words) is not None:
+                return {"folder": Field(read)}
     return {}
 
 
-FILE_NUMBER = "file-number"  # the field the file-name place gives
+_ORDERED = re.compile(r"\d{1,2}[.\-_ ]+(?=[^\W\d_])")  # `1.`, `01-`, `2_`: a folder's place in the lifecycle's order
+
+
+def unordered(name: str, words: Mapping[str, str] | None = None) -> str:
+    """A folder name without its ordering prefix when the rest is a status phrase and nothing more (`1.adopted` ->
+    `adopted`; `0042-draft-spec`, a record's own folder, stays as written)."""
+    prefix = _ORDERED.match(name)
+    rest = name[prefix.end():] if prefix else ""
+    reading = lifecycle.read_word(rest, words) if rest else None
+    whole = reading is not None and reading.origin != "unrecognised" and \
+        reading.phrase == " ".join(lifecycle.status_words(rest))
+    return rest if whole else name
+
+
+FILE_NUMBER = "file-number"  # the fields the file-name place gives: the number,
+FILE_ID = "file-id"  # ... and the name up to it, its series' letters kept (`A27` beside `L27` in one folder)
 _DIGITS = re.compile(r"\d+")
+_SERIES_LETTERS = re.compile(r"[A-Za-z]{0,12}[-_]?")  # what may stand before the number in a file id
 
 
 def file_name(relpath: str) -> Fields:
     """The record's number as its path writes it: the first digits of its file name (`kip-0015.md` -> `0015`), else
-    of the nearest folder that has some (a KEP's `README.md` in `1029-quotas/` -> `1029`), as the field `file-number`."""
+    of the nearest folder that has some (a KEP's `README.md` in `1029-quotas/` -> `1029`), as the field `file-number`;
+    and as the field `file-id`, that name from its start to the number's end when letters alone stand before the number
+    (`A2-hedged-calls.md` -> `A2`, `kip-0015.md` -> `kip-0015`), else the number (`xxx-ipv6-x.txt` -> `6`)."""
     for part in reversed(relpath.split("/")):
-        found = _DIGITS.search(part.rsplit(".", 1)[0] if "." in part else part)
+        stem = part.rsplit(".", 1)[0] if "." in part else part
+        found = _DIGITS.search(stem)
         if found:
-            return {FILE_NUMBER: Field(found.group())}
+            written = stem[:found.end()] if _SERIES_LETTERS.fullmatch(stem[:found.start()]) else found.group()
+            return {FILE_NUMBER: Field(found.group()), FILE_ID: Field(written)}
     return {}
 
 

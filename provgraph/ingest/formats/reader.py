@@ -30,6 +30,7 @@ from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, No
                                       StatusStated, quote_hash, sha256_hex)
 
 _LINK = re.compile(r"\[([^\]\n]{0,500})\]\(\s*<?([^)>\s]+)>?[^)]*\)")
+REFERENCE_LINK = re.compile(r"\[([^\]\n]{1,500})\]\[[^\]\n]{0,500}\]")  # `[gRFC A115][A115]`: its text names it
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|urn:")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _SUCCESSION = re.compile(r"\b(?:replaced|superseded)\s+(?:by|with)\b[\s:]*", re.IGNORECASE)
@@ -281,7 +282,9 @@ def successors_stated(fmt: RecordFormat, status: str) -> list[str]:
 
 def _references(fmt: RecordFormat, relpath: str, value: Any) -> list[str]:
     """What a link field names, each as the pipeline resolves it: a bare number through the id template
-    (`333` -> `PEP 333`), a path as the store-relative path (a folder without its trailing `/`), a URL as written."""
+    (`333` -> `PEP 333`), a path as the store-relative path (a folder without its trailing `/`), a URL as written;
+    a Markdown reference link (`[gRFC A115][A115]`, its target defined elsewhere in the file) by its text, as a link
+    whose text goes on past the line (`[gRFC A108: OpenTelemetry Custom`)."""
     if value is None:
         return []
     items = value if isinstance(value, list) else [value]
@@ -291,10 +294,12 @@ def _references(fmt: RecordFormat, relpath: str, value: Any) -> list[str]:
             continue
         text = str(item).strip()
         links = _LINK.findall(text)
-        parts = [_linked(fmt, relpath, name, target) for name, target in links] or [
+        parts = [*(_linked(fmt, relpath, name, target) for name, target in links), *REFERENCE_LINK.findall(text)] or [
             part for part in _SEPARATORS.split(text) if part.strip()]
         for part in parts:
-            target = _reference(fmt, relpath, part.strip().strip("*_`\"'").strip())
+            part = part.strip()
+            part = part[1:] if part.startswith("[") and "]" not in part else part  # a link's text cut at the line's end
+            target = _reference(fmt, relpath, part.strip("*_`\"'").strip())
             if target:
                 found.append(target)
     return list(dict.fromkeys(found))
