@@ -103,7 +103,7 @@ def test_a_status_named_field_of_codes_is_proposed_each_code_a_word_to_fill_in_o
     proposal = propose_format(tmp_path)
     assert proposal.status == [("bullets", "stage")] and proposal.counts.records == 12
     words = {word.phrase: word for word in proposal.words}
-    assert words["x"].reads_as == "withdrawn" and "written X (abandoned)" in (words["x"].unsure or "")
+    assert words["x"].reads_as == "withdrawn" and "written x (abandoned)" in (words["x"].unsure or "")
     assert words["1"].reads_as == "proposed"
     assert words["3"].reads_as is None and words["3"].records == 3 and "written 3 (finished)" in (words["3"].unsure or "")
     assert words["2"].reads_as is None and words["2"].records == 3  # `2 (candidate)` and `2` alone: one code

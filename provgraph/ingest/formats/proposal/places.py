@@ -40,7 +40,7 @@ _UNPLACED = ("adr", "sidecar", "folder")  # kinds that are read whatever the sec
 _PROSE = ("folder", "headings")  # places whose status is read from a name or a sentence, not a field
 _SHARE_BESIDE = 0.9  # a status-named field stands beside another when it states a value in this share of its files
 # A status-named field whose values no vocabulary knows is still one when they are codes (`3 (finished)`): in this many
-# files at least, this many codes at most (a value's first word), each value this short, this share of them repeated
+# files at least, this many distinct values at most, this many words each, this share of them short and repeated
 _CODED_FILES, _CODES, _CODE_WORDS, _CODED_SHARE = 5, 12, 4, 0.75
 _CODED_OVER = 0.25  # ... taken before a field of status words that states one in under this share of its files
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)")
