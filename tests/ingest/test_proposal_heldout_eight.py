@@ -103,7 +103,7 @@ def test_a_status_named_field_of_codes_is_proposed_each_code_a_word_to_fill_in_o
     proposal = propose_format(tmp_path)
     assert proposal.status == [("bullets", "stage")] and proposal.counts.records == 12
     words = {word.phrase: word for word in proposal.words}
-    assert words["x"].reads_as == "withdrawn" and "written X (abandoned)" in (words["x"].unsure or "")
+    assert words["x"].reads_as == "withdrawn" and "written x (abandoned)" in (words["x"].unsure or "")
     assert words["1"].reads_as == "proposed"
     assert words["3"].reads_as == "accepted" and "written 3 (finished); read by the word in brackets" in (words["3"].unsure or "")
     assert words["0"].reads_as is None and words["0"].records == 3 and "written 0 (strawperson)" in (words["0"].unsure or "")

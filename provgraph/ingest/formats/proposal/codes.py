@@ -8,8 +8,8 @@ from collections import Counter, defaultdict
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.proposal.evidence import PATTERNS, PROSE, Evidence, Place, status_text
 
-# Codes: in this many files at least, this many codes at most (a value's first word), each value this short, this
-# share of them repeated
+# Codes: in this many files at least, this many distinct values at most, this many words each, this share of them
+# short and repeated
 _CODED_FILES, _CODES, _CODE_WORDS, _CODED_SHARE = 5, 12, 4, 0.75
 _CODED_OVER = 0.25  # ... taken before a field of status words that states one in under this share of its files
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)")
