@@ -144,3 +144,18 @@ def test_a_rebuild_after_a_link_and_a_dismissal_come_into_force_without_a_write_
     assert "PAY-231 may revise PAY-220" not in (site / decision_href("PAY-220", 0)).read_text()
     assert (site / decision_href("dec-2", 0)).read_text() != drawn_before  # the link is drawn now
     assert after.decisions_read < after.decisions == before.decisions
+
+
+def test_a_rebuild_after_only_the_suspects_of_a_page_with_a_picture_changed_equals_a_full_build(
+        story_graph: Provgraph, tmp_path: Path) -> None:
+    # the pictures are drawn while the suspects are read, for the pages that change whatever the suspects are: a page
+    # whose suspects alone changed is rendered after, and its picture drawn then
+    pg, site = story_graph, tmp_path / "site"
+    pg.link("PAY-220", "PAY-210", "depends_on", why="site test: PAY-220 rests on PAY-210, a lineage picture")
+    pg.site(site)
+    assert "PAY-231 may revise PAY-220" in (site / decision_href("PAY-220", 0)).read_text()
+    pg.distinguish("PAY-220", "PAY-231", why="site test: not the same matter")
+    rebuilt = _same_as_a_full_build(pg, site, tmp_path)
+    page = (site / decision_href("PAY-220", 0)).read_text()
+    assert "PAY-231 may revise PAY-220" not in page and '<figure class="picture">' in page
+    assert rebuilt.pictures >= 1
