@@ -39,7 +39,7 @@ from provgraph.site.layout import decision_href
 from provgraph.site.model import Citation, Decision, citations_by_claim, read_decisions
 from provgraph.site.pictures import drawn_from, edges_by_claim, pictures
 from provgraph.site.record_text import words
-from provgraph.site.writer import read_manifest, write_site
+from provgraph.site.writer import digest_of, read_manifest, write_site
 from provgraph.views import svg
 
 DEFAULT_TITLE = "Decisions"
@@ -169,6 +169,11 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
         same = None if state is None else shared.unchanged_inputs(state, site, rows)
         shared_kept = {} if same is None else shared.kept_shared(out, before_files, same, home=False)
         files = shared.shared_pages(site, title, rows, set(shared_kept) | {shared.HOME})
+        rows_kept = (same is not None and not same.moved and changes.ROWS in before_files
+                     and (out / changes.ROWS).is_file())
+        if scope is None and not rows_kept:
+            files[changes.ROWS] = changes.rows_to_bytes(rows)
+        digests = {path: digest_of(data) for path, data in files.items()}  # what write_site would hash after
         found, shown = suspects_read.result()
     site.suspects = found
     of_claim = _of_claim(found)
@@ -211,13 +216,11 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
     new_state = changes.State(marks=all_marks, entries=site.entries, own=own, rows=rows, common=marks.common,
                               suspects=found, at=at, pairs=pairs, edges=all_edges, dismissals=marks.dismissals,
                               cited=cited_digests)
-    if scope is None:
-        if same is not None and not same.moved and changes.ROWS in before_files and (out / changes.ROWS).is_file():
-            kept[changes.ROWS] = before_files[changes.ROWS]  # no decision's rows changed: the same bytes
-        else:
-            files[changes.ROWS] = changes.rows_to_bytes(rows)
+    if scope is None and rows_kept:
+        kept[changes.ROWS] = before_files[changes.ROWS]  # no decision's rows changed: the same bytes
     result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,
-                                           "state": new_state.to_json() if scope is None else None}, before_files)
+                                           "state": new_state.to_json() if scope is None else None}, before_files,
+                        digests)
     return SiteResult(out=out, decisions=len(site.entries), decisions_read=len(decisions), pages_rendered=len(render),
                       pages_kept=len(kept), files_written=result.written, files_removed=result.removed,
                       pictures=pictured, seconds=0.0)
