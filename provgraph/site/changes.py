@@ -17,6 +17,7 @@ import hashlib
 import json
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import datetime
 from typing import Any, Mapping
 
@@ -78,6 +79,17 @@ class State:
                        at=int(data["at"]), pairs=data["pairs"], edges=data["edges"], dismissals=data["dismissals"], cited=data["cited"])
         except (KeyError, TypeError, ValueError):
             return None  # a manifest another version wrote: build as if first
+
+    @cached_property
+    def naming(self) -> dict[str, set[str]]:
+        """Each claim the last entries name -> the decisions whose entry names it (`around` asks it of a few claims
+        several times a build; a pass over every entry each time cost more than building this once)."""
+        found: dict[str, set[str]] = {}
+        for uid, entry in self.entries.items():
+            for claim in (*entry.successors, *entry.premises, *entry.conflicts_with, *entry.pending, *entry.amendments,
+                          *entry.premises_not_current):
+                found.setdefault(claim, set()).add(uid)
+        return found
 
     def to_json(self) -> dict[str, Any]:
         """The state but its rows (`rows_to_bytes`), for the manifest."""
@@ -220,10 +232,8 @@ def around(state: State, changed: set[str], edges: Mapping[str, list[Edge]]) -> 
     """The claims whose pages most likely show one of `changed`, read with them in one round: those whose last entry
     names one, those a changed claim's last entry names, and those an edge joins to one. (A page whose fingerprint
     changes for another reason is read after.)"""
-    found = {uid for uid, entry in state.entries.items()
-             if not (changed.isdisjoint(entry.successors) and changed.isdisjoint(entry.premises)
-                     and changed.isdisjoint(entry.conflicts_with) and changed.isdisjoint(entry.pending)
-                     and changed.isdisjoint(entry.amendments) and changed.isdisjoint(entry.premises_not_current))}
+    naming = state.naming
+    found = {uid for claim in changed for uid in naming.get(claim, ())}
     for uid in changed:
         last = state.entries.get(uid)
         if last is not None:

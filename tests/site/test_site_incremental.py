@@ -5,6 +5,7 @@ nothing at the same instant."""
 from __future__ import annotations
 
 import json
+import sys
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -101,11 +102,13 @@ def test_a_failed_rebuild_leaves_the_previous_site_and_its_manifest_whole(
     def broken(*_: object) -> str:
         raise RuntimeError("rendering failed half way")
 
+    switching = sys.getswitchinterval()
     with monkeypatch.context() as patch:
         patch.setattr(site_build, "decision_page", broken)
         with pytest.raises(RuntimeError):
             pg.site(site)
     assert {path: path.read_bytes() for path in site.rglob("*") if path.is_file()} == before
+    assert sys.getswitchinterval() == switching  # the build shares the interpreter more often only while it decodes
     pg.revoke(kept.adjudication)
     after = _same_as_a_full_build(pg, site, tmp_path)  # the next build starts from the site the last good one left
     assert 2 <= after.decisions_read < after.decisions
