@@ -76,6 +76,7 @@ _WORDS = {
     "informational": "accepted", "meta": "accepted", "memorandum": "accepted",
     "released": "accepted", "shipped": "accepted", "launched": "accepted", "enacted": "accepted",
     "completed": "accepted", "complete": "accepted", "resolved": "accepted", "closed": "accepted",
+    "passed": "accepted",  # a vote's outcome; "failed" its other one
     "proposed": "proposed", "proposal": "proposed", "pending": "proposed", "review": "proposed",
     "open": "proposed", "reopened": "proposed", "backlog": "proposed", "rfc": "proposed", "wip": "proposed",
     "idea": "proposed", "provisional": "proposed", "experimental": "proposed", "lastcall": "proposed",
@@ -87,7 +88,7 @@ _WORDS = {
     "suspended": "on-hold", "parked": "on-hold", "blocked": "on-hold", "stagnant": "on-hold",
     "dormant": "on-hold", "moribund": "on-hold", "stalled": "on-hold",
     "rejected": "rejected", "declined": "rejected", "refused": "rejected", "vetoed": "rejected",
-    "cancelled": "rejected", "canceled": "rejected",
+    "cancelled": "rejected", "canceled": "rejected", "failed": "rejected",
     "withdrawn": "withdrawn", "retracted": "withdrawn", "abandoned": "withdrawn", "stale": "withdrawn",
     "dead": "withdrawn", "reverted": "withdrawn",
     "deprecated": "deprecated", "obsolete": "deprecated", "obsoleted": "deprecated", "retired": "deprecated",
@@ -159,6 +160,12 @@ _NAME_WORDS = re.compile(r"[a-z]+")
 def status_named(name: str) -> bool:
     """Whether a field or heading name is named like a status field: one of its words is one of `STATUS_NAMES`."""
     return any(word in STATUS_NAMES for word in _NAME_WORDS.findall(name.casefold()))
+
+
+def status_name_order(name: str) -> int:
+    """Where a status-like name's word stands in `STATUS_NAMES` (`3. Status` -> 0, `stage` -> 2): a tie's order."""
+    return min((STATUS_NAMES.index(word) for word in _NAME_WORDS.findall(name.casefold()) if word in STATUS_NAMES),
+               default=len(STATUS_NAMES))
 
 
 # What a log's own definition of a word says, by the reading it points to: a contested or unknown word is read the

@@ -24,10 +24,11 @@ from typing import Callable
 
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.declaration import METADATA
-from provgraph.ingest.formats.proposal.evidence import PATTERNS, Evidence, Fields, Place, known, pattern_for, status_text
+from provgraph.ingest.formats.proposal.codes import or_coded
+from provgraph.ingest.formats.proposal.evidence import (PATTERNS, PROSE, Evidence, Fields, Place, known, pattern_for,
+                                                        status_text)
 from provgraph.ingest.formats.proposal.files import Seen, is_template, literal_glob, shape
 
-_STATUS_NAMES = lifecycle.STATUS_NAMES  # a tie between two fields goes to these names
 _SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share of its values
 # ... or, named like one (`Status:`), a quarter: its name already says what it holds, its values need only show a
 # workflow's words and not prose (BEPs: Enabled 55, Candidate 7 beside Draft 18, Withdrawn 3, Review 2: 29% known)
@@ -37,7 +38,6 @@ _SHARE_PRESENT = 0.3  # a shape of record names: at least this share of its file
 _SHARE_FIELD_OVER_FOLDER = 0.5  # a status field goes before the folder when it states one in this share of its files
 _SECTION_SHARE = 0.9  # a section is preferred when it reads the status in this share of the files the whole text does
 _UNPLACED = ("adr", "sidecar", "folder")  # kinds that are read whatever the section
-_PROSE = ("folder", "headings")  # places whose status is read from a name or a sentence, not a field
 _SHARE_BESIDE = 0.9  # a status-named field stands beside another when it states a value in this share of its files
 
 
@@ -56,6 +56,9 @@ class Choice:
     silent: list[str] = field(default_factory=list)
     elsewhere: list[str] = field(default_factory=list)
     placeholders: dict[str, Fields] = field(default_factory=dict)  # silent record files whose status is a placeholder
+    in_text: tuple[Place, str] | None = None  # with the status from a sidecar: the text's own status field, if any
+    lagging: dict[str, str] = field(default_factory=dict)  # record file -> its text's status, where the sidecar's differs
+    named_template: list[str] = field(default_factory=list)  # record files named for a template, their tops a record's
 
     @property
     def sidecar(self) -> str | None:
@@ -96,7 +99,7 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
     """The places, status fields and record globs the evidence supports best (an empty Choice: none)."""
     groups = _name_groups(seen)
     choice = Choice()
-    ranked = _field_first(_candidates(found, set(found), None))
+    ranked = or_coded(_field_first(_candidates(found, set(found), None)), found, set(found))
     if ranked:
         best = ranked[0]
         named = lifecycle.status_named(best[1])  # a field named like a status states one in each file it is in
@@ -128,9 +131,26 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
             choice.silent.append(path)
             if choice.placeholder_of(merged):
                 choice.placeholders[path] = merged
+    _lagging(choice, found, ranked)
     choice.elsewhere = sorted(path for path in found if path not in choice.stated and path not in choice.silent
                               and choice.status_of(_with_pattern(found[path], choice)))
     return choice
+
+
+def _lagging(choice: Choice, found: Evidence, ranked: list[tuple[Place, str, int]]) -> None:
+    """With the status read from a sidecar, the record files whose text states another status in the place the text
+    states one best (a GEP's `* Status: Provisional` where its metadata.yaml says `Declined`)."""
+    if not choice.pairs or choice.pairs[0][0].kind != "sidecar":
+        return
+    choice.in_text = next((item[:2] for item in ranked if item[0].kind not in ("sidecar", *PROSE)
+                           and lifecycle.status_named(item[1])), None)
+    if choice.in_text is None:
+        return
+    place, name = choice.in_text
+    for path, fields in choice.stated.items():
+        text = status_text(found.get(path, {}).get(place, {}).get(name))
+        if text and text.casefold() != choice.status_of(fields).casefold():
+            choice.lagging[path] = text
 
 
 def _unnumbered(groups: dict[str, str], found: Evidence, in_records: list[str], choice: Choice) -> list[str]:
@@ -139,7 +159,7 @@ def _unnumbered(groups: dict[str, str], found: Evidence, in_records: list[str], 
     value` line's), that state a status word in a field the records' status field is named like: records too, named
     by path (a record whose name no shape shares is never dropped for it); templates aside."""
     folders = {posixpath.dirname(path) for path in in_records}
-    names = {name.casefold() for name in [*choice.status_names, *_STATUS_NAMES]}
+    names = {name.casefold() for name in [*choice.status_names, *lifecycle.STATUS_NAMES]}
 
     def states(path: str, any_place: bool) -> bool:
         return any(name.casefold() in names and known(value) for place, fields in found.get(path, {}).items()
@@ -180,6 +200,7 @@ def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
     while uncovered:
         ranked = [item for item in _field_first(_candidates(found, uncovered, choice, set(in_records)))
                   if item[:2] not in choice.pairs]
+        ranked = ranked if choice.pairs else or_coded(ranked, found, uncovered)
         if not ranked:
             break
         place, name, _ = ranked[0]
@@ -204,9 +225,9 @@ def _field_status(choice: Choice, fields: Fields) -> str:
 def _field_first(ranked: list[tuple[Place, str, int]]) -> list[tuple[Place, str, int]]:
     """The ranking with the best field ahead of a folder, or of a heading (its text prose, a sentence at times), when
     it states a status in half the files that one does."""
-    if not ranked or ranked[0][0].kind not in _PROSE:
+    if not ranked or ranked[0][0].kind not in PROSE:
         return ranked
-    field = next((item for item in ranked if item[0].kind not in _PROSE), None)
+    field = next((item for item in ranked if item[0].kind not in PROSE), None)
     if field is None or field[2] < _SHARE_FIELD_OVER_FOLDER * ranked[0][2]:
         return ranked
     return [field, *(item for item in ranked if item is not field)]
@@ -256,10 +277,24 @@ def _candidates(found: Evidence, among: set[str], choice: Choice | None,
         place, name, count = item
         whole = hits[Place(place.kind, place.sidecar), name] if place.section else 0
         narrower = bool(place.section) and count >= _SECTION_SHARE * whole  # reads the same files, and only there
-        return (-max(count, whole if narrower else 0), name not in _STATUS_NAMES, not narrower, place.section is not None,
+        return (-max(count, whole if narrower else 0), name not in lifecycle.STATUS_NAMES, not narrower, place.section is not None,
                 order.get(place.kind, len(order)), place, name)
 
-    return _best_read_first(sorted(ranked, key=rank), values)
+    return _best_read_first(_sidecar_first(sorted(ranked, key=rank), values), values)
+
+
+def _sidecar_first(ranked: list[tuple[Place, str, int]],
+                   values: dict[tuple[Place, str], list[str]]) -> list[tuple[Place, str, int]]:
+    """The ranking with a sidecar's status-named field first when it states a value in nearly as many files as the
+    leading text place: the sidecar is the data a log's tools keep, its text's own status the copy that lags it
+    (a GEP's `metadata.yaml` `status: Standard` over its index.md's `* Status: Experimental`), whichever states more
+    words the vocabulary knows."""
+    if not ranked or ranked[0][0].kind == "sidecar":
+        return ranked
+    leader = ranked[0]
+    sidecar = next((item for item in ranked if item[0].kind == "sidecar" and lifecycle.status_named(item[1])
+                    and len(values[item[:2]]) >= _SHARE_BESIDE * len(values[leader[:2]])), None)
+    return ranked if sidecar is None else [sidecar, *(item for item in ranked if item is not sidecar)]
 
 
 def _best_read_first(ranked: list[tuple[Place, str, int]],
@@ -276,16 +311,10 @@ def _best_read_first(ranked: list[tuple[Place, str, int]],
     files = max(len(values[item[:2]]) for item in rivals)
 
     def reading(item: tuple[Place, str, int]) -> tuple[float, int]:
-        return -sum(1 for text in values[item[:2]] if lifecycle.canonical(text)) / files, _name_order(item[1])
+        return -sum(1 for text in values[item[:2]] if lifecycle.canonical(text)) / files, lifecycle.status_name_order(item[1])
 
     best = min(rivals, key=reading)
     return [best, *(item for item in ranked if item is not best)]
-
-
-def _name_order(name: str) -> int:
-    """Where a status-like name's word stands in `STATUS_NAMES` (`3. Status` -> 0, `stage` -> 2)."""
-    words = re.findall(r"[a-z]+", name.casefold())
-    return min((_STATUS_NAMES.index(word) for word in words if word in _STATUS_NAMES), default=len(_STATUS_NAMES))
 
 
 def _joins(place: Place, choice: Choice) -> bool:
@@ -308,7 +337,7 @@ def _pattern_label(found: Evidence, among: list[str]) -> str | None:
         for label, value in found.get(path, {}).get(Place(PATTERNS), {}).items():
             present[label] += 1
             hits[label] += known(value)
-    ranked = sorted((-count, label not in _STATUS_NAMES, label) for label, count in hits.items()
+    ranked = sorted((-count, label not in lifecycle.STATUS_NAMES, label) for label, count in hits.items()
                     if count and count >= _share_known(label) * present[label])
     return ranked[0][2] if ranked else None
 

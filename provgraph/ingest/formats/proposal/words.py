@@ -3,7 +3,8 @@
 Each status text is keyed by the shortest phrase it starts with that reads as the whole text does (`Superseded by
 PEP 3` -> `superseded`, `Active review` -> `active review`); a text the vocabulary does not know is keyed whole when
 it is two to four words of letters (`Peer Review`, `Waiting for Approval`: the reader's key is the phrase as the
-files write it), else by its first word (`Stalled since 2020` -> `stalled`). A known word
+files write it), else by its first word (`Stalled since 2020` -> `stalled`); a code with a word in brackets by the
+code (`3 (finished)` -> `3`), read as the word in brackets reads when the vocabulary knows it. A known word
 is mapped as the default vocabulary reads it; an unknown one to the canonical word whose own spelling it shares the
 longest start with (`accepting` -> accepted), or to nothing; but whole words of it that are
 a known phrase come first, the longest (`activation-in-progress` -> `in progress`, proposed, never `activat...`
@@ -29,6 +30,7 @@ _STEM = 5  # an unknown word mapped by its spelling shares at least this many fi
 _PARTS = re.compile(r"[\s\-]+")
 _HEADED = 4  # an unknown text of two words up to this many, letters only, is keyed whole (`peer review`)
 _LETTERS = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
+_CODED = re.compile(r"[\W_]*(\d+[a-z]?|[a-z])[\W_]*\(\s*([^()]*?[^\W\d_][^()]*?)\s*\)", re.IGNORECASE)  # `3 (finished)`
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,12 @@ class Word:
 def words(texts: list[str], defined: dict[str, Definition] | None = None) -> list[Word]:
     """Every word the status texts use, most used first (`defined`: phrase -> the log's own definition of it)."""
     counted = Counter(phrase for phrase in (phrase_of(text) for text in texts) if phrase)
-    return [_word(phrase, count, (defined or {}).get(phrase))
+    inside: dict[str, Counter[str]] = {}
+    for text in texts:
+        coded = _CODED.match(text)
+        if coded:
+            inside.setdefault(coded.group(1).casefold(), Counter())[" ".join(coded.group(2).casefold().split())] += 1
+    return [_word(phrase, count, (defined or {}).get(phrase), inside.get(phrase))
             for phrase, count in sorted(counted.items(), key=lambda item: (-item[1], item[0]))]
 
 
@@ -62,6 +69,9 @@ def phrase_of(text: str) -> str:
     """The phrase a status text is keyed by: the shortest start that reads as the whole text, else its first word."""
     found = lifecycle.status_words(text)
     reading = lifecycle.canonical(text)
+    coded = _CODED.match(text)
+    if coded and reading is None:
+        return coded.group(1).casefold()  # `3 (finished)`, `X (abandoned)`: the code, as the reader matches it
     if reading is not None:
         for length in range(1, len(found) + 1):
             if lifecycle.canonical(" ".join(found[:length])) == reading:
@@ -71,7 +81,7 @@ def phrase_of(text: str) -> str:
     return found[0] if found else ""
 
 
-def _word(phrase: str, count: int, definition: Definition | None) -> Word:
+def _word(phrase: str, count: int, definition: Definition | None, inside: Counter[str] | None = None) -> Word:
     newer = renamed_as(phrase, definition.text) if definition is not None else None
     if newer is not None:  # the log's own definition says it is an older name of another word
         return Word(phrase, lifecycle.canonical(newer), count, None, definition, by_definition=True)
@@ -84,6 +94,15 @@ def _word(phrase: str, count: int, definition: Definition | None) -> Word:
     if reading is not None:
         return Word(phrase, reading, count, f"{contested[0]} (the other reading: {contested[1]})" if contested else None,
                     definition)
+    if inside:  # a code: read by the word in brackets its files write after it, when the vocabulary knows that
+        word = inside.most_common(1)[0][0]
+        by_inside, contested = lifecycle.canonical(word), lifecycle.CONTESTED.get(word)
+        written = f"provgraph does not know {phrase!r}, written {phrase} ({word})"
+        if by_inside is None:
+            return Word(phrase, None, count, f"{written}: UNKNOWN (UNRECOGNISED_STATUS) until it is given a canonical "
+                                             "word", definition)
+        other = f"; {contested[0]} (the other reading: {contested[1]})" if contested else ""
+        return Word(phrase, by_inside, count, f"{written}; read by the word in brackets as {by_inside}{other}", definition)
     known = _known_part(phrase)
     if known is not None:
         part, by_words = known
