@@ -805,8 +805,10 @@ def _mapserver(root: Path) -> Iterator[Written]:
 
 def _bazel(root: Path) -> Iterator[Written]:
     """A Bazel design's front matter `status: Approved` (`[Implemented](commit URL)`, `To be reviewed (issue URL)`), or,
-    in the one design whose front matter is never closed, the `**Status**: Draft` line under its title."""
-    return _head_match(r"designs/[^/]+\.md", r"^(?:\*\*)?status(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(\S.*)$", 25)(root)
+    in the one design whose front matter is never closed, the `**Status**: Draft` line under its title. template.md
+    (its `status: To be reviewed` the template's) is no record."""
+    status = r"^(?:\*\*)?status(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(\S.*)$"
+    return _head_match(r"designs/(?!template\.md)[^/]+\.md", status, 25)(root)
 
 
 def _sentry(root: Path) -> Iterator[Written]:
