@@ -107,8 +107,15 @@ def start(port: int, data_dir: Path | None, http_port: int, heap: str, pagecache
 @server_options
 @click.option("--json", "as_json", is_flag=True)
 def stop(port: int, data_dir: Path | None, as_json: bool) -> None:
-    """Shut the server on --port down cleanly (refused if --data belongs to a server on another port)."""
-    _show(local.stop(local.ServerOptions(port=port, data_dir=data_dir)), as_json, data_dir is not None)
+    """Shut the server on --port down cleanly (refused if --data belongs to a server on another port).
+
+    With no server answering on --port there is nothing to stop: it says so and exits 0 (`"stopped": false` in
+    --json)."""
+    state = local.stop(local.ServerOptions(port=port, data_dir=data_dir))
+    if as_json or state.stopped:
+        _show(state, as_json, data_dir is not None)
+    else:
+        click.echo(f"not running  (no server answers on port {port}: nothing to stop)")
 
 
 @server.command()

@@ -107,7 +107,8 @@ def test_servers_are_selected_by_port_and_data_folder_and_start_says_what_it_doe
         assert local._alive(pid)
 
     not_here = _run(home, "stop", "--port", str(other))  # the default folder: nothing there to stop
-    assert not_here.returncode == 0 and not_here.stdout.startswith("stopped") and local._alive(pid)
+    assert not_here.returncode == 0 and local._alive(pid)
+    assert not_here.stdout.strip() == f"not running  (no server answers on port {other}: nothing to stop)"
 
     browse = subprocess.run([PROVGRAPH, "browse", "--port", str(port)], env=_env(home), capture_output=True, text=True,
                             timeout=120)
@@ -129,10 +130,21 @@ def test_servers_are_selected_by_port_and_data_folder_and_start_says_what_it_doe
 
     stopped = _run(home, "stop", "--port", str(port), "--json")
     assert stopped.returncode == 0 and json.loads(stopped.stdout)["running"] is False
+    assert json.loads(stopped.stdout)["stopped"] is True
     assert json.loads(stopped.stdout)["data_dir"] == str(data)
     assert not local._alive(pid)
     after = _run(home, "status", "--port", str(port))  # stopped: still its own folder, not the default one
     assert after.returncode == 0 and after.stdout.strip() == f"stopped  (port {port}, data {data})", after.stdout
+
+
+def test_stop_with_no_server_on_the_port_says_nothing_was_stopped(tmp_path: Path) -> None:
+    """Never "stopped (port P, data ...)" for a port nobody listens on: a user would think a server was shut down."""
+    port = str(_free_port())
+    plain = _run(tmp_path, "stop", "--port", port)
+    assert plain.returncode == 0 and plain.stderr == "", plain.stderr
+    assert plain.stdout == f"not running  (no server answers on port {port}: nothing to stop)\n"
+    as_json = json.loads(_run(tmp_path, "stop", "--port", port, "--json").stdout)
+    assert as_json["running"] is False and as_json["stopped"] is False and as_json["port"] == int(port)
 
 
 def test_browse_refuses_an_http_port_the_running_server_does_not_serve(neo4j_settings) -> None:  # type: ignore[no-untyped-def]

