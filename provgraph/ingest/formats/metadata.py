@@ -9,7 +9,8 @@ states it; None for a sidecar or a folder). The first value of a name wins.
   of the file is not such a block, the first `<pre>` or ``` block before the first heading (a title or a notice
   may come first, as in BIPs).
 - block: the first fenced or `<pre>` block anywhere near the top holding `Field: value` lines (a CAP's `## Preamble`).
-- field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields.
+- field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields
+  (Sphinx's file-wide fields, `:orphan:`, `:tocdepth:`, are no record's).
 - lines: `status: Accepted` lines after the title, blank lines between them (astropy's APEs).
 - table: the first table at the record's top (as bullets; an RST or AsciiDoc table anywhere), field names in its
   first column: Markdown (`| **Status** | Accepted |`), HTML
@@ -71,6 +72,7 @@ _ATX_TITLE = re.compile(r"#{1,6}\s")
 PREAMBLE_LINES = 200  # how far into a file the block and patterns readers look
 _HEADING = re.compile(r"#{1,6}\s|=+[^=].*=+\s*$")  # Markdown `# Title`, MediaWiki `==Abstract==`
 _COLUMNS = 3  # a table this wide with one row under its header holds its fields in columns
+_FILE_WIDE = frozenset({"orphan", "nocomments", "nosearch", "tocdepth"})  # Sphinx's fields for the file, not the record
 
 
 def header_block(lines: list[str]) -> Fields:
@@ -144,14 +146,16 @@ def field_lines(lines: list[str]) -> Fields:
 
 def _after_title(lines: list[str], pattern: re.Pattern[str]) -> Fields:
     """The first block of `pattern` lines, blank lines between them, before any paragraph: an RST or Markdown title
-    (with its adornments) and RST directives may come first; YAML front matter is no title but its own place."""
+    (with its adornments), RST directives and Sphinx's file-wide fields (`:orphan:`) may come first; YAML front matter
+    is no title but its own place."""
     index = after_front_matter(lines)
     while index < len(lines):
         stripped = lines[index].strip()
         title = index + 1 < len(lines) and _ADORNMENT.fullmatch(lines[index + 1].strip() or "x")
-        if not title and pattern.fullmatch(stripped):
+        matched = None if title else pattern.fullmatch(stripped)
+        if matched and matched.group(1).strip().casefold() not in _FILE_WIDE:
             return _block(lines, index, pattern, across_blanks=True)
-        prelude = not stripped or _ADORNMENT.fullmatch(stripped) or stripped.startswith(".. ") or _ATX_TITLE.match(stripped)
+        prelude = matched or not stripped or _ADORNMENT.fullmatch(stripped) or stripped.startswith(".. ") or _ATX_TITLE.match(stripped)
         if not title and not prelude:
             return {}
         index += 2 if title else 1
