@@ -2,6 +2,9 @@
 forms are written here in lines of our own, not copied from the logs. Pure (no database)."""
 from __future__ import annotations
 
+from pathlib import Path
+
+from provgraph import propose_format
 from provgraph.ingest.formats import metadata
 
 
@@ -17,3 +20,22 @@ def test_sphinx_file_wide_fields_before_the_title_are_not_the_records_field_list
     assert metadata.field_list([":tocdepth: 2", ":Status: Draft", "", "Text."])["status"] == metadata.Field("Draft", 2)
     # a field list of the record's own that comes first is still the record's
     assert _values(metadata.field_list([":Status: Final", "", "Title", "=====", "", ":Other: x"])) == {"status": "Final"}
+
+
+def _xips(root: Path, word: str, readme: str) -> Path:
+    (root / "xips").mkdir(parents=True)
+    for number in (1, 2, 3):
+        (root / "xips" / f"xip-{number}.md").write_text(f"---\nxip: {number}\nstatus: {word}\n---\n", encoding="utf-8")
+    (root / "README.md").write_text(readme, encoding="utf-8")
+    return root / "xips"
+
+
+def test_a_table_of_records_under_a_words_heading_defines_nothing(tmp_path: Path) -> None:
+    # an index README: each status a heading over a table of the records in it
+    index = "# XIPs\n\n### Stale\n\n| Updated | Title |\n|---|---|\n| 2020-01-02 | [One](xips/xip-1.md) |\n"
+    stale = {word.phrase: word for word in propose_format(_xips(tmp_path / "a", "Stale", index)).words}["stale"]
+    assert stale.definition is None
+    # a paragraph under the heading is still the word's definition, up to a table after it
+    prose = "# XIPs\n\n### Stale\nNo activity for six months.\n| Updated | Title |\n|---|---|\n"
+    stale = {word.phrase: word for word in propose_format(_xips(tmp_path / "b", "Stale", prose)).words}["stale"]
+    assert stale.definition is not None and stale.definition.text == "No activity for six months."
