@@ -861,3 +861,83 @@ LOGS |= {  # a ninth fresh check (s64-heldout9)
         "draft": "UNKNOWN", "active": "ACTIVE", "approved": "ACTIVE", "decided": "ACTIVE", "implementation": "ACTIVE",
         "done": "ACTIVE", "withdrawn": "STALE", "replaced": "STALE"}),
 }
+
+
+def _rskip(root: Path) -> Iterator[Written]:
+    """An RSKIP's front matter `status: Adopted`, else the `|**Status**     |Draft |` row of the table under its
+    title (the older RSKIPs have only the table, the newest only front matter); the template is no record."""
+    for relpath, text in _walk(root, r"IPs/RSKIP\d+\.md"):
+        head = "\n".join(text.splitlines()[:30])
+        status = (_first(r"^status:\s*['\"]?([^'\"\n]+)", _front_matter(text))
+                  or _first(r"^\s*\|\s*\*\*Status\*\*\s*\|\s*(.+?)\s*(?:\||$)", head))
+        yield Written(relpath, status, head)
+
+
+def _oep_row(name: str, lines: list[str]) -> str | None:
+    """An OEP's header row, `| Status | Accepted |` in an RST grid table or `* - Status` over `  - Accepted` in a
+    `.. list-table::` (the OEPs use both)."""
+    for index, line in enumerate(lines):
+        found = re.match(rf"^\|\s*`?{name}`?\s*\|\s*(.*?)\s*\|\s*$", line)
+        if found:
+            return found.group(1) or None
+        if re.match(rf"^\s*\*\s+-\s+{name}\s*$", line) and index + 1 < len(lines):
+            value = re.match(r"^\s*-\s+(.*)$", lines[index + 1])
+            return value.group(1).strip() if value else None
+    return None
+
+
+def _oep(root: Path) -> Iterator[Written]:
+    """An OEP's header table under its title (the first 80 lines): its Status row; its head keeps the `Replaces` and
+    `Replaced-By` rows as lines. The ADRs in an OEP's `decisions/` folder are another log."""
+    for relpath, text in _walk(root, r"oeps/[a-z-]+/oep-\d{4}[^/]*\.rst"):
+        lines = text.splitlines()[:80]
+        head = [f"{key}: {value}" for key in ("Replaces", "Replaced-By") if (value := _oep_row(key, lines))]
+        yield Written(relpath, _oep_row("Status", lines), "\n".join(head))
+
+
+def _cypher(root: Path) -> Iterator[Written]:
+    """A CIP's status is the folder it sits in (cip/1.adopted/, cip/2.testable/), as cip/README.adoc describes them;
+    the files state no status field (one keeps an old `:Status: Accepted` attribute)."""
+    for relpath, _text in _walk(root, r"cip/\d\.[a-z]+/CIP[^/]+\.adoc"):
+        yield Written(relpath, relpath.split("/")[1].split(".", 1)[1], "")
+
+
+LOGS |= {  # an eighth fresh check (s64-heldout8)
+    # The README's "RSKIP status terms": Draft ("open for consideration"), Deferred ("may be reconsidered"); Active
+    # (implementation completed and accepted), Accepted ("planned for immediate adoption"), Adopted ("adopted in a
+    # previous reference client release"); Rejected, Withdrawn, Superseded.
+    "rskips": HeldOut("rsksmart/RSKIPs", "README.md, RSKIP status terms", _rskip, {
+        "draft": "UNKNOWN", "deferred": "UNKNOWN", "active": "ACTIVE", "accepted": "ACTIVE", "adopted": "ACTIVE",
+        "rejected": "STALE", "withdrawn": "STALE", "superseded": "STALE"}),
+    # ADR-1 (content/ADR-1-adr-process.md), the statuses under the process chart: Idea, Draft, Review, Last Call,
+    # Stagnant ("may be resurrected"); Final, Living ("continually updated"); Withdrawn ("has finality"), Deprecated
+    # ("obsolete or no longer relevant"). `LastCall` is the README's spelling.
+    "dcladrs": HeldOut("decentraland/adr", "ADR-1, statuses", _front_matter_status(r"content/ADR-\d+[^/]*\.md"), {
+        "idea": "UNKNOWN", "draft": "UNKNOWN", "review": "UNKNOWN", "last call": "UNKNOWN", "lastcall": "UNKNOWN",
+        "stagnant": "UNKNOWN", "final": "ACTIVE", "living": "ACTIVE", "withdrawn": "STALE", "deprecated": "STALE"}),
+    # OEP-1, "OEP Status": Draft, Under Review, Deferred ("can change it back"), Provisional ("not yet fully
+    # Accepted"); Accepted, Final, Needs Revision (stays relevant, "requires some renewed attention"); Replaced
+    # ("superseded by a different OEP"), Obsolete. Approved (no OEP-1 word) by its plain meaning.
+    "oeps": HeldOut("openedx/open-edx-proposals", "OEP-1, OEP Status", _oep, {
+        "draft": "UNKNOWN", "under review": "UNKNOWN", "deferred": "UNKNOWN", "provisional": "UNKNOWN",
+        "accepted": "ACTIVE", "final": "ACTIVE", "approved": "ACTIVE", "needs revision": "ACTIVE",
+        "replaced": "STALE", "obsolete": "STALE"}),
+    # The stages page (stages.html, removed in e7884fcd; its words stay in the records): 0 Strawperson (the premise
+    # not obviously useless), 1 Draft (the premise accepted, "commits to considering"); 2 Candidate (the definitions
+    # "comprehensively model the addition", committed to the schema as beta), 3 Finished (GA); X Abandoned ("will no
+    # longer advance"). rfcs/PROCESS.md now: a single Proposal stage, merged "on approval": in force.
+    "ecsrfcs": HeldOut("elastic/ecs (rfcs/text)", "stages.html (at e7884fcd^); rfcs/PROCESS.md",
+                       _head_match(r"rfcs/text/\d{4}-[^/]+\.md", r"^(?:[-*]\s+)?Stage:\s*\**\s*([^*<\n]+)", 10), {
+        "0": "UNKNOWN", "1": "UNKNOWN", "2": "ACTIVE", "3": "ACTIVE", "x": "STALE", "proposal": "ACTIVE"}),
+    # cip/README.adoc, "The CIP Lifecycle": Adopted ("adopted to openCypher"), Testable (with "a sufficient set of TCK
+    # scenarios"; CIP-PROCESS.adoc: reviewed, then "adopted or not"): both in the specification, in force.
+    "opencypher": HeldOut("opencypher/openCypher (cip)", "cip/README.adoc, The CIP Lifecycle", _cypher, {
+        "adopted": "ACTIVE", "testable": "ACTIVE"}),
+    # The README: a BUIP is voted by the members; "To pass, your proposal need to gather a majority ... and at the same
+    # time reach the quorum": passed in force, draft not yet voted, rejected / no quorum / withdrawn not in force;
+    # closed by its plain meaning, not passed (BUIP007's candidacy closed, BUIP011's passed: its candidate the
+    # president). Voted (the membership elections) states no outcome: left out.
+    "buips": HeldOut("BitcoinUnlimited/BUIP", "README.md (To pass ...)", _indented_field(r"\d{3}\.md", "Status", 8), {
+        "draft": "UNKNOWN", "passed": "ACTIVE", "rejected": "STALE", "no quorum": "STALE", "withdrawn": "STALE",
+        "closed": "STALE"}),
+}

@@ -17,7 +17,8 @@ def formats_command() -> None:
 @click.option("--name", default=None, help="The store's name [default: the folder's]")
 @click.option("--series", default=None, metavar="GLOB",
               help="When the folder holds several series numbered each on its own (A1.., L1..), the records glob of "
-                   "the one to propose, as a check: line names it [default: the one with most records]")
+                   "the one to propose alone, as a check: line names it [default: the series side by side in one "
+                   "folder, all in one store; else the one with most records]")
 @click.option("--format", "fmt", type=click.Choice(["toml", "json"]), default="toml", show_default=True,
               help="toml: a [[store]] table for provgraph.toml, counts and doubts as # comments; json: the same as data")
 def propose_command(path: Path, name: str | None, series: str | None, fmt: str) -> None:

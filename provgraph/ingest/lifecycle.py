@@ -12,7 +12,8 @@ review, not the accepting word "active". A store may declare its own words (`wor
 `provgraph.toml`): at each phrase length they are tried before the default vocabulary.
 Each word and its meaning is listed in docs/design.md ("The status vocabulary"). `read_word` also says where a
 reading came from (the store's words, the default vocabulary, or neither), for the ingest summary; `CONTESTED` lists
-the default words communities read differently, which the summary flags.
+the default words communities read differently, which the summary flags, and `UNREAD` the words left unread on purpose,
+with why.
 `STATUS_NAMES` are the names a status field goes by (a heading is a status only when named like one), and `CUES`
 what a log's own definition of a word says, by the reading it points to (a proposal reads a contested or unknown
 word by them).
@@ -54,7 +55,8 @@ _PHRASES = {
     "public discussion": "proposed", "last call": "proposed", "final comment period": "proposed",
     "under consideration": "proposed", "under discussion": "proposed", "request for comments": "proposed",
     "in progress": "proposed", "work in progress": "proposed", "to do": "proposed",
-    "returned for revision": "draft", "under revision": "draft",
+    "returned for revision": "draft", "under revision": "draft", "needs revision": "draft", "needs research": "draft",
+    "peer review": "proposed",
     "accepted with modifications": "accepted", "accepted with revisions": "accepted",
     "awaiting implementation": "accepted", "ready for implementation": "accepted",
     "implementation in progress": "accepted", "partially implemented": "accepted", "partially stable": "accepted",
@@ -70,22 +72,30 @@ _WORDS = {
     "agreed": "accepted", "decided": "accepted", "implemented": "accepted", "implementable": "accepted",
     "active": "accepted", "activated": "accepted", "living": "accepted", "final": "accepted",
     "deployed": "accepted", "stable": "accepted", "previewing": "accepted", "ratified": "accepted", "done": "accepted",
+    "finished": "accepted", "executed": "accepted", "rollout": "accepted", "standard": "accepted",
+    "informational": "accepted", "meta": "accepted", "memorandum": "accepted",
     "released": "accepted", "shipped": "accepted", "launched": "accepted", "enacted": "accepted",
     "completed": "accepted", "complete": "accepted", "resolved": "accepted", "closed": "accepted",
+    "passed": "accepted",  # a vote's outcome; "failed" its other one
     "proposed": "proposed", "proposal": "proposed", "pending": "proposed", "review": "proposed",
     "open": "proposed", "reopened": "proposed", "backlog": "proposed", "rfc": "proposed", "wip": "proposed",
-    "idea": "proposed", "provisional": "proposed", "experimental": "proposed",
-    "draft": "draft", "drafting": "draft",
+    "idea": "proposed", "provisional": "proposed", "experimental": "proposed", "lastcall": "proposed",
+    "exploratory": "proposed", "speculative": "proposed", "prototype": "proposed", "prototyped": "proposed",
+    "prototyping": "proposed",
+    "draft": "draft", "drafting": "draft", "draught": "draft", "needs-revision": "draft", "needs-research": "draft",
     "incomplete": "incomplete",
     "on-hold": "on-hold", "paused": "on-hold", "deferred": "on-hold", "postponed": "on-hold",
     "suspended": "on-hold", "parked": "on-hold", "blocked": "on-hold", "stagnant": "on-hold",
-    "dormant": "on-hold", "moribund": "on-hold",
+    "dormant": "on-hold", "moribund": "on-hold", "stalled": "on-hold",
     "rejected": "rejected", "declined": "rejected", "refused": "rejected", "vetoed": "rejected",
-    "cancelled": "rejected", "canceled": "rejected",
+    "cancelled": "rejected", "canceled": "rejected", "failed": "rejected",
     "withdrawn": "withdrawn", "retracted": "withdrawn", "abandoned": "withdrawn", "stale": "withdrawn",
+    "dead": "withdrawn", "reverted": "withdrawn",
     "deprecated": "deprecated", "obsolete": "deprecated", "obsoleted": "deprecated", "retired": "deprecated",
-    "inactive": "deprecated", "discontinued": "deprecated",
+    "inactive": "deprecated", "discontinued": "deprecated", "defunct": "deprecated", "historic": "deprecated",
+    "historical": "deprecated", "removed": "deprecated",
     "superseded": "superseded", "superceded": "superseded", "replaced": "superseded", "duplicate": "superseded",
+    "moved": "superseded",
     "amended": "amended",
 }
 assert set(_PHRASES.values()) | set(_WORDS.values()) <= set(CANONICAL)
@@ -113,8 +123,33 @@ CONTESTED: Mapping[str, tuple[str, str]] = {
                  "proposed"),
     "implementable": ("approved by the approvers in KEPs; in ACPs its authors' own view, before any ratification",
                       "proposed"),
+    "finished": ("accepted and implemented in Tor's proposals; in a writing workflow, a text ready for review",
+                 "proposed"),
+    "dead": ("given up for good in plain English; in Tor's proposals dormant, open again with a new proponent",
+             "on-hold"),
 }
 assert all(word in _WORDS and other in CANONICAL and other != _WORDS[word] for word, (_, other) in CONTESTED.items())
+
+# Words a status field holds that the default vocabulary leaves unread on purpose, and why: a proposal's comment and the
+# ingest summary say so beside the word (UNKNOWN UNRECOGNISED_STATUS until a store declares it).
+UNREAD: Mapping[str, str] = {
+    "candidate": "logs differ: accepted in BEPs (the review passed), for the council to decide in GIPs",
+    "recommended": "logs differ: in force as a standards body's recommendation, before ratification in Stacks SIPs",
+    "demonstrated": "one log's term (Aries: implemented, not yet endorsed) and a verb of prose (\"as demonstrated in\")",
+    "new": "a word of prose too common to read in a status section's sentences (\"a new API\")",
+    "unknown": "it says the status is not known",
+    "formal assessment": "read by its start, \"Formal Assessment Postponed\" would be proposed, not on hold",
+    "waiting-for-implementation": "logs differ: awaiting implementation is accepted elsewhere, undecided in Scala SIPs",
+    "april fool": "a joke, no lifecycle (PEP 401)",
+}
+assert not set(UNREAD) & (set(_WORDS) | set(_PHRASES))
+
+
+def why_unread(phrase: str) -> str | None:
+    """Why the default vocabulary leaves a status phrase unread on purpose (`UNREAD`, by the words it starts with)."""
+    found = phrase.split()
+    return next((why for word, why in UNREAD.items() if found[:len(word.split())] == word.split()), None)
+
 
 # Field names a status is kept under: a heading, or a field in a section, is read as a status only when it is named
 # like one ("Status", "Current state", "Decision"), never by the word under it ("Reference Implementation").
@@ -133,8 +168,11 @@ def status_named(name: str) -> bool:
 _NEGATION = re.compile(r"\b(?:no longer|not|never|cannot|can't)\W+(?:\w+\W+){0,4}$")
 CUES: Mapping[str, re.Pattern[str]] = {
     "on-hold": re.compile(r"\b(?:reviv\w*|resurrect\w*|picked up again|pick \w+ up again|reopen\w*|resum\w*|back to"
-                          r"|(?:return\w*|revert\w*|chang\w+ it|mov\w+ it) to (?:the )?draft)\b"),
+                          r"|becom\w* \W*\w+\W* again|(?:return\w*|revert\w*|chang\w+ it|mov\w+ it) to (?:the )?draft)\b"),
     "withdrawn": re.compile(r"\b(?:for good|permanent\w*|finality|terminal state|final state|historical interest)\b"),
+    "deprecated": re.compile(r"\b(?:historical reasons|kept for (?:historical|reference)|(?:do|does) not reflect the current"
+                             r"|no longer (?:reflect\w*|relevant|applicable|appl(?:y|ies)|current|valid|supported|maintained"
+                             r"|recommended|encouraged|in (?:use|effect|force)))\b"),
     "accepted": re.compile(r"\b(?:continual\w*|living|ongoing|never (?:be |meant to be )?(?:final|completed?)"
                            r"|not reach a state of finality|in (?:force|effect)"
                            r"|(?:enabled|activated|live|deployed) (?:in|on) (?:the )?(?:\w+ ){0,2}(?:mainnet|network))\b"),

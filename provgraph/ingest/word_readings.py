@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from provgraph.base.text import counted
-from provgraph.ingest.lifecycle import CONTESTED
+from provgraph.ingest.lifecycle import CONTESTED, why_unread
 from provgraph.ingest.records import Observation, StatusStated
 
 _LISTED = 12  # plain words a text line lists (the JSON lists every one)
@@ -37,7 +37,9 @@ class WordCount:
 
     def text(self) -> str:
         if self.origin == "unrecognised":
-            return f"{self.written} {self.records} -> not recognised (UNKNOWN UNRECOGNISED_STATUS)"
+            unread = why_unread(self.phrase)
+            return (f"{self.written} {self.records} -> not recognised (UNKNOWN UNRECOGNISED_STATUS"
+                    + (f"; left unread: {unread})" if unread else ")"))
         told = f"{self.written} {self.records} -> {self.declared} ({_ORIGINS[self.origin]}"
         if self.contested is None:
             return told + ")"
@@ -53,6 +55,8 @@ class WordCount:
         found: dict[str, Any] = {"word": self.written, "phrase": self.phrase, "records": self.records,
                                  "read_as": self.declared if self.origin != "unrecognised" else None,
                                  "from": self.origin}
+        if self.origin == "unrecognised" and why_unread(self.phrase):
+            found["unread_because"] = why_unread(self.phrase)
         if self.contested:
             found.update(communities_differ=self.contested[0], other_reading=self.contested[1], change=self.option,
                          config=f"[store.words] {self.phrase} = \"{self.contested[1]}\"")

@@ -14,12 +14,13 @@ WHEN = datetime(2026, 1, 1, tzinfo=timezone.utc)
 MD = ".md"  # kept apart: the docs test reads a quoted name ending .md as a file of the repository
 
 
-def read_as_claims(proposal: Proposal, root: Path) -> dict[str, tuple[str, str | None]]:
-    """record path -> (uid, declared word) of every file the proposal reads as a claim, as `ingest files` reads it."""
+def read_as_claims(proposal: Proposal, root: Path, suffix: str = MD) -> dict[str, tuple[str, str | None]]:
+    """record path -> (uid, declared word) of every file the proposal reads as a claim, as `ingest files` reads it
+    (the files whose names end with `suffix`)."""
     table = proposal.store_table()
     fmt = declared({**table["record"], "words": table["words"]}, "proposal")
     found = {}
-    for file in sorted(root.rglob("*" + MD)):
+    for file in sorted(root.rglob("*" + suffix)):
         relpath = file.relative_to(root).as_posix()
         if not fmt.is_record_name(relpath) or fmt.skip_reason(relpath):
             continue

@@ -81,16 +81,16 @@ def test_a_block_quote_under_a_status_heading_is_an_instruction_and_a_placeholde
     assert "a source only: its status is a template's placeholder" in proposal.counts.not_read
 
 
-def test_adrs_are_named_by_their_file_names_number_and_reverted_stays_for_the_user_to_read() -> None:
+def test_adrs_are_named_by_their_file_names_number_and_reverted_reads_as_undone() -> None:
     root = SAMPLES / "cometbft" / "architecture"
     proposal = propose_format(root)
     record = proposal.store_table()["record"]
     assert record["fields"]["id"] == "file-number" and record["id"] == "ADR {id}"
     claims = read_as_claims(proposal, root)
-    assert claims["adr-105-refactor-mempool-senders" + MD] == ("ADR 105", "reverted")
+    assert claims["adr-105-refactor-mempool-senders" + MD] == ("ADR 105", "withdrawn")
     assert claims["tendermint-core/adr-001-logging" + MD][0] == "ADR 1"
-    # nothing in the log defines `Reverted`: left for the user, marked, as a word provgraph does not know
-    assert '# reverted = "?"' in proposal.to_toml()
+    # nothing in the log defines `Reverted`: read by its plain meaning, a decision undone (its revisions revise nothing)
+    assert 'reverted = "withdrawn"  # 1 record' in proposal.to_toml()
 
 
 def test_the_check_line_and_the_words_are_what_the_reader_reads_past_the_lines_a_proposal_looks_at(tmp_path: Path) -> None:

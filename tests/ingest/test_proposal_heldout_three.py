@@ -46,7 +46,7 @@ def test_records_with_no_id_in_their_metadata_are_named_by_their_file_names_numb
     assert record["metadata"] == ["front-matter", "file-name"] and record["fields"]["id"] == "file-number"
     assert record["id"] == "KIP-{id:04}"
     assert sorted(uid for uid, _ in read_as_claims(proposal, SAMPLES / "numbered").values()) == ["KIP-0004", "KIP-0015", "KIP-0022"]
-    assert metadata.file_name("keps/sig-x/1029-quotas/README.md") == {"file-number": metadata.Field("1029")}
+    assert metadata.file_name("keps/sig-x/1029-quotas/README.md")["file-number"] == metadata.Field("1029")
 
 
 def test_a_translation_beside_its_record_is_counted_and_named_as_one_not_read_as_a_record() -> None:

@@ -119,9 +119,9 @@ def test_a_negated_cue_points_the_other_way() -> None:
 
 
 def test_an_unknown_phrase_whose_last_word_is_known_is_keyed_whole_and_read_by_that_word_marked(tmp_path: Path) -> None:
-    # PIPs state `Status: Peer Review`: keyed `peer` before, a comment with no reading
-    folder = _log(tmp_path, "Peer Review", "# XIPs\n")
+    # HIPs state `Status: Council Review` (PIPs' `Peer Review` too, now a phrase of the vocabulary)
+    folder = _log(tmp_path, "Council Review", "# XIPs\n")
     for number in (4, 5):
         (folder / f"xip-{number}.md").write_text(f"---\nxip: {number}\nstatus: Final\n---\n", encoding="utf-8")
-    word = _words(propose_format(folder))["peer review"]
+    word = _words(propose_format(folder))["council review"]
     assert (word.reads_as, word.records) == ("proposed", 2) and "its words 'review'" in word.unsure  # type: ignore[attr-defined]

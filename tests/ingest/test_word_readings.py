@@ -124,11 +124,11 @@ def test_a_declared_format_whose_records_keep_their_status_under_another_field_n
 
 def test_an_unrecognised_word_is_shown_as_not_recognised(graph: Graph, tmp_path: Path) -> None:
     store = tmp_path / "s"
-    _record(store, "1.md", "status: Moved to the wiki")
+    _record(store, "1.md", "status: Ongoing in the wiki")
     summary = ingest(graph, "files", store, store="s")
-    assert "  words       Moved to the wiki 1 -> not recognised (UNKNOWN UNRECOGNISED_STATUS)" in summary.text_lines()
+    assert "  words       Ongoing in the wiki 1 -> not recognised (UNKNOWN UNRECOGNISED_STATUS)" in summary.text_lines()
     (word,) = json.loads(summary.to_json())["words"]
-    assert word == {"word": "Moved to the wiki", "phrase": "moved to the wiki", "records": 1, "read_as": None,
+    assert word == {"word": "Ongoing in the wiki", "phrase": "ongoing in the wiki", "records": 1, "read_as": None,
                     "from": "unrecognised"}
     assert _statuses(graph)["s:1.md"] == ("UNKNOWN", "UNRECOGNISED_STATUS")
 

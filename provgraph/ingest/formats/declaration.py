@@ -6,7 +6,8 @@ command line), checked once here and turned into a frozen `RecordFormat`:
     records  = ["pep-[0-9]*.rst"]   # file globs that are records (no "/": the file name; else the store-relative path)
     metadata = ["header-block"]     # where the metadata sits, in order: front-matter, adr, header-block, block,
                                     # field-list, lines, bullets, table, xml (elements, xml_fields.py), headings,
-                                    # sidecar, folder, file-name (the path's number, as the field file-number)
+                                    # sidecar, folder, file-name (the path's number: fields
+                                    # file-number, `27`, and file-id, `A27` with its letters)
     sidecar  = "kep.yaml"           # metadata: sidecar -- the YAML file beside the text
     section  = "Preamble"           # the text metadata is read under this heading only (any level, any case)
     id       = "PEP {id}"           # the claim's uid from the id field ({id:04}: zero-padded when a number)
@@ -57,7 +58,8 @@ DEFAULT = "adr"
 _KEYS = {"preset", "records", "metadata", "sidecar", "section", "id", "aliases", "fields", "patterns", "words", "skip"}
 PATTERN_FLAGS = re.MULTILINE | re.IGNORECASE
 _WRITTEN_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?)(\d{1,9})")
-TITLED_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?\d{1,9})\s*(?:[(:\u2013\u2014]|-\s)\s*\S")
+_TITLE_AFTER = r"\s*(?:[(:\u2013\u2014]|-\s)\s*\S"  # `: Move Objects`, ` (Introducing the FVM)`, ` - x`
+TITLED_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?\d{1,9})" + _TITLE_AFTER)
 _TEMPLATE_FIELD = re.compile(r"\{id(?::(0\d+))?\}")
 # an id a template holds in the number's place (`xxxx`, `NNNN`, `####`): no id, the record is named by its path
 ID_PLACEHOLDER = re.compile(r"([xXnN#?])\1{1,7}")
@@ -116,7 +118,7 @@ class RecordFormat:
         """The uid of an id in the template's own form (or an alias's) that starts `text` with the record's title after
         it (`FIP-0030 (Introducing the FVM)`, `AIP-10: Move Objects`), else None."""
         found = TITLED_ID.match(text)
-        return self.named_uid(found.group(1)) if found else None
+        return (self.named_uid(found.group(1)) if found else None) or self._series_uid(text, titled=True)
 
     def named_uid(self, text: str) -> str | None:
         """The uid of a record `text` names: a bare number (through the id template), or an id written in the
@@ -126,8 +128,20 @@ class RecordFormat:
             return self.uid(text)
         found = _WRITTEN_ID.fullmatch(text)
         if found is None or not any(_own_form(template, text) is not None for template in (self.id, *self.aliases)):
-            return None
+            return self._series_uid(text)
         return self.uid(found.group(2))
+
+    def _series_uid(self, text: str, *, titled: bool = False) -> str | None:
+        """With ids written with their series' letters (an id field read through the bare template `{id}`: `A27`, the
+        file-name place's `file-id`), an id so written, or in an alias's form (`gRFC A27`), is the uid it names;
+        `titled`: with the record's title after it (`gRFC A108: OpenTelemetry ...`)."""
+        if self.id != "{id}" or not self.names("id"):
+            return None
+        for template in (self.id, *self.aliases):
+            found = _series_form(template, titled).match(text.strip())
+            if found:
+                return found.group(1)
+        return None
 
     def alias_names(self, value: str) -> list[str]:
         return [render(template, value) for template in self.aliases]
@@ -172,6 +186,13 @@ def render(template: str, value: str) -> str:
         return format(number, found.group(1)) if found.group(1) else str(number)
 
     return _TEMPLATE_FIELD.sub(field_text, template)
+
+
+@cache
+def _series_form(template: str, titled: bool) -> re.Pattern[str]:
+    """`gRFC {id}` -> a pattern of `gRFC A27` (any case; the id's letters and number its group), alone or titled."""
+    parts = [re.escape(part) for part in _TEMPLATE_FIELD.split(template)[::2]]  # split keeps the format's group
+    return re.compile(r"([A-Za-z]{1,12}[-_]?\d{1,9})".join(parts) + (_TITLE_AFTER if titled else r"\Z"), re.IGNORECASE)
 
 
 def _own_form(template: str, value: str) -> int | None:

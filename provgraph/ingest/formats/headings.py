@@ -22,6 +22,12 @@ _ADORNMENT = re.compile(r"([!-/:-@\[-`{-~])\1{2,}")  # one punctuation mark, thr
 _FENCES = ("```", "~~~")
 _BULLET = re.compile(r"[*+-][ \t]+")
 _NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+(?=\S)")  # `3. `, `2.1 `, `IV. `: a section's number
+_FIRST_SENTENCE = re.compile(r"(?<=[.!?;])\s|\n(?=\W*[A-Z])")  # a line that starts capitalised starts one too
+_SHORT_SENTENCE = 10  # a status said in a sentence says it in a short one (`This BEP is already implemented.`: 5 words)
+_LETTERED = re.compile(r"[A-Za-z]+")
+_TARGETS = re.compile(r"\]\([^)]*\)|<[^<>]*>|\w+://\S+")  # a link's target is no word of its sentence
+_MIXED_CASE_AFTER = re.compile(r"[ \t]+[A-Za-z]*[a-z][A-Za-z]*[A-Z]")  # a next word with a capital inside (`edX`)
+_CAPITALISED_AFTER = re.compile(r"[ \t]+(?:[A-Z]|[a-z]+[A-Z])")  # ... or a capitalised one (`Open Source`)
 
 
 @dataclass(frozen=True)
@@ -90,10 +96,13 @@ def section(lines: list[str], name: str) -> tuple[int, list[str]] | None:
 def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, str] | None = None) -> Fields:
     """`names` (casefolded) read as headings: `## Status` then `Accepted` is the field status = Accepted, on the line
     that says it (a bullet mark before it is not part of the value; a block quote under it, a template's instruction,
-    is no value). The first heading of a name wins. Under a heading
-    named like a status (`## 3. Status`) whose first line does not start with a status word, the value is the first
-    status phrase of its first paragraph (`This BEP is already implemented.` -> `implemented`; the store's `words`
-    first); a negated one (`not yet implemented`) is not read either way: the line stays the value, unrecognised."""
+    is no value). The first heading of a name wins. Under a heading named like a status (`## 3. Status`), a first
+    line that starts with a status phrase is the value, unless the phrase starts a name (`Open edX ...`: then the
+    heading states nothing); one that does not gives the status phrase of its paragraph's first sentence when that
+    sentence is short (`This BEP is already implemented.` -> `implemented`; the store's `words` first) and the
+    phrase is no name's word (a capitalised word before another: `Built on Open Source.`); a long sentence is prose
+    (a `## Decision` section's text), and a negated phrase (`not yet implemented`) is not read either way: the line
+    stays the value, unrecognised."""
     found: Fields = {}
     wanted = {heading_key(name): name for name in sorted(names)}  # a field keyed by the name declared
     marks = list(headings(lines))
@@ -104,24 +113,47 @@ def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, 
         stop = marks[number + 1].start if number + 1 < len(marks) else len(lines)
         line = next((index for index in range(heading.end, stop)
                      if lines[index].strip() and not lifecycle.instruction(lines[index])), None)
-        if line is not None:
-            found[name] = _stated(lines, line, stop, heading.key, words)
+        stated = _stated(lines, line, stop, heading.key, words) if line is not None else None
+        if stated is not None:
+            found[name] = stated
     return found
 
 
-def _stated(lines: list[str], line: int, stop: int, key: str, words: Mapping[str, str] | None) -> Field:
+def _stated(lines: list[str], line: int, stop: int, key: str, words: Mapping[str, str] | None) -> Field | None:
+    """The value under a heading (None: a status-named heading's text that starts with a name, `Open edX ...`, which
+    would read as a status word it does not state)."""
     first = Field(_BULLET.sub("", lines[line].strip(), count=1), line + 1)
-    if not lifecycle.status_named(key) or lifecycle.canonical(first.value, words) is not None:
+    if not lifecycle.status_named(key):
         return first
+    reading = lifecycle.read_word(first.value, words)
+    if reading is not None and reading.origin != "unrecognised":
+        return None if _starts_name(first.value, reading.written, _MIXED_CASE_AFTER) else first
+    paragraph = []
     for index in range(line, stop):
         if not lines[index].strip():
             break
-        phrase = lifecycle.stated_in(lines[index], words)
-        if phrase is False:
-            return first
-        if phrase:
-            return Field(phrase, index + 1)
-    return first
+        paragraph.append(lines[index].strip())
+    sentence = _FIRST_SENTENCE.split("\n".join(paragraph), maxsplit=1)[0].replace("\n", " ")
+    if len(_LETTERED.findall(_TARGETS.sub(" ", sentence))) > _SHORT_SENTENCE:
+        return first  # prose (a Nygard `## Decision` section's text), not a status said in a sentence
+    phrase = lifecycle.stated_in(sentence, words)
+    if not isinstance(phrase, str) or _starts_name(sentence, phrase, _CAPITALISED_AFTER):
+        return first  # none, negated, or a name's word (`Built on Open Source.`)
+    return Field(phrase, line + 1 + _line_of(paragraph, phrase))
+
+
+def _starts_name(text: str, phrase: str, after: re.Pattern[str]) -> bool:
+    """Whether `phrase`, one word written capitalised in `text`, runs into a name's next word (`after`)."""
+    if " " in phrase or not phrase[:1].isupper() or phrase.isupper():
+        return False
+    found = re.search(rf"\b{re.escape(phrase)}\b", text)
+    return found is not None and after.match(text, found.end()) is not None
+
+
+def _line_of(paragraph: list[str], phrase: str) -> int:
+    """The index of the paragraph's line that holds `phrase` (its first word when the phrase wraps)."""
+    first = phrase.split()[0]
+    return next((index for index, text in enumerate(paragraph) if first in text), 0)
 
 
 def _adorned(lines: list[str], index: int) -> tuple[tuple[str, bool], int] | None:

@@ -7,7 +7,8 @@ states it; None for a sidecar or a folder). The first value of a name wins.
 - header-block: `Field: value` lines (`Field:value` too, never a URL or a time) at the top of the file, up to the first blank line, continuation lines
   indented deeper (RFC 822 as in PEPs; also inside MediaWiki `<pre>` and under an RST comment `..`); when the top
   of the file is not such a block, the first `<pre>` or ``` block before the first heading (a title or a notice
-  may come first, as in BIPs).
+  may come first, as in BIPs). A block whose lines are mostly fields (three or more, three quarters of them) is read
+  with the lines that are not left out and said (`PartlyRead`: `    Submitted by Ada` in a BUIP's header).
 - block: the first fenced or `<pre>` block anywhere near the top holding `Field: value` lines (a CAP's `## Preamble`).
 - field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields
   (Sphinx's file-wide fields, `:orphan:`, `:tocdepth:`, are no record's).
@@ -17,11 +18,11 @@ states it; None for a sidecar or a folder). The first value of a name wins.
   (`<tr><td>Status</td><td>Accepted</td></tr>`, or a `<dl>`'s `<dt>` and `<dd>`), RST or AsciiDoc (tables.py).
 - bullets: Markdown bullet headers at the record's top (top.py: before the first heading, else under the title, any
   level, up to the next heading): `* Status: **Implemented**`, `* **Status**: x`.
-- front-matter: YAML between `---` lines at the top.
-- sidecar: a YAML file beside the text (`kep.yaml` next to `README.md`).
+- front-matter: YAML between `---` lines at the top (yaml_fields.py).
+- sidecar: a YAML file beside the text (`kep.yaml` next to `README.md`; yaml_fields.py).
 - folder: the record's status is the name of the folder it sits in (`accepted/`, `rejected/`).
 - file-name: the number the record's path writes (its file name's first digits, else its folder's), as the field
-  `file-number`: an id for records whose metadata states none.
+  `file-number`, and the name up to it, as `file-id` (`A2-hedged-calls.md` -> `A2`): an id for records whose metadata states none.
 
 `headings` (a field named by a heading) and `section` (the text under one) are in headings.py; `patterned` reads a
 declaration's patterns, the last resort for a field no place above holds.
@@ -29,38 +30,17 @@ declaration's patterns, the last resort for a field no place above holds.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping
-
-import yaml
+from typing import Callable, Mapping
 
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import tables, top
+from provgraph.ingest.formats.field import HEADER as _HEADER
+from provgraph.ingest.formats.field import BadMetadata, Field, Fields, PartlyRead, empty
 from provgraph.ingest.formats.top import after_front_matter
+from provgraph.ingest.formats.yaml_fields import front_matter, sidecar
 
+__all__ = ["BadMetadata", "Field", "Fields", "PartlyRead", "after_front_matter", "empty", "front_matter", "sidecar"]
 
-@dataclass(frozen=True)
-class Field:
-    value: Any  # text as written, or a list (YAML)
-    line: int | None = None  # 1-based, in the record's text; None when the value is not in it
-
-
-class BadMetadata(ValueError):
-    """Metadata a place cannot read as its kind; `fallback`: what its lines give read as `Field: value` lines."""
-
-    def __init__(self, line: int | None, reason: str, fallback: Fields | None = None) -> None:
-        super().__init__(reason)
-        self.line = line
-        self.reason = reason
-        self.fallback: Fields = fallback or {}
-
-
-Fields = dict[str, Field]
-_HEADER_NAME = r"[A-Za-z][\w.-]*(?: [\w.-]+){0,3}"
-# `Name: value`; or `Name:value` (`tip:127`) when the colon is the line's first, its name ends in a letter (no time,
-# `at 12:30`; no host, `example.com:8080`) and no `/`, `\` or `:` follows it (no URL, `https://x`; no path)
-_HEADER = re.compile(r"(?:(?=[^:]*:(?:[ \t]|$))|(?!(?i:mailto|urn|tel|data|file|news):)(?=[A-Za-z][\w -]*[A-Za-z_-]:[^\s/\\:]))"
-                     rf"({_HEADER_NAME})[ \t]*:[ \t]*(.*)")
 _FIELD_LIST = re.compile(r":([^:\s][^:]*):(?:[ \t]+(.*)|$)")
 _BULLET = re.compile(r"\s{0,3}[*+-]\s+(?:\*\*|__)?([A-Za-z][\w -]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)")
 _ADORNMENT = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}\s*")
@@ -77,19 +57,27 @@ _FILE_WIDE = frozenset({"orphan", "nocomments", "nosearch", "tocdepth"})  # Sphi
 
 def header_block(lines: list[str]) -> Fields:
     """`Field: value` lines at the top of the file (after blank lines and one opener such as `<pre>` or ```); when
-    the top is not a whole block of them, the first `<pre>` or ``` block before the first heading."""
+    the top is not a whole block of them, the first `<pre>` or ``` block before the first heading. A block whose
+    lines are mostly fields (`_mostly_fields`) is read with its other lines left out: PartlyRead, never silently."""
     index = _first_text(lines, 0)
     if index < len(lines) and _is_opener(lines[index]):
         index = _first_text(lines, index + 1)
     found, whole = _header_at(lines, index)
     if found and whole:
         return found
+    mostly = _mostly_fields(lines, index)
+    if mostly is not None:
+        return _unread(*mostly)
     for later in range(index, len(lines)):
         line = lines[later].strip()
         if _HEADING.match(line):
             break
         if line.lower() == "<pre>" or line.startswith(_FENCE):
-            boxed, _ = _header_at(lines, _first_text(lines, later + 1))
+            start = _first_text(lines, later + 1)
+            boxed, whole = _header_at(lines, start)
+            mostly = None if whole else _mostly_fields(lines, start)
+            if mostly is not None:
+                return _unread(*mostly)
             if boxed:
                 return boxed
     return found
@@ -100,14 +88,65 @@ def _is_opener(line: str) -> bool:
 
 
 def _header_at(lines: list[str], index: int) -> tuple[Fields, bool]:
-    """The header block from `index`, and whether it is whole: ended by a blank line, a closer or the file's end."""
+    """The header block from `index`, and whether it is whole: ended by a blank line, a closer or the file's end,
+    every line a field or indented deeper than the first (a field's continuation)."""
     found = _block(lines, index, _HEADER)
     end = index
+    depth = _indent(lines[index]) if index < len(lines) else 0
     while end < len(lines) and lines[end].strip() and lines[end].strip().lower() not in _CLOSERS:
-        if not _HEADER.fullmatch(lines[end].strip()) and not lines[end][:1].isspace():
+        if not _HEADER.fullmatch(lines[end].strip()) and _indent(lines[end]) <= depth:
             return found, False
         end += 1
     return found, True
+
+
+_MOSTLY = 3 / 4  # the share of a block's lines at its depth that are fields for it to be a header block: BUIP058's 3 of 4
+_FEWEST = 3  # fields, in a block with lines that are not: a sentence with a colon or two is no header
+
+
+def _mostly_fields(lines: list[str], index: int) -> tuple[Fields, list[tuple[int, str]]] | None:
+    """The fields of the block from `index` (to a blank line, a closer or the file's end) when three or more of its
+    lines at its least indentation, and three quarters of them, are `Field: value` lines (a line indented deeper
+    continues the one above), with the lines that are not (1-based line, text: `Submitted by Ada`, `Date 2020-08-31`); None when
+    the block is not mostly fields, or wholly, or holds a rule or an adornment."""
+    end = index
+    while end < len(lines) and lines[end].strip() and lines[end].strip().lower() not in _CLOSERS:
+        end += 1
+    if end == index or any(_ADORNMENT.fullmatch(line.strip()) for line in lines[index:end]):
+        return None  # a rule or an adornment (front matter's `---`, a title's `===`): markup, no header block
+    depth = min(_indent(line) for line in lines[index:end])
+    found: Fields = {}
+    unread: list[tuple[int, str]] = []
+    last: str | None = None
+    for at in range(index, end):
+        text = lines[at].strip()
+        matched = _HEADER.fullmatch(text) if _indent(lines[at]) == depth else None
+        if _indent(lines[at]) > depth:
+            if last:
+                found[last] = Field(f"{found[last].value} {text}".strip(), found[last].line)
+        elif matched:
+            last = matched.group(1).strip().casefold()
+            last = None if last in found else last  # the first value of a name wins
+            if last:
+                found[last] = Field((matched.group(2) or "").strip(), at + 1)
+        else:
+            unread.append((at + 1, text))
+            last = None
+    fields = sum(1 for at in range(index, end) if _indent(lines[at]) == depth) - len(unread)
+    if not unread or fields < _FEWEST or fields < _MOSTLY * (fields + len(unread)):
+        return None
+    return found, unread
+
+
+def _unread(found: Fields, unread: list[tuple[int, str]]) -> Fields:
+    """A header block read with lines that are no `Field: value` left out: PartlyRead naming them."""
+    named = ", ".join(f"`{text[:80]}`" for _, text in unread)
+    lines = "a line that is" if len(unread) == 1 else f"{len(unread)} lines that are"
+    raise PartlyRead(unread[0][0], f"header block: {lines} no `Field: value` not read: {named}", found)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def block(lines: list[str]) -> Fields:
@@ -201,58 +240,47 @@ def _name(cell: str) -> str:
     return cell.strip("*_` ").strip().casefold()
 
 
-def front_matter(lines: list[str]) -> Fields:
-    if not lines or lines[0].rstrip() != "---":
-        return {}
-    end = top.front_matter_end(lines)
-    if end is None:
-        raise BadMetadata(1, "front matter is not closed by a '---' line")
-    try:
-        loaded = _yaml("\n".join(lines[1:end]), "front matter", first_line=2)
-    except BadMetadata as problem:
-        raise BadMetadata(problem.line, problem.reason, _loose_lines(lines, 1, end)) from None
-    keys = {line.split(":", 1)[0].strip().casefold(): number + 2 for number, line in enumerate(lines[1:end]) if ":" in line}
-    return {name: Field(value, keys.get(name)) for name, value in loaded.items()}
-
-
-def _loose_lines(lines: list[str], start: int, end: int) -> Fields:
-    """Front matter that is not YAML read line by line: each unindented `Field: value` line (other lines ignored),
-    a value wholly in one pair of quotes unquoted (`status: "Final"`)."""
-    found: Fields = {}
-    for index in range(start, end):
-        matched = _HEADER.fullmatch(lines[index].rstrip()) if not lines[index][:1].isspace() else None
-        if matched:
-            value = (matched.group(2) or "").strip()
-            if len(value) > 1 and value[0] == value[-1] and value[0] in "\"'" and value[0] not in value[1:-1]:
-                value = value[1:-1]
-            found.setdefault(matched.group(1).strip().casefold(), Field(value, index + 1))
-    return found
-
-
-def sidecar(data: bytes, name: str) -> Fields:
-    loaded = _yaml(data.decode("utf-8", errors="replace"), name, first_line=1)
-    return {key: Field(value) for key, value in loaded.items()}
-
-
 def folder(relpath: str, words: Mapping[str, str]) -> Fields:
-    """The nearest folder the record sits in whose name is a status word (the store's own, then the vocabulary)."""
+    """The nearest folder the record sits in whose name is a status word (the store's own, then the vocabulary), as
+    written or without an ordering prefix (`1.adopted/` -> `adopted`; `unordered`)."""
     for name in reversed(relpath.split("/")[:-1]):
-        if lifecycle.canonical(name, words) is not None:
-            return {"folder": Field(name)}
+        for read in dict.fromkeys((name, unordered(name, words))):
+            if lifecycle.canonical(read, words) is not None:
+                return {"folder": Field(read)}
     return {}
 
 
-FILE_NUMBER = "file-number"  # the field the file-name place gives
+_ORDERED = re.compile(r"\d{1,2}[.\-_ ]+(?=[^\W\d_])")  # `1.`, `01-`, `2_`: a folder's place in the lifecycle's order
+
+
+def unordered(name: str, words: Mapping[str, str] | None = None) -> str:
+    """A folder name without its ordering prefix when the rest is a status phrase and nothing more (`1.adopted` ->
+    `adopted`; `0042-draft-spec`, a record's own folder, stays as written)."""
+    prefix = _ORDERED.match(name)
+    rest = name[prefix.end():] if prefix else ""
+    reading = lifecycle.read_word(rest, words) if rest else None
+    whole = reading is not None and reading.origin != "unrecognised" and \
+        reading.phrase == " ".join(lifecycle.status_words(rest))
+    return rest if whole else name
+
+
+FILE_NUMBER = "file-number"  # the fields the file-name place gives: the number,
+FILE_ID = "file-id"  # ... and the name up to it, its series' letters kept (`A27` beside `L27` in one folder)
 _DIGITS = re.compile(r"\d+")
+_SERIES_LETTERS = re.compile(r"[A-Za-z]{0,12}[-_]?")  # what may stand before the number in a file id
 
 
 def file_name(relpath: str) -> Fields:
     """The record's number as its path writes it: the first digits of its file name (`kip-0015.md` -> `0015`), else
-    of the nearest folder that has some (a KEP's `README.md` in `1029-quotas/` -> `1029`), as the field `file-number`."""
+    of the nearest folder that has some (a KEP's `README.md` in `1029-quotas/` -> `1029`), as the field `file-number`;
+    and as the field `file-id`, that name from its start to the number's end when letters alone stand before the number
+    (`A2-hedged-calls.md` -> `A2`, `kip-0015.md` -> `kip-0015`), else the number (`xxx-ipv6-x.txt` -> `6`)."""
     for part in reversed(relpath.split("/")):
-        found = _DIGITS.search(part.rsplit(".", 1)[0] if "." in part else part)
+        stem = part.rsplit(".", 1)[0] if "." in part else part
+        found = _DIGITS.search(stem)
         if found:
-            return {FILE_NUMBER: Field(found.group())}
+            written = stem[:found.end()] if _SERIES_LETTERS.fullmatch(stem[:found.start()]) else found.group()
+            return {FILE_NUMBER: Field(found.group()), FILE_ID: Field(written)}
     return {}
 
 
@@ -301,28 +329,3 @@ def _block(lines: list[str], index: int, pattern: re.Pattern[str], *, across_bla
             found[last] = Field((matched.group(2) or "").strip(), index + 1)
         index += 1
     return found
-
-
-class _AsWritten(yaml.SafeLoader):
-    """YAML with only the null implicit type: `kep-number: 0583` stays "0583", a date stays its text."""
-
-
-_AsWritten.yaml_implicit_resolvers = {
-    first: [(tag, pattern) for tag, pattern in resolvers if tag == "tag:yaml.org,2002:null"]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-
-
-def _yaml(text: str, what: str, first_line: int) -> dict[str, Any]:
-    try:
-        loaded = yaml.load(text, Loader=_AsWritten)  # noqa: S506 - a SafeLoader subclass
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        raise BadMetadata(first_line + mark.line if mark else None, f"broken YAML in {what}: {error.problem or error}") from None
-    except Exception as error:  # noqa: BLE001 - YAML fails in many ways (bad tags, recursion); all are bad input
-        raise BadMetadata(None, f"broken YAML in {what}: {type(error).__name__}"[:300]) from None
-    if loaded is None:
-        return {}
-    if not isinstance(loaded, dict):
-        raise BadMetadata(first_line, f"{what} is not a mapping of keys to values")
-    return {str(key).strip().casefold(): value for key, value in loaded.items() if key is not None}

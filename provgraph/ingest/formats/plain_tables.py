@@ -6,11 +6,14 @@
   edge spans it (its text joins the cell before).
 - RST simple: `=====  =====` borders; the columns are the runs of `=` of the first; text under them is a row, a line
   whose first column is blank continues the row above, a `-----` line (a span's underline) is no row.
+- RST list-table: a `.. list-table::` directive (its `:widths:`-like options aside), each `* -` item a row and each
+  `-` under it, where the row's first `-` stands, a cell; a line indented deeper continues the cell above (a list
+  inside a cell is its text, joined).
 - AsciiDoc: a `|===` block; each `|` starts a cell (one a line, or several), a line with no `|` continues the cell
   before, `//` lines are comments; a cell's specifier (`2+|`, `h|`, `a|`) is no text. The columns come from
   `[cols="1h,1"]` (its items, `3*` counting three) or `[cols="2"]`, else from the cells of the first row's line.
 
-An RST table is read when it starts before the second section title (the document title is the first, when the
+An RST table (a list-table: its directive) is read when it starts before the second section title (the document title is the first, when the
 file starts with it; a file that starts with other text, as PEPs' header blocks, has none); an AsciiDoc table
 before the first `==` section. Only the standard library (a few dozen lines each: docutils would read the whole
 document to find the first table).
@@ -24,13 +27,15 @@ Row = tuple[int, list[str]]  # (0-based line of the row, its cells' text)
 _GRID_BORDER = re.compile(r"\+(?:[-=]+\+)+")
 _SIMPLE_BORDER = re.compile(r"=+(?: +=+)+")  # two columns or more: one `=====` alone is a title's adornment
 _ADORNMENT = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}")
+_LIST_TABLE = re.compile(r"\.\.\s+list-table::")
+_LIST_ROW = re.compile(r"(\s*)\*(\s+)-(?:\s+|$)")  # `* - Status`: a row and its first cell
 _ADOC_START = "|==="
 _ADOC_COLS = re.compile(r"""\[.*\bcols\s*=\s*["']?([^"'\]]+)["']?""")
 _ADOC_SPEC = re.compile(r"(?:\d+(?:\.\d+)?[*+])?[<^>]?(?:\.[<^>])?[adehlmsv]?")  # `2+`, `3*`, `^.>`, `h`: no text
 
 
 def rst_rows(lines: list[str]) -> list[Row]:
-    """The rows of the first RST grid or simple table before the second section title ([] when there is none)."""
+    """The rows of the first RST grid, simple or list table before the second section title ([] when there is none)."""
     titles = 0
     first_text = True
     for index, line in enumerate(lines):
@@ -39,6 +44,8 @@ def rst_rows(lines: list[str]) -> list[Row]:
             return _grid_rows(lines, index)
         if _SIMPLE_BORDER.fullmatch(text):
             return _simple_rows(lines, index)
+        if _LIST_TABLE.match(text):
+            return _list_rows(lines, index)
         if text and index + 1 < len(lines) and _ADORNMENT.fullmatch(lines[index + 1].strip()) and not _ADORNMENT.fullmatch(text):
             titles += 1 if first_text else 2  # a title after other text is a section's: the preamble has ended
             if titles >= 2:
@@ -114,6 +121,31 @@ def _widened(spans: list[tuple[int, int]]) -> list[tuple[int, int | None]]:
     """Each column from its border's start to the next one's (text may overhang its `=` run into the gap); the last
     column to the line's end."""
     return [(left, spans[column + 1][0] if column + 1 < len(spans) else None) for column, (left, _) in enumerate(spans)]
+
+
+def _list_rows(lines: list[str], start: int) -> list[Row]:
+    """The rows of the `.. list-table::` directive on line `start`: its body is the lines indented deeper than it."""
+    directive = len(lines[start]) - len(lines[start].lstrip())
+    rows: list[Row] = []
+    row_at = cell_at = -1  # the columns of the rows' `*` and of their cells' `-`
+    for index in range(start + 1, len(lines)):
+        line = lines[index].rstrip()
+        indent = len(line) - len(line.lstrip())
+        if not line.strip():
+            continue
+        if indent <= directive:
+            break
+        item = _LIST_ROW.match(line)
+        if item and (row_at < 0 or indent == row_at):
+            row_at, cell_at = indent, indent + 1 + len(item.group(2))
+            rows.append((index, [line[item.end():].strip()]))
+        elif rows and indent == cell_at and line.lstrip().startswith("-") and line.lstrip()[1:2] in ("", " ", "\t"):
+            rows[-1][1].append(line.strip()[1:].strip())
+        elif rows and indent > cell_at:
+            rows[-1][1][-1] = f"{rows[-1][1][-1]} {line.strip()}".strip()
+        elif rows:
+            break  # text at a row's depth that is no row or cell: the table has ended
+    return [row for row in rows if any(row[1])]
 
 
 def asciidoc_rows(lines: list[str]) -> list[Row]:

@@ -30,6 +30,7 @@ from provgraph.ingest.records import (ClaimRecord, EdgeRecord, IngestOptions, No
                                       StatusStated, quote_hash, sha256_hex)
 
 _LINK = re.compile(r"\[([^\]\n]{0,500})\]\(\s*<?([^)>\s]+)>?[^)]*\)")
+REFERENCE_LINK = re.compile(r"\[([^\]\n]{1,500})\]\[[^\]\n]{0,500}\]")  # `[gRFC A115][A115]`: its text names it
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|urn:")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _SUCCESSION = re.compile(r"\b(?:replaced|superseded)\s+(?:by|with)\b[\s:]*", re.IGNORECASE)
@@ -126,13 +127,15 @@ def _status_like(fmt: RecordFormat, fields: dict[str, metadata.Field]) -> tuple[
 
 def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | None,
             records: list[Record]) -> tuple[dict[str, metadata.Field], str | None]:
-    """Every field the declared places hold (the first value of a name wins, a heading's last; within the declared
-    section, when there is one; front matter is at the top of the file whatever the section), then what the declared patterns match (keyed
-    by `_PATTERNED` + role), and why none can be read, if so."""
+    """Every field the declared places hold (the first value of a name wins, a heading's last, an empty value none
+    over a later place's; within the declared section, when there is one; front matter is at the top of the file
+    whatever the section), then what the declared patterns match (keyed by `_PATTERNED` + role), and why none can be
+    read, if so. A place read with something left out (`metadata.PartlyRead`) is an `unread_metadata` notice."""
     fields: dict[str, metadata.Field] = {}
     broken: list[tuple[str, str, metadata.BadMetadata]] = []  # (place, where, problem): read on by the other places
     offset, text = (0, lines) if not fmt.section else headings.section(lines, fmt.section) or (0, [])
     for place in sorted(fmt.metadata, key=lambda kind: kind == "headings"):  # the metadata's fields before a heading's
+        shift = offset if place == "headings" or (place in metadata.TEXT_READERS and place != "front-matter") else 0
         try:
             if place == "sidecar":
                 if sidecar is None:
@@ -149,15 +152,20 @@ def _fields(fmt: RecordFormat, at: Version, lines: list[str], sidecar: bytes | N
             elif place == "xml":  # the whole file: well-formed XML or not read
                 found = xml_fields(lines)
             elif place == "headings":
-                found = _shifted(headings.heading_fields(text, fmt.heading_names, fmt.word_map), offset)
+                found = headings.heading_fields(text, fmt.heading_names, fmt.word_map)
             else:
-                found = _shifted(metadata.TEXT_READERS[place](text), offset)
+                found = metadata.TEXT_READERS[place](text)
+        except metadata.PartlyRead as partly:
+            line = f" (line {partly.line + shift})" if partly.line else ""
+            records.append(Notice("unread_metadata", at.relpath, f"{partly.reason}{line}"))
+            found = partly.fallback
         except metadata.BadMetadata as problem:
             where = posixpath.join(posixpath.dirname(at.relpath), fmt.sidecar or "") if place == "sidecar" else at.relpath
             broken.append((place, where if at.version is None else f"{where}@{at.version}", problem))
             found = problem.fallback
-        for name, value in found.items():
-            fields.setdefault(name, value)
+        for name, value in _shifted(found, shift).items():
+            if name not in fields or (metadata.empty(fields[name].value) and not metadata.empty(value.value)):
+                fields[name] = value  # the first value of a name wins; an empty one does not win over a later place's
     for role, value in patterns.patterned(lines, fmt.compiled_patterns, frozenset(LINK_ROLES)).items():
         fields[_PATTERNED + role] = value
     if broken:
@@ -274,7 +282,9 @@ def successors_stated(fmt: RecordFormat, status: str) -> list[str]:
 
 def _references(fmt: RecordFormat, relpath: str, value: Any) -> list[str]:
     """What a link field names, each as the pipeline resolves it: a bare number through the id template
-    (`333` -> `PEP 333`), a path as the store-relative path (a folder without its trailing `/`), a URL as written."""
+    (`333` -> `PEP 333`), a path as the store-relative path (a folder without its trailing `/`), a URL as written;
+    a Markdown reference link (`[gRFC A115][A115]`, its target defined elsewhere in the file) by its text, as a link
+    whose text goes on past the line (`[gRFC A108: OpenTelemetry Custom`)."""
     if value is None:
         return []
     items = value if isinstance(value, list) else [value]
@@ -284,10 +294,12 @@ def _references(fmt: RecordFormat, relpath: str, value: Any) -> list[str]:
             continue
         text = str(item).strip()
         links = _LINK.findall(text)
-        parts = [_linked(fmt, relpath, name, target) for name, target in links] or [
+        parts = [*(_linked(fmt, relpath, name, target) for name, target in links), *REFERENCE_LINK.findall(text)] or [
             part for part in _SEPARATORS.split(text) if part.strip()]
         for part in parts:
-            target = _reference(fmt, relpath, part.strip().strip("*_`\"'").strip())
+            part = part.strip()
+            part = part[1:] if part.startswith("[") and "]" not in part else part  # a link's text cut at the line's end
+            target = _reference(fmt, relpath, part.strip("*_`\"'").strip())
             if target:
                 found.append(target)
     return list(dict.fromkeys(found))

@@ -18,14 +18,14 @@ from typing import Any
 from provgraph.base.errors import InputError
 from provgraph.base.text import counted
 from provgraph.ingest.formats.declaration import LINK_ROLES, METADATA
-from provgraph.ingest.formats.metadata import FILE_NUMBER
+from provgraph.ingest.formats.metadata import FILE_ID, FILE_NUMBER
 from provgraph.ingest.formats.proposal import places, premises, roles
 from provgraph.ingest.formats.proposal.aside import set_aside
 from provgraph.ingest.formats.proposal.definitions import definitions
 from provgraph.ingest.formats.proposal.evidence import evidence, status_text
 from provgraph.ingest.formats.proposal.files import look
 from provgraph.ingest.formats.proposal.reading import OTHER_NAMES, Tally, tally
-from provgraph.ingest.formats.proposal.series import other_series
+from provgraph.ingest.formats.proposal.series import other_series, said, side_by_side, together
 from provgraph.ingest.formats.proposal.toml import store_toml
 from provgraph.ingest.formats.proposal.words import Word, phrase_of, phrases, words
 
@@ -45,6 +45,7 @@ class Proposal:
     status: list[tuple[str, str]]  # (place, field name) where the status was found, in the order read
     counts: Tally
     doubts: list[str] = field(default_factory=list)
+    series: list[dict[str, Any]] = field(default_factory=list)  # the series read side by side in one store, if several
 
     def store_table(self) -> dict[str, Any]:
         """The `[[store]]` table, as provgraph.toml holds it (words provgraph cannot read are left out)."""
@@ -71,7 +72,8 @@ class Proposal:
     def to_toml(self) -> str:
         """The proposal as provgraph.toml takes it: a `[[store]]` table, the counts and doubts as `#` comments."""
         head = [f"provgraph's proposed declaration for {self.path} (nothing is applied until it is in provgraph.toml)",
-                self.summary(), *(f"not read: {line}" for line in self.not_read()), *(f"check: {doubt}" for doubt in self.doubts)]
+                self.summary(), *([f"series: {said(self.series)}"] if self.series else []),
+                *(f"not read: {line}" for line in self.not_read()), *(f"check: {doubt}" for doubt in self.doubts)]
         return store_toml(self.store_table(), head, self.words)
 
     def to_dict(self) -> dict[str, Any]:
@@ -80,7 +82,8 @@ class Proposal:
                 "other_names": dict(sorted(self.counts.other_names.items())),
                 "set_aside": dict(sorted(self.counts.aside.items())),
                 "status": [{"place": place, "field": name} for place, name in self.status],
-                "words": [word.to_dict() for word in self.words], "doubts": self.doubts, "toml": self.to_toml()}
+                "words": [word.to_dict() for word in self.words], "doubts": self.doubts,
+                **({"series": self.series} if self.series else {}), "toml": self.to_toml()}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2, sort_keys=True)
@@ -103,10 +106,11 @@ def propose_format(path: str | Path, name: str | None = None, series: str | None
                                f"{f' ({aside} data files and programs aside)' if aside else ''} states a "
                                f"status word in a place a declaration can name ({', '.join(_PLACES)}, a Label: value line); "
                                "declare one by hand (docs/ingest.md, Record formats)")
-    others = other_series(choice, series)
+    beside = side_by_side(choice) if series is None else []
+    others = other_series(choice, series) if not beside else []
     skip = set_aside(choice, [item for item in seen if item.is_prose])
     by_path = {item.relpath: item for item in seen}
-    found_roles = roles.roles(choice, by_path)
+    found_roles = roles.roles(choice, by_path, series=bool(beside))
     texts = [choice.status_of(fields) for fields in choice.stated.values()]
     record = _record(choice, found_roles, skip)
     titles = {path: (status_text(fields.get(found_roles.fields.get("title", ""))), choice.status_of(fields))
@@ -127,7 +131,8 @@ def propose_format(path: str | Path, name: str | None = None, series: str | None
               if choice.pattern is None] or [("pattern", choice.pattern or "")]
     shown = path.as_posix() if isinstance(path, Path) else str(path)
     return Proposal(store, shown, record, used, status, counts,
-                    [*_doubts(choice, found_roles, counts), *(other.said(shown, _store_name(root)) for other in others)])
+                    [*_doubts(choice, found_roles, counts), *(other.said(shown, _store_name(root)) for other in others)],
+                    together(beside, counts.stated))
 
 
 def _table(record: dict[str, Any], used: list[Word]) -> dict[str, Any]:
@@ -153,7 +158,7 @@ def _where(place: places.Place) -> str:
 
 
 def _record(choice: places.Choice, found: roles.Roles, skip: dict[str, list[str]]) -> dict[str, Any]:
-    by_name = ["file-name"] if found.fields.get("id") == FILE_NUMBER else []
+    by_name = ["file-name"] if found.fields.get("id") in (FILE_NUMBER, FILE_ID) else []
     record: dict[str, Any] = {"records": choice.records,
                               "metadata": list(dict.fromkeys([*(place.kind for place in choice.places), *by_name]))}
     if choice.sidecar:

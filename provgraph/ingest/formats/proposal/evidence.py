@@ -7,7 +7,8 @@ Each text file is read by the declaration's own readers (provgraph/ingest/format
   whose fence holds the fields), kept only when it finds a status word (a section matters only for the status);
 - a sidecar: a data file whose name repeats in two folders or more, read for the texts of the shape most often
   beside it (`kep.yaml` -> the `README.md` in its folder);
-- the folder, when the folders' names hold two status words or more;
+- the folder, when the folders' names hold two status words or more, or one after an ordering prefix (`1.adopted/`:
+  folders in a lifecycle's order);
 - `xml`: the elements of a file written as XML (`xml_fields.looks_like_xml`), its first lines parsed as far as they go;
 - `patterns`: every `Label: value` line in the first lines, for a pattern when no place reads the status.
 """
@@ -26,7 +27,7 @@ from provgraph.ingest.formats.xml_fields import looks_like_xml, xml_fields
 Fields = dict[str, metadata.Field]
 Evidence = dict[str, dict["Place", Fields]]  # text path -> place -> the fields it finds there
 PATTERNS = "patterns"
-_MIN_FOLDER_WORDS = 2  # status folders: a log sorted by status has more than one
+_MIN_FOLDER_WORDS = 2  # status folders: a log sorted by status has more than one (or numbers them in order)
 _SECTION_HINT = re.compile(r"[:|]")
 _LABELLED = re.compile(r"^[^\w\n]*([A-Za-z][A-Za-z -]{0,30}?)[^\w\n]*:[^\w\n]*(\w[^|*_`\n]{0,80})", re.MULTILINE)
 
@@ -76,7 +77,8 @@ def evidence(seen: list[Seen]) -> Evidence:
         for relpath, fields in beside.items():
             found[relpath][Place("sidecar", name)] = fields
     folders = {item.relpath: metadata.folder(item.relpath, {}) for item in texts}
-    if len({fields["folder"].value.casefold() for fields in folders.values() if fields}) >= _MIN_FOLDER_WORDS:
+    ordered = any(fields["folder"].value not in relpath.split("/") for relpath, fields in folders.items() if fields)
+    if ordered or len({fields["folder"].value.casefold() for fields in folders.values() if fields}) >= _MIN_FOLDER_WORDS:
         for relpath, fields in folders.items():
             if fields:
                 found[relpath][Place("folder")] = fields

@@ -39,6 +39,11 @@ _SECTION_SHARE = 0.9  # a section is preferred when it reads the status in this 
 _UNPLACED = ("adr", "sidecar", "folder")  # kinds that are read whatever the section
 _PROSE = ("folder", "headings")  # places whose status is read from a name or a sentence, not a field
 _SHARE_BESIDE = 0.9  # a status-named field stands beside another when it states a value in this share of its files
+# A status-named field whose values no vocabulary knows is still one when they are codes (`3 (finished)`): in this many
+# files at least, this many codes at most (a value's first word), each value this short, this share of them repeated
+_CODED_FILES, _CODES, _CODE_WORDS, _CODED_SHARE = 5, 12, 4, 0.75
+_CODED_OVER = 0.25  # ... taken before a field of status words that states one in under this share of its files
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 
 
 @dataclass
@@ -99,7 +104,7 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
     """The places, status fields and record globs the evidence supports best (an empty Choice: none)."""
     groups = _name_groups(seen)
     choice = Choice()
-    ranked = _field_first(_candidates(found, set(found), None))
+    ranked = _or_coded(_field_first(_candidates(found, set(found), None)), found, set(found))
     if ranked:
         best = ranked[0]
         named = lifecycle.status_named(best[1])  # a field named like a status states one in each file it is in
@@ -200,6 +205,7 @@ def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
     while uncovered:
         ranked = [item for item in _field_first(_candidates(found, uncovered, choice, set(in_records)))
                   if item[:2] not in choice.pairs]
+        ranked = ranked if choice.pairs else _or_coded(ranked, found, uncovered)
         if not ranked:
             break
         place, name, _ = ranked[0]
@@ -332,6 +338,40 @@ def _joins(place: Place, choice: Choice) -> bool:
 def _share_known(name: str) -> float:
     """The share of a field's values the vocabulary must know for it to be a status field."""
     return _SHARE_KNOWN_NAMED if lifecycle.status_named(name) else _SHARE_KNOWN
+
+
+def _or_coded(ranked: list[tuple[Place, str, int]], found: Evidence, among: set[str]) -> list[tuple[Place, str, int]]:
+    """The ranking, or the coded fields (`_coded`) first when the best ranked states a status in under a quarter of
+    the files the best coded field is in (a stray `Proposal` in one file's section beside 54 `Stage: **3 ...**`)."""
+    coded = _coded(found, among)
+    if coded and (not ranked or ranked[0][2] < _CODED_OVER * coded[0][2]):
+        return [*coded, *ranked]
+    return ranked
+
+
+def _coded(found: Evidence, among: set[str]) -> list[tuple[Place, str, int]]:
+    """When no field's values are status words: the fields named like a status whose values are a few codes each
+    repeated (`Stage: **3 (finished)**`, `**0 (strawperson)**`, `**X (abandoned)**`), most files first; their words
+    are the user's to give (a `"?"` each), the word in brackets read where the vocabulary knows it (words.py)."""
+    values: dict[tuple[Place, str], list[str]] = defaultdict(list)
+    for path in among:
+        for place, fields in found.get(path, {}).items():
+            if place.kind in (PATTERNS, *_PROSE) or place.section:
+                continue
+            for name, value in fields.items():
+                text = status_text(value)
+                if text and lifecycle.status_named(name):
+                    values[place, name].append(text)
+    coded = [(place, name, len(texts)) for (place, name), texts in values.items() if _codes(texts)]
+    return sorted(coded, key=lambda item: (-item[2], _name_order(item[1]), item[0], item[1]))
+
+
+def _codes(texts: list[str]) -> bool:
+    """Whether a field's values are codes: in files enough, few and repeated, each short (an HTML comment aside)."""
+    values = Counter(" ".join(lifecycle.status_words(_COMMENT.sub("", text))) for text in texts)
+    short = sum(count for value, count in values.items() if 0 < len(value.split()) <= _CODE_WORDS)
+    repeated = sum(count for value, count in values.items() if value and count > 1)
+    return len(texts) >= _CODED_FILES and len(values) <= _CODES and min(short, repeated) >= _CODED_SHARE * len(texts)
 
 
 def _pattern_label(found: Evidence, among: list[str]) -> str | None:

@@ -28,15 +28,18 @@ import posixpath
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import AbstractSet
+from typing import AbstractSet, Iterable, Mapping
 from urllib.parse import unquote, urlsplit
 
 from provgraph.base.times import AmbiguousDate, loose_date
-from provgraph.ingest.formats.declaration import ID_PLACEHOLDER, LINK_ROLES, TITLED_ID
-from provgraph.ingest.formats.metadata import FILE_NUMBER
+from provgraph.ingest.formats.declaration import ID_PLACEHOLDER, LINK_ROLES, TITLED_ID, render
+from provgraph.ingest.formats import metadata
+from provgraph.ingest.formats.metadata import FILE_ID, FILE_NUMBER
 from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
 from provgraph.ingest.formats.proposal.evidence import status_text
 from provgraph.ingest.formats.proposal.places import Choice
+from provgraph.ingest.formats.proposal.series import cited_forms
+from provgraph.ingest.formats.reader import REFERENCE_LINK
 
 _MOST = 0.6  # a role's field is present in at least this share of the records
 _SHARE_RESOLVED = 0.5  # a premise role (requires) is declared when this share of its values name records of the folder
@@ -72,18 +75,22 @@ class Roles:
     numbers: dict[str, int | None] = field(default_factory=dict)  # record path -> its number (its id's, else its path's)
 
 
-def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
+def roles(choice: Choice, seen: dict[str, Seen], *, series: bool = False) -> Roles:
+    """`series`: the records are several series side by side (series.py), each numbered on its own: unless an id
+    field writes the series too (`ID: A27`), a record's id is its file name's letters and number (`file-id`)."""
     found = Roles()
     taken = set(choice.status_names) | {"folder"}
     values = _values(choice, taken)
-    title = next((name for name in values if name == "title" or name.endswith(" title")), None) or next(
-        (name for name in values if name == "name" and len(set(values[name].values())) >= 0.9 * len(values[name])), None)
-    if title and _share(values[title], choice) >= 0.5:
+    title = _title_field(choice, values)
+    if title:
         found.fields["title"] = title
         taken.add(title)
     id_name = _id_field(choice, {name: found for name, found in values.items() if name not in taken})
     own = _own_numbers(choice)
-    if id_name is None and len(own) >= _NUMBERED * len(choice.stated) and own:
+    if series and (id_name is None or _numeric(values[id_name].values())):
+        id_name = FILE_ID  # `A27` beside `L27`: the number alone would name two records
+        values[id_name] = {relpath: str(metadata.file_name(relpath)[FILE_ID].value) for relpath in choice.stated}
+    elif id_name is None and len(own) >= _NUMBERED * len(choice.stated) and own:
         id_name = FILE_NUMBER  # the metadata states none: the number each record's file name writes
         values[id_name] = {relpath: str(number) for relpath, number in own.items()}
     if id_name:
@@ -95,16 +102,18 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
         taken.add(date)
     ids = _numbers(choice, values, id_name)
     found.numbers = ids
-    texts = [text for text in values[id_name].values() if not ID_PLACEHOLDER.fullmatch(text)] if id_name else []
-    numeric = bool(texts) and sum(text.strip().isdigit() for text in texts) >= 0.9 * len(texts)  # `aip: AIP-47` aside
+    numeric = _numeric(values[id_name].values()) if id_name else False
     numbers = {number for number in ids.values() if number is not None}
-    found.id, found.aliases = _templates(choice, seen, numbers, id_name) if numeric else ("{id}", [])
+    found.id, found.aliases = _templates(choice, seen, numbers, id_name) if numeric else (
+        "{id}", cited_forms(choice, seen, set(values[id_name].values()))[:_ALIASES] if series and id_name else [])
     paths = set(choice.stated) | {posixpath.dirname(relpath) for relpath in choice.stated if choice.sidecar}
     forms = {_letters(template) for template in (found.id, *found.aliases)}
+    written = {render(template, text): relpath for relpath, text in values[id_name].items()
+               for template in (found.id, *found.aliases)} if id_name == FILE_ID else {}  # `A27`, `gRFC A27`
     for name, by_record in values.items():
         if name in taken:
             continue
-        named, numbered, unnamed, parts = _naming(by_record, ids, paths, forms)
+        named, numbered, unnamed, parts = _naming(by_record, ids, paths, forms, written)
         role = _role(name)
         premise = role is not None and LINK_ROLES[role][0] == "DEPENDS_ON"  # its targets decide its record's status
         if role and role not in found.fields and (named >= _SHARE_RESOLVED * parts if premise else
@@ -122,6 +131,10 @@ def roles(choice: Choice, seen: dict[str, Seen]) -> Roles:
     elif id_name == FILE_NUMBER:
         found.doubts.append("no field carries an id: each record's id is the number its file name writes (metadata "
                             "file-name, field file-number)")
+    elif id_name == FILE_ID:
+        example = min(choice.stated)
+        found.doubts.append("no field carries an id: each record's id is its file name's series and number (metadata "
+                            f"file-name, field file-id: {posixpath.basename(example)} -> {values[id_name][example]})")
     elif numeric and found.id == "{id}":
         found.doubts.append(f"the records' texts do not cite them by a name: each claim is its bare number ({id_name});"
                             " give id a prefix (id = \"XYZ-{id}\")")
@@ -149,6 +162,18 @@ def _values(choice: Choice, taken: set[str]) -> dict[str, dict[str, str]]:
             if text and name not in taken:
                 values[name][relpath] = text
     return dict(values)
+
+
+def _numeric(values: Iterable[str]) -> bool:
+    """An id field whose values are numbers (`8`, `0008`; not `aip: AIP-47`, nor `A27`), placeholders aside."""
+    texts = [text for text in values if not ID_PLACEHOLDER.fullmatch(text)]
+    return bool(texts) and sum(text.strip().isdigit() for text in texts) >= 0.9 * len(texts)
+
+
+def _title_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
+    title = next((name for name in values if name == "title" or name.endswith(" title")), None) or next(
+        (name for name in values if name == "name" and len(set(values[name].values())) >= 0.9 * len(values[name])), None)
+    return title if title and _share(values[title], choice) >= 0.5 else None
 
 
 def _share(by_record: dict[str, str], choice: Choice) -> float:
@@ -186,7 +211,10 @@ def _own_numbers(choice: Choice) -> dict[str, int]:
 
 
 def _numbers(choice: Choice, values: dict[str, dict[str, str]], id_name: str | None) -> dict[str, int | None]:
-    """Each record's number: its id field's; with no id field, its path's (a link by number names that record)."""
+    """Each record's number: its id field's; with no id field, its path's (a link by number names that record); none
+    for series side by side (`27` names no record where `A27` and `L27` both are)."""
+    if id_name == FILE_ID:
+        return dict.fromkeys(choice.stated)
     if id_name is None:
         return {relpath: number_of(relpath) for relpath in choice.stated}
     return {relpath: _number(values[id_name].get(relpath, "")) for relpath in choice.stated}
@@ -219,12 +247,13 @@ def _is_date(text: str) -> bool:
     return False
 
 
-def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[str],
-            forms: set[str]) -> tuple[int, int, str, int]:
+def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[str], forms: set[str],
+            written: Mapping[str, str] | None = None) -> tuple[int, int, str, int]:
     """How many of a field's parts name another record of the folder as the reader resolves them (a bare number, a
-    number in one of the id `forms` (`PEP 333`), a path), how many are a number or such a path (`PEP 234`, a record
-    this folder may lack), the first part that names none, and how many parts it has; a part that names its own
-    record (`Proposal: [SE-0123](0123-x.md)`) is none of these."""
+    number in one of the id `forms` (`PEP 333`), a path, one of the records' ids or aliases as `written`: `gRFC A27`),
+    how many are a number or such a path (`PEP 234`, a record this folder may lack), the first part that names none,
+    and how many parts it has; a part that names its own record (`Proposal: [SE-0123](0123-x.md)`) is none of these.
+    `written`: each id or alias as written -> the record it names."""
     known = {number for number in ids.values() if number is not None}
     named = numbered = parts = 0
     unnamed = ""
@@ -238,9 +267,14 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
             prefixed = NUMBERED.fullmatch(titled.group(1) if titled else part)
             number = int(part) if part.isdigit() else int(prefixed.group(2)) if prefixed else None
             target = path_named(relpath, part)
-            if (number is not None and number == ids.get(relpath)) or target in (relpath, posixpath.dirname(relpath)):
+            names = (written or {}).get(part)  # series side by side: `A27`, `gRFC A27` (the reader's uid or alias)
+            if (number is not None and number == ids.get(relpath)) or relpath in (target, names) or \
+                    target == posixpath.dirname(relpath):
                 continue
             parts += 1
+            if names is not None:
+                named, numbered = named + 1, numbered + 1
+                continue
             resolves = number in known and (part.isdigit() or _letters(prefixed.group(1)) in forms)  # type: ignore[union-attr]
             if resolves or (target is not None and target in paths):
                 named += 1
@@ -251,11 +285,11 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
 
 
 def parts_of(text: str, relpath: str = "", paths: AbstractSet[str] = frozenset()) -> list[str]:
-    """The parts of a link field's value, each as the reader takes it (Markdown links' targets, else the text split at
-    commas, semicolons and `and`), markup and quotes around them aside. A link to a URL is, as the reader reads it,
+    """The parts of a link field's value, each as the reader takes it (Markdown links' targets, reference links'
+    texts, else the text split at commas, semicolons and `and`), markup and quotes around them aside. A link to a URL is, as the reader reads it,
     its path's last parts when they are a record's path among `paths` (as many parts as `relpath` has), else its text
     when that is a name with a number (`[RFC 0118](https://...)`), else the URL."""
-    links = [_linked(name, target, relpath, paths) for name, target in _LINK.findall(text)]
+    links = [*(_linked(name, target, relpath, paths) for name, target in _LINK.findall(text)), *REFERENCE_LINK.findall(text)]
     items = links or [part for part in _SEPARATORS.split(text.strip("[]")) if part.strip()]
     return [part for part in (item.strip().strip("*_`\"'").strip() for item in items) if part]
 

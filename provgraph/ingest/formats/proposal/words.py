@@ -29,6 +29,7 @@ _STEM = 5  # an unknown word mapped by its spelling shares at least this many fi
 _PARTS = re.compile(r"[\s\-]+")
 _HEADED = 4  # an unknown text of two words up to this many, letters only, is keyed whole (`peer review`)
 _LETTERS = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
+_CODED = re.compile(r"[\W_]*(\d+[a-z]?|[a-z])[\W_]*\(\s*([^()]*?[^\W\d_][^()]*?)\s*\)", re.IGNORECASE)  # `3 (finished)`
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,12 @@ class Word:
 def words(texts: list[str], defined: dict[str, Definition] | None = None) -> list[Word]:
     """Every word the status texts use, most used first (`defined`: phrase -> the log's own definition of it)."""
     counted = Counter(phrase for phrase in (phrase_of(text) for text in texts) if phrase)
-    return [_word(phrase, count, (defined or {}).get(phrase))
+    inside: dict[str, Counter[str]] = {}
+    for text in texts:
+        coded = _CODED.match(text)
+        if coded:
+            inside.setdefault(coded.group(1).casefold(), Counter())[" ".join(coded.group(2).casefold().split())] += 1
+    return [_word(phrase, count, (defined or {}).get(phrase), inside.get(phrase))
             for phrase, count in sorted(counted.items(), key=lambda item: (-item[1], item[0]))]
 
 
@@ -62,6 +68,9 @@ def phrase_of(text: str) -> str:
     """The phrase a status text is keyed by: the shortest start that reads as the whole text, else its first word."""
     found = lifecycle.status_words(text)
     reading = lifecycle.canonical(text)
+    coded = _CODED.match(text)
+    if coded and reading is None:
+        return coded.group(1).casefold()  # `3 (finished)`, `X (abandoned)`: the code, as the reader matches it
     if reading is not None:
         for length in range(1, len(found) + 1):
             if lifecycle.canonical(" ".join(found[:length])) == reading:
@@ -71,7 +80,7 @@ def phrase_of(text: str) -> str:
     return found[0] if found else ""
 
 
-def _word(phrase: str, count: int, definition: Definition | None) -> Word:
+def _word(phrase: str, count: int, definition: Definition | None, inside: Counter[str] | None = None) -> Word:
     newer = renamed_as(phrase, definition.text) if definition is not None else None
     if newer is not None:  # the log's own definition says it is an older name of another word
         return Word(phrase, lifecycle.canonical(newer), count, None, definition, by_definition=True)
@@ -84,6 +93,15 @@ def _word(phrase: str, count: int, definition: Definition | None) -> Word:
     if reading is not None:
         return Word(phrase, reading, count, f"{contested[0]} (the other reading: {contested[1]})" if contested else None,
                     definition)
+    if inside:  # a code: read by the word in brackets its files write after it, when the vocabulary knows that
+        word = inside.most_common(1)[0][0]
+        by_inside, contested = lifecycle.canonical(word), lifecycle.CONTESTED.get(word)
+        written = f"provgraph does not know {phrase!r}, written {phrase.upper()} ({word})"
+        if by_inside is None:
+            return Word(phrase, None, count, f"{written}: UNKNOWN (UNRECOGNISED_STATUS) until it is given a canonical "
+                                             "word", definition)
+        other = f"; {contested[0]} (the other reading: {contested[1]})" if contested else ""
+        return Word(phrase, by_inside, count, f"{written}; read by the word in brackets as {by_inside}{other}", definition)
     known = _known_part(phrase)
     if known is not None:
         part, by_words = known
@@ -92,8 +110,10 @@ def _word(phrase: str, count: int, definition: Definition | None) -> Word:
     guess = _by_spelling(phrase)
     if guess is not None:
         return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its spelling as {guess}", definition)
-    return Word(phrase, None, count, f"provgraph does not know {phrase!r}: UNKNOWN (UNRECOGNISED_STATUS) until it is given "
-                                     "a canonical word", definition)
+    unread = lifecycle.why_unread(phrase)
+    known_not = f"provgraph leaves {phrase!r} unread ({unread})" if unread else f"provgraph does not know {phrase!r}"
+    return Word(phrase, None, count, f"{known_not}: UNKNOWN (UNRECOGNISED_STATUS) until it is given a canonical word",
+                definition)
 
 
 def _known_part(phrase: str) -> tuple[str, str] | None:

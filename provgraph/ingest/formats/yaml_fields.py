@@ -1,0 +1,102 @@
+"""The YAML places: `front-matter` (YAML between `---` lines at the top of a record) and `sidecar` (a YAML file
+beside it). Scalars are read as written (`kep-number: 0583` stays "0583"); front matter that is not YAML is read as
+its unindented `Field: value` lines (BadMetadata's fallback); a key stated more than once (any case) keeps its last
+value, as YAML reads it, unless that one is empty (then the last stated), and is said (PartlyRead)."""
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from provgraph.ingest.formats import top
+from provgraph.ingest.formats.field import HEADER, BadMetadata, Field, Fields, PartlyRead, empty
+
+
+def front_matter(lines: list[str]) -> Fields:
+    if not lines or lines[0].rstrip() != "---":
+        return {}
+    end = top.front_matter_end(lines)
+    if end is None:
+        raise BadMetadata(1, "front matter is not closed by a '---' line")
+    try:
+        loaded, twice = _mapping("\n".join(lines[1:end]), "front matter", first_line=2)
+    except BadMetadata as problem:
+        raise BadMetadata(problem.line, problem.reason, _loose_lines(lines, 1, end)) from None
+    keys = {line.split(":", 1)[0].strip().casefold(): number + 2 for number, line in enumerate(lines[1:end]) if ":" in line}
+    found = {name: Field(value, keys.get(name)) for name, value in loaded.items()}
+    if not twice:
+        return found
+    said = []
+    for name, stated in twice.items():
+        line, value = next(((line, value) for line, value in reversed(stated) if not empty(value)), stated[-1])
+        found[name] = Field(value, line)
+        why = "the last, as YAML reads it" if line == stated[-1][0] else "a later empty one does not win over it"
+        said.append(f"`{name}` on lines {', '.join(str(at) for at, _ in stated)}: line {line}'s value read ({why})")
+    raise PartlyRead(None, f"front matter states a key more than once: {'; '.join(said)}", found)
+
+
+def _loose_lines(lines: list[str], start: int, end: int) -> Fields:
+    """Front matter that is not YAML read line by line: each unindented `Field: value` line (other lines ignored),
+    a value wholly in one pair of quotes unquoted (`status: "Final"`)."""
+    found: Fields = {}
+    for index in range(start, end):
+        matched = HEADER.fullmatch(lines[index].rstrip()) if not lines[index][:1].isspace() else None
+        if matched:
+            value = (matched.group(2) or "").strip()
+            if len(value) > 1 and value[0] == value[-1] and value[0] in "\"'" and value[0] not in value[1:-1]:
+                value = value[1:-1]
+            found.setdefault(matched.group(1).strip().casefold(), Field(value, index + 1))
+    return found
+
+
+def sidecar(data: bytes, name: str) -> Fields:
+    loaded = _yaml(data.decode("utf-8", errors="replace"), name, first_line=1)
+    return {key: Field(value) for key, value in loaded.items()}
+
+
+class _AsWritten(yaml.SafeLoader):
+    """YAML with only the null implicit type: `kep-number: 0583` stays "0583", a date stays its text."""
+
+
+_AsWritten.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag == "tag:yaml.org,2002:null"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _yaml(text: str, what: str, first_line: int) -> dict[str, Any]:
+    return _mapping(text, what, first_line)[0]
+
+
+Stated = list[tuple[int, Any]]  # (1-based line, value) of each time a key is stated
+
+
+def _mapping(text: str, what: str, first_line: int) -> tuple[dict[str, Any], dict[str, Stated]]:
+    """The YAML mapping `text` holds (keys casefolded; a key stated twice keeps its last value, as YAML has it), and
+    each key stated more than once (any case) with every line and value it has."""
+    loader = _AsWritten(text)
+    try:
+        node = loader.get_single_node()
+        loaded = loader.construct_document(node) if node is not None else None
+        twice = _stated_twice(loader, node, first_line) if isinstance(loaded, dict) else {}
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        raise BadMetadata(first_line + mark.line if mark else None, f"broken YAML in {what}: {error.problem or error}") from None
+    except Exception as error:  # noqa: BLE001 - YAML fails in many ways (bad tags, recursion); all are bad input
+        raise BadMetadata(None, f"broken YAML in {what}: {type(error).__name__}"[:300]) from None
+    finally:
+        loader.dispose()
+    if loaded is None:
+        return {}, {}
+    if not isinstance(loaded, dict):
+        raise BadMetadata(first_line, f"{what} is not a mapping of keys to values")
+    return {str(key).strip().casefold(): value for key, value in loaded.items() if key is not None}, twice
+
+
+def _stated_twice(loader: _AsWritten, node: yaml.Node, first_line: int) -> dict[str, Stated]:
+    keys: dict[str, Stated] = {}
+    for key, value in node.value if isinstance(node, yaml.MappingNode) else ():
+        if isinstance(key, yaml.ScalarNode) and key.value is not None:
+            name = str(key.value).strip().casefold()
+            keys.setdefault(name, []).append((first_line + key.start_mark.line, loader.construct_object(value, deep=True)))
+    return {name: stated for name, stated in keys.items() if len(stated) > 1}
