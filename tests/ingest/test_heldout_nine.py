@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from provgraph import propose_format
+from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import metadata
 
 
@@ -39,3 +40,13 @@ def test_a_table_of_records_under_a_words_heading_defines_nothing(tmp_path: Path
     prose = "# XIPs\n\n### Stale\nNo activity for six months.\n| Updated | Title |\n|---|---|\n"
     stale = {word.phrase: word for word in propose_format(_xips(tmp_path / "b", "Stale", prose)).words}["stale"]
     assert stale.definition is not None and stale.definition.text == "No activity for six months."
+
+
+def test_a_link_after_a_status_word_is_no_part_of_the_word() -> None:
+    # `status: To be reviewed (https://...)` was keyed `to be reviewed https`
+    for text in ("To be reviewed (https://example.org/issues/7)", "To be reviewed <https://example.org/7>",
+                 "To be reviewed https://example.org/7", "[To be reviewed](https://example.org/7)"):
+        reading = lifecycle.read_word(text)
+        assert reading is not None and reading.written == "To be reviewed", text
+    assert lifecycle.canonical("Accepted ([notes](notes.md))") == "accepted"
+    assert lifecycle.status_words("Parked (see https://example.org) until May") == ["parked", "see", "until", "may"]
