@@ -7,6 +7,7 @@ from pathlib import Path
 from provgraph import propose_format
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import metadata
+from provgraph.ingest.formats.proposal.files import number_of
 
 
 def _values(found: metadata.Fields) -> dict[str, object]:
@@ -50,3 +51,11 @@ def test_a_link_after_a_status_word_is_no_part_of_the_word() -> None:
         assert reading is not None and reading.written == "To be reviewed", text
     assert lifecycle.canonical("Accepted ([notes](notes.md))") == "accepted"
     assert lifecycle.status_words("Parked (see https://example.org) until May") == ["parked", "see", "until", "may"]
+
+
+def test_a_file_number_with_a_decimal_part_is_one_id_beside_the_whole_number() -> None:
+    # `rfc-7.txt`, `rfc-7.1.txt` and `rfc-7.2.txt` were all `7`: duplicate ids
+    numbers = [metadata.file_name(f"rfc/ms-rfc-{number}.txt")[metadata.FILE_NUMBER].value for number in ("7", "7.1", "7.2")]
+    assert numbers == ["7", "7.1", "7.2"]
+    assert metadata.file_name("2019.06.25-a-plan.md")[metadata.FILE_NUMBER].value == "2019"  # a date is no such number
+    assert number_of("rfc/ms-rfc-7.1.txt") == 7

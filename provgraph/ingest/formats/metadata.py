@@ -267,6 +267,7 @@ def unordered(name: str, words: Mapping[str, str] | None = None) -> str:
 FILE_NUMBER = "file-number"  # the fields the file-name place gives: the number,
 FILE_ID = "file-id"  # ... and the name up to it, its series' letters kept (`A27` beside `L27` in one folder)
 _DIGITS = re.compile(r"\d+")
+_POINT = re.compile(r"\.\d+(?![.\d])")  # a number's one decimal part (`ms-rfc-7.1.txt`: 7.1, beside 7); never a date's
 _SERIES_LETTERS = re.compile(r"[A-Za-z]{0,12}[-_]?")  # what may stand before the number in a file id
 
 
@@ -274,13 +275,17 @@ def file_name(relpath: str) -> Fields:
     """The record's number as its path writes it: the first digits of its file name (`kip-0015.md` -> `0015`), else
     of the nearest folder that has some (a KEP's `README.md` in `1029-quotas/` -> `1029`), as the field `file-number`;
     and as the field `file-id`, that name from its start to the number's end when letters alone stand before the number
-    (`A2-hedged-calls.md` -> `A2`, `kip-0015.md` -> `kip-0015`), else the number (`xxx-ipv6-x.txt` -> `6`)."""
+    (`A2-hedged-calls.md` -> `A2`, `kip-0015.md` -> `kip-0015`), else the number (`xxx-ipv6-x.txt` -> `6`). A number
+    with one decimal part is one number (`rfc-7.1.txt` -> `7.1`: the revision beside `rfc-7.txt`; `2019.06.25` is no
+    such number, its first digits are)."""
     for part in reversed(relpath.split("/")):
         stem = part.rsplit(".", 1)[0] if "." in part else part
         found = _DIGITS.search(stem)
         if found:
-            written = stem[:found.end()] if _SERIES_LETTERS.fullmatch(stem[:found.start()]) else found.group()
-            return {FILE_NUMBER: Field(found.group()), FILE_ID: Field(written)}
+            point = _POINT.match(stem, found.end())
+            end = point.end() if point else found.end()
+            written = stem[:end] if _SERIES_LETTERS.fullmatch(stem[:found.start()]) else stem[found.start():end]
+            return {FILE_NUMBER: Field(stem[found.start():end]), FILE_ID: Field(written)}
     return {}
 
 
