@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from proposal_claims import MD
+
 from provgraph import propose_format
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import metadata
@@ -59,3 +61,23 @@ def test_a_file_number_with_a_decimal_part_is_one_id_beside_the_whole_number() -
     assert numbers == ["7", "7.1", "7.2"]
     assert metadata.file_name("2019.06.25-a-plan.md")[metadata.FILE_NUMBER].value == "2019"  # a date is no such number
     assert number_of("rfc/ms-rfc-7.1.txt") == 7
+
+
+def _adrs(root: Path, title: str) -> Path:
+    """Five ADRs numbered by their file names; three cite a standard `XYZ-2` ... `XYZ-4` whose numbers are ADR numbers."""
+    root.mkdir()
+    for number in range(1, 6):
+        name = f"{number:04d}-" + ("use-xyz-4" if number == 1 else f"decision-{number}") + MD
+        cites = f"We follow XYZ-{number % 3 + 2} and XYZ-{(number + 1) % 3 + 2}.\n" if number <= 3 else ""
+        (root / name).write_text(f"# {title.format(number=number)}\n\n## Status\n\nAccepted\n\n## Context\n\n{cites}",
+                                 encoding="utf-8")
+    return root
+
+
+def test_an_acronym_the_records_titles_carry_with_other_numbers_is_no_id_template(tmp_path: Path) -> None:
+    # Wikibase's ADRs cite PSR-4, PSR-6 ... (PHP standards), one titled "Use PSR-16": the template was `PSR-{id}`
+    outside = propose_format(_adrs(tmp_path / "a", "{number}) A decision")).store_table()["record"]
+    assert not str(outside.get("id", "")).startswith("XYZ")
+    # records that carry the acronym with their own numbers are cited by it
+    own = propose_format(_adrs(tmp_path / "b", "XYZ-{number}: A decision")).store_table()["record"]
+    assert own.get("id") == "XYZ-{id}"
