@@ -366,7 +366,8 @@ def _templates(choice: Choice, seen: dict[str, Seen], ids: set[int], id_name: st
 def _outside(choice: Choice, seen: dict[str, Seen]) -> set[str]:
     """Acronyms a record's file name or title carries with a number not its own (`0001-use-psr-16.md`, "Use PSR-16"):
     an outside standard's, not the log's ids, unless a record carries one with its own number too (`RFC 7: ...`)."""
-    other, own = set(), set()
+    other: set[str] = set()
+    own: set[str] = set()
     for relpath in choice.stated:
         number = number_of(relpath)
         title = next((line for line in seen[relpath].lines or () if line.strip()), "")
