@@ -909,7 +909,7 @@ LOGS |= {  # an eighth fresh check (s64-heldout8)
     "rskips": HeldOut("rsksmart/RSKIPs", "README.md, RSKIP status terms", _rskip, {
         "draft": "UNKNOWN", "deferred": "UNKNOWN", "active": "ACTIVE", "accepted": "ACTIVE", "adopted": "ACTIVE",
         "rejected": "STALE", "withdrawn": "STALE", "superseded": "STALE"}),
-    # ADR-1 (content/ADR-1-adr-process.md), the statuses under the process chart: Idea, Draft, Review, Last Call,
+    # ADR-1 (the ADR process, in content/), the statuses under the process chart: Idea, Draft, Review, Last Call,
     # Stagnant ("may be resurrected"); Final, Living ("continually updated"); Withdrawn ("has finality"), Deprecated
     # ("obsolete or no longer relevant"). `LastCall` is the README's spelling.
     "dcladrs": HeldOut("decentraland/adr", "ADR-1, statuses", _front_matter_status(r"content/ADR-\d+[^/]*\.md"), {
@@ -925,8 +925,8 @@ LOGS |= {  # an eighth fresh check (s64-heldout8)
     # The stages page (stages.html, removed in e7884fcd; its words stay in the records): 0 Strawperson (the premise
     # not obviously useless), 1 Draft (the premise accepted, "commits to considering"); 2 Candidate (the definitions
     # "comprehensively model the addition", committed to the schema as beta), 3 Finished (GA); X Abandoned ("will no
-    # longer advance"). rfcs/PROCESS.md now: a single Proposal stage, merged "on approval": in force.
-    "ecsrfcs": HeldOut("elastic/ecs (rfcs/text)", "stages.html (at e7884fcd^); rfcs/PROCESS.md",
+    # longer advance"). the rfcs folder's process document now: a single Proposal stage, merged "on approval": in force.
+    "ecsrfcs": HeldOut("elastic/ecs (rfcs/text)", "stages.html (at e7884fcd^); the rfcs folder's process document",
                        _head_match(r"rfcs/text/\d{4}-[^/]+\.md", r"^(?:[-*]\s+)?Stage:\s*\**\s*([^*<\n]+)", 10), {
         "0": "UNKNOWN", "1": "UNKNOWN", "2": "ACTIVE", "3": "ACTIVE", "x": "STALE", "proposal": "ACTIVE"}),
     # cip/README.adoc, "The CIP Lifecycle": Adopted ("adopted to openCypher"), Testable (with "a sufficient set of TCK

@@ -21,14 +21,17 @@
 // param from: only claims whose uid is this or after it, or null
 // param to: only claims whose uid is before this, or null
 MATCH (c:Claim)
-WHERE c.uid IS NOT NULL AND ($from IS NULL OR c.uid >= $from) AND ($to IS NULL OR c.uid < $to)
+// a seek from $from (every uid is at least ''), not a scan of every uid
+WHERE c.uid >= coalesce($from, '') AND ($to IS NULL OR c.uid < $to)
 WITH c, coalesce(/*INCLUDE stored-fresh(c)*/, false) AS fresh,
      // as text: a list of strings is a parameter the server takes in a few milliseconds, a map of lists several times slower
      ',' + toString(coalesce(/*INCLUDE epoch-us(c.status_computed_at)*/, -1)) + ',' + toString(size(coalesce(c.aliases, []))) +
      CASE WHEN c.placeholder THEN ',1,' ELSE ',0,' END + toString(coalesce(/*INCLUDE epoch-us(c.last_cited_at)*/, -1)) +
      ',' + toString(coalesce(/*INCLUDE epoch-us(c.suspects_at)*/, -1)) + ',' +
-     toString(CASE WHEN c:SuspectsPending THEN 1 ELSE 0 END + CASE WHEN c:SuspectsRelook THEN 2 ELSE 0 END +
-              CASE WHEN c:SuspectsPairs THEN 4 ELSE 0 END) AS mark
+     // the node's labels read once, not a label test each
+     toString(reduce(owed = 0, label IN labels(c) | owed + CASE label WHEN 'SuspectsPending' THEN 1
+                                                                   WHEN 'SuspectsRelook' THEN 2
+                                                                   WHEN 'SuspectsPairs' THEN 4 ELSE 0 END)) AS mark
 ORDER BY c.uid
 WITH count(c) AS claims,
      collect(CASE WHEN NOT fresh OR $known IS NULL OR NOT c.uid + '|' + mark IN $known

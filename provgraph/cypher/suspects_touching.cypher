@@ -1,12 +1,13 @@
 // name: suspects_touching
 // plan: kept
 // description: verify's advisory suspects in one read: the pairs kept by the write-time pass with one of $touching on
-// description: either side, as suspects_kept lists them (same columns, best first; each ranked among all the pairs of its
+// description: either side (with $as_earlier: as the earlier claim), as suspects_kept lists them (same columns, best first; each ranked among all the pairs of its
 // description: earlier claim), when the kept pairs answer for the whole store: nothing owed (suspects_stale), a schema of
 // description: $kept_since or later, the common terms kept (suspect_common_terms_kept). Every row also carries owed, schema
 // description: and common (the kept common terms, null when none); with no pair, or when the kept pairs do not answer,
 // description: one row whose pair columns are null, and the caller looks the pairs up live.
 // param touching: the claim uids a pair must have on one side
+// param as_earlier: true: only the pairs whose earlier claim is one of $touching (each earlier claim's pairs in full)
 // param t: now (DateTime): which adjudications and implied edges stand
 // param least: the least similarity (0..1) a candidate needs (a lesser one neither is a suspect nor stands in the way of one)
 // param min_score: a candidate this alike (0..1) and within $close of the best is a suspect whatever its rank
@@ -32,7 +33,7 @@ OPTIONAL CALL (owed, schema, common) {
   CALL (claim) {
     RETURN claim AS earlier
     UNION
-    MATCH (claim)-[:MAY_REVISE]->(earlier:Claim)
+    MATCH (claim)-[:MAY_REVISE]->(earlier:Claim) WHERE NOT $as_earlier
     RETURN earlier
   }
   WITH DISTINCT earlier, common

@@ -269,8 +269,9 @@ def kept_not_found_now(graph: Graph, *, compare: bool = True) -> tuple[list[str]
     return sorted(kept - {s.key for s in live(graph)}), 0
 
 
-def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
-    """The suspects (as `suspects` lists them) that have one of `claims` on either side, best first.
+def touching(graph: Graph | Runner, claims: Iterable[str], *, as_earlier: bool = False) -> list[Suspect]:
+    """The suspects (as `suspects` lists them) that have one of `claims` on either side (`as_earlier`: as the earlier
+    claim), best first.
 
     `graph` is a Graph or a runner `(query name, params) -> rows` (verify passes its read transaction's).
     When the kept pairs answer for the whole store, that is one query (`cypher/suspects_touching.cypher`); else the
@@ -283,20 +284,20 @@ def touching(graph: Graph | Runner, claims: Iterable[str]) -> list[Suspect]:
     # one read when the kept pairs answer (what kept_complete and common_terms read, and suspects_kept's pairs)
     settings = params(wanted)
     rows = run("suspects_touching", {**_without(settings, "claims", "common", "hits"), "touching": wanted,
-                                     "kept_since": KEPT_SINCE_SCHEMA})
+                                     "as_earlier": as_earlier, "kept_since": KEPT_SINCE_SCHEMA})
     state = rows[0]
     kept = int(state["owed"]) == 0 and _keeps(state["schema"])
     if kept and state["common"] is not None:
         return [_suspect(row) for row in rows if row["earlier"] is not None]
     settings = params(wanted, common=state["common"] if state["common"] is not None else live_common_terms(run))
-    if kept:
-        return [_suspect(row) for row in run("suspects_kept", {**_without(settings, "hits"), "claims": None,
-                                                                 "touching": wanted})]
-    neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"], "common": settings["common"]})
-    looked_up = sorted(set(wanted) | {row["uid"] for row in neighbours})
-    found = run("suspects", {**settings, "claims": looked_up})
     chosen = set(wanted)
-    return [_suspect(row) for row in found if row["earlier"] in chosen or row["later"] in chosen]
+    if kept:
+        found = run("suspects_kept", {**_without(settings, "hits"), "claims": None, "touching": wanted})
+    else:
+        neighbours = run("suspect_neighbours", {"claims": wanted, "hits": settings["hits"], "common": settings["common"]})
+        looked_up = sorted(chosen | {row["uid"] for row in neighbours})
+        found = run("suspects", {**settings, "claims": looked_up})
+    return [_suspect(row) for row in found if row["earlier"] in chosen or (row["later"] in chosen and not as_earlier)]
 
 
 def _without(settings: dict[str, Any], *names: str) -> dict[str, Any]:

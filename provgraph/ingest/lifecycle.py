@@ -162,6 +162,12 @@ def status_named(name: str) -> bool:
     return any(word in STATUS_NAMES for word in _NAME_WORDS.findall(name.casefold()))
 
 
+def status_name_order(name: str) -> int:
+    """Where a status-like name's word stands in `STATUS_NAMES` (`3. Status` -> 0, `stage` -> 2): a tie's order."""
+    return min((STATUS_NAMES.index(word) for word in _NAME_WORDS.findall(name.casefold()) if word in STATUS_NAMES),
+               default=len(STATUS_NAMES))
+
+
 # What a log's own definition of a word says, by the reading it points to: a contested or unknown word is read the
 # way its definition's cues point when they point one way only (a cue right after a negation points the other way:
 # "can no longer be resurrected" is for good). Kept small: each pattern names what it recognises.

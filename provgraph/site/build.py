@@ -19,34 +19,35 @@ import hashlib
 import json
 import os
 import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import datetime
 from importlib.resources import files as package_files
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator
 
 from provgraph.base.times import native
 from provgraph.base.values import epoch_us
 from provgraph.engine.lineage import Edge
 from provgraph.engine.suspects import Suspect
 from provgraph.graph.connection import Graph
-from provgraph.site import changes, feed, list_pages
+from provgraph.site import changes, list_pages, shared
 from provgraph.site.decision_page import decision_page
-from provgraph.site.entries import Entry, Listing, newest_first, revised
-from provgraph.site.layout import STATUSES, day, decision_href, slug
+from provgraph.site.entries import Entry, Listing, revised
+from provgraph.site.layout import decision_href
 from provgraph.site.model import Citation, Decision, citations_by_claim, read_decisions
 from provgraph.site.pictures import drawn_from, edges_by_claim, pictures
 from provgraph.site.record_text import words
-from provgraph.site.writer import read_manifest, write_site
+from provgraph.site.writer import digest_of, read_manifest, write_site
 from provgraph.views import svg
 
-ASSETS = ("site.css", "filter.js", "search.js")
 DEFAULT_TITLE = "Decisions"
 # the code a page's bytes and the site state depend on: a change to any of it builds every page again
 _CODE = ("build.py", "changes.py", "decision_page.py", "entries.py", "layout.py", "model.py", "pictures.py",
-         "record_text.py")
+         "record_text.py", "shared.py")
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,8 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
             # the server compares the marks while the rest of the last build's state is decoded here
             marks_read = pool.submit(changes.read_marks, graph, built_at, known)
-            state = changes.State.from_manifest(manifest, _read(out / changes.ROWS)) if known is not None else None
+            with _sharing_the_interpreter():
+                state = changes.State.from_manifest(manifest, _read(out / changes.ROWS)) if known is not None else None
             marks = marks_read.result()
         if state is not None and state.at > epoch_us(built_at):
             state = None  # built as of an earlier instant than the last build: what lapsed since is not known
@@ -102,6 +104,19 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         if collecting:
             gc.enable()
     return replace(result, seconds=time.perf_counter() - started)
+
+
+@contextmanager
+def _sharing_the_interpreter() -> Iterator[None]:
+    """Python code run here gives the interpreter to a waiting thread within 0.2 ms, not 5: decoding the last build's
+    state holds it for 10-80 ms, and the threads sending the marks to the server waited for all of it (so the server
+    began after the decoding instead of beside it)."""
+    switching = sys.getswitchinterval()
+    sys.setswitchinterval(0.0002)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(switching)
 
 
 @dataclass(frozen=True)
@@ -133,6 +148,9 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
     wanted = (None if state is None else sorted((touched | changes.around(state, touched, last_edges)
                                                  | changes.suspected(state, touched | marks.removed))
                                                 - marks.removed))
+    before_pages: dict[str, str] = manifest.get("decisions", {}) if manifest.get("settings") == settings else {}
+    before_files: dict[str, str] = manifest.get("files", {})
+    on_disk = _pages_on_disk(out)
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
         # the suspects and the edges of the claims read are read while the decisions are read and made into entries
         suspects_read = pool.submit(_suspects_and_their_pages, graph, build, wanted, touched, pairs)
@@ -148,32 +166,40 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                          **marks.changed}
             for uid in state.entries.keys() - entries.keys() - marks.removed:
                 entries[uid], own[uid], rows[uid] = state.entries[uid], state.own[uid], state.rows[uid]
-        found, shown = suspects_read.result()
         all_edges = changes.edges_now(state, edges_read.result(), set(wanted or ()) | marks.removed, at)
-    edges = edges_by_claim(changes.visible(all_edges, at))
-    cited = {uid: found_there for uid, found_there in citations_by_claim(marks.citations).items() if uid in entries}
-    site = Listing(entries=dict(sorted(entries.items())), suspects=found,
-                   citations={uid: len(c) for uid, c in cited.items()}, built_at=built_at)
-    revises = revised(site.entries.values())
-    of_claim: dict[str, list[Suspect]] = {}
-    for suspect in found:
-        for uid in dict.fromkeys((suspect.earlier, suspect.later)):
-            of_claim.setdefault(uid, []).append(suspect)
-    statuses = site.statuses()
-    before_pages: dict[str, str] = manifest.get("decisions", {}) if manifest.get("settings") == settings else {}
-    cited_digests = {uid: changes.digest([[c.store, c.file, c.line, c.text, c.url] for c in found_there])
-                     for uid, found_there in cited.items()}
+        edges = edges_by_claim(changes.visible(all_edges, at))
+        cited = {uid: found_there for uid, found_there in citations_by_claim(marks.citations).items() if uid in entries}
+        site = Listing(entries=dict(sorted(entries.items())), suspects=[],
+                       citations={uid: len(c) for uid, c in cited.items()}, built_at=built_at)
+        revises = revised(site.entries.values())
+        statuses = site.statuses()
+        cited_digests = {uid: changes.digest([[c.store, c.file, c.line, c.text, c.url] for c in found_there])
+                         for uid, found_there in cited.items()}
+        page = _Pages(site, own, revises, statuses, edges, cited)
+        # while the suspects are read: the pictures of the pages that change whatever the suspects are, and the
+        # shared pages but home (the only one showing the suspects)
+        likely = (list(site.entries) if state is None else page.changing(
+            changes.dirty(state, touched, marks.removed, {uid: entries[uid] for uid in decisions}, edges, last_edges,
+                          cited_digests, set()), _of_claim(state.suspects), before_pages))
+        drawing = pool.submit(pictures, site, page.linked(likely), 1, build.dot)
+        same = None if state is None else shared.unchanged_inputs(state, site, rows)
+        shared_kept = {} if same is None else shared.kept_shared(out, before_files, same, home=False)
+        files = shared.shared_pages(site, title, rows, set(shared_kept) | {shared.HOME})
+        rows_kept = (same is not None and not same.moved and changes.ROWS in before_files
+                     and (out / changes.ROWS).is_file())
+        if scope is None and not rows_kept:
+            files[changes.ROWS] = changes.rows_to_bytes(rows)
+        digests = {path: digest_of(data) for path, data in files.items()}  # what write_site would hash after
+        found, shown = suspects_read.result()
+    site.suspects = found
+    of_claim = _of_claim(found)
     again = (site.entries.keys() if state is None else changes.dirty(
         state, touched, marks.removed, {uid: entries[uid] for uid in decisions}, edges, last_edges, cited_digests,
         _suspects_moved(found, state.suspects)))
-    fingerprints = {uid: (_fingerprint(own[uid], entry, revises.get(uid, []), statuses, edges.get(uid, []), site,
-                                       cited.get(uid, []), of_claim.get(uid, []))
-                          if uid in again or uid not in before_pages else before_pages[uid])
-                    for uid, entry in site.entries.items()}
-    before_files: dict[str, str] = manifest.get("files", {})
+    fingerprints = {uid: page.fingerprint(uid, of_claim) if uid in again or uid not in before_pages
+                    else before_pages[uid] for uid in site.entries}
     kept: dict[str, str] = {}
     render: list[str] = []
-    on_disk = _pages_on_disk(out)
     for uid in site.entries:
         relpath = decision_href(uid, 0)
         if before_pages.get(uid) == fingerprints[uid] and relpath in before_files and relpath in on_disk:
@@ -181,19 +207,23 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
         else:
             render.append(uid)
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
-        # the pages to render that were not read are read, and Graphviz draws, while this thread writes the shared pages
+        # the pages to render that were not read are read, and Graphviz draws those the guess left out (a page whose
+        # suspects alone changed), while this thread writes the home page
         more = pool.submit(read_decisions, graph, [uid for uid in render if uid not in decisions and uid not in shown],
                            built_at, scope)
-        drawing = pool.submit(pictures, site, {uid: edges.get(uid, []) for uid in render
-                                               if _linked(site.entries[uid], revises.get(uid, []))}, 1, build.dot)
-        same = None if state is None else _unchanged_inputs(state, site, rows, cited_digests)
-        shared_kept = {} if same is None else _kept_shared(out, before_files, same)
-        files = _shared_pages(site, title, rows, set(shared_kept))
+        left_out = page.linked(set(render) - set(likely))
+        drawing_more = pool.submit(pictures, site, left_out, 1) if left_out else None
+        if state is not None and same is not None and shared.home_unchanged(state, site, same, cited_digests) \
+                and shared.HOME in before_files and (out / shared.HOME).is_file():
+            kept[shared.HOME] = before_files[shared.HOME]
+        else:
+            files[shared.HOME] = shared.home_page(site, title)
         kept.update(shared_kept)
         decisions.update(shown)
         decisions.update(more.result())
-        drawn = drawing.result()
-    say(f"{len(render)} decision page(s) to render, {len(drawn)} with a lineage picture")
+        drawn = {**drawing.result(), **(drawing_more.result() if drawing_more else {})}
+    pictured = sum(uid in drawn for uid in render)  # a guess may have drawn a page kept after all
+    say(f"{len(render)} decision page(s) to render, {pictured} with a lineage picture")
     for uid in render:
         decision = decisions[uid]
         decision.citations, decision.revises = cited.get(uid, []), revises.get(uid, [])
@@ -202,16 +232,14 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
     new_state = changes.State(marks=all_marks, entries=site.entries, own=own, rows=rows, common=marks.common,
                               suspects=found, at=at, pairs=pairs, edges=all_edges, dismissals=marks.dismissals,
                               cited=cited_digests)
-    if scope is None:
-        if same is not None and not same.moved and changes.ROWS in before_files and (out / changes.ROWS).is_file():
-            kept[changes.ROWS] = before_files[changes.ROWS]  # no decision's rows changed: the same bytes
-        else:
-            files[changes.ROWS] = changes.rows_to_bytes(rows)
+    if scope is None and rows_kept:
+        kept[changes.ROWS] = before_files[changes.ROWS]  # no decision's rows changed: the same bytes
     result = write_site(out, files, kept, {"settings": settings, "decisions": fingerprints,
-                                           "state": new_state.to_json() if scope is None else None}, before_files)
+                                           "state": new_state.to_json() if scope is None else None}, before_files,
+                        digests)
     return SiteResult(out=out, decisions=len(site.entries), decisions_read=len(decisions), pages_rendered=len(render),
                       pages_kept=len(kept), files_written=result.written, files_removed=result.removed,
-                      pictures=len(drawn), seconds=0.0)
+                      pictures=pictured, seconds=0.0)
 
 
 def _suspects_moved(now: list[Suspect], before: list[Suspect]) -> set[str]:
@@ -248,24 +276,54 @@ def _pages_on_disk(out: Path) -> set[str]:
         return set()
 
 
-def _linked(entry: Entry, revises: list[str]) -> bool:
-    return bool(entry.linked() or revises)
+def _of_claim(found: list[Suspect]) -> dict[str, list[Suspect]]:
+    """The suspects each claim is part of, in the order of `found`."""
+    of_claim: dict[str, list[Suspect]] = {}
+    for suspect in found:
+        for uid in dict.fromkeys((suspect.earlier, suspect.later)):
+            of_claim.setdefault(uid, []).append(suspect)
+    return of_claim
 
 
-def _fingerprint(own: str, entry: Entry, revises: list[str], statuses: dict[str, tuple[str, str, str]],
-                 edges: list[Edge], site: Listing, cited: list[Citation], suspects: list[Suspect]) -> str:
-    """What a decision's page shows, as a digest: its own digest, the claims it names (their status, reason and
-    name), its lineage picture (edges and boxes), its citations and its suspects. A page that names no claim and has
-    no picture, citation or suspect shows only its decision: its own digest is its fingerprint."""
-    linked = entry.linked()
-    if not (linked or revises or entry.premises_not_current or edges or cited or suspects):
-        return own
-    named = sorted(linked | set(revises) | set(entry.premises_not_current))
-    boxes = drawn_from(entry.uid, site, edges, _linked(entry, revises))
-    facts = [own, revises, [[uid, statuses.get(uid)] for uid in named],
-             [[e.source, e.target, e.kind, e.verb, e.scope, e.via] for e in edges] if boxes else None, boxes,
-             [[c.store, c.file, c.line, c.text, c.url] for c in cited], [[x.earlier, x.later, x.score] for x in suspects]]
-    return changes.digest(facts)
+@dataclass(frozen=True)
+class _Pages:
+    """What a build knows of every decision page before the suspects: enough to fingerprint a page given its suspects,
+    and to say which pages have a lineage picture."""
+
+    site: Listing
+    own: dict[str, str]
+    revises: dict[str, list[str]]
+    statuses: dict[str, tuple[str, str, str]]
+    edges: dict[str, list[Edge]]
+    cited: dict[str, list[Citation]]
+
+    def fingerprint(self, uid: str, of_claim: dict[str, list[Suspect]]) -> str:
+        """What the page of `uid` shows, as a digest: its own digest, the claims it names (their status, reason and
+        name), its lineage picture (edges and boxes), its citations and its suspects. A page that names no claim and
+        has no picture, citation or suspect shows only its decision: its own digest is its fingerprint."""
+        entry, revises, edges = self.site.entries[uid], self.revises.get(uid, []), self.edges.get(uid, [])
+        cited, suspects, linked = self.cited.get(uid, []), of_claim.get(uid, []), entry.linked()
+        if not (linked or revises or entry.premises_not_current or edges or cited or suspects):
+            return self.own[uid]
+        named = sorted(linked | set(revises) | set(entry.premises_not_current))
+        boxes = drawn_from(uid, self.site, edges, bool(linked or revises))
+        facts = [self.own[uid], revises, [[name, self.statuses.get(name)] for name in named],
+                 [[e.source, e.target, e.kind, e.verb, e.scope, e.via] for e in edges] if boxes else None, boxes,
+                 [[c.store, c.file, c.line, c.text, c.url] for c in cited],
+                 [[x.earlier, x.later, x.score] for x in suspects]]
+        return changes.digest(facts)
+
+    def changing(self, candidates: set[str], last_suspects: dict[str, list[Suspect]],
+                 before: dict[str, str]) -> list[str]:
+        """The pages among `candidates` whose fingerprint differs from the last build's with their last suspects: those
+        rendered again whatever the suspects are now (a guess made before they are read)."""
+        return [uid for uid in sorted(candidates & self.site.entries.keys())
+                if before.get(uid) != self.fingerprint(uid, last_suspects)]
+
+    def linked(self, uids: Iterable[str]) -> dict[str, list[Edge]]:
+        """The pages among `uids` that can have a lineage picture, with the edges touching each (pictures)."""
+        return {uid: self.edges.get(uid, []) for uid in uids
+                if self.site.entries[uid].linked() or self.revises.get(uid)}
 
 
 def _settings(title: str, scope: str | None) -> str:
@@ -284,78 +342,3 @@ def _rows(entry: Entry, decision: Decision) -> list[str]:
     # JSON inside a script file: "</" cannot end anything there, but keep it escaped for any reader that inlines it
     return [list_pages.list_row(entry), list_pages.all_row(entry),
             json.dumps(found, ensure_ascii=False).replace("</", "<\\/")]
-
-
-@dataclass(frozen=True)
-class _Same:
-    """The shared pages whose inputs are as the last build left them (_unchanged_inputs)."""
-
-    statuses: frozenset[str]  # the statuses none of whose decisions' entry or rows changed
-    stores: frozenset[str]  # the stores (or "(none)") likewise, whose feed is dated by an entry (not the build)
-    entries: bool  # no decision's entry or rows changed, none came or went, and some entry is dated
-    home: bool  # the home page's inputs too: the entries, suspects, citations and the day
-    moved: frozenset[str]  # the decisions whose entry or rows changed, came or went
-
-
-def _unchanged_inputs(state: changes.State, site: Listing, rows: dict[str, list[str]], cited: dict[str, str]) -> _Same:
-    """What the shared pages show that did not change since the last build: a decision not read again keeps the last
-    build's entry and rows (the same objects), so only those read are compared. A feed without a dated entry is
-    dated by the build: never the same."""
-    moved = set(site.entries.keys() ^ state.entries.keys())
-    moved |= {uid for uid, entry in site.entries.items() if state.entries.get(uid) is not entry
-              and (state.entries.get(uid) != entry or state.rows.get(uid) != rows[uid])}
-    was = [entry for uid in moved for entry in (state.entries.get(uid), site.entries.get(uid)) if entry is not None]
-    dated = {entry.store or "(none)" for entry in site.entries.values() if entry.since}
-    last_day = day(datetime.fromtimestamp(state.at / 1e6, tz=timezone.utc))
-    return _Same(statuses=frozenset(STATUSES) - {entry.status for entry in was},
-                 stores=frozenset(dated - {entry.store or "(none)" for entry in was}),
-                 entries=not moved and bool(dated),
-                 home=not moved and site.suspects == state.suspects and cited == state.cited
-                 and last_day == day(site.built_at), moved=frozenset(moved))
-
-
-def _kept_shared(out: Path, before: dict[str, str], same: _Same) -> dict[str, str]:
-    """The shared pages left as the last build wrote them (their inputs did not change, and they are there): path ->
-    the last build's digest."""
-    paths = [f"status/{status.lower()}.html" for status in same.statuses]
-    paths += [path for store in same.stores for path in (f"store/{slug(store)}.html", f"feeds/{slug(store)}.atom")]
-    paths += ["decisions.html", "assets/search-index.js", "feed.atom"] if same.entries else []
-    paths += ["index.html"] if same.home else []
-    return {path: before[path] for path in paths if path in before and (out / path).is_file()}
-
-
-def _shared_pages(site: Listing, title: str, rows: dict[str, list[str]], skip: set[str]) -> dict[str, bytes]:
-    """The home, lists, search page and index, feeds and assets, but those in `skip` (_kept_shared)."""
-    everything = list(site.entries.values())
-    newest = newest_first(everything)  # sorted once: the home page's timeline and every feed take theirs from it
-    makers: dict[str, Callable[[], str]] = {
-        "index.html": lambda: list_pages.home_page(site, title, newest),
-        "decisions.html": lambda: list_pages.all_page(site, [rows[uid][1] for uid in site.entries], title),
-        "search.html": lambda: list_pages.search_page(title),
-        "assets/search-index.js": lambda: ("window.PROVGRAPH_SEARCH = [" + ", ".join(rows[uid][2] for uid in site.entries)
-                                           + "];\n"),
-        "feed.atom": lambda: feed.atom(f"{title}: status changes", "provgraph-site", newest, site.built_at),
-    }
-    pages = {path: make() for path, make in makers.items() if path not in skip}
-    for status in STATUSES:
-        if f"status/{status.lower()}.html" not in skip:
-            of_status = [rows[entry.uid][0] for entry in everything if entry.status == status]
-            pages[f"status/{status.lower()}.html"] = list_pages.list_page(f"{status} decisions", of_status, title)
-    stores: dict[str, list[Entry]] = {}
-    for entry in everything:
-        stores.setdefault(entry.store or "(none)", []).append(entry)
-    dated: dict[str, list[Entry]] = {store: [] for store in stores}
-    for entry in newest:
-        dated[entry.store or "(none)"].append(entry)
-    for store, listed in stores.items():
-        name = slug(store)
-        if f"store/{name}.html" not in skip:
-            pages[f"store/{name}.html"] = list_pages.list_page(f"Store {store}", [rows[e.uid][0] for e in listed],
-                                                               title, feed=f"feeds/{name}.atom")
-        if f"feeds/{name}.atom" not in skip:
-            pages[f"feeds/{name}.atom"] = feed.atom(f"{title}: status changes in {store}", f"provgraph-site:{store}",
-                                                    dated[store], site.built_at, base="../")
-    out = {path: text.encode() for path, text in pages.items()}
-    for name in ASSETS:
-        out[f"assets/{name}"] = package_files("provgraph.site").joinpath("assets", name).read_bytes()
-    return out

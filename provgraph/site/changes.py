@@ -17,6 +17,7 @@ import hashlib
 import json
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import datetime
 from typing import Any, Mapping
 
@@ -78,6 +79,17 @@ class State:
                        at=int(data["at"]), pairs=data["pairs"], edges=data["edges"], dismissals=data["dismissals"], cited=data["cited"])
         except (KeyError, TypeError, ValueError):
             return None  # a manifest another version wrote: build as if first
+
+    @cached_property
+    def naming(self) -> dict[str, set[str]]:
+        """Each claim the last entries name -> the decisions whose entry names it (`around` asks it of a few claims
+        several times a build; a pass over every entry each time cost more than building this once)."""
+        found: dict[str, set[str]] = {}
+        for uid, entry in self.entries.items():
+            for claim in (*entry.successors, *entry.premises, *entry.conflicts_with, *entry.pending, *entry.amendments,
+                          *entry.premises_not_current):
+                found.setdefault(claim, set()).add(uid)
+        return found
 
     def to_json(self) -> dict[str, Any]:
         """The state but its rows (`rows_to_bytes`), for the manifest."""
@@ -220,10 +232,8 @@ def around(state: State, changed: set[str], edges: Mapping[str, list[Edge]]) -> 
     """The claims whose pages most likely show one of `changed`, read with them in one round: those whose last entry
     names one, those a changed claim's last entry names, and those an edge joins to one. (A page whose fingerprint
     changes for another reason is read after.)"""
-    found = {uid for uid, entry in state.entries.items()
-             if not (changed.isdisjoint(entry.successors) and changed.isdisjoint(entry.premises)
-                     and changed.isdisjoint(entry.conflicts_with) and changed.isdisjoint(entry.pending)
-                     and changed.isdisjoint(entry.amendments) and changed.isdisjoint(entry.premises_not_current))}
+    naming = state.naming
+    found = {uid for claim in changed for uid in naming.get(claim, ())}
     for uid in changed:
         last = state.entries.get(uid)
         if last is not None:
@@ -268,27 +278,28 @@ def suspects_now(graph: Graph, marks: Marks, state: State | None, touched: set[s
                  scope: str | None) -> list[Suspect]:
     """The suspects as `suspects` lists them, best first: read in full on a first build, for a scope, while the kept
     pairs do not answer for the store or when the common terms changed; else the last build's, less every pair
-    with a claim touched since, plus the pairs touching those (`touching`: each ranked among every pair of its
-    earlier claim). A pair can change only when one of its claims, its kept pair or a dismissal of it changed (each
-    touches a claim), or when another pair of its earlier claim did; so the earlier claim of every pair of a touched
-    claim, in the last build's kept pairs or in those now (`pairs`), is touched too."""
+    whose earlier claim is touched, plus every pair of those earlier claims (`touching` as the earlier claim: each
+    ranked among every pair of its earlier claim). A pair can change only when one of its claims, its kept pair or a
+    dismissal of it changed (each touches a claim), or when another pair of its earlier claim did; so the earlier
+    claim of every pair of a touched claim, in the last build's kept pairs or in those now (`pairs`), is touched too,
+    and a pair whose earlier claim is not touched is as the last build found it."""
     if state is None or scope is not None or not marks.suspects_settled or state.common != marks.common:
         return in_order(suspects(graph, scope=scope))
     touched = with_earlier(state, touched, pairs)
-    paired = {uid for pair in pairs for uid in pair}
-    kept = [s for s in state.suspects if s.earlier not in touched and s.later not in touched]
-    return in_order(kept + _touching(graph, sorted(touched & paired)))  # a claim in no pair has none
+    earlier = {pair[1] for pair in pairs}
+    kept = [s for s in state.suspects if s.earlier not in touched]
+    return in_order(kept + _of_earlier(graph, sorted(touched & earlier)))  # a claim no pair leads to has none
 
 
-def _touching(graph: Graph, claims: list[str]) -> list[Suspect]:
-    """`touching(graph, claims)`, in two reads side by side when there are many claims (Neo4j runs a query on one
-    core; each pair is ranked among every pair of its earlier claim in either read, so a pair both find is the same)."""
+def _of_earlier(graph: Graph, claims: list[str]) -> list[Suspect]:
+    """The suspects whose earlier claim is one of `claims`, in two reads side by side when there are many claims
+    (Neo4j runs a query on one core; each read ranks every pair of its earlier claims, which the other does not hold)."""
     if len(claims) < _SPLIT_FROM:
-        return touching(graph, claims) if claims else []
+        return touching(graph, claims, as_earlier=True) if claims else []
     half = len(claims) // 2
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
-        parts = list(pool.map(lambda part: touching(graph, part), (claims[:half], claims[half:])))
-    return list({(s.earlier, s.later): s for part in parts for s in part}.values())
+        parts = list(pool.map(lambda part: touching(graph, part, as_earlier=True), (claims[:half], claims[half:])))
+    return [s for part in parts for s in part]
 
 
 def in_order(found: list[Suspect]) -> list[Suspect]:

@@ -35,17 +35,23 @@ def read_manifest(out: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def digest_of(data: bytes) -> str:
+    """A file's digest as the manifest lists it."""
+    return hashlib.sha256(data).hexdigest()
+
+
 def write_site(out: Path, files: Mapping[str, bytes], kept: Mapping[str, str], extra: Mapping[str, Any],
-               before: Mapping[str, str] | None = None) -> Written:
+               before: Mapping[str, str] | None = None, digests: Mapping[str, str] | None = None) -> Written:
     """Write `files` (relative path -> bytes) into `out`; `kept` lists files left as the last build wrote them
     (path -> sha256: pages whose decision did not change). `extra` is stored in the manifest beside the digests.
-    `before`: the manifest's files as the caller read it (else read here)."""
+    `before`: the manifest's files as the caller read it (else read here); `digests`: the sha256 of some of `files`,
+    computed already (`digest_of`)."""
     out.mkdir(parents=True, exist_ok=True)
     if before is None:
         before = read_manifest(out).get("files", {})
     def put(relpath: str, data: bytes) -> tuple[str, bool]:
         """Write one file unless the last build wrote these bytes there: (its digest, whether it was written)."""
-        digest = hashlib.sha256(data).hexdigest()
+        digest = (digests or {}).get(relpath) or digest_of(data)
         target = out / relpath
         if before.get(relpath) == digest and target.is_file():
             return digest, False

@@ -9,7 +9,7 @@ from proposal_claims import MD, read_as_claims
 from provgraph import propose_format
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import headings, metadata
-from provgraph.ingest.formats.proposal import places
+from provgraph.ingest.formats.proposal import codes
 
 
 def _under(heading: str, *lines: str) -> str | None:
@@ -103,13 +103,14 @@ def test_a_status_named_field_of_codes_is_proposed_each_code_a_word_to_fill_in_o
     proposal = propose_format(tmp_path)
     assert proposal.status == [("bullets", "stage")] and proposal.counts.records == 12
     words = {word.phrase: word for word in proposal.words}
-    assert words["x"].reads_as == "withdrawn" and "written X (abandoned)" in (words["x"].unsure or "")
+    assert words["x"].reads_as == "withdrawn" and "written x (abandoned)" in (words["x"].unsure or "")
     assert words["1"].reads_as == "proposed"
-    assert words["3"].reads_as is None and words["3"].records == 3 and "written 3 (finished)" in (words["3"].unsure or "")
+    assert words["3"].reads_as == "accepted" and "written 3 (finished); read by the word in brackets" in (words["3"].unsure or "")
+    assert words["0"].reads_as is None and words["0"].records == 3 and "written 0 (strawperson)" in (words["0"].unsure or "")
     assert words["2"].reads_as is None and words["2"].records == 3  # `2 (candidate)` and `2` alone: one code
-    assert '# 3 = "?"  # 3 records; check:' in proposal.to_toml()
+    assert '# 0 = "?"  # 3 records; check:' in proposal.to_toml() and '3 = "accepted"  # 3 records; check:' in proposal.to_toml()
     claims = read_as_claims(proposal, tmp_path)
-    assert claims["0010-change-10" + MD][1] == "withdrawn" and claims["0004-change-4" + MD][1] == "3 finished"
+    assert claims["0010-change-10" + MD][1] == "withdrawn" and claims["0004-change-4" + MD][1] == "accepted"
 
 
 def test_codes_are_no_status_field_beside_a_field_of_status_words_nor_when_few_or_prose(tmp_path: Path) -> None:
@@ -119,7 +120,7 @@ def test_codes_are_no_status_field_beside_a_field_of_status_words_nor_when_few_o
         path.write_text(path.read_text(encoding="utf-8").replace("- Date:", f"- Status: {'Final' if number % 3 else 'Draft'}\n- Date:"),
                         encoding="utf-8")
     assert propose_format(tmp_path).status[0] == ("bullets", "status")
-    assert not places._codes(["3 (finished)", "3 (finished)", "0 (x)", "0 (x)"])  # in too few files
-    assert not places._codes(["We will do it this way", "We will do that", "We chose the first", "We chose it",
+    assert not codes.are_codes(["3 (finished)", "3 (finished)", "0 (x)", "0 (x)"])  # in too few files
+    assert not codes.are_codes(["We will do it this way", "We will do that", "We chose the first", "We chose it",
                               "We will see", "We will do it"])  # prose, not codes
-    assert places._codes(["3 (finished)", "3 (finished)", "0 (x)", "0 (x)", "2", "2 <!-- set it -->"])
+    assert codes.are_codes(["3 (finished)", "3 (finished)", "0 (x)", "0 (x)", "2", "2 <!-- set it -->"])

@@ -82,8 +82,8 @@ def test_a_file_named_for_a_template_that_states_a_status_and_shows_no_placehold
     proposal = propose_format(tmp_path)
     assert proposal.store_table()["record"]["skip"] == {"template": ["design-doc-template.md"]}
     claims = read_as_claims(proposal, tmp_path)
-    assert claims["one-pager-template-stacks" + MD][1] == "defunct"
-    assert claims["design-doc-template-stacks-experience" + MD][1] == "defunct"
+    assert claims["one-pager-template-stacks" + MD][1] == "deprecated"
+    assert claims["design-doc-template-stacks-experience" + MD][1] == "deprecated"
     assert "design-doc-template" + MD not in claims
     assert ("# check: 2 files named for a template state a status and no template's placeholder at the top: read as "
             "records: design-doc-template-stacks-experience.md, one-pager-template-stacks.md") in proposal.to_toml()

@@ -5,6 +5,7 @@ nothing at the same instant."""
 from __future__ import annotations
 
 import json
+import sys
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -101,11 +102,13 @@ def test_a_failed_rebuild_leaves_the_previous_site_and_its_manifest_whole(
     def broken(*_: object) -> str:
         raise RuntimeError("rendering failed half way")
 
+    switching = sys.getswitchinterval()
     with monkeypatch.context() as patch:
         patch.setattr(site_build, "decision_page", broken)
         with pytest.raises(RuntimeError):
             pg.site(site)
     assert {path: path.read_bytes() for path in site.rglob("*") if path.is_file()} == before
+    assert sys.getswitchinterval() == switching  # the build shares the interpreter more often only while it decodes
     pg.revoke(kept.adjudication)
     after = _same_as_a_full_build(pg, site, tmp_path)  # the next build starts from the site the last good one left
     assert 2 <= after.decisions_read < after.decisions
@@ -144,3 +147,18 @@ def test_a_rebuild_after_a_link_and_a_dismissal_come_into_force_without_a_write_
     assert "PAY-231 may revise PAY-220" not in (site / decision_href("PAY-220", 0)).read_text()
     assert (site / decision_href("dec-2", 0)).read_text() != drawn_before  # the link is drawn now
     assert after.decisions_read < after.decisions == before.decisions
+
+
+def test_a_rebuild_after_only_the_suspects_of_a_page_with_a_picture_changed_equals_a_full_build(
+        story_graph: Provgraph, tmp_path: Path) -> None:
+    # the pictures are drawn while the suspects are read, for the pages that change whatever the suspects are: a page
+    # whose suspects alone changed is rendered after, and its picture drawn then
+    pg, site = story_graph, tmp_path / "site"
+    pg.link("PAY-220", "PAY-210", "depends_on", why="site test: PAY-220 rests on PAY-210, a lineage picture")
+    pg.site(site)
+    assert "PAY-231 may revise PAY-220" in (site / decision_href("PAY-220", 0)).read_text()
+    pg.distinguish("PAY-220", "PAY-231", why="site test: not the same matter")
+    rebuilt = _same_as_a_full_build(pg, site, tmp_path)
+    page = (site / decision_href("PAY-220", 0)).read_text()
+    assert "PAY-231 may revise PAY-220" not in page and '<figure class="picture">' in page
+    assert rebuilt.pictures >= 1

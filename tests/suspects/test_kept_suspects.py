@@ -104,3 +104,15 @@ def test_after_a_refresh_the_kept_pairs_are_the_live_ones_on_a_corpus_ingested_s
     assert run("suspects", "--refresh").exit_code == 0
     for options in ({}, {"per_claim": 1}, {"min_score": 0.7}, {"store": files[0][2]}, {"scope": "org"}):
         assert [s.to_dict() for s in suspects(graph, **options)] == [s.to_dict() for s in live(graph, **options)], options
+
+
+def test_touching_as_the_earlier_claim_reads_every_pair_of_those_earlier_claims_and_no_other(
+        graph: Graph, tmp_path: Path) -> None:
+    # cache-2 is the later claim of its pair with cache-1 and the earlier one of its pair with cache-3
+    cache_3 = entry(CACHE_2, id="cache-3", ts="2025-11-02T09:00:00Z",
+                    msg="Session cache moves from Memcached to Valkey, session expiry stays 15 minutes for payments services")
+    ingest_log(graph, tmp_path, [CACHE_1, *OTHERS, CACHE_2, cache_3])
+    every = suspects(graph)
+    assert ("cache-2", "cache-3") in pairs(every) and any(s.later == "cache-2" for s in every)
+    assert pairs(touching(graph, ["cache-2"], as_earlier=True)) == [p for p in pairs(every) if p[0] == "cache-2"]
+    assert pairs(touching(graph, ["cache-2"])) == [p for p in pairs(every) if "cache-2" in p]

@@ -13,9 +13,11 @@
 // Needs earlier, earlierScope, later, laterScope, similarity, shared; ends the query with one row per pair.
 // arguments: common
 WITH earlier, earlierScope, later, laterScope, [term IN shared WHERE NOT term IN common] AS terms, similarity
-WHERE (size(terms) >= $min_terms OR /*INCLUDE suspect-same-title(earlier, later)*/)
-  AND NOT (earlier.status = 'STALE' AND (earlier.status_expires IS NULL OR earlier.status_expires > $t))
-  AND NOT EXISTS {
+WHERE NOT (earlier.status = 'STALE' AND (earlier.status_expires IS NULL OR earlier.status_expires > $t))
+  AND (size(terms) >= $min_terms OR /*INCLUDE suspect-same-title(earlier, later)*/)
+// the walks below only for the pairs the tests above leave (as one WHERE, the planner ran them first)
+WITH earlier, earlierScope, later, laterScope, terms, similarity
+WHERE NOT EXISTS {
     MATCH (earlier)-[link:CORRECTS|SUPERSEDES|INVALIDATES|CONFLICTS_WITH|DEPENDS_ON|RELATES]-(later)
     WHERE coalesce(link.via, '') = '' OR link.valid_to IS NULL OR link.valid_to > $t }
   AND NOT EXISTS {

@@ -27,6 +27,7 @@ from provgraph.ingest.formats.xml_fields import looks_like_xml, xml_fields
 Fields = dict[str, metadata.Field]
 Evidence = dict[str, dict["Place", Fields]]  # text path -> place -> the fields it finds there
 PATTERNS = "patterns"
+PROSE = ("folder", "headings")  # places whose status is read from a name or a sentence, not a field
 _MIN_FOLDER_WORDS = 2  # status folders: a log sorted by status has more than one (or numbers them in order)
 _SECTION_HINT = re.compile(r"[:|]")
 _LABELLED = re.compile(r"^[^\w\n]*([A-Za-z][A-Za-z -]{0,30}?)[^\w\n]*:[^\w\n]*(\w[^|*_`\n]{0,80})", re.MULTILINE)

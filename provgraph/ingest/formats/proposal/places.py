@@ -24,10 +24,11 @@ from typing import Callable
 
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.declaration import METADATA
-from provgraph.ingest.formats.proposal.evidence import PATTERNS, Evidence, Fields, Place, known, pattern_for, status_text
+from provgraph.ingest.formats.proposal.codes import or_coded
+from provgraph.ingest.formats.proposal.evidence import (PATTERNS, PROSE, Evidence, Fields, Place, known, pattern_for,
+                                                        status_text)
 from provgraph.ingest.formats.proposal.files import Seen, is_template, literal_glob, shape
 
-_STATUS_NAMES = lifecycle.STATUS_NAMES  # a tie between two fields goes to these names
 _SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share of its values
 # ... or, named like one (`Status:`), a quarter: its name already says what it holds, its values need only show a
 # workflow's words and not prose (BEPs: Enabled 55, Candidate 7 beside Draft 18, Withdrawn 3, Review 2: 29% known)
@@ -37,13 +38,7 @@ _SHARE_PRESENT = 0.3  # a shape of record names: at least this share of its file
 _SHARE_FIELD_OVER_FOLDER = 0.5  # a status field goes before the folder when it states one in this share of its files
 _SECTION_SHARE = 0.9  # a section is preferred when it reads the status in this share of the files the whole text does
 _UNPLACED = ("adr", "sidecar", "folder")  # kinds that are read whatever the section
-_PROSE = ("folder", "headings")  # places whose status is read from a name or a sentence, not a field
 _SHARE_BESIDE = 0.9  # a status-named field stands beside another when it states a value in this share of its files
-# A status-named field whose values no vocabulary knows is still one when they are codes (`3 (finished)`): in this many
-# files at least, this many codes at most (a value's first word), each value this short, this share of them repeated
-_CODED_FILES, _CODES, _CODE_WORDS, _CODED_SHARE = 5, 12, 4, 0.75
-_CODED_OVER = 0.25  # ... taken before a field of status words that states one in under this share of its files
-_COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 
 
 @dataclass
@@ -104,7 +99,7 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
     """The places, status fields and record globs the evidence supports best (an empty Choice: none)."""
     groups = _name_groups(seen)
     choice = Choice()
-    ranked = _or_coded(_field_first(_candidates(found, set(found), None)), found, set(found))
+    ranked = or_coded(_field_first(_candidates(found, set(found), None)), found, set(found))
     if ranked:
         best = ranked[0]
         named = lifecycle.status_named(best[1])  # a field named like a status states one in each file it is in
@@ -147,7 +142,7 @@ def _lagging(choice: Choice, found: Evidence, ranked: list[tuple[Place, str, int
     states one best (a GEP's `* Status: Provisional` where its metadata.yaml says `Declined`)."""
     if not choice.pairs or choice.pairs[0][0].kind != "sidecar":
         return
-    choice.in_text = next((item[:2] for item in ranked if item[0].kind not in ("sidecar", *_PROSE)
+    choice.in_text = next((item[:2] for item in ranked if item[0].kind not in ("sidecar", *PROSE)
                            and lifecycle.status_named(item[1])), None)
     if choice.in_text is None:
         return
@@ -164,7 +159,7 @@ def _unnumbered(groups: dict[str, str], found: Evidence, in_records: list[str], 
     value` line's), that state a status word in a field the records' status field is named like: records too, named
     by path (a record whose name no shape shares is never dropped for it); templates aside."""
     folders = {posixpath.dirname(path) for path in in_records}
-    names = {name.casefold() for name in [*choice.status_names, *_STATUS_NAMES]}
+    names = {name.casefold() for name in [*choice.status_names, *lifecycle.STATUS_NAMES]}
 
     def states(path: str, any_place: bool) -> bool:
         return any(name.casefold() in names and known(value) for place, fields in found.get(path, {}).items()
@@ -205,7 +200,7 @@ def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
     while uncovered:
         ranked = [item for item in _field_first(_candidates(found, uncovered, choice, set(in_records)))
                   if item[:2] not in choice.pairs]
-        ranked = ranked if choice.pairs else _or_coded(ranked, found, uncovered)
+        ranked = ranked if choice.pairs else or_coded(ranked, found, uncovered)
         if not ranked:
             break
         place, name, _ = ranked[0]
@@ -230,9 +225,9 @@ def _field_status(choice: Choice, fields: Fields) -> str:
 def _field_first(ranked: list[tuple[Place, str, int]]) -> list[tuple[Place, str, int]]:
     """The ranking with the best field ahead of a folder, or of a heading (its text prose, a sentence at times), when
     it states a status in half the files that one does."""
-    if not ranked or ranked[0][0].kind not in _PROSE:
+    if not ranked or ranked[0][0].kind not in PROSE:
         return ranked
-    field = next((item for item in ranked if item[0].kind not in _PROSE), None)
+    field = next((item for item in ranked if item[0].kind not in PROSE), None)
     if field is None or field[2] < _SHARE_FIELD_OVER_FOLDER * ranked[0][2]:
         return ranked
     return [field, *(item for item in ranked if item is not field)]
@@ -282,7 +277,7 @@ def _candidates(found: Evidence, among: set[str], choice: Choice | None,
         place, name, count = item
         whole = hits[Place(place.kind, place.sidecar), name] if place.section else 0
         narrower = bool(place.section) and count >= _SECTION_SHARE * whole  # reads the same files, and only there
-        return (-max(count, whole if narrower else 0), name not in _STATUS_NAMES, not narrower, place.section is not None,
+        return (-max(count, whole if narrower else 0), name not in lifecycle.STATUS_NAMES, not narrower, place.section is not None,
                 order.get(place.kind, len(order)), place, name)
 
     return _best_read_first(_sidecar_first(sorted(ranked, key=rank), values), values)
@@ -316,16 +311,10 @@ def _best_read_first(ranked: list[tuple[Place, str, int]],
     files = max(len(values[item[:2]]) for item in rivals)
 
     def reading(item: tuple[Place, str, int]) -> tuple[float, int]:
-        return -sum(1 for text in values[item[:2]] if lifecycle.canonical(text)) / files, _name_order(item[1])
+        return -sum(1 for text in values[item[:2]] if lifecycle.canonical(text)) / files, lifecycle.status_name_order(item[1])
 
     best = min(rivals, key=reading)
     return [best, *(item for item in ranked if item is not best)]
-
-
-def _name_order(name: str) -> int:
-    """Where a status-like name's word stands in `STATUS_NAMES` (`3. Status` -> 0, `stage` -> 2)."""
-    words = re.findall(r"[a-z]+", name.casefold())
-    return min((_STATUS_NAMES.index(word) for word in words if word in _STATUS_NAMES), default=len(_STATUS_NAMES))
 
 
 def _joins(place: Place, choice: Choice) -> bool:
@@ -340,40 +329,6 @@ def _share_known(name: str) -> float:
     return _SHARE_KNOWN_NAMED if lifecycle.status_named(name) else _SHARE_KNOWN
 
 
-def _or_coded(ranked: list[tuple[Place, str, int]], found: Evidence, among: set[str]) -> list[tuple[Place, str, int]]:
-    """The ranking, or the coded fields (`_coded`) first when the best ranked states a status in under a quarter of
-    the files the best coded field is in (a stray `Proposal` in one file's section beside 54 `Stage: **3 ...**`)."""
-    coded = _coded(found, among)
-    if coded and (not ranked or ranked[0][2] < _CODED_OVER * coded[0][2]):
-        return [*coded, *ranked]
-    return ranked
-
-
-def _coded(found: Evidence, among: set[str]) -> list[tuple[Place, str, int]]:
-    """When no field's values are status words: the fields named like a status whose values are a few codes each
-    repeated (`Stage: **3 (finished)**`, `**0 (strawperson)**`, `**X (abandoned)**`), most files first; their words
-    are the user's to give (a `"?"` each), the word in brackets read where the vocabulary knows it (words.py)."""
-    values: dict[tuple[Place, str], list[str]] = defaultdict(list)
-    for path in among:
-        for place, fields in found.get(path, {}).items():
-            if place.kind in (PATTERNS, *_PROSE) or place.section:
-                continue
-            for name, value in fields.items():
-                text = status_text(value)
-                if text and lifecycle.status_named(name):
-                    values[place, name].append(text)
-    coded = [(place, name, len(texts)) for (place, name), texts in values.items() if _codes(texts)]
-    return sorted(coded, key=lambda item: (-item[2], _name_order(item[1]), item[0], item[1]))
-
-
-def _codes(texts: list[str]) -> bool:
-    """Whether a field's values are codes: in files enough, few and repeated, each short (an HTML comment aside)."""
-    values = Counter(" ".join(lifecycle.status_words(_COMMENT.sub("", text))) for text in texts)
-    short = sum(count for value, count in values.items() if 0 < len(value.split()) <= _CODE_WORDS)
-    repeated = sum(count for value, count in values.items() if value and count > 1)
-    return len(texts) >= _CODED_FILES and len(values) <= _CODES and min(short, repeated) >= _CODED_SHARE * len(texts)
-
-
 def _pattern_label(found: Evidence, among: list[str]) -> str | None:
     """The label whose `Label: value` lines state a known status word in the most of `among`, if any do."""
     hits: Counter[str] = Counter()
@@ -382,7 +337,7 @@ def _pattern_label(found: Evidence, among: list[str]) -> str | None:
         for label, value in found.get(path, {}).get(Place(PATTERNS), {}).items():
             present[label] += 1
             hits[label] += known(value)
-    ranked = sorted((-count, label not in _STATUS_NAMES, label) for label, count in hits.items()
+    ranked = sorted((-count, label not in lifecycle.STATUS_NAMES, label) for label, count in hits.items()
                     if count and count >= _share_known(label) * present[label])
     return ranked[0][2] if ranked else None
 

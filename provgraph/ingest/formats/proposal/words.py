@@ -3,7 +3,8 @@
 Each status text is keyed by the shortest phrase it starts with that reads as the whole text does (`Superseded by
 PEP 3` -> `superseded`, `Active review` -> `active review`); a text the vocabulary does not know is keyed whole when
 it is two to four words of letters (`Peer Review`, `Waiting for Approval`: the reader's key is the phrase as the
-files write it), else by its first word (`Stalled since 2020` -> `stalled`). A known word
+files write it), else by its first word (`Stalled since 2020` -> `stalled`); a code with a word in brackets by the
+code (`3 (finished)` -> `3`), read as the word in brackets reads when the vocabulary knows it. A known word
 is mapped as the default vocabulary reads it; an unknown one to the canonical word whose own spelling it shares the
 longest start with (`accepting` -> accepted), or to nothing; but whole words of it that are
 a known phrase come first, the longest (`activation-in-progress` -> `in progress`, proposed, never `activat...`
@@ -96,7 +97,7 @@ def _word(phrase: str, count: int, definition: Definition | None, inside: Counte
     if inside:  # a code: read by the word in brackets its files write after it, when the vocabulary knows that
         word = inside.most_common(1)[0][0]
         by_inside, contested = lifecycle.canonical(word), lifecycle.CONTESTED.get(word)
-        written = f"provgraph does not know {phrase!r}, written {phrase.upper()} ({word})"
+        written = f"provgraph does not know {phrase!r}, written {phrase} ({word})"
         if by_inside is None:
             return Word(phrase, None, count, f"{written}: UNKNOWN (UNRECOGNISED_STATUS) until it is given a canonical "
                                              "word", definition)
