@@ -836,19 +836,19 @@ LOGS |= {  # a ninth fresh check (s64-heldout9)
     "bazel": HeldOut("bazelbuild/proposals (designs)", "README, State diagram of the design process", _bazel, {
         "draft": "UNKNOWN", "under review": "UNKNOWN", "to be reviewed": "UNKNOWN", "approved": "ACTIVE",
         "implemented": "ACTIVE", "dropped": "STALE"}),
-    # docs/adrs/README, "Status Types": "accepted", "rejected", "superseded by `doc`" (review happens in the PR);
+    # the adrs folder's README, "Status Types": "accepted", "rejected", "superseded by `doc`" (review happens in the PR);
     # Nygard's "proposed" (the README quotes his four) undecided; Approved (no README word) by its plain meaning.
-    "rke2": HeldOut("rancher/rke2 (docs/adrs)", "docs/adrs/README, Status Types", _status_section(
+    "rke2": HeldOut("rancher/rke2 (the adrs folder in docs)", "the adrs folder's README, Status Types", _status_section(
         r"docs/adrs/\d{3}-[^/]+\.md"), {
         "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
-    # ADR 1 adopts Nygard's conventions; docs/ADR_TEMPLATE.md, Status: "proposed, accepted, rejected, deprecated,
+    # ADR 1 adopts Nygard's conventions; the ADR template in docs/, Status: "proposed, accepted, rejected, deprecated,
     # superseded"; Approved ("Approved by @x, @y") by its plain meaning. "Discussed by ..." (ADR 9) and "Ongoing."
     # (ADR 42) are no template word: left out.
-    "zooniverse": HeldOut("zooniverse/front-end-monorepo (docs/arch)", "ADR 1; docs/ADR_TEMPLATE.md, Status",
+    "zooniverse": HeldOut("zooniverse/front-end-monorepo (docs/arch)", "ADR 1; the ADR template in docs/, Status",
                           _status_section(r"docs/arch/adr-\d+\.md"), {
         "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "rejected": "STALE",
         "deprecated": "STALE", "superseded": "STALE"}),
-    # docs/adr/NNNN-adr-template.md, Status: "proposed, accepted, rejected, deprecated, superseded" (Nygard's, as the
+    # the ADR template in docs/adr, Status: "proposed, accepted, rejected, deprecated, superseded" (Nygard's, as the
     # README says).
     "wikibase": HeldOut("wikimedia/mediawiki-extensions-Wikibase (docs/adr)", "NNNN-adr-template.md, Status",
                         _status_section(r"docs/adr/\d{4}[-_][^/]+\.md"), {

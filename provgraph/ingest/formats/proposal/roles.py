@@ -364,7 +364,7 @@ def _templates(choice: Choice, seen: dict[str, Seen], ids: set[int], id_name: st
 
 
 def _outside(choice: Choice, seen: dict[str, Seen]) -> set[str]:
-    """Acronyms a record's file name or title carries with a number not its own (`0001-use-psr-16.md`, "Use PSR-16"):
+    """Acronyms a record's file name or title carries with a number not its own (`0001-use-psr-16-...`, "Use PSR-16"):
     an outside standard's, not the log's ids, unless a record carries one with its own number too (`RFC 7: ...`)."""
     other: set[str] = set()
     own: set[str] = set()
