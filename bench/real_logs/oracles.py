@@ -792,6 +792,77 @@ LOGS |= {  # a seventh fresh check (s63-heldout7)
 }
 
 
+def _mapserver(root: Path) -> Iterator[Written]:
+    """A MapServer RFC's field list under its title (`:Status: Adopted on 2011-01-17`, `:Status: Superseded by
+    :ref:`rfc23``); RFC 7 keeps `:Status: Adopted` but says in the note right under its fields "This RFC is superseded
+    by RFC 7.1" (which says it obsoletes RFC 7): its authors' statement, read as its status."""
+    for relpath, text in _walk(root, r"en/development/rfc/ms-rfc-[^/]+\.txt"):
+        head = "\n".join(text.splitlines()[:40])
+        status = _first(r"^:Status:[ \t]*(\S.*)$", head)
+        note = _first(r"^\s+(This RFC is superseded by .+)$", head)
+        yield Written(relpath, note.replace("`", "") if note and status else status, "")
+
+
+def _bazel(root: Path) -> Iterator[Written]:
+    """A Bazel design's front matter `status: Approved` (`[Implemented](commit URL)`, `To be reviewed (issue URL)`), or,
+    in the one design whose front matter is never closed, the `**Status**: Draft` line under its title. template.md
+    (its `status: To be reviewed` the template's) is no record."""
+    status = r"^(?:\*\*)?status(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(\S.*)$"
+    return _head_match(r"designs/(?!template\.md)[^/]+\.md", status, 25)(root)
+
+
+def _sentry(root: Path) -> Iterator[Written]:
+    """A Sentry RFC's bullets at the top (`* RFC Status: approved` or `- RFC Status: draft`, under a `#` title in some);
+    `-` (the workflow RFC's own, 0036's) states none."""
+    for relpath, text in _walk(root, r"text/\d{4}-[^/]+\.md"):
+        status = _first(r"^\s*[*-]\s+RFC Status:[ \t]*(.*)$", "\n".join(text.splitlines()[:20]))
+        yield Written(relpath, status if status and status.strip("- ") else None, "")
+
+
+LOGS |= {  # a ninth fresh check (s64-heldout9)
+    # MS RFC 23 (Technical Steering Committee Guidelines, which superseded RFC 1): a proposal is "accepted" or "passes"
+    # by vote, or its proposer is "withdrawing" it; the RFCs' own words by that and their plain meaning: Draft,
+    # Discussion Draft, Proposed, Planning, Pending, Development (no vote yet: RFC 32, 36 "Voting History: None")
+    # undecided; Adopted, Passed, Accepted, Implemented, Completed, Complete, Done in force; Withdrawn, Abandoned,
+    # Superseded no longer.
+    "mapserver": HeldOut("MapServer/MapServer-documentation (en/development/rfc)", "MS RFC 23, the PSC's voting",
+                         _mapserver, {
+        "draft": "UNKNOWN", "discussion draft": "UNKNOWN", "proposed": "UNKNOWN", "planning": "UNKNOWN",
+        "pending": "UNKNOWN", "development": "UNKNOWN", "adopted": "ACTIVE", "passed": "ACTIVE", "accepted": "ACTIVE",
+        "implemented": "ACTIVE", "completed": "ACTIVE", "complete": "ACTIVE", "done": "ACTIVE", "withdrawn": "STALE",
+        "abandoned": "STALE", "superseded": "STALE", "this rfc is superseded by": "STALE"}),
+    # The README's "State diagram of the design process": Draft, Under review; Approved, Implemented (success);
+    # Dropped (failure). "To be reviewed" (no diagram word) by its plain meaning: awaiting review, undecided.
+    "bazel": HeldOut("bazelbuild/proposals (designs)", "README, State diagram of the design process", _bazel, {
+        "draft": "UNKNOWN", "under review": "UNKNOWN", "to be reviewed": "UNKNOWN", "approved": "ACTIVE",
+        "implemented": "ACTIVE", "dropped": "STALE"}),
+    # the adrs folder's README, "Status Types": "accepted", "rejected", "superseded by `doc`" (review happens in the PR);
+    # Nygard's "proposed" (the README quotes his four) undecided; Approved (no README word) by its plain meaning.
+    "rke2": HeldOut("rancher/rke2 (the adrs folder in docs)", "the adrs folder's README, Status Types", _status_section(
+        r"docs/adrs/\d{3}-[^/]+\.md"), {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
+    # ADR 1 adopts Nygard's conventions; the ADR template in docs/, Status: "proposed, accepted, rejected, deprecated,
+    # superseded"; Approved ("Approved by @x, @y") by its plain meaning. "Discussed by ..." (ADR 9) and "Ongoing."
+    # (ADR 42) are no template word: left out.
+    "zooniverse": HeldOut("zooniverse/front-end-monorepo (docs/arch)", "ADR 1; the ADR template in docs/, Status",
+                          _status_section(r"docs/arch/adr-\d+\.md"), {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "rejected": "STALE",
+        "deprecated": "STALE", "superseded": "STALE"}),
+    # the ADR template in docs/adr, Status: "proposed, accepted, rejected, deprecated, superseded" (Nygard's, as the
+    # README says).
+    "wikibase": HeldOut("wikimedia/mediawiki-extensions-Wikibase (docs/adr)", "NNNN-adr-template.md, Status",
+                        _status_section(r"docs/adr/\d{4}[-_][^/]+\.md"), {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "rejected": "STALE", "deprecated": "STALE",
+        "superseded": "STALE"}),
+    # 0001-workflow, "Status": draft; active ("supposed to be followed"), approved ("the approver ... approved the
+    # decision"); withdrawn, replaced. Decided (a DACI decided), implementation, done (no workflow word) by their
+    # plain meaning: in force.
+    "sentry": HeldOut("getsentry/rfcs (text)", "0001-workflow, Status", _sentry, {
+        "draft": "UNKNOWN", "active": "ACTIVE", "approved": "ACTIVE", "decided": "ACTIVE", "implementation": "ACTIVE",
+        "done": "ACTIVE", "withdrawn": "STALE", "replaced": "STALE"}),
+}
+
+
 def _rskip(root: Path) -> Iterator[Written]:
     """An RSKIP's front matter `status: Adopted`, else the `|**Status**     |Draft |` row of the table under its
     title (the older RSKIPs have only the table, the newest only front matter); the template is no record."""
@@ -869,75 +940,4 @@ LOGS |= {  # an eighth fresh check (s64-heldout8)
     "buips": HeldOut("BitcoinUnlimited/BUIP", "README.md (To pass ...)", _indented_field(r"\d{3}\.md", "Status", 8), {
         "draft": "UNKNOWN", "passed": "ACTIVE", "rejected": "STALE", "no quorum": "STALE", "withdrawn": "STALE",
         "closed": "STALE"}),
-}
-
-
-def _mapserver(root: Path) -> Iterator[Written]:
-    """A MapServer RFC's field list under its title (`:Status: Adopted on 2011-01-17`, `:Status: Superseded by
-    :ref:`rfc23``); RFC 7 keeps `:Status: Adopted` but says in the note right under its fields "This RFC is superseded
-    by RFC 7.1" (which says it obsoletes RFC 7): its authors' statement, read as its status."""
-    for relpath, text in _walk(root, r"en/development/rfc/ms-rfc-[^/]+\.txt"):
-        head = "\n".join(text.splitlines()[:40])
-        status = _first(r"^:Status:[ \t]*(\S.*)$", head)
-        note = _first(r"^\s+(This RFC is superseded by .+)$", head)
-        yield Written(relpath, note.replace("`", "") if note and status else status, "")
-
-
-def _bazel(root: Path) -> Iterator[Written]:
-    """A Bazel design's front matter `status: Approved` (`[Implemented](commit URL)`, `To be reviewed (issue URL)`), or,
-    in the one design whose front matter is never closed, the `**Status**: Draft` line under its title. template.md
-    (its `status: To be reviewed` the template's) is no record."""
-    status = r"^(?:\*\*)?status(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(\S.*)$"
-    return _head_match(r"designs/(?!template\.md)[^/]+\.md", status, 25)(root)
-
-
-def _sentry(root: Path) -> Iterator[Written]:
-    """A Sentry RFC's bullets at the top (`* RFC Status: approved` or `- RFC Status: draft`, under a `#` title in some);
-    `-` (the workflow RFC's own, 0036's) states none."""
-    for relpath, text in _walk(root, r"text/\d{4}-[^/]+\.md"):
-        status = _first(r"^\s*[*-]\s+RFC Status:[ \t]*(.*)$", "\n".join(text.splitlines()[:20]))
-        yield Written(relpath, status if status and status.strip("- ") else None, "")
-
-
-LOGS |= {  # a ninth fresh check (s64-heldout9)
-    # MS RFC 23 (Technical Steering Committee Guidelines, which superseded RFC 1): a proposal is "accepted" or "passes"
-    # by vote, or its proposer is "withdrawing" it; the RFCs' own words by that and their plain meaning: Draft,
-    # Discussion Draft, Proposed, Planning, Pending, Development (no vote yet: RFC 32, 36 "Voting History: None")
-    # undecided; Adopted, Passed, Accepted, Implemented, Completed, Complete, Done in force; Withdrawn, Abandoned,
-    # Superseded no longer.
-    "mapserver": HeldOut("MapServer/MapServer-documentation (en/development/rfc)", "MS RFC 23, the PSC's voting",
-                         _mapserver, {
-        "draft": "UNKNOWN", "discussion draft": "UNKNOWN", "proposed": "UNKNOWN", "planning": "UNKNOWN",
-        "pending": "UNKNOWN", "development": "UNKNOWN", "adopted": "ACTIVE", "passed": "ACTIVE", "accepted": "ACTIVE",
-        "implemented": "ACTIVE", "completed": "ACTIVE", "complete": "ACTIVE", "done": "ACTIVE", "withdrawn": "STALE",
-        "abandoned": "STALE", "superseded": "STALE", "this rfc is superseded by": "STALE"}),
-    # The README's "State diagram of the design process": Draft, Under review; Approved, Implemented (success);
-    # Dropped (failure). "To be reviewed" (no diagram word) by its plain meaning: awaiting review, undecided.
-    "bazel": HeldOut("bazelbuild/proposals (designs)", "README, State diagram of the design process", _bazel, {
-        "draft": "UNKNOWN", "under review": "UNKNOWN", "to be reviewed": "UNKNOWN", "approved": "ACTIVE",
-        "implemented": "ACTIVE", "dropped": "STALE"}),
-    # docs/adrs/README, "Status Types": "accepted", "rejected", "superseded by `doc`" (review happens in the PR);
-    # Nygard's "proposed" (the README quotes his four) undecided; Approved (no README word) by its plain meaning.
-    "rke2": HeldOut("rancher/rke2 (docs/adrs)", "docs/adrs/README, Status Types", _status_section(
-        r"docs/adrs/\d{3}-[^/]+\.md"), {
-        "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
-    # ADR 1 adopts Nygard's conventions; docs/ADR_TEMPLATE.md, Status: "proposed, accepted, rejected, deprecated,
-    # superseded"; Approved ("Approved by @x, @y") by its plain meaning. "Discussed by ..." (ADR 9) and "Ongoing."
-    # (ADR 42) are no template word: left out.
-    "zooniverse": HeldOut("zooniverse/front-end-monorepo (docs/arch)", "ADR 1; docs/ADR_TEMPLATE.md, Status",
-                          _status_section(r"docs/arch/adr-\d+\.md"), {
-        "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "rejected": "STALE",
-        "deprecated": "STALE", "superseded": "STALE"}),
-    # docs/adr/NNNN-adr-template.md, Status: "proposed, accepted, rejected, deprecated, superseded" (Nygard's, as the
-    # README says).
-    "wikibase": HeldOut("wikimedia/mediawiki-extensions-Wikibase (docs/adr)", "NNNN-adr-template.md, Status",
-                        _status_section(r"docs/adr/\d{4}[-_][^/]+\.md"), {
-        "proposed": "UNKNOWN", "accepted": "ACTIVE", "rejected": "STALE", "deprecated": "STALE",
-        "superseded": "STALE"}),
-    # 0001-workflow, "Status": draft; active ("supposed to be followed"), approved ("the approver ... approved the
-    # decision"); withdrawn, replaced. Decided (a DACI decided), implementation, done (no workflow word) by their
-    # plain meaning: in force.
-    "sentry": HeldOut("getsentry/rfcs (text)", "0001-workflow, Status", _sentry, {
-        "draft": "UNKNOWN", "active": "ACTIVE", "approved": "ACTIVE", "decided": "ACTIVE", "implementation": "ACTIVE",
-        "done": "ACTIVE", "withdrawn": "STALE", "replaced": "STALE"}),
 }

@@ -209,8 +209,14 @@ _UNRECOGNISED_WORDS = 4
 _STATUS_LIKE_WORDS = 3  # a longer value is prose (a title that starts "Accepted ..."), not a status
 
 
+_LINK_TARGET = re.compile(r"\]\([^)\s]*\)|[(<]?\b[a-z][a-z\d+.-]*://[^\s)>]*[)>]?", re.IGNORECASE)  # `](x.md)`, `(https://x)`
+
+
 def _cleaned(text: str) -> str:
-    return _LEADING_MARKUP.sub("", _STRIKETHROUGH.sub("", text)).replace("\u2019", "'").replace("_", " ")
+    """The text its words are read from: struck-through text, leading markup and link targets (a URL, a Markdown
+    link's target: no part of the words, `To be reviewed (https://...)`) aside."""
+    unlinked = _LINK_TARGET.sub(lambda found: "]" if found.group().startswith("]") else " ", _STRIKETHROUGH.sub("", text))
+    return _LEADING_MARKUP.sub("", unlinked).replace("\u2019", "'").replace("_", " ")
 
 
 def _words(text: str) -> list[str]:

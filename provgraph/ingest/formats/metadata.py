@@ -10,7 +10,8 @@ states it; None for a sidecar or a folder). The first value of a name wins.
   may come first, as in BIPs). A block whose lines are mostly fields (three or more, three quarters of them) is read
   with the lines that are not left out and said (`PartlyRead`: `    Submitted by Ada` in a BUIP's header).
 - block: the first fenced or `<pre>` block anywhere near the top holding `Field: value` lines (a CAP's `## Preamble`).
-- field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields.
+- field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields
+  (Sphinx's file-wide fields, `:orphan:`, `:tocdepth:`, are no record's).
 - lines: `status: Accepted` lines after the title, blank lines between them (astropy's APEs).
 - table: the first table at the record's top (as bullets; an RST or AsciiDoc table anywhere), field names in its
   first column: Markdown (`| **Status** | Accepted |`), HTML
@@ -51,6 +52,7 @@ _ATX_TITLE = re.compile(r"#{1,6}\s")
 PREAMBLE_LINES = 200  # how far into a file the block and patterns readers look
 _HEADING = re.compile(r"#{1,6}\s|=+[^=].*=+\s*$")  # Markdown `# Title`, MediaWiki `==Abstract==`
 _COLUMNS = 3  # a table this wide with one row under its header holds its fields in columns
+_FILE_WIDE = frozenset({"orphan", "nocomments", "nosearch", "tocdepth"})  # Sphinx's fields for the file, not the record
 
 
 def header_block(lines: list[str]) -> Fields:
@@ -183,14 +185,16 @@ def field_lines(lines: list[str]) -> Fields:
 
 def _after_title(lines: list[str], pattern: re.Pattern[str]) -> Fields:
     """The first block of `pattern` lines, blank lines between them, before any paragraph: an RST or Markdown title
-    (with its adornments) and RST directives may come first; YAML front matter is no title but its own place."""
+    (with its adornments), RST directives and Sphinx's file-wide fields (`:orphan:`) may come first; YAML front matter
+    is no title but its own place."""
     index = after_front_matter(lines)
     while index < len(lines):
         stripped = lines[index].strip()
         title = index + 1 < len(lines) and _ADORNMENT.fullmatch(lines[index + 1].strip() or "x")
-        if not title and pattern.fullmatch(stripped):
+        matched = None if title else pattern.fullmatch(stripped)
+        if matched and matched.group(1).strip().casefold() not in _FILE_WIDE:
             return _block(lines, index, pattern, across_blanks=True)
-        prelude = not stripped or _ADORNMENT.fullmatch(stripped) or stripped.startswith(".. ") or _ATX_TITLE.match(stripped)
+        prelude = matched or not stripped or _ADORNMENT.fullmatch(stripped) or stripped.startswith(".. ") or _ATX_TITLE.match(stripped)
         if not title and not prelude:
             return {}
         index += 2 if title else 1
@@ -263,6 +267,7 @@ def unordered(name: str, words: Mapping[str, str] | None = None) -> str:
 FILE_NUMBER = "file-number"  # the fields the file-name place gives: the number,
 FILE_ID = "file-id"  # ... and the name up to it, its series' letters kept (`A27` beside `L27` in one folder)
 _DIGITS = re.compile(r"\d+")
+_POINT = re.compile(r"\.\d+(?![.\d])")  # a number's one decimal part (`ms-rfc-7.1.txt`: 7.1, beside 7); never a date's
 _SERIES_LETTERS = re.compile(r"[A-Za-z]{0,12}[-_]?")  # what may stand before the number in a file id
 
 
@@ -270,13 +275,17 @@ def file_name(relpath: str) -> Fields:
     """The record's number as its path writes it: the first digits of its file name (`kip-0015.md` -> `0015`), else
     of the nearest folder that has some (a KEP's `README.md` in `1029-quotas/` -> `1029`), as the field `file-number`;
     and as the field `file-id`, that name from its start to the number's end when letters alone stand before the number
-    (`A2-hedged-calls.md` -> `A2`, `kip-0015.md` -> `kip-0015`), else the number (`xxx-ipv6-x.txt` -> `6`)."""
+    (`A2-hedged-calls.md` -> `A2`, `kip-0015.md` -> `kip-0015`), else the number (`xxx-ipv6-x.txt` -> `6`). A number
+    with one decimal part is one number (`rfc-7.1.txt` -> `7.1`: the revision beside `rfc-7.txt`; `2019.06.25` is no
+    such number, its first digits are)."""
     for part in reversed(relpath.split("/")):
         stem = part.rsplit(".", 1)[0] if "." in part else part
         found = _DIGITS.search(stem)
         if found:
-            written = stem[:found.end()] if _SERIES_LETTERS.fullmatch(stem[:found.start()]) else found.group()
-            return {FILE_NUMBER: Field(found.group()), FILE_ID: Field(written)}
+            point = _POINT.match(stem, found.end())
+            end = point.end() if point else found.end()
+            written = stem[:end] if _SERIES_LETTERS.fullmatch(stem[:found.start()]) else stem[found.start():end]
+            return {FILE_NUMBER: Field(stem[found.start():end]), FILE_ID: Field(written)}
     return {}
 
 

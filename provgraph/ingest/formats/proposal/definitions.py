@@ -9,7 +9,7 @@ definition in an earlier document wins. A word is defined where a line starts wi
 - a `Word: text` line, with the rest of its paragraph; indented under a label line alone (`Proposal status:` over
   `   Open: A proposal under discussion.`, Tor's 001) too, its deeper lines with it;
 - a table row `| Word | text |`;
-- a heading named by the word (`#### Closed`), its first paragraph.
+- a heading named by the word (`#### Closed`), its first paragraph (a table under it, of records, defines nothing).
 A term may carry a note in brackets (`Accepted (Ring 0-1 CIPs only)`, `Closed[^closed]`). When a word has several,
 the first document's wins; in it an unindented one, a marked-up term before a plain one
 before a heading, then the first. Files are read as regular files only.
@@ -36,6 +36,7 @@ _PLAIN = re.compile(r"^[^\w]*([A-Za-z][\w ()\-]{0,40}?)\s*(?::|--|\u2014|\u2013|
 _NOTE = re.compile(r"\(.*?\)|\[\^?.*?\]")
 _SEPARATOR = re.compile(r"^\s*(?::|--|\u2014|\u2013|-)?\s*")
 _PROCESS = re.compile(r"\b(?:process|guidelines)\b", re.IGNORECASE)
+_NO_PROSE = ("#", "|", "+-", "+=", "<table")  # a heading's or a table's line (Markdown, RST grid, HTML)
 _WORDY = re.compile(r"[^\W\d_]{2}")
 _LABEL = re.compile(r"[A-Za-z][\w -]{0,40}:")  # a label alone on its line, the terms indented under it
 
@@ -176,11 +177,12 @@ def _continued(lines: list[str], index: int, indent: int) -> list[str]:
 
 
 def _paragraph(lines: list[str], start: int) -> list[str]:
-    """The lines of the first paragraph from `start` (up to a blank line or a heading)."""
+    """The lines of the first paragraph from `start` (up to a blank line, a heading or a table: a table of records
+    under a word's heading defines nothing)."""
     index = next((number for number in range(start, len(lines)) if lines[number].strip()), len(lines))
     paragraph = []
     for line in lines[index:]:
-        if not line.strip() or line.lstrip().startswith("#"):
+        if not line.strip() or line.lstrip().startswith(_NO_PROSE):
             break
         paragraph.append(line.strip())
     return paragraph

@@ -115,7 +115,7 @@ def number_of(relpath: str) -> int | None:
     """The number a record's path carries: the first in its file name, else in the nearest folder that has one
     (a KEP's `README.md` in its folder `1029-quotas` -> 1029)."""
     found = metadata.file_name(relpath).get(metadata.FILE_NUMBER)
-    return int(found.value) if found else None
+    return int(str(found.value).split(".")[0]) if found else None  # `7.1`: a revision of 7, ordered with it
 
 
 def prefix_of(name: str) -> str:

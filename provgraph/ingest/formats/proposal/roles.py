@@ -335,11 +335,13 @@ def _templates(choice: Choice, seen: dict[str, Seen], ids: set[int], id_name: st
     file_prefix = file_prefixes.most_common(1)[0][0] if file_prefixes else ""
     field_prefix = re.split(r"[^a-z]", (id_name or "").casefold())[0]
     own = {file_prefix.casefold(), "" if _ID_NAMES.search(field_prefix) else field_prefix} - {""}
+    outside = _outside(choice, seen)
     cited: dict[tuple[str, str, int], set[int]] = defaultdict(set)
     citing: dict[tuple[str, str, int], set[str]] = defaultdict(set)
     for relpath in choice.stated:
         for prefix, separator, digits in _CITE.findall(seen[relpath].text):
-            if int(digits) in ids and (prefix.casefold() in own or (prefix.isupper() and len(prefix) <= _ACRONYM)):
+            if int(digits) in ids and (prefix.casefold() in own or (prefix.isupper() and len(prefix) <= _ACRONYM
+                                                                    and prefix.casefold() not in outside)):
                 width = len(digits) if digits.startswith("0") and len(digits) > 1 else 0
                 cited[prefix, separator, width].add(int(digits))
                 citing[prefix, separator, width].add(relpath)
@@ -359,6 +361,19 @@ def _templates(choice: Choice, seen: dict[str, Seen], ids: set[int], id_name: st
     if file_form is not None:
         aliases.append(_render(file_form))
     return template, [alias for alias in dict.fromkeys(aliases) if alias != template][:_ALIASES]
+
+
+def _outside(choice: Choice, seen: dict[str, Seen]) -> set[str]:
+    """Acronyms a record's file name or title carries with a number not its own (`0001-use-psr-16-...`, "Use PSR-16"):
+    an outside standard's, not the log's ids, unless a record carries one with its own number too (`RFC 7: ...`)."""
+    other: set[str] = set()
+    own: set[str] = set()
+    for relpath in choice.stated:
+        number = number_of(relpath)
+        title = next((line for line in seen[relpath].lines or () if line.strip()), "")
+        for prefix, _, digits in _CITE.findall(f"{relpath.rsplit('/', 1)[-1]} {title}"):
+            (own if int(digits) == number else other).add(prefix.casefold())
+    return other - own
 
 
 def _file_form(choice: Choice) -> tuple[str, str, int] | None:
