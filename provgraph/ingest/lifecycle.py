@@ -90,7 +90,7 @@ _WORDS = {
     "rejected": "rejected", "declined": "rejected", "refused": "rejected", "vetoed": "rejected",
     "cancelled": "rejected", "canceled": "rejected", "failed": "rejected",
     "withdrawn": "withdrawn", "retracted": "withdrawn", "abandoned": "withdrawn", "stale": "withdrawn",
-    "dead": "withdrawn", "reverted": "withdrawn",
+    "dead": "withdrawn", "reverted": "withdrawn", "dropped": "withdrawn",
     "deprecated": "deprecated", "obsolete": "deprecated", "obsoleted": "deprecated", "retired": "deprecated",
     "inactive": "deprecated", "discontinued": "deprecated", "defunct": "deprecated", "historic": "deprecated",
     "historical": "deprecated", "removed": "deprecated",

@@ -31,7 +31,7 @@ MD = ".md"  # kept apart: the docs test reads a quoted name ending .md as a file
     ("Stalled", "on-hold"),
     # no longer in force, or never
     ("Defunct", "deprecated"), ("Historic", "deprecated"), ("Removed", "deprecated"), ("Moved", "superseded"),
-    ("Dead", "withdrawn"), ("Reverted", "withdrawn"),
+    ("Dead", "withdrawn"), ("Reverted", "withdrawn"), ("Dropped", "withdrawn"),
 ])
 def test_a_plain_status_word_logs_use_reads_by_its_plain_meaning(text: str, word: str) -> None:
     assert lifecycle.canonical(text) == word
