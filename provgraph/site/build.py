@@ -89,7 +89,8 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         known = changes.known_marks(manifest) if manifest.get("settings") == settings and scope is None else None
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
             # the server compares the marks while the rest of the last build's state is decoded here
-            marks_read = pool.submit(changes.read_marks, graph, built_at, known)
+            marks_read = pool.submit(changes.read_marks, graph, built_at, known,
+                                     changes.seek_of(manifest, known, built_at))
             with _sharing_the_interpreter():
                 state = changes.State.from_manifest(manifest, _read(out / changes.ROWS)) if known is not None else None
             marks = marks_read.result()
