@@ -6,8 +6,13 @@
 // description: the last build (a seek, not a read of every claim): their stored status stored at $since or after, or
 // description: looked up by the suspects pass then (range indexes on status_computed_at and suspects_at), owing the
 // description: suspects pass a step (their labels), or among $recheck (the caller's: those the last build saw
-// description: without a stored status, owing a step or expiring by now). changed: those claims whose site mark
-// description: (rules/site-mark) is not the one in $known, or whose stored status does not hold at $t (fresh
+// description: without a stored status, owing a step or expiring by now). A claim's site mark is the text ',a,b,...'
+// description: of its node's own properties only (no relationship is walked): [when the stored status was stored
+// description: (epoch microseconds; -1: none), how many aliases, placeholder (1 or 0), when the latest snapshot citing
+// description: it did (-1: none), when the suspects pass last looked it up (suspects_at; -1: never), the suspects
+// description: steps it is owed (SuspectsPending 1 + SuspectsRelook 2 + SuspectsPairs 4), when the stored status
+// description: expires (-1: never)] (provgraph/site/changes.py `seek_of` reads fields 1, 6 and 7). changed: those
+// description: claims whose site mark is not the one in $known, or whose stored status does not hold at $t (fresh
 // description: false), as a list of {claim, fresh, mark, stored, pairs} sorted by uid ($known null: every one read;
 // description: stored: whether it has a stored status; pairs: its kept suspect pairs, each [later, earlier]); claims
 // description: (how many claims there are), stored (how many have a stored status: with $since, a claim without one
@@ -48,7 +53,17 @@ CALL () {
   MATCH (c:Claim {uid: uid})
   RETURN c
 }
-// INCLUDE site-mark(c)
+// the site mark: see the description above
+WITH c, coalesce(/*INCLUDE stored-fresh(c)*/, false) AS fresh,
+     // as text: a list of strings is a parameter the server takes in a few milliseconds, a map of lists several times slower
+     ',' + toString(coalesce(/*INCLUDE epoch-us(c.status_computed_at)*/, -1)) + ',' + toString(size(coalesce(c.aliases, []))) +
+     CASE WHEN c.placeholder THEN ',1,' ELSE ',0,' END + toString(coalesce(/*INCLUDE epoch-us(c.last_cited_at)*/, -1)) +
+     ',' + toString(coalesce(/*INCLUDE epoch-us(c.suspects_at)*/, -1)) + ',' +
+     // the node's labels read once, not a label test each
+     toString(reduce(owed = 0, label IN labels(c) | owed + CASE label WHEN 'SuspectsPending' THEN 1
+                                                                   WHEN 'SuspectsRelook' THEN 2
+                                                                   WHEN 'SuspectsPairs' THEN 4 ELSE 0 END)) +
+     ',' + toString(coalesce(/*INCLUDE epoch-us(c.status_expires)*/, -1)) AS mark
 ORDER BY c.uid
 WITH collect(CASE WHEN NOT fresh OR $known IS NULL OR NOT c.uid + '|' + mark IN $known
                   THEN {claim: c.uid, fresh: fresh, mark: mark, stored: c.status_computed_at IS NOT NULL,

@@ -19,15 +19,13 @@ import hashlib
 import json
 import os
 import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from importlib.resources import files as package_files
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
 from provgraph.base.times import native
 from provgraph.base.values import epoch_us
@@ -88,11 +86,10 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         settings = _settings(title, scope)
         known = changes.known_marks(manifest) if manifest.get("settings") == settings and scope is None else None
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
-            # the server compares the marks while the rest of the last build's state is decoded here
+            # the server seeks the marks while the rest of the last build's state is decoded here
             marks_read = pool.submit(changes.read_marks, graph, built_at, known,
                                      changes.seek_of(manifest, known, built_at))
-            with _sharing_the_interpreter():
-                state = changes.State.from_manifest(manifest, _read(out / changes.ROWS)) if known is not None else None
+            state = changes.State.from_manifest(manifest, _read(out / changes.ROWS)) if known is not None else None
             marks = marks_read.result()
         if state is not None and state.at > epoch_us(built_at):
             state = None  # built as of an earlier instant than the last build: what lapsed since is not known
@@ -105,19 +102,6 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         if collecting:
             gc.enable()
     return replace(result, seconds=time.perf_counter() - started)
-
-
-@contextmanager
-def _sharing_the_interpreter() -> Iterator[None]:
-    """Python code run here gives the interpreter to a waiting thread within 0.2 ms, not 5: decoding the last build's
-    state holds it for 10-80 ms, and the threads sending the marks to the server waited for all of it (so the server
-    began after the decoding instead of beside it)."""
-    switching = sys.getswitchinterval()
-    sys.setswitchinterval(0.0002)
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(switching)
 
 
 @dataclass(frozen=True)
