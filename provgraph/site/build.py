@@ -85,19 +85,22 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         manifest = read_manifest(out)
         settings = _settings(title, scope)
         known = changes.known_marks(manifest) if manifest.get("settings") == settings and scope is None else None
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
-            # the server seeks the marks while the rest of the last build's state is decoded here
+        with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
+            # the server seeks the marks while the rest of the last build's state is decoded here, and the folder's
+            # pages are listed (file system calls, which wait on the disk without the interpreter)
             marks_read = pool.submit(changes.read_marks, graph, built_at, known,
                                      changes.seek_of(manifest, known, built_at))
+            listing = pool.submit(_pages_on_disk, out)
             state = changes.State.from_manifest(manifest, _read(out / changes.ROWS)) if known is not None else None
-            marks = marks_read.result()
+            marks, on_disk = marks_read.result(), listing.result()
         if state is not None and state.at > epoch_us(built_at):
             state = None  # built as of an earlier instant than the last build: what lapsed since is not known
         if known is not None and state is None:  # the state was not whole: every claim is read as on a first build
             marks = changes.read_marks(graph, built_at, None)
         # Graphviz starts while the decisions are read: starting it costs more than drawing a rebuild's few pictures
         with svg.graphviz_started(state is None or bool(marks.changed or marks.removed)) as dot:
-            result = _build(graph, out, _Build(title, scope, built_at, say, manifest, settings, state, marks, dot))
+            result = _build(graph, out, _Build(title, scope, built_at, say, manifest, settings, state, marks, dot,
+                                               on_disk))
     finally:
         if collecting:
             gc.enable()
@@ -117,6 +120,7 @@ class _Build:
     state: changes.State | None
     marks: changes.Marks
     dot: "subprocess.Popen[str] | None"  # Graphviz, started (svg.graphviz_started)
+    on_disk: set[str]  # the decision pages in the folder (_pages_on_disk)
 
 
 def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
@@ -135,7 +139,7 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                                                 - marks.removed))
     before_pages: dict[str, str] = manifest.get("decisions", {}) if manifest.get("settings") == settings else {}
     before_files: dict[str, str] = manifest.get("files", {})
-    on_disk = _pages_on_disk(out)
+    on_disk = build.on_disk
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
         # the suspects and the edges of the claims read are read while the decisions are read and made into entries
         suspects_read = pool.submit(_suspects_and_their_pages, graph, build, wanted, touched, pairs)

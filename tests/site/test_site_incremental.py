@@ -108,7 +108,7 @@ def test_a_failed_rebuild_leaves_the_previous_site_and_its_manifest_whole(
         with pytest.raises(RuntimeError):
             pg.site(site)
     assert {path: path.read_bytes() for path in site.rglob("*") if path.is_file()} == before
-    assert sys.getswitchinterval() == switching  # the build shares the interpreter more often only while it decodes
+    assert sys.getswitchinterval() == switching  # a library leaves the process's settings as it found them
     pg.revoke(kept.adjudication)
     after = _same_as_a_full_build(pg, site, tmp_path)  # the next build starts from the site the last good one left
     assert 2 <= after.decisions_read < after.decisions
@@ -126,6 +126,19 @@ def test_a_rebuild_after_decisions_are_gone_equals_a_full_build_and_removes_thei
     rebuilt = _same_as_a_full_build(pg, site, tmp_path)
     assert rebuilt.decisions == len(now) < first.decisions and rebuilt.files_removed >= len(gone)
     assert not any((site / decision_href(uid, 0)).exists() for uid in gone)
+
+
+def test_a_rebuild_reads_a_claim_whose_stored_status_was_marked_stale_since_though_no_time_says_so(
+        story_graph: Provgraph, tmp_path: Path) -> None:
+    """A rebuild seeks the claims a write stored a status for since the last build; marking a stored status stale
+    (as a write does for a claim too deep to store again) stores no time: the count of claims without a stored status
+    tells the rebuild, which then reads every claim's mark and reads that claim again."""
+    pg, site = story_graph, tmp_path / "site"
+    pg.site(site)
+    assert pg.site(site).decisions_read == 0
+    pg.graph.write("status_mark_stale", {"claims": ["ADR-0002"]})
+    rebuilt = _same_as_a_full_build(pg, site, tmp_path)
+    assert rebuilt.decisions_read >= 1
 
 
 def test_a_rebuild_after_a_link_and_a_dismissal_come_into_force_without_a_write_equals_a_full_build(
