@@ -14,7 +14,7 @@ import pytest
 
 from provgraph.api import Provgraph
 from provgraph.graph.connection import Graph
-from provgraph.site import build as site_build
+from provgraph.site import build as site_build, changes
 from provgraph.site.layout import decision_href
 from provgraph.site.writer import MANIFEST
 
@@ -134,10 +134,12 @@ def test_a_rebuild_reads_a_claim_whose_stored_status_was_marked_stale_since_thou
     (as a write does for a claim too deep to store again) stores no time: the count of claims without a stored status
     tells the rebuild, which then reads every claim's mark and reads that claim again."""
     pg, site = story_graph, tmp_path / "site"
-    pg.site(site)
-    assert pg.site(site).decisions_read == 0
+    # built as of later than the seek's margin after the story's writes: none of them is found by its time
+    later = datetime.now(timezone.utc) + 2 * timedelta(microseconds=changes.SEEK_MARGIN_US)
+    pg.site(site, at=later)
+    assert pg.site(site, at=later + timedelta(seconds=1)).decisions_read == 0
     pg.graph.write("status_mark_stale", {"claims": ["ADR-0002"]})
-    rebuilt = _same_as_a_full_build(pg, site, tmp_path)
+    rebuilt = _same_as_a_full_build(pg, site, tmp_path, at=later + timedelta(seconds=2))
     assert rebuilt.decisions_read >= 1
 
 
