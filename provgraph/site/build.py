@@ -39,7 +39,7 @@ from provgraph.site.layout import decision_href
 from provgraph.site.model import Citation, Decision, citations_by_claim, read_decisions
 from provgraph.site.pictures import drawn_from, edges_by_claim, pictures
 from provgraph.site.record_text import words
-from provgraph.site.writer import digest_of, read_manifest, write_site
+from provgraph.site.writer import digest_of, manifest_written, read_manifest, write_site
 from provgraph.views import svg
 
 DEFAULT_TITLE = "Decisions"
@@ -89,7 +89,7 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
             # the server seeks the marks while the rest of the last build's state is decoded here, and the folder's
             # pages are listed (file system calls, which wait on the disk without the interpreter)
             marks_read = pool.submit(changes.read_marks, graph, built_at, known,
-                                     changes.seek_of(manifest, known, built_at))
+                                     changes.seek_of(manifest, known, built_at, manifest_written(out)))
             listing = pool.submit(_pages_on_disk, out)
             state = changes.State.from_manifest(manifest, _read(out / changes.ROWS)) if known is not None else None
             marks, on_disk = marks_read.result(), listing.result()

@@ -151,17 +151,20 @@ class Seek:
     recheck: list[str]
 
 
-def seek_of(manifest: dict[str, Any], known: dict[str, str] | None, at: datetime) -> Seek | None:
-    """The seek for a rebuild at `at` after the build whose state `manifest` holds (None: read every claim, as when
-    there is no state, or it was built as of a later instant). From the last build's instant less SEEK_MARGIN (a
-    write stores the time its transaction began, and the writer's clock is not this one); rechecked: the claims whose
-    last mark says no stored status, a suspects step owed, or an expiry by `at` (their mark may change with no new
-    time: the mark's fields 1, 6 and 7, cypher/site_marks.cypher)."""
+def seek_of(manifest: dict[str, Any], known: dict[str, str] | None, at: datetime,
+            written: datetime | None) -> Seek | None:
+    """The seek for a rebuild at `at` after the build whose state `manifest` holds, written (the manifest's time on
+    disk) at `written` (None: read every claim, as when there is no state, or it was built as of a later instant).
+    From the last build's instant, or when it was written if that is earlier (a build as of a later instant than
+    its clock), less SEEK_MARGIN (a write stores the time its transaction began, and the writer's clock is not this
+    one); rechecked: the claims whose last mark says no stored status, a suspects step owed, or an expiry by `at`
+    (their mark may change with no new time: the mark's fields 1, 6 and 7, cypher/site_marks.cypher)."""
     state = manifest.get("state")
     last = state.get("at") if isinstance(state, dict) else None
     now = epoch_us(at)
-    if known is None or not isinstance(last, int) or last > now:
+    if known is None or written is None or not isinstance(last, int) or last > now:
         return None
+    last = min(last, epoch_us(written))
     recheck = []
     for uid, mark in known.items():
         _, owed, expires = mark.rsplit(",", 2)  # the last two fields: a whole split of every mark took 5 ms
