@@ -941,3 +941,105 @@ LOGS |= {  # an eighth fresh check (s64-heldout8)
         "draft": "UNKNOWN", "passed": "ACTIVE", "rejected": "STALE", "no quorum": "STALE", "withdrawn": "STALE",
         "closed": "STALE"}),
 }
+
+
+def _odh(root: Path) -> Iterator[Written]:
+    """An Open Data Hub ADR's key-value table under its title (`| Status | Approved |`, `| **Status** | Proposed |`);
+    ODH-ADR-0000-template.md (its `Approved` the template's) is no record."""
+    return _head_match(r"architecture-decision-records/(.+/)?ODH-ADR-(?!0000-template)[^/]+\.md",
+                       r"^\s*\|\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", 20)(root)
+
+
+_EDGEX_ENTRY = re.compile(r"^\s*-\s*\[\s*(\w+)\s*\]\([^)]*\)(?:\s*-\s*(\w+))?", re.MULTILINE)
+
+
+def _edgex(root: Path) -> Iterator[Written]:
+    """An EdgeX ADR's `## Status` section (its first line: `**Approved** (by TSC vote on 3/25/21)`), or, in the newer
+    template, its `## Change Log` (`Changelog`): each change a `- [state](PR URL) (date)` line (`- [original](PR) -
+    approved (date)` in one), the last one the record's state now. The template's own example lines, inside `<!--
+    -->`, state nothing (0030 has only those)."""
+    for relpath, text in _walk(root, r"docs_src/design/adr/(.+/)?\d+-[^/]+\.md"):
+        section = re.search(r"^#+\s*Status\s*\n(.*?)(?=^#|\Z)", text, re.MULTILINE | re.DOTALL | re.IGNORECASE)
+        lines = [line.strip() for line in (section.group(1) if section else "").splitlines() if line.strip()]
+        if lines:
+            yield Written(relpath, re.split(r"[(]", lines[0].replace("*", ""), maxsplit=1)[0].strip(), "")
+            continue
+        log = re.search(r"^#+\s*Change\s*log\s*\n(.*?)(?=^#|\Z)", text, re.MULTILINE | re.DOTALL | re.IGNORECASE)
+        changes = re.sub(r"<!--.*?-->", "", log.group(1), flags=re.DOTALL) if log else ""
+        entries = [entry.group(2) or entry.group(1) for entry in _EDGEX_ENTRY.finditer(changes)]
+        yield Written(relpath, entries[-1] if entries else None, "")
+
+
+def _openedx_adr(root: Path) -> Iterator[Written]:
+    """An Open edX ADR's `Status` section (RST: `Status` over `******`, `======`; Markdown `## Status` in one): its
+    first line, markup and what follows a dash or a bracket left out (`**Accepted**`, `Accepted - January 2021`)."""
+    heading = r"^(?:Status[ \t]*\n[=*#~^-]{3,}|#+[ \t]*Status)[ \t]*\n(.*?)(?=^\S[^\n]*\n[=*#~^-]{3,}[ \t]*$|^#|\Z)"
+    for relpath, text in _walk(root, r"docs/decisions/\d{4}-[^/]+\.(rst|md)"):
+        found = re.search(heading, text, re.MULTILINE | re.DOTALL)
+        lines = [line.strip() for line in (found.group(1) if found else "").splitlines() if line.strip()]
+        word = re.split(r"\s+-\s+|[(]", lines[0].replace("*", ""), maxsplit=1)[0].strip() if lines else None
+        yield Written(relpath, word or None, "")
+
+
+def _madr_bullet(pattern: str) -> Oracle:
+    """A MADR's `* Status: accepted` (`- Status:`) line near the top; `superseded by [MADR-077](./077-x.md)` keeps
+    its successor in the head."""
+    def read(root: Path) -> Iterator[Written]:
+        for relpath, text in _walk(root, pattern):
+            status = _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+?)\**\s*(?:<!--.*)?$", "\n".join(text.splitlines()[:15]))
+            successor = re.match(r"superseded by\s*(.*)", status or "", re.IGNORECASE)
+            yield Written(relpath, status, "Superseded-By: " + successor.group(1) if successor else "")
+    return read
+
+
+def _moj_mp(root: Path) -> Iterator[Written]:
+    """A Modernisation Platform ADR's `## Status` section, as the Cloud Platform's (`✅ Accepted`, `⌛️ Superseded
+    [0019](0019-x.md)`): its first line, the README key's emoji left out."""
+    for relpath, text in _walk(root, r"architecture-decision-record/\d{4}-[^/]+\.md"):
+        found = re.search(r"^##\s*Status\s*\n(.*?)(?=^#|\Z)", text, re.MULTILINE | re.DOTALL)
+        lines = [line.strip() for line in (found.group(1) if found else "").splitlines() if line.strip()]
+        status = re.sub(r"^[^\w\[]+", "", lines[0]) if lines else ""
+        successor = re.match(r"superseded(?: by)?\s*(.*)", status, re.IGNORECASE)
+        yield Written(relpath, status or None, "Superseded-By: " + successor.group(1) if successor else "")
+
+
+LOGS |= {  # a tenth fresh check (s65-heldout10)
+    # The template (ODH-ADR-0000-template.md): "for the Status of new ADRs, please use Approved, since it will be
+    # approved by the time it is merged"; its Open Questions section is removed "before transitioning from
+    # Draft/Proposed to Accepted"; the README: a reversed decision is marked superseded. Approved, Accepted in force;
+    # Draft, Proposed, Review, TBD (to be decided) undecided. "Refinement completed. TP in 3.4" (MR-0001) is no
+    # template word: left out.
+    "odhadrs": HeldOut("opendatahub-io/architecture-decision-records", "ODH-ADR-0000-template.md; the README", _odh, {
+        "draft": "UNKNOWN", "proposed": "UNKNOWN", "review": "UNKNOWN", "tbd": "UNKNOWN", "approved": "ACTIVE",
+        "accepted": "ACTIVE", "superseded": "STALE"}),
+    # docs_src/design/Process.md, "ADR Review and Approval Process": approved designs are "approved" records; they "may
+    # get deprecated" if another design supersedes them; the ADR template's Change Log: "State is one of: pending,
+    # approved, amended, deprecated"; the adr folder's README: "proposed, accepted, rejected, deprecated, superseded".
+    "edgexadrs": HeldOut("edgexfoundry/edgex-docs (docs_src/design/adr)", "docs_src/design/Process.md; the ADR template",
+                         _edgex, {
+        "pending": "UNKNOWN", "proposed": "UNKNOWN", "approved": "ACTIVE", "accepted": "ACTIVE", "amended": "ACTIVE",
+        "rejected": "STALE", "deprecated": "STALE", "superseded": "STALE"}),
+    # OEP-19 (Open edX developer documentation; the open-edx-proposals repository), ADRs: "draft if the decision is
+    # newly proposed and in active discussion", "provisional" (preliminary, experimental), "accepted once it is agreed
+    # upon", "superseded ... if a later ADR changes or reverses the decision"; Proposed by Nygard's meaning: undecided.
+    "edxentadrs": HeldOut("openedx/edx-enterprise (docs/decisions)", "OEP-19, Architecture Decision Records",
+                          _openedx_adr, {
+        "draft": "UNKNOWN", "provisional": "UNKNOWN", "proposed": "UNKNOWN", "accepted": "ACTIVE",
+        "superseded": "STALE"}),
+    # adr/_template.md: "Status: [proposed | rejected | accepted | deprecated | … | superseded by ADR-0005]" (MADR's);
+    # adr/_readme.md: the content follows that template.
+    "sylius": HeldOut("Sylius/Sylius (adr)", "adr/_template.md, Status", _madr_bullet(r"adr/\d{4}_\d{2}_\d{2}_[^/]+\.md"), {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "rejected": "STALE", "deprecated": "STALE",
+        "superseded": "STALE"}),
+    # docs/madr/decisions/000-template.md: "Status: {rejected | accepted}" ("recommended to have the status as
+    # accepted proactively and then to change it if needed"); docs/madr/README.md lists MADRs by that status;
+    # superseded (MADR's "superseded by") by its plain meaning.
+    "kuma": HeldOut("kumahq/kuma (docs/madr)", "docs/madr/decisions/000-template.md, Status",
+                    _madr_bullet(r"docs/madr/decisions/(?!000-)\d{3}-[^/]+\.md"), {
+        "accepted": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
+    # architecture-decision-record/README.md, "Statuses": Accepted, Rejected, Proposed, Superseded, Amended (an amended
+    # decision stands, as amended).
+    "mpadrs": HeldOut("ministryofjustice/modernisation-platform (architecture-decision-record)",
+                      "the ADR folder's README, Statuses", _moj_mp, {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "amended": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
+}
