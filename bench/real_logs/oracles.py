@@ -945,7 +945,7 @@ LOGS |= {  # an eighth fresh check (s64-heldout8)
 
 def _odh(root: Path) -> Iterator[Written]:
     """An Open Data Hub ADR's key-value table under its title (`| Status | Approved |`, `| **Status** | Proposed |`);
-    ODH-ADR-0000-template.md (its `Approved` the template's) is no record."""
+    the template (ADR 0000, its `Approved` the template's) is no record."""
     return _head_match(r"architecture-decision-records/(.+/)?ODH-ADR-(?!0000-template)[^/]+\.md",
                        r"^\s*\|\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", 20)(root)
 
@@ -982,7 +982,7 @@ def _openedx_adr(root: Path) -> Iterator[Written]:
 
 
 def _madr_bullet(pattern: str) -> Oracle:
-    """A MADR's `* Status: accepted` (`- Status:`) line near the top; `superseded by [MADR-077](./077-x.md)` keeps
+    """A MADR's `* Status: accepted` (`- Status:`) line near the top; `superseded by [MADR-077](link to MADR 77)` keeps
     its successor in the head."""
     def read(root: Path) -> Iterator[Written]:
         for relpath, text in _walk(root, pattern):
@@ -994,7 +994,7 @@ def _madr_bullet(pattern: str) -> Oracle:
 
 def _moj_mp(root: Path) -> Iterator[Written]:
     """A Modernisation Platform ADR's `## Status` section, as the Cloud Platform's (`✅ Accepted`, `⌛️ Superseded
-    [0019](0019-x.md)`): its first line, the README key's emoji left out."""
+    [0019](link to ADR 19)`): its first line, the README key's emoji left out."""
     for relpath, text in _walk(root, r"architecture-decision-record/\d{4}-[^/]+\.md"):
         found = re.search(r"^##\s*Status\s*\n(.*?)(?=^#|\Z)", text, re.MULTILINE | re.DOTALL)
         lines = [line.strip() for line in (found.group(1) if found else "").splitlines() if line.strip()]
@@ -1004,18 +1004,18 @@ def _moj_mp(root: Path) -> Iterator[Written]:
 
 
 LOGS |= {  # a tenth fresh check (s65-heldout10)
-    # The template (ODH-ADR-0000-template.md): "for the Status of new ADRs, please use Approved, since it will be
+    # The ADR template (ADR 0000): "for the Status of new ADRs, please use Approved, since it will be
     # approved by the time it is merged"; its Open Questions section is removed "before transitioning from
     # Draft/Proposed to Accepted"; the README: a reversed decision is marked superseded. Approved, Accepted in force;
     # Draft, Proposed, Review, TBD (to be decided) undecided. "Refinement completed. TP in 3.4" (MR-0001) is no
     # template word: left out.
-    "odhadrs": HeldOut("opendatahub-io/architecture-decision-records", "ODH-ADR-0000-template.md; the README", _odh, {
+    "odhadrs": HeldOut("opendatahub-io/architecture-decision-records", "the ADR template (ADR 0000); the README", _odh, {
         "draft": "UNKNOWN", "proposed": "UNKNOWN", "review": "UNKNOWN", "tbd": "UNKNOWN", "approved": "ACTIVE",
         "accepted": "ACTIVE", "superseded": "STALE"}),
-    # docs_src/design/Process.md, "ADR Review and Approval Process": approved designs are "approved" records; they "may
+    # the design folder's process document, "ADR Review and Approval Process": approved designs are "approved" records; they "may
     # get deprecated" if another design supersedes them; the ADR template's Change Log: "State is one of: pending,
     # approved, amended, deprecated"; the adr folder's README: "proposed, accepted, rejected, deprecated, superseded".
-    "edgexadrs": HeldOut("edgexfoundry/edgex-docs (docs_src/design/adr)", "docs_src/design/Process.md; the ADR template",
+    "edgexadrs": HeldOut("edgexfoundry/edgex-docs (docs_src/design/adr)", "the design process document; the ADR template",
                          _edgex, {
         "pending": "UNKNOWN", "proposed": "UNKNOWN", "approved": "ACTIVE", "accepted": "ACTIVE", "amended": "ACTIVE",
         "rejected": "STALE", "deprecated": "STALE", "superseded": "STALE"}),
@@ -1026,18 +1026,18 @@ LOGS |= {  # a tenth fresh check (s65-heldout10)
                           _openedx_adr, {
         "draft": "UNKNOWN", "provisional": "UNKNOWN", "proposed": "UNKNOWN", "accepted": "ACTIVE",
         "superseded": "STALE"}),
-    # adr/_template.md: "Status: [proposed | rejected | accepted | deprecated | … | superseded by ADR-0005]" (MADR's);
-    # adr/_readme.md: the content follows that template.
-    "sylius": HeldOut("Sylius/Sylius (adr)", "adr/_template.md, Status", _madr_bullet(r"adr/\d{4}_\d{2}_\d{2}_[^/]+\.md"), {
+    # the adr folder's template: "Status: [proposed | rejected | accepted | deprecated | … | superseded by ADR-0005]" (MADR's);
+    # the adr folder's readme: the content follows that template.
+    "sylius": HeldOut("Sylius/Sylius (adr)", "the adr folder's template, Status", _madr_bullet(r"adr/\d{4}_\d{2}_\d{2}_[^/]+\.md"), {
         "proposed": "UNKNOWN", "accepted": "ACTIVE", "rejected": "STALE", "deprecated": "STALE",
         "superseded": "STALE"}),
-    # docs/madr/decisions/000-template.md: "Status: {rejected | accepted}" ("recommended to have the status as
-    # accepted proactively and then to change it if needed"); docs/madr/README.md lists MADRs by that status;
+    # the MADR template (000 in the decisions folder): "Status: {rejected | accepted}" ("recommended to have the status as
+    # accepted proactively and then to change it if needed"); the madr folder's README lists MADRs by that status;
     # superseded (MADR's "superseded by") by its plain meaning.
-    "kuma": HeldOut("kumahq/kuma (docs/madr)", "docs/madr/decisions/000-template.md, Status",
+    "kuma": HeldOut("kumahq/kuma (docs/madr)", "the MADR template, Status",
                     _madr_bullet(r"docs/madr/decisions/(?!000-)\d{3}-[^/]+\.md"), {
         "accepted": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
-    # architecture-decision-record/README.md, "Statuses": Accepted, Rejected, Proposed, Superseded, Amended (an amended
+    # the ADR folder's README, "Statuses": Accepted, Rejected, Proposed, Superseded, Amended (an amended
     # decision stands, as amended).
     "mpadrs": HeldOut("ministryofjustice/modernisation-platform (architecture-decision-record)",
                       "the ADR folder's README, Statuses", _moj_mp, {
