@@ -945,7 +945,7 @@ LOGS |= {  # an eighth fresh check (s64-heldout8)
 
 def _poem(root: Path) -> Iterator[Written]:
     """A POEM's status is the one ticked box of the checklist under `Status:` (or a `## Status` heading) in its
-    header: `- [x] Integrated` among `- [ ] Active`, `- [ ] Requesting decision`, ... POEM_template.md is no record."""
+    header: `- [x] Integrated` among `- [ ] Active`, `- [ ] Requesting decision`, ... The template (POEM_template) is no record."""
     return _head_match(r"POEM_\d{3}\.md", r"^\s*[-*]\s*\[[xX]\]\s*(\S[^\n]*?)\s*$", 40)(root)
 
 
@@ -967,13 +967,13 @@ def _ytep(root: Path) -> Iterator[Written]:
 
 def _chef(root: Path) -> Iterator[Written]:
     """A Chef RFC's front matter (`Status: Accepted`, `Replaced-By: 86`, `Replaces: RFC047, RFC081`): the RFCs at the
-    top and the unnumbered drafts in new/ (new/rfc_closure.md, `RFC: unassigned`); new/rfc-template.md is the
-    template RFC000 shows, no record."""
+    top and the unnumbered drafts in new/ (rfc_closure, `RFC: unassigned`); the template RFC000 shows (new/, rfc-template)
+    is no record."""
     return _front_matter_status(r"(new/)?rfc(?!-template)[^/]*\.md")(root)
 
 
 LOGS |= {  # an eleventh fresh check (s65-heldout11)
-    # POEM_000.md, the states' list: active ("submitted and is currently being discussed"), requesting decision
+    # POEM_000, the states' list: active ("submitted and is currently being discussed"), requesting decision
     # ("ready to be reviewed by the Devs") undecided; accepted ("accepted by the dev team"), integrated ("The
     # associated PR for an accepted POEM has been merged") in force; rejected.
     "poems": HeldOut("OpenMDAO/POEMs", "POEM_000.md, the POEM states", _poem, {
@@ -997,7 +997,7 @@ LOGS |= {  # an eleventh fresh check (s65-heldout11)
         r"text/\d{4}-[^/]+\.rst", "Status", 12), {
         "draft": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE",
         "rejected": "STALE", "inactive": "STALE", "withdrawn": "STALE"}),
-    # RFC000 (rfc000-rfc-process.md), "RFC Status Reference": Draft ("under discussion"), On Hold ("approved but not
+    # RFC000 (rfc000-rfc-process), "RFC Status Reference": Draft ("under discussion"), On Hold ("approved but not
     # currently under development": dormant, a side state off Accepted in its diagram); Accepted ("approved for
     # implementation"), Final ("implemented"); Withdrawn, Replaced ("superseded by another RFC"), Removed ("removed
     # after being accepted"). The README calls the whole process superseded (chef-oss-practices); each RFC's own
