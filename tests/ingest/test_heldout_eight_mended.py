@@ -85,6 +85,7 @@ def test_a_store_word_declared_unread_is_read_by_neither_the_store_nor_the_defau
     counted = WordCount("Closed", "closed", 2, "closed", "store")
     assert counted.text() == "Closed 2 -> not recognised (UNKNOWN UNRECOGNISED_STATUS; left unread: the store's words leave it unread)"
     assert counted.as_dict()["read_as"] is None
+    assert declared({"words": {"Closed": "?"}}, "s").word_map == {"closed": "?"}
     with pytest.raises(UsageError, match="'\\?' leaves it unread"):
         declared({"words": {"closed": "maybe"}}, "s")
 
