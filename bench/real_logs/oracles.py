@@ -1119,3 +1119,79 @@ LOGS |= {  # an eleventh fresh check (s65-heldout11)
         r"proposals/\d{4}-[^/]+\.md"), {
         "to be implemented": "ACTIVE", "implemented": "ACTIVE", "superseded": "STALE"}),
 }
+
+
+def _rfd(root: Path) -> Iterator[Written]:
+    """An RFD's README in its numbered folder: its front matter `state:`, or in an AsciiDoc RFD (`README.adoc`) the
+    `:state:` attribute at its top; the rendered `README.html` beside one is no record."""
+    for relpath, text in _walk(root, r"rfd/\d{4}/README\.(md|adoc)"):
+        head = _front_matter(text) if relpath.endswith(".md") else "\n".join(text.splitlines()[:10])
+        yield Written(relpath, _first(r"^:?state:?:\s*(\S[^\n]*)", head) or None, head)
+
+
+def _metal3(root: Path) -> Iterator[Written]:
+    """A design's `## Status` section, its first line: `One of: implementable` (the template's line with the
+    author's choice in place of its list) is that choice, a link its text."""
+    for record in _status_section(r"design/(?!_template)(.+/)?[^/]+\.md")(root):
+        word = record.status
+        if word and word.casefold().startswith("one of"):
+            found = re.search(r"^\s*One of:\s*(\S[^\n]*)", record.head, re.MULTILINE | re.IGNORECASE)
+            word = found.group(1) if found and "|" not in found.group(1) else None
+        yield Written(record.path, word, record.head)
+
+
+def _ember(root: Path) -> Iterator[Written]:
+    """An Ember RFC's front matter `stage:`, a YAML comment after it (`# FIXME: ...`) no part of it."""
+    for relpath, text in _walk(root, r"text/\d{4}-[^/]+\.md"):
+        head = _front_matter(text)
+        stage = _first(r"^stage:\s*([^#\n]*)", head)
+        yield Written(relpath, stage.strip() or None if stage else None, head)
+
+
+def _mongo(root: Path) -> Iterator[Written]:
+    """A specification's `- Status: Accepted` bullet under its title (Markdown), or `:Status: Deprecated` in the
+    field list of one still in reStructuredText; the `.rst` stubs that point to the Markdown state none."""
+    for relpath, text in _walk(root, r"source/(.+/)?[^/]+\.(md|rst)"):
+        head = "\n".join(text.splitlines()[:12])
+        yield Written(relpath, _first(r"^(?:-|:)[ \t]*Status:?[ \t]*([^\n]*)$", head) or None, head)
+
+
+LOGS |= {  # a twelfth fresh check (s65-heldout12)
+    # The repository's README, "RFD Metadata and State": predraft ("not yet ready for discussion ... a placeholder"),
+    # draft ("under active discussion"), publish ("discussion has converged and the document has come to reflect
+    # reality rather than propose it"), abandoned ("non-viable ... deliberately never implemented", "should be
+    # ignored").
+    "joyentrfds": HeldOut("joyent/rfd", "the README, RFD Metadata and State", _rfd, {
+        "predraft": "UNKNOWN", "draft": "UNKNOWN", "publish": "ACTIVE", "abandoned": "STALE"}),
+    # The design template's Status section lists provisional|implementable|implemented|deferred|rejected|withdrawn|
+    # replaced, and its instructions call `provisional` "a working document and subject to change": provisional and
+    # deferred not decided; implementable (agreed, to be built) and implemented in force; rejected, withdrawn,
+    # replaced not. in-progress (no template word) by its plain meaning: an agreed design being built, in force.
+    "metal3": HeldOut("metal3-io/metal3-docs (design)", "the design template, Status", _metal3, {
+        "provisional": "UNKNOWN", "deferred": "UNKNOWN", "implementable": "ACTIVE", "implemented": "ACTIVE",
+        "in-progress": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "replaced": "STALE"}),
+    # The README's Stages: Proposed, Exploring ("may still need some more work"); Accepted ("a fully specified
+    # RFC ... ready for implementation"), Ready for Release, Released, Recommended; Discontinued ("in conflict with
+    # Ember's evolving programming model or ... superseded"), Closed ("will not be moved into the next stage").
+    "emberrfcs": HeldOut("emberjs/rfcs (text)", "the README, Stages", _ember, {
+        "proposed": "UNKNOWN", "exploring": "UNKNOWN", "accepted": "ACTIVE", "ready-for-release": "ACTIVE",
+        "released": "ACTIVE", "recommended": "ACTIVE", "discontinued": "STALE", "closed": "STALE"}),
+    # No process document in the repository defines the words; the specifications use them: a spec is "Accepted"
+    # once consensus on it is reached (the causal consistency and sessions specifications' Q&A; bulk write's
+    # change log, "Update specification status to Accepted"), in force; In progress not yet; Obsolete and
+    # Deprecated by their plain meaning, no longer in force.
+    "mongospecs": HeldOut("mongodb/specifications (source)", "the specifications' own use of Accepted", _mongo, {
+        "accepted": "ACTIVE", "in progress": "UNKNOWN", "obsolete": "STALE", "deprecated": "STALE"}),
+    # The ADR index page's "Status definition": Proposed ("actively being written, discussed, and reviewed");
+    # Accepted ("ratified ... the current architectural direction"); Rejected ("not adopted"), Deprecated ("no
+    # longer valid or recommended"); Superseded by its plain meaning.
+    "bwadrs": HeldOut("bitwarden/contributing-docs (docs/architecture/adr)", "the ADR index page, Status definition",
+                      _front_matter_status(r"docs/architecture/adr/\d{4}-[^/]+\.md"), {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "rejected": "STALE", "deprecated": "STALE",
+        "superseded": "STALE"}),
+    # The ADR folder's README, "Lifecycle": Proposed ("under discussion"), Accepted ("ratified by the team"),
+    # Deprecated ("no longer relevant"), Superseded ("replaced by a newer ADR"). adr-000 is the template.
+    "otsadrs": HeldOut("onetimesecret/onetimesecret (docs/adr)", "the ADR folder's README, Lifecycle",
+                       _front_matter_status(r"docs/adr/adr-\d{3}-[^/]+\.md"), {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "deprecated": "STALE", "superseded": "STALE"}),
+}
