@@ -4,7 +4,7 @@
 
 Every log of oracles.py whose repository is checked out in a --repos DIR as OWNER+NAME (the folder its declaration
 in bench/logs/ reads), and each --repo NAME=PATH[:FOLDER], is proposed for (`propose_format`, in process, no server).
-Each word the proposal meets is put in one group: `unread` (`"?"`: UNKNOWN UNRECOGNISED_STATUS until declared),
+Each word the proposal meets is put in one group: `unread` (`"?"`, a comment or declared: UNKNOWN UNRECOGNISED_STATUS until given a word),
 `guessed` (read by a known part or by its spelling, marked unsure), `contested` (the default vocabulary's reading,
 flagged with the other), `definition` (read by the log's own definition's cues), `default` (the default vocabulary,
 no doubt). Printed per group, most records first: the word, its records, the logs that use it.
@@ -48,7 +48,7 @@ class Survey:
 
 def group(word: Word) -> str:
     """Which of `GROUPS` a proposal's word falls in."""
-    if word.reads_as is None:
+    if word.reads_as in (None, lifecycle.UNREAD_MARK):  # not known, or declared "?" (a reading in doubt)
         return "unread"
     if word.by_definition:
         return "definition"

@@ -44,6 +44,7 @@ CANONICAL = (
     "superseded",  # STALE / SUPERSEDED; as deprecated
 )
 IN_FORCE = ("accepted", "amended")  # the canonical words a record is in force by (no verdict of its own)
+UNREAD_MARK = "?"  # a store's word declared so is left unread, whatever the default reads: UNKNOWN UNRECOGNISED_STATUS
 
 # Phrases of two words or more. Keys are casefolded, spaces collapsed. A phrase that starts with an
 # accepting word but means something else ("active review") is listed here so that it wins.
@@ -63,7 +64,7 @@ _PHRASES = {
     "in force": "accepted",
     "in effect": "accepted",
     "not accepted": "rejected", "not planned": "rejected", "won't do": "rejected", "won't fix": "rejected",
-    "wont do": "rejected", "wont fix": "rejected", "will not do": "rejected",
+    "wont do": "rejected", "wont fix": "rejected", "will not do": "rejected", "no quorum": "rejected",
     "superseded by": "superseded", "superceded by": "superseded", "replaced by": "superseded",
     "obsoleted by": "superseded", "amended by": "amended",
 }
@@ -81,7 +82,7 @@ _WORDS = {
     "open": "proposed", "reopened": "proposed", "backlog": "proposed", "rfc": "proposed", "wip": "proposed",
     "idea": "proposed", "provisional": "proposed", "experimental": "proposed", "lastcall": "proposed",
     "exploratory": "proposed", "speculative": "proposed", "prototype": "proposed", "prototyped": "proposed",
-    "prototyping": "proposed",
+    "prototyping": "proposed", "strawman": "proposed", "strawperson": "proposed",
     "draft": "draft", "drafting": "draft", "draught": "draft", "needs-revision": "draft", "needs-research": "draft",
     "incomplete": "incomplete",
     "on-hold": "on-hold", "paused": "on-hold", "deferred": "on-hold", "postponed": "on-hold",
@@ -127,8 +128,12 @@ CONTESTED: Mapping[str, tuple[str, str]] = {
                  "proposed"),
     "dead": ("given up for good in plain English; in Tor's proposals dormant, open again with a new proponent",
              "on-hold"),
+    "needs revision": ("back with its authors before acceptance in Tor's proposals; in OEPs still in force, its details "
+                       "to be brought up to date", "accepted"),
+    "needs-revision": ("back with its authors before acceptance in Tor's proposals; in OEPs still in force, its details "
+                       "to be brought up to date", "accepted"),
 }
-assert all(word in _WORDS and other in CANONICAL and other != _WORDS[word] for word, (_, other) in CONTESTED.items())
+assert all(other in CANONICAL and other != {**_WORDS, **_PHRASES}.get(word, other) for word, (_, other) in CONTESTED.items())
 
 # Words a status field holds that the default vocabulary leaves unread on purpose, and why: a proposal's comment and the
 # ingest summary say so beside the word (UNKNOWN UNRECOGNISED_STATUS until a store declares it).
@@ -180,6 +185,7 @@ CUES: Mapping[str, re.Pattern[str]] = {
                              r"|no longer (?:reflect\w*|relevant|applicable|appl(?:y|ies)|current|valid|supported|maintained"
                              r"|recommended|encouraged|in (?:use|effect|force)))\b"),
     "accepted": re.compile(r"\b(?:continual\w*|living|ongoing|never (?:be |meant to be )?(?:final|completed?)"
+                           r"|(?:still|stays?|remains?) (?:relevant|valid|applicable|in (?:force|effect|use))"
                            r"|not reach a state of finality|in (?:force|effect)"
                            r"|(?:enabled|activated|live|deployed) (?:in|on) (?:the )?(?:\w+ ){0,2}(?:mainnet|network))\b"),
 }
@@ -242,7 +248,7 @@ _DEFAULT = _by_length(VOCABULARY)
 
 def store_words(words: Mapping[str, str] | None) -> dict[str, str]:
     """A store's declared words, keyed as the text is read (casefolded, spaces collapsed); UsageError for
-    a word that maps to anything but a canonical word, or a phrase with no word in it."""
+    a word that maps to anything but a canonical word or `UNREAD_MARK`, or a phrase with no word in it."""
     return dict(_store_words(tuple(sorted((words or {}).items()))))
 
 
@@ -254,8 +260,9 @@ def _store_words(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], .
         word = str(target).strip().casefold()
         if not key:
             raise UsageError(f"status word {phrase!r} has no word in it to match")
-        if word not in CANONICAL:
-            raise UsageError(f"status word {phrase!r} = {target!r}: not a canonical word (one of {', '.join(CANONICAL)})")
+        if word not in (*CANONICAL, UNREAD_MARK):
+            raise UsageError(f"status word {phrase!r} = {target!r}: not a canonical word (one of {', '.join(CANONICAL)}; "
+                             f"{UNREAD_MARK!r} leaves it unread)")
         normalised.append((key, word))
     return tuple(normalised)
 
@@ -266,7 +273,7 @@ class WordReading:
 
     written: str  # the words read, as the record writes them ("Closed", "Superseded by"); unrecognised: its first words
     phrase: str  # the same casefolded, as the vocabulary keys it ("closed", "superseded by")
-    declared: str  # the canonical word, else the phrase (an unrecognised word kept as written)
+    declared: str  # the canonical word, else the phrase (an unrecognised word, or one the store leaves unread: "?")
     origin: str  # "store" (the store's declared words), "default" (the default vocabulary), "unrecognised"
 
 
@@ -294,8 +301,8 @@ def read_word(text: str | None, words: Mapping[str, str] | None = None) -> WordR
     length = match[0] if match else _UNRECOGNISED_WORDS
     phrase = " ".join(found[:length])[:60]
     written = _as_written(text, found[:length])[:60]
-    if match is None:
-        return WordReading(written, phrase, phrase, "unrecognised")
+    if match is None or match[1] == UNREAD_MARK:  # not known, or declared "?": kept as written, its origin said
+        return WordReading(written, phrase, phrase, "unrecognised" if match is None else match[2])
     return WordReading(written, phrase, match[1], match[2])
 
 
@@ -335,7 +342,7 @@ def canonical(text: str | None, words: Mapping[str, str] | None = None) -> str |
     The longest phrase wins; at one length, the store's own `words` before the default vocabulary."""
     found = _words(text) if text else []
     match = _match(found, words) if found else None
-    return match[1] if match else None
+    return match[1] if match and match[1] != UNREAD_MARK else None
 
 
 def declared_word(text: str | None, words: Mapping[str, str] | None = None) -> str | None:
@@ -346,6 +353,7 @@ def declared_word(text: str | None, words: Mapping[str, str] | None = None) -> s
 
 
 _BRACKETED = re.compile(r"\s*(?:<([^<>]*)>|\{([^{}]*)\})\s*")
+_OR = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+")
 
 
 def placeholder(text: str | None) -> bool:
@@ -353,7 +361,8 @@ def placeholder(text: str | None) -> bool:
     more status words between `|` (`Draft | Proposed | Accepted`, `<Draft | Active | ...>`,
     `{Deprecated|Proposed|Accepted}`); or between commas, in brackets two or more (`{Draft, In Review, Ready for
     Implementation, Implemented}`), else a list of three status words or more, each part a word the vocabulary knows
-    (`Implementable, Released, Dormant, Declined`; a record may state two, `Accepted, Implemented`); or a text in angle or curly
+    (`Implementable, Released, Dormant, Declined`, or `Draft, Accepted or Rejected`: an "or" before the last; a record may
+    state two, `Accepted, Implemented`); or a text in angle or curly
     brackets that is no status word (`{status}`, `<TAP number>`; `<Draft>` is its author's Draft)."""
     if not text:
         return False
@@ -367,6 +376,9 @@ def placeholder(text: str | None) -> bool:
         return True
     if len(parts) >= 3 and all(part in VOCABULARY for part in parts):
         return True
+    offered = [part for part in _OR.split(" ".join(inside.split()).casefold()) if part]
+    if len(offered) >= 3 and all(part in VOCABULARY for part in offered):
+        return True  # `Draft, Accepted, Adopted, Deferred or Rejected`: a choice, its last word after an "or"
     return bracketed is not None and canonical(inside) is None
 
 

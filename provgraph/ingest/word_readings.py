@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from provgraph.base.text import counted
-from provgraph.ingest.lifecycle import CONTESTED, why_unread
+from provgraph.ingest.lifecycle import CANONICAL, CONTESTED, why_unread
 from provgraph.ingest.records import Observation, StatusStated
 
 _LISTED = 12  # plain words a text line lists (the JSON lists every one)
@@ -35,9 +35,20 @@ class WordCount:
     origin: str  # store, default, unrecognised
     contested: tuple[str, str] | None = None  # (how communities differ, the other reading): read by the default
 
+    @property
+    def unread(self) -> bool:
+        """Not read as a canonical word: unknown, or declared "?" by the store's words."""
+        return self.origin == "unrecognised" or self.declared not in CANONICAL
+
+    @property
+    def why_unread(self) -> str | None:
+        """Why a word is left unread on purpose: the default vocabulary's reason, or the store's `"?"`."""
+        return why_unread(self.phrase) if self.origin == "unrecognised" else \
+            "the store's words leave it unread" if self.unread else None
+
     def text(self) -> str:
-        if self.origin == "unrecognised":
-            unread = why_unread(self.phrase)
+        if self.unread:
+            unread = self.why_unread
             return (f"{self.written} {self.records} -> not recognised (UNKNOWN UNRECOGNISED_STATUS"
                     + (f"; left unread: {unread})" if unread else ")"))
         told = f"{self.written} {self.records} -> {self.declared} ({_ORIGINS[self.origin]}"
@@ -53,10 +64,10 @@ class WordCount:
 
     def as_dict(self) -> dict[str, Any]:
         found: dict[str, Any] = {"word": self.written, "phrase": self.phrase, "records": self.records,
-                                 "read_as": self.declared if self.origin != "unrecognised" else None,
+                                 "read_as": None if self.unread else self.declared,
                                  "from": self.origin}
-        if self.origin == "unrecognised" and why_unread(self.phrase):
-            found["unread_because"] = why_unread(self.phrase)
+        if self.why_unread:
+            found["unread_because"] = self.why_unread
         if self.contested:
             found.update(communities_differ=self.contested[0], other_reading=self.contested[1], change=self.option,
                          config=f"[store.words] {self.phrase} = \"{self.contested[1]}\"")

@@ -79,8 +79,9 @@ def test_a_status_folder_with_an_ordering_prefix_is_read_by_its_word(tmp_path: P
             f"= XIP{2015 + number}-0{number}-01 Thing {number}\n\n== Motivation\n\nWhy.\n", encoding="utf-8")
     proposal = propose_format(tmp_path)
     assert proposal.status == [("folder", "")] and proposal.store_table()["words"]["adopted"] == "accepted"
-    assert proposal.counts.records == 4  # `testable` is no status word: its two are named on a `check:` line to declare
-    assert [path.split("/")[0] for path in proposal.counts.silent] == ["2.testable", "2.testable"]
+    # `testable` is no status word: a stage beside `1.adopted/`, declared "?" so that its two are read, UNKNOWN
+    assert proposal.counts.records == 6 and proposal.counts.silent == []
+    assert proposal.store_table()["words"]["testable"] == lifecycle.UNREAD_MARK
 
 
 def _write_coded_stages(root: Path) -> None:
@@ -106,9 +107,9 @@ def test_a_status_named_field_of_codes_is_proposed_each_code_a_word_to_fill_in_o
     assert words["x"].reads_as == "withdrawn" and "written x (abandoned)" in (words["x"].unsure or "")
     assert words["1"].reads_as == "proposed"
     assert words["3"].reads_as == "accepted" and "written 3 (finished); read by the word in brackets" in (words["3"].unsure or "")
-    assert words["0"].reads_as is None and words["0"].records == 3 and "written 0 (strawperson)" in (words["0"].unsure or "")
+    assert words["0"].reads_as == "proposed" and words["0"].records == 3 and "written 0 (strawperson)" in (words["0"].unsure or "")
     assert words["2"].reads_as is None and words["2"].records == 3  # `2 (candidate)` and `2` alone: one code
-    assert '# 0 = "?"  # 3 records; check:' in proposal.to_toml() and '3 = "accepted"  # 3 records; check:' in proposal.to_toml()
+    assert '# 2 = "?"  # 3 records; check:' in proposal.to_toml() and '3 = "accepted"  # 3 records; check:' in proposal.to_toml()
     claims = read_as_claims(proposal, tmp_path)
     assert claims["0010-change-10" + MD][1] == "withdrawn" and claims["0004-change-4" + MD][1] == "accepted"
 

@@ -2,7 +2,8 @@
 
 Each reader takes the record's lines (or its sidecar's bytes, or its path) and returns the fields it finds:
 name (casefolded) -> `Field` (the value as written, or a YAML list, and the 1-based line in the record that
-states it; None for a sidecar or a folder). The first value of a name wins.
+states it; None for a sidecar or a folder). The first value of a name wins. An HTML comment is never part of a value
+read from a record's lines (`Date: **TBD** <!-- set at merge -->` is `**TBD**`; YAML's values are YAML's).
 
 - header-block: `Field: value` lines (`Field:value` too, never a URL or a time) at the top of the file, up to the first blank line, continuation lines
   indented deeper (RFC 822 as in PEPs; also inside MediaWiki `<pre>` and under an RST comment `..`); when the top
@@ -30,6 +31,7 @@ declaration's patterns, the last resort for a field no place above holds.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Callable, Mapping
 
 from provgraph.ingest import lifecycle
@@ -241,11 +243,13 @@ def _name(cell: str) -> str:
 
 
 def folder(relpath: str, words: Mapping[str, str]) -> Fields:
-    """The nearest folder the record sits in whose name is a status word (the store's own, then the vocabulary), as
-    written or without an ordering prefix (`1.adopted/` -> `adopted`; `unordered`)."""
+    """The nearest folder the record sits in whose name is a status word (the store's own, then the vocabulary; one
+    the store declares `"?"` too, read as unrecognised), as written or without an ordering prefix (`1.adopted/` ->
+    `adopted`; `unordered`)."""
     for name in reversed(relpath.split("/")[:-1]):
         for read in dict.fromkeys((name, unordered(name, words))):
-            if lifecycle.canonical(read, words) is not None:
+            reading = lifecycle.read_word(read, words)
+            if reading is not None and reading.origin != "unrecognised":
                 return {"folder": Field(read)}
     return {}
 
@@ -253,11 +257,16 @@ def folder(relpath: str, words: Mapping[str, str]) -> Fields:
 _ORDERED = re.compile(r"\d{1,2}[.\-_ ]+(?=[^\W\d_])")  # `1.`, `01-`, `2_`: a folder's place in the lifecycle's order
 
 
+def after_ordering(name: str) -> str:
+    """A folder name without its ordering prefix (`2.testable` -> `testable`), "" when it has none."""
+    prefix = _ORDERED.match(name)
+    return name[prefix.end():] if prefix else ""
+
+
 def unordered(name: str, words: Mapping[str, str] | None = None) -> str:
     """A folder name without its ordering prefix when the rest is a status phrase and nothing more (`1.adopted` ->
     `adopted`; `0042-draft-spec`, a record's own folder, stays as written)."""
-    prefix = _ORDERED.match(name)
-    rest = name[prefix.end():] if prefix else ""
+    rest = after_ordering(name)
     reading = lifecycle.read_word(rest, words) if rest else None
     whole = reading is not None and reading.origin != "unrecognised" and \
         reading.phrase == " ".join(lifecycle.status_words(rest))
@@ -289,9 +298,32 @@ def file_name(relpath: str) -> Fields:
     return {}
 
 
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)")  # an HTML comment, or one that goes on past the line's end
+
+
+def _uncommented(found: Fields) -> Fields:
+    """The fields with every HTML comment taken out of their values: a comment is never part of a value (`Date:
+    **TBD** <!-- set at merge -->` states `**TBD**`)."""
+    return {name: replace(value, value=" ".join(_COMMENT.sub(" ", value.value).split()))
+            if isinstance(value.value, str) and "<!--" in value.value else value for name, value in found.items()}
+
+
+def _without_comments(reader: Callable[[list[str]], Fields]) -> Callable[[list[str]], Fields]:
+    """A place's reader whose values (and what it reads in part, or falls back to) hold no HTML comment."""
+    def read(lines: list[str]) -> Fields:
+        try:
+            return _uncommented(reader(lines))
+        except BadMetadata as problem:
+            problem.fallback = _uncommented(problem.fallback)
+            raise
+    read.__doc__ = reader.__doc__
+    return read
+
+
 TEXT_READERS: dict[str, Callable[[list[str]], Fields]] = {
-    "header-block": header_block, "block": block, "field-list": field_list, "lines": field_lines, "bullets": bullets,
-    "front-matter": front_matter, "table": table,
+    "header-block": _without_comments(header_block), "block": _without_comments(block),
+    "field-list": _without_comments(field_list), "lines": _without_comments(field_lines),
+    "bullets": _without_comments(bullets), "front-matter": front_matter, "table": _without_comments(table),
 }
 
 

@@ -116,7 +116,8 @@ def propose_format(path: str | Path, name: str | None = None, series: str | None
     titles = {path: (status_text(fields.get(found_roles.fields.get("title", ""))), choice.status_of(fields))
               for path, fields in choice.stated.items()}
     defined = definitions(root, titles, phrases(texts))
-    used = words(texts, defined)
+    folders = _folder_phrases(choice)
+    used = words(texts, defined, folders)
     _follow_practice(choice, found_roles, record, used)
     store = name or _store_name(root)
     counts = tally(root, seen, _table(record, used), store)
@@ -124,7 +125,7 @@ def propose_format(path: str | Path, name: str | None = None, series: str | None
     if beyond:  # the words are the reader's: a status it reads past the lines a proposal looks at counts too
         texts += beyond
         new = [phrase for phrase in phrases(beyond) if phrase not in defined and phrase not in {word.phrase for word in used}]
-        used = words(texts, definitions(root, titles, phrases(texts)) if new else defined)
+        used = words(texts, definitions(root, titles, phrases(texts)) if new else defined, folders)
         if new:  # a word only the reader met: the files read again with it
             counts = tally(root, seen, _table(record, used), store)
     status = [(_where(place), "" if place.kind == "folder" else name) for place, name in choice.pairs
@@ -133,6 +134,13 @@ def propose_format(path: str | Path, name: str | None = None, series: str | None
     return Proposal(store, shown, record, used, status, counts,
                     [*_doubts(choice, found_roles, counts), *(other.said(shown, _store_name(root)) for other in others)],
                     together(beside, counts.stated))
+
+
+def _folder_phrases(choice: places.Choice) -> frozenset[str]:
+    """The phrases of the record files whose status is their folder's name (no status field of theirs states one)."""
+    return frozenset(phrase_of(status_text(fields["folder"])) for fields in choice.stated.values()
+                     if "folder" in fields and choice.pattern is None
+                     and not any(status_text(fields.get(name)) for name in choice.status_names))
 
 
 def _table(record: dict[str, Any], used: list[Word]) -> dict[str, Any]:

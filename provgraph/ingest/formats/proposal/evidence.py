@@ -4,11 +4,12 @@ Each text file is read by the declaration's own readers (provgraph/ingest/format
 - each text kind on the whole file (front matter, header block, block, field list, lines, bullets, table);
 - `headings`: every heading near the top, its first line of text as the value (`## Status` then `Accepted`);
 - each text kind inside the section under each heading near the top that holds a `:` or `|` (a `## Preamble`
-  whose fence holds the fields), kept only when it finds a status word (a section matters only for the status);
+  whose fence holds the fields), kept only when it finds a status word (a section matters only for the status) and
+  when two files or more have that heading (one file's own heading, its title, names no section of the log's);
 - a sidecar: a data file whose name repeats in two folders or more, read for the texts of the shape most often
   beside it (`kep.yaml` -> the `README.md` in its folder);
 - the folder, when the folders' names hold two status words or more, or one after an ordering prefix (`1.adopted/`:
-  folders in a lifecycle's order);
+  folders in a lifecycle's order; a folder numbered beside it, `2.testable/`, is a stage too, its word unknown);
 - `xml`: the elements of a file written as XML (`xml_fields.looks_like_xml`), its first lines parsed as far as they go;
 - `patterns`: every `Label: value` line in the first lines, for a pattern when no place reads the status.
 """
@@ -29,6 +30,7 @@ Evidence = dict[str, dict["Place", Fields]]  # text path -> place -> the fields 
 PATTERNS = "patterns"
 PROSE = ("folder", "headings")  # places whose status is read from a name or a sentence, not a field
 _MIN_FOLDER_WORDS = 2  # status folders: a log sorted by status has more than one (or numbers them in order)
+_SHARED = 2  # a section's heading names one for the log when this many files have it
 _SECTION_HINT = re.compile(r"[:|]")
 _LABELLED = re.compile(r"^[^\w\n]*([A-Za-z][A-Za-z -]{0,30}?)[^\w\n]*:[^\w\n]*(\w[^|*_`\n]{0,80})", re.MULTILINE)
 
@@ -74,16 +76,47 @@ def evidence(seen: list[Seen]) -> Evidence:
         elements = _elements(item.name, lines)
         if elements:
             found[item.relpath][Place("xml")] = elements
+    _shared_sections(found)
     for name, beside in _sidecars(seen, texts).items():
         for relpath, fields in beside.items():
             found[relpath][Place("sidecar", name)] = fields
-    folders = {item.relpath: metadata.folder(item.relpath, {}) for item in texts}
+    folders = _on_the_ladder({item.relpath: metadata.folder(item.relpath, {}) for item in texts})
     ordered = any(fields["folder"].value not in relpath.split("/") for relpath, fields in folders.items() if fields)
     if ordered or len({fields["folder"].value.casefold() for fields in folders.values() if fields}) >= _MIN_FOLDER_WORDS:
         for relpath, fields in folders.items():
             if fields:
                 found[relpath][Place("folder")] = fields
     return dict(found)
+
+
+def _shared_sections(found: Evidence) -> None:
+    """Leave out the sections whose heading only one file has: a declaration's section is where every record keeps
+    its fields (a `## Preamble`), so a heading that is one file's own, its title (`= CIP2015-02-17 Dynamic Property
+    Lookup`), names none; the whole text's place reads what it holds."""
+    files = Counter(place.section for places in found.values() for place in set(places) if place.section)
+    for places in found.values():
+        for place in [place for place in places if place.section and files[place.section] < _SHARED]:
+            del places[place]
+
+
+def _on_the_ladder(folders: dict[str, Fields]) -> dict[str, Fields]:
+    """The status folders, and beside a status folder with an ordering prefix (`1.adopted/`), each folder with one
+    too whose word no vocabulary knows (`2.testable/` -> `testable`): a stage of the same lifecycle, its word the
+    user's to give (words.py: `"?"`, so that the reader reads the folder, its records UNKNOWN until then)."""
+    ladders = set()
+    for relpath, fields in folders.items():
+        parts = relpath.split("/")[:-1]
+        if fields and fields["folder"].value not in parts:
+            ladders |= {"/".join(parts[:at]) for at, part in enumerate(parts) if metadata.after_ordering(part)
+                        == fields["folder"].value}
+    found = dict(folders)
+    for relpath, fields in folders.items():
+        parts = relpath.split("/")[:-1]
+        stage = next((metadata.after_ordering(part) for at in range(len(parts) - 1, -1, -1)
+                      if "/".join(parts[:at]) in ladders and metadata.after_ordering(part := parts[at])), "")
+        if not fields and stage and all(word.isalpha() for word in lifecycle.status_words(stage)):
+            found[relpath] = {"folder": metadata.Field(stage)}
+    return found
 
 
 def _in_text(lines: list[str]) -> list[tuple[Place, Fields]]:

@@ -4,9 +4,9 @@ A file named for a template (`0000-template.md`, `xep-template.xml`) is a templa
 a placeholder; one that states a status and shows none is a record about templates (crossplane's
 `one-pager-template-stacks`, `* Status: Defunct`). The placeholders, in its first `HEAD_LINES` lines:
 - a field whose value is a template's placeholder: the process's words offered as a choice (`lifecycle.placeholder`:
-  `Draft | Active`, `<TAP number>`), or between slashes (`Proposed/Accepted/Deprecated`), or a number's
+  `Draft | Active`, `Draft, Accepted or Rejected`, `<TAP number>`), or between slashes (`Proposed/Accepted/Deprecated`), or a number's
   (`NN`, `xxxx`, `####`);
-- a date's form (`YYYY-MM-DD`, `yyyy-mm`, `MM/DD/YYYY`);
+- a date's form (`YYYY-MM-DD`, `yyyy-mm`, `MM/DD/YYYY`, `DD-MMM-YY`);
 - an instruction in angle brackets (`<to be assigned>`, `<First Last>`; a tag or an address is none) or a name in braces
   (`{TITLE}`, `{{ title }}`);
 - words to the author (`your name`, `(date you submit your PR)`) or an example's address (`a@example.com`).
@@ -23,7 +23,8 @@ from provgraph.ingest.formats.declaration import ID_PLACEHOLDER
 HEAD_LINES = 40
 _LABELLED = re.compile(r"^[^\w\n]*[A-Za-z][\w #.-]{0,30}?[*_`]*[ \t]*:[ \t]*(.+)$")
 _SIGNS = {
-    "a date's form": re.compile(r"\b(?:YYYY|yyyy)[-/.](?:MM|mm)\b|\b(?:MM|DD|mm|dd)/(?:DD|MM|dd|mm)/(?:YYYY|yyyy)\b"),
+    "a date's form": re.compile(r"\b(?:YYYY|yyyy)[-/.](?:MM|mm)\b|\b(?:MM|DD|mm|dd)/(?:DD|MM|dd|mm)/(?:YYYY|yyyy)\b"
+                                r"|\b(?:DD|dd)[-/.](?:MMM|MM|mmm|mm)[-/.](?:YYYY|YY|yyyy|yy)\b"),
     "an instruction in angle brackets": re.compile(r"<[A-Za-z][\w'’,.()-]*(?:[ \t]+[\w'’,.()|-]+)+>"),
     "a name in braces": re.compile(r"\{\{?[ \t]*[A-Za-z][\w .-]{0,40}\}\}?"),
     "words to the author": re.compile(r"\byour[ _-]+(?:name|e-?mail|github|handle|user ?name)\b|\byou@"

@@ -36,7 +36,8 @@ _CODED = re.compile(r"[\W_]*(\d+[a-z]?|[a-z])[\W_]*\(\s*([^()]*?[^\W\d_][^()]*?)
 @dataclass(frozen=True)
 class Word:
     phrase: str  # as the declaration keys it
-    reads_as: str | None  # the canonical word, None when provgraph cannot tell
+    reads_as: str | None  # the canonical word, None when provgraph cannot tell; `lifecycle.UNREAD_MARK` ("?") when
+    # the declaration must name the word to leave it unread (a default reading in doubt, a status folder's unknown word)
     records: int
     unsure: str | None  # why to check it, None when the reading is not in doubt
     definition: Definition | None = None  # where the log defines the word
@@ -48,16 +49,50 @@ class Word:
                 "definition": defined, "by_definition": self.by_definition}
 
 
-def words(texts: list[str], defined: dict[str, Definition] | None = None) -> list[Word]:
-    """Every word the status texts use, most used first (`defined`: phrase -> the log's own definition of it)."""
-    counted = Counter(phrase for phrase in (phrase_of(text) for text in texts) if phrase)
+def words(texts: list[str], defined: dict[str, Definition] | None = None, folders: frozenset[str] = frozenset()) -> list[Word]:
+    """Every word the status texts use, most used first (`defined`: phrase -> the log's own definition of it;
+    `folders`: the phrases read from a status folder's name), a default reading in doubt left unread (`_in_doubt`)."""
+    counted: Counter[str] = Counter()
     inside: dict[str, Counter[str]] = {}
     for text in texts:
         coded = _CODED.match(text)
+        phrase = _keyed(text, coded)
+        if phrase:
+            counted[phrase] += 1
         if coded:
             inside.setdefault(coded.group(1).casefold(), Counter())[" ".join(coded.group(2).casefold().split())] += 1
-    return [_word(phrase, count, (defined or {}).get(phrase), inside.get(phrase))
-            for phrase, count in sorted(counted.items(), key=lambda item: (-item[1], item[0]))]
+    found = [_word(phrase, count, (defined or {}).get(phrase), inside.get(phrase))
+             for phrase, count in sorted(counted.items(), key=lambda item: (-item[1], item[0]))]
+    return [_folder_word(word) if word.phrase in folders and word.reads_as is None else _in_doubt(word, found)
+            for word in found]
+
+
+_ENDED = ("rejected", "withdrawn", "deprecated", "superseded")  # the canonical words of a record that is no more in force
+
+
+def _in_doubt(word: Word, found: list[Word]) -> Word:
+    """A word the default reads in force whose other reading ends the record (`closed`: done in trackers, of historical
+    interest only in BIPs), which the log does not define, is left unread (`"?"`) in a log that states acceptance by
+    a word of its own read with no doubt (`passed`): a log with its own word for passing does not mean passed by one
+    that may mean given up, and a record read in force by a guess is the costliest misreading."""
+    contested = lifecycle.CONTESTED.get(word.phrase)
+    if word.reads_as not in lifecycle.IN_FORCE or word.definition is not None or not contested \
+            or contested[1] not in _ENDED:
+        return word
+    own = next((other for other in found if other.reads_as in lifecycle.IN_FORCE and other.unsure is None), None)
+    if own is None:
+        return word
+    return Word(word.phrase, lifecycle.UNREAD_MARK, word.records,
+                f"the default reads {word.phrase!r} as {word.reads_as} ({contested[0]}; the other reading: {contested[1]}), "
+                f"but this log states acceptance by {own.phrase!r} ({own.records} record{'s' if own.records != 1 else ''}): "
+                "left unread, UNKNOWN (UNRECOGNISED_STATUS), until it is given a canonical word", word.definition)
+
+
+def _folder_word(word: Word) -> Word:
+    """A status folder's word provgraph does not know, declared `"?"`: the reader reads a folder only by a word it is
+    given, so that its records are claims, UNKNOWN (UNRECOGNISED_STATUS), not sources only, until it is given one."""
+    return Word(word.phrase, lifecycle.UNREAD_MARK, word.records,
+                f"{word.unsure}; a status folder's name, declared \"?\" so that its records are read", word.definition)
 
 
 def phrases(texts: list[str]) -> list[str]:
@@ -67,9 +102,13 @@ def phrases(texts: list[str]) -> list[str]:
 
 def phrase_of(text: str) -> str:
     """The phrase a status text is keyed by: the shortest start that reads as the whole text, else its first word."""
+    return _keyed(text, _CODED.match(text))
+
+
+def _keyed(text: str, coded: re.Match[str] | None) -> str:
+    """`phrase_of`, given the text's code match (`_CODED`), matched once by the caller."""
     found = lifecycle.status_words(text)
     reading = lifecycle.canonical(text)
-    coded = _CODED.match(text)
     if coded and reading is None:
         return coded.group(1).casefold()  # `3 (finished)`, `X (abandoned)`: the code, as the reader matches it
     if reading is not None:
@@ -99,8 +138,10 @@ def _word(phrase: str, count: int, definition: Definition | None, inside: Counte
         by_inside, contested = lifecycle.canonical(word), lifecycle.CONTESTED.get(word)
         written = f"provgraph does not know {phrase!r}, written {phrase} ({word})"
         if by_inside is None:
-            return Word(phrase, None, count, f"{written}: UNKNOWN (UNRECOGNISED_STATUS) until it is given a canonical "
-                                             "word", definition)
+            unread = lifecycle.why_unread(word)
+            left = f", and leaves {word!r} unread ({unread})" if unread else ""
+            return Word(phrase, None, count, f"{written}{left}: UNKNOWN (UNRECOGNISED_STATUS) until it is given a "
+                                             "canonical word", definition)
         other = f"; {contested[0]} (the other reading: {contested[1]})" if contested else ""
         return Word(phrase, by_inside, count, f"{written}; read by the word in brackets as {by_inside}{other}", definition)
     known = _known_part(phrase)
