@@ -7,6 +7,7 @@ from pathlib import Path
 
 from provgraph import propose_format
 from provgraph.ingest.config import files_options, record_table
+from provgraph.ingest.formats import metadata
 from provgraph.ingest.formats.folder import ingest_files
 from provgraph.ingest.formats.twins import plain_first
 from provgraph.ingest.records import IngestOptions, Notice, Observation
@@ -35,11 +36,40 @@ def test_a_draft_twin_never_takes_the_id_of_the_record_whose_name_it_extends(tmp
     # the proposal says so, and what to add to leave it out
     proposal = propose_format(store)
     (doubt,) = [doubt for doubt in proposal.doubts if "an id another holds" in doubt]
-    assert "note-24-FIRSTDRAFT.txt (Note 24; its name note-24.txt's plus '-FIRSTDRAFT'" in doubt
-    assert doubt.endswith('[store.record.skip] twin = ["note-24-FIRSTDRAFT.txt"]')
+    assert "note-24-FIRSTDRAFT.txt (Note 24; note-24.txt's name plus '-FIRSTDRAFT'" in doubt
+    assert doubt.endswith('; to leave the twins out: [store.record.skip] twin = ["note-24-FIRSTDRAFT.txt"]')
 
 
 def test_a_twin_is_read_after_the_file_whose_name_it_extends_and_no_file_is_lost() -> None:
     walked = ["a/x-1-old.md", "a/x-1.md", "a/x-10.md", "b/x-1.md", "x-2.v2.md", "x-2.md", "x-2.md.bak"]
     assert plain_first(walked) == ["a/x-1.md", "a/x-1-old.md", "a/x-10.md", "b/x-1.md", "x-2.md", "x-2.v2.md",
                                    "x-2.md.bak"]
+
+
+def _design(status: str) -> str:
+    return f"---\ntitle: A design\nstatus: {status}\n---\n# A design\n\nWhat we change, and why.\n\n**Note**: not a field.\n"
+
+
+def test_a_front_matter_never_closed_is_read_by_a_further_place_for_its_bold_status_line(tmp_path: Path) -> None:
+    # a design that opens `---`, never closes it, and states `**Status**: Draft` under its title
+    store = tmp_path / "designs"
+    store.mkdir()
+    for number, status in enumerate(("Approved", "Approved", "Implemented", "Draft", "Dropped"), 1):
+        (store / f"2020-0{number}-01-design.md").write_text(_design(status), encoding="utf-8")
+    (store / "2021-01-01-open.md").write_text("---\n# Open design\n\n**Status**: Draft\n\n**Author:** Ada\n\nText.\n",
+                                              encoding="utf-8")
+    proposal = propose_format(store)
+    assert proposal.record["metadata"] == ["front-matter", "lines"] and proposal.counts.records == 6
+    assert not proposal.counts.silent
+    declared = record_table(table=dict(proposal.record))
+    read = list(ingest_files(store, IngestOptions(store="designs", options=files_options(record=declared))))
+    opened = next(record for record in read if isinstance(record, Observation) and record.source.locator == "2021-01-01-open.md")
+    assert opened.claims and opened.stated is not None and opened.stated.word is not None
+    assert opened.stated.word.written == "Draft"
+    (said,) = [record for record in read if isinstance(record, Notice) and record.kind == "broken_metadata"]
+    assert said.subject == "2021-01-01-open.md" and "not closed" in said.detail  # counted, never silent
+    # in a well-formed design the body is not read: `**Note**:` after a paragraph is no field
+    assert metadata.field_lines(_design("Approved").split("\n")) == {}
+    assert metadata.field_lines(["# T", "", "**Status:** Accepted", "", "__Date__: 2020", "", "Text"]) == {
+        "status": metadata.Field("Accepted", 3), "date": metadata.Field("2020", 5)}
+    assert metadata.field_lines(["# T", "", "We **must**: go", "", "Text"]) == {}  # a sentence, no name in bold

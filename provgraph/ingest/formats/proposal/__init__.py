@@ -201,11 +201,11 @@ def _doubts(choice: places.Choice, found: roles.Roles, counts: Tally) -> list[st
                       f"sources only: {_listed(counts.silent)}")
     shared = counts.shared_ids()
     if shared:
-        names = ", ".join(json.dumps(posixpath.basename(path)) for path, _, _ in shared[:_LISTED])
+        twins = [path for path, _, holder in shared if twin_suffix(path, holder)]
+        skip = f"; to leave the twins out: [store.record.skip] twin = [{', '.join(map(json.dumps, twins))}]" if twins else ""
         doubts.append(f"{counted(len(shared), 'record file')} {'gives' if len(shared) == 1 else 'give'} an id another "
                       f"holds, and would be read under {'its' if len(shared) == 1 else 'their'} path: "
-                      f"{_listed([_shared(*item) for item in shared])}; to leave them out: [store.record.skip] "
-                      f"twin = [{names}]")
+                      f"{_listed([_shared(*item) for item in shared])}{skip}")
     if choice.named_template:
         named = choice.named_template
         doubts.append(f"{counted(len(named), 'file')} named for a template {'states' if len(named) == 1 else 'state'} a "
@@ -221,7 +221,7 @@ def _doubts(choice: places.Choice, found: roles.Roles, counts: Tally) -> list[st
 
 def _shared(path: str, uid: str, holder: str) -> str:
     suffix = twin_suffix(path, holder)
-    told = f"its name {posixpath.basename(holder)}'s plus {suffix!r}: a draft or revision kept beside it" if suffix else holder
+    told = f"{posixpath.basename(holder)}'s name plus {suffix!r}: a draft or revision kept beside it" if suffix else holder
     return f"{path} ({uid}; {told})"
 
 
