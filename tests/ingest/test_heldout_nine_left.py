@@ -73,3 +73,24 @@ def test_a_front_matter_never_closed_is_read_by_a_further_place_for_its_bold_sta
     assert metadata.field_lines(["# T", "", "**Status:** Accepted", "", "__Date__: 2020", "", "Text"]) == {
         "status": metadata.Field("Accepted", 3), "date": metadata.Field("2020", 5)}
     assert metadata.field_lines(["# T", "", "We **must**: go", "", "Text"]) == {}  # a sentence, no name in bold
+
+
+def test_front_matter_is_read_by_one_home_and_a_character_yaml_refuses_is_bad_metadata_not_a_crash() -> None:
+    # the formats' place raised yaml's ReaderError for a control character (the adr reading caught it)
+    try:
+        metadata.front_matter(["---", "status: \x08", "---"])
+    except metadata.BadMetadata as problem:
+        assert problem.reason.startswith("broken YAML in front matter")
+    else:
+        raise AssertionError("a control character in front matter was read")
+    from provgraph.ingest.markdown.document import split_document
+    from provgraph.ingest.markdown.front_matter import BadFrontMatter, front_matter_fields
+    try:
+        front_matter_fields(split_document("---\nstatus: \x08\n---\n# T\n"))
+    except BadFrontMatter as problem:  # the same words from both readers: one home
+        assert problem.reason.startswith("broken YAML in front matter") and problem.line == 1
+    else:
+        raise AssertionError("a control character in front matter was read")
+    # merge keys read alike in both (the adr reading had them; the formats' places now too)
+    merged = metadata.front_matter(["---", "base: &b", "  status: Final", "<<: *b", "title: T", "---"])
+    assert merged["status"].value == "Final"
