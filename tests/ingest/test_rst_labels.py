@@ -41,3 +41,21 @@ def test_labels_are_read_as_sphinx_reads_them() -> None:
     assert labels.defined(lines) == ["note7.1", "a long label"]
     assert labels.cited("superseded by :ref:`Note 7.1 <NOTE7.1>` and :ref:`note8`") == ["note7.1", "note8"]
     assert labels.cited("see `Note 7.1 <note7.1>`_") == []  # a hyperlink, no :ref:
+
+
+def test_a_proposal_declares_a_link_field_whose_refs_name_the_records_labels(tmp_path: Path) -> None:
+    # NEP-like: `:Replaced-By: :ref:`NEP05`` names the record holding `.. _NEP05:`; before, its values named no
+    # record as the proposal read them, so the field was only a doubt
+    from provgraph import propose_format
+    store = tmp_path / "neps"
+    store.mkdir()
+    links = {2: ":Replaced-By: :ref:`NEP05`\n", 5: ":Replaces: :ref:`NEP02`\n", 6: ":Replaces: :ref:`NEP03`\n",
+             3: ":Replaced-By: :ref:`NEP06`\n"}
+    for number in range(1, 9):
+        status = "Superseded" if number in (2, 3) else "Final"
+        (store / f"nep-{number:04}-plan.rst").write_text(
+            f".. _NEP{number:02}:\n\n{'=' * 20}\nNEP {number} - A plan\n{'=' * 20}\n\n:Author: Ada\n:Status: {status}\n"
+            f"{links.get(number, '')}\nText.\n", encoding="utf-8")
+    proposal = propose_format(store)
+    assert proposal.record["fields"].get("replaced_by") == "replaced-by"
+    assert proposal.record["fields"].get("replaces") == "replaces"

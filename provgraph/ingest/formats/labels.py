@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 _DEFINED = re.compile(r"\.\.[ \t]+_([^:`\s][^:`]*|`[^`]+`):[ \t]*$")  # `.. _rfc7.1:`, `` .. _`a label`: ``
-_CITED = re.compile(r":ref:`(?:[^`<]*<([^<>`]+)>|([^`<>]+))`")  # `:ref:`text <label>`` or `:ref:`label``
+# `:ref:`text <label>`` or `:ref:`label`` (its closing backtick may be trimmed off a value's end)
+_CITED = re.compile(r":ref:`(?:[^`<]*<([^<>`]+)>|([^`<>]+))(?:`|$)")
 
 
 def _normal(label: str) -> str:
