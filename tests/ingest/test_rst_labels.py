@@ -59,3 +59,21 @@ def test_a_proposal_declares_a_link_field_whose_refs_name_the_records_labels(tmp
     proposal = propose_format(store)
     assert proposal.record["fields"].get("replaced_by") == "replaced-by"
     assert proposal.record["fields"].get("replaces") == "replaces"
+
+
+def test_a_status_that_says_replaced_by_a_ref_names_the_labels_record(tmp_path: Path) -> None:
+    # OEP-like: `Status: Replaced by :ref:`OEP-66 <OEP-66 User Authorization>`` (a label that is a title)
+    from provgraph.ingest.formats.folder import ingest_files
+    from provgraph.ingest.records import IngestOptions, Observation
+    store = tmp_path / "oeps"
+    store.mkdir()
+    (store / "oep-9.rst").write_text(".. _OEP-9 Who may act:\n\nOEP-9\n=====\n\n:Status: Replaced by :ref:`OEP-66 "
+                                     "<OEP-66 Who may act, and how>`\n\nText.\n", encoding="utf-8")
+    (store / "oep-66.rst").write_text(".. _OEP-66 Who may act, and how:\n\nOEP-66\n======\n\n:Status: Accepted\n\nText.\n",
+                                      encoding="utf-8")
+    declared = record_table(table={"records": ["oep-*.rst"], "metadata": ["field-list"], "fields": {"status": "Status"}})
+    read = {record.source.locator: record for record in ingest_files(store, IngestOptions(
+        store="oeps", options=files_options(record=declared))) if isinstance(record, Observation)}
+    (edge,) = read["oep-9.rst"].edges  # the successor the status names, by its label, though it holds a comma
+    assert (edge.kind, edge.from_ref, edge.to_ref) == ("SUPERSEDES", "oeps:.. _oep-66 who may act, and how:", "oeps:oep-9.rst")
+    assert edge.from_ref in read["oep-66.rst"].claims[0].aliases

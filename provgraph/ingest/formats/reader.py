@@ -245,7 +245,7 @@ def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[
         linked.append((role, found.line if found else None,
                        _references(fmt, at.relpath, found.value if found else None, options.store)))
     if not any(targets for role, _, targets in linked if role in _SUCCESSORS):
-        linked.append(("replaced_by", status.line, successors_stated(fmt, _text(status))))
+        linked.append(("replaced_by", status.line, successors_stated(fmt, _text(status), options.store)))
     edges: list[EdgeRecord] = []
     own = {uid, *aliases}
     for role, line, targets in linked:
@@ -261,16 +261,20 @@ def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[
     return claim, tuple(edges)
 
 
-def successors_stated(fmt: RecordFormat, status: str) -> list[str]:
+def successors_stated(fmt: RecordFormat, status: str, store: str) -> list[str]:
     """The records a status value says replaced this one (`Final/R-34 Replaced with EEP-11 and EEP-31 except ...` ->
     EEP 11, EEP 31): the ids after its first `replaced by|with` or `superseded by|with`, each a bare number or written
-    in the id template's form or an alias's (`RecordFormat.named_uid`), joined by `,`, `;`, `&` or `and`; the list
-    ends at the first part that is no such id."""
+    in the id template's form or an alias's (`RecordFormat.named_uid`), or an RST `:ref:` (labels.py: `Replaced by
+    :ref:`OEP-66 <OEP-66 User Authorization>``), joined by `,`, `;`, `&` or `and`; the list ends at the first part
+    that is no such id."""
     found = _SUCCESSION.search(status)
     if found is None:
         return []
+    rest = status[found.end():]
+    if rest.startswith("ref:`"):  # `by :ref:`...``, its colon taken with the verb's; a label may hold `,` or `and`
+        return [labels.alias(store, label) for label in labels.cited(":" + rest)]
     named: list[str] = []
-    for part in _LISTED.split(status[found.end():]):
+    for part in _LISTED.split(rest):
         text = part.lstrip("*_`[ ")
         written = _NAMED_ID.match(text)
         uid = fmt.named_uid(written.group(1)) if written else None
