@@ -20,7 +20,9 @@ Read from the fields of the record files that state a status (places.Choice.stat
   the records' own (the file names', or the id field's name: `RFC #` -> `RFC 10`) first, the one that names the most
   records, else an acronym that names three records or more from two record files or more (never `PR 1` ... `PR 5`,
   one RFC's pull requests, whose numbers happen to be records' too); the other forms (and the file names') of the
-  same prefix are aliases.
+  same prefix are aliases (id_forms.py).
+A link field's `:ref:` (`Replaced-By: :ref:`NEP56``) names the record whose file defines its label (labels.py), as
+the reader resolves it.
 """
 from __future__ import annotations
 
@@ -33,32 +35,29 @@ from urllib.parse import unquote, urlsplit
 
 from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest.formats.declaration import ID_PLACEHOLDER, LINK_ROLES, TITLED_ID, render
-from provgraph.ingest.formats import metadata
+from provgraph.ingest.formats import labels, metadata
 from provgraph.ingest.formats.metadata import FILE_ID, FILE_NUMBER
 from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
 from provgraph.ingest.formats.proposal.evidence import status_text
+from provgraph.ingest.formats.proposal.id_forms import ALIASES, ID_NAMES, templates
 from provgraph.ingest.formats.proposal.places import Choice
 from provgraph.ingest.formats.proposal.series import cited_forms
 from provgraph.ingest.formats.reader import REFERENCE_LINK
 
+_LABELLED = ":ref:"  # an RST label as `written` keys it (no id or path starts so)
 _MOST = 0.6  # a role's field is present in at least this share of the records
 _SHARE_RESOLVED = 0.5  # a premise role (requires) is declared when this share of its values name records of the folder
 _SHARE_NUMBERED = 0.3  # a revision role: this share of its values are numbers or paths of the folder
 _NUMBERED = 0.9  # the record files are numbered when this share of them write a number no other one writes
 _DATES_SAMPLED = 40
 SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
-# `EEP 9`, `XEP-0084`; never an entity reference (`&xep0060;`, XML markup)
-_CITE = re.compile(r"(?<![\w/&])([A-Za-z]{2,12})([ -]?)(\d{1,6})(?![\w]|\.\d)")
 NUMBERED = re.compile(r"([A-Za-z]{2,12})[ -]?(\d{1,6})")
 _LINK = re.compile(r"\[([^\]\n]{0,500})\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
 _DIGITS = re.compile(r"\d+")
-_ID_NAMES = re.compile(r"(^|\W)(id|number|no|key)(\W|$)")
 _ID = re.compile(r"[A-Za-z]{0,6}[ -]?#?\d+")  # `8`, `0008`, `CAP-0001`, `RFC 7`: a number, a short prefix at most
 _CREATED = re.compile(r"creat|submit|open|start|publish|filed|propos|first")  # a date field named for the record's start
 _UPDATED = re.compile(r"updat|modif|revis|chang|edit|last")  # ... or for a later change: the last choice
-_ACRONYM = 6
-_ALIASES = 5
 # field names (casefolded, `-`/space as `_`) that are a link role by another name
 _LINK_NAMES = {"obsoletes": "supersedes", "obsoleted_by": "superseded_by", "supersedes": "supersedes",
                "depends_on": "requires", "depends": "requires", "updates": "amends", "updated_by": "amended_by",
@@ -104,12 +103,14 @@ def roles(choice: Choice, seen: dict[str, Seen], *, series: bool = False) -> Rol
     found.numbers = ids
     numeric = _numeric(values[id_name].values()) if id_name else False
     numbers = {number for number in ids.values() if number is not None}
-    found.id, found.aliases = _templates(choice, seen, numbers, id_name) if numeric else (
-        "{id}", cited_forms(choice, seen, set(values[id_name].values()))[:_ALIASES] if series and id_name else [])
+    found.id, found.aliases = templates(choice, seen, numbers, id_name) if numeric else (
+        "{id}", cited_forms(choice, seen, set(values[id_name].values()))[:ALIASES] if series and id_name else [])
     paths = set(choice.stated) | {posixpath.dirname(relpath) for relpath in choice.stated if choice.sidecar}
     forms = {_letters(template) for template in (found.id, *found.aliases)}
     written = {render(template, text): relpath for relpath, text in values[id_name].items()
                for template in (found.id, *found.aliases)} if id_name == FILE_ID else {}  # `A27`, `gRFC A27`
+    written.update({_LABELLED + label: relpath for relpath in choice.stated  # `.. _nep56:` names its record
+                    for label in labels.defined(list(seen[relpath].lines or ()))})
     for name, by_record in values.items():
         if name in taken:
             continue
@@ -191,7 +192,7 @@ def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
         if _share(by_record, choice) < _MOST or sum(1 for text in texts if _ID.fullmatch(text)) < 0.9 * len(texts):
             continue
         prefixes = {re.sub(r"[^a-z]", "", text.casefold()) for text in texts if _ID.fullmatch(text)} - {""}  # a placeholder aside
-        if not (prefixes <= file_prefixes or _ID_NAMES.search(name)):
+        if not (prefixes <= file_prefixes or ID_NAMES.search(name)):
             continue
         if len(set(texts)) < 0.9 * len(texts):
             continue
@@ -260,7 +261,7 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
     for relpath, text in by_record.items():
         if text.startswith("(") and text.endswith(")"):
             continue  # `(put "N/A" unless this replaces an existing RFC ...)`: a template's instruction, no value
-        for part in parts_of(text, relpath, paths):
+        for part in [_LABELLED + label for label in labels.cited(text)] or parts_of(text, relpath, paths):
             if part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or SCHEME.match(part):
                 continue  # a URL names something outside the log: neither a record nor a sign the field is no link
             titled = TITLED_ID.match(part)  # `AIP-10: Move Objects` names AIP-10, as the reader resolves it
@@ -327,66 +328,3 @@ def _role(name: str) -> str | None:
 
 
 _RUN_TOGETHER = {name.replace("_", ""): _LINK_NAMES.get(name, name) for name in (*LINK_ROLES, *_LINK_NAMES)}
-
-
-def _templates(choice: Choice, seen: dict[str, Seen], ids: set[int], id_name: str | None) -> tuple[str, list[str]]:
-    """The id template and aliases from how the records' texts cite each other."""
-    file_prefixes = Counter(prefix_of(relpath.rsplit("/", 1)[-1]) for relpath in choice.stated)
-    file_prefix = file_prefixes.most_common(1)[0][0] if file_prefixes else ""
-    field_prefix = re.split(r"[^a-z]", (id_name or "").casefold())[0]
-    own = {file_prefix.casefold(), "" if _ID_NAMES.search(field_prefix) else field_prefix} - {""}
-    outside = _outside(choice, seen)
-    cited: dict[tuple[str, str, int], set[int]] = defaultdict(set)
-    citing: dict[tuple[str, str, int], set[str]] = defaultdict(set)
-    for relpath in choice.stated:
-        for prefix, separator, digits in _CITE.findall(seen[relpath].text):
-            if int(digits) in ids and (prefix.casefold() in own or (prefix.isupper() and len(prefix) <= _ACRONYM
-                                                                    and prefix.casefold() not in outside)):
-                width = len(digits) if digits.startswith("0") and len(digits) > 1 else 0
-                cited[prefix, separator, width].add(int(digits))
-                citing[prefix, separator, width].add(relpath)
-    ranked = sorted(cited.items(), key=lambda item: (item[0][0].casefold() not in own, -len(item[1]), item[0]))
-    enough = min(3, len(ids))
-    forms = [form for form, named in ranked if form[0].casefold() in own
-             or (len(named) >= enough and len(citing[form]) >= min(2, len(choice.stated)))]
-    file_form = _file_form(choice)
-    if not forms:
-        if file_form is None:
-            return "{id}", []
-        prefix, _, width = file_form
-        forms = [(prefix.upper(), "-", width)]
-    template = _render(forms[0])
-    family = forms[0][0].casefold()
-    aliases = [_render(form) for form in forms[1:] if form[0].casefold() == family]
-    if file_form is not None:
-        aliases.append(_render(file_form))
-    return template, [alias for alias in dict.fromkeys(aliases) if alias != template][:_ALIASES]
-
-
-def _outside(choice: Choice, seen: dict[str, Seen]) -> set[str]:
-    """Acronyms a record's file name or title carries with a number not its own (`0001-use-psr-16-...`, "Use PSR-16"):
-    an outside standard's, not the log's ids, unless a record carries one with its own number too (`RFC 7: ...`)."""
-    other: set[str] = set()
-    own: set[str] = set()
-    for relpath in choice.stated:
-        number = number_of(relpath)
-        title = next((line for line in seen[relpath].lines or () if line.strip()), "")
-        for prefix, _, digits in _CITE.findall(f"{relpath.rsplit('/', 1)[-1]} {title}"):
-            (own if int(digits) == number else other).add(prefix.casefold())
-    return other - own
-
-
-def _file_form(choice: Choice) -> tuple[str, str, int] | None:
-    """How the record files name themselves (`pep-0008.rst` -> ("pep", "-", 4)), when they do."""
-    forms: Counter[tuple[str, str, int]] = Counter()
-    for relpath in choice.stated:
-        found = re.match(r"([A-Za-z]{2,12})([ _-]?)(\d+)", relpath.rsplit("/", 1)[-1])
-        if found:
-            digits = found.group(3)
-            forms[found.group(1), found.group(2), len(digits) if digits.startswith("0") and len(digits) > 1 else 0] += 1
-    return forms.most_common(1)[0][0] if forms and forms.most_common(1)[0][1] >= 0.5 * len(choice.stated) else None
-
-
-def _render(form: tuple[str, str, int]) -> str:
-    prefix, separator, width = form
-    return f"{prefix}{separator}{{id:0{width}}}" if width else f"{prefix}{separator}{{id}}"
