@@ -117,6 +117,16 @@ def roles(choice: Choice, seen: dict[str, Seen], *, series: bool = False) -> Rol
     return found
 
 
+def numbered(choice: Choice) -> bool:
+    """Whether the records' ids would be numbers (a numeric id field's, or the numbers their file names write): not
+    when each claim is named by its path, nor by an id field that writes each record's series too (`ID: EH-0001`)."""
+    taken = set(choice.status_names) | {"folder"}
+    values = _values(choice, taken)
+    title = _title_field(choice, values)
+    id_name = record_id(choice, values, taken | ({title} if title else set()), series=False)
+    return id_name == FILE_NUMBER or (id_name not in (None, FILE_ID) and numeric(values[id_name].values()))
+
+
 def _nested_links(choice: Choice) -> list[str]:
     """A `check:` line for each key named for a link role inside a field's mapping (a GEP sidecar's `relationships:`
     holding `obsoletes:` and `obsoletedBy:` lists): a declaration names a record's own fields only, so none is read."""
