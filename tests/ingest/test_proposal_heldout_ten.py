@@ -28,7 +28,7 @@ def test_series_in_subfolders_whose_numbers_meet_stay_in_one_store_when_each_cla
 
 
 def test_a_record_alone_in_its_name_shape_numbered_like_the_records_is_a_record() -> None:
-    # search/ADR-SRCH-001.md: the only file of its shape, its status in the records' table
+    # ADR-SRCH-001 in search/: the only file of its shape, its status in the records' table
     record = propose_format(SUBFOLDERS).store_table()["record"]
     assert "ADR-SRCH-[0-9]*" + MD in record["records"]
 

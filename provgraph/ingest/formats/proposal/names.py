@@ -79,9 +79,9 @@ def numbered_by_folder(path: str, records: list[str]) -> bool:
 
 
 def numbered_alone(groups: dict[str, str], records: list[str], states: Callable[[str], bool]) -> list[str]:
-    """The shapes of files each alone in its shape (`ODH-ADR-ART-001.md` beside `ODH-ADR-[0-9]*.md`, `0016-x.md`
+    """The shapes of files each alone in its shape (`ADR-SRCH-001.md` beside `ADR-[0-9]*.md`, `0004-login-filters.md`
     beside `[0-9]*.rst`), numbered like the records (the letters before the number the records' own, or theirs and a
-    code after them: `ODH-ADR-` and `ART-`; never `notes-2023.md` beside `0001-x.md`), whose file `states` a status
+    code after them: `ADR-` and `SRCH-`; never `notes-2023.md` beside `0001-use-adrs.rst`), whose file `states` a status
     where the records state theirs: records too (a record is never left out for being the only one of its name);
     templates aside, and a README or an index has no number."""
     sizes = Counter(glob for path, glob in groups.items() if not is_template(posixpath.basename(path)))
