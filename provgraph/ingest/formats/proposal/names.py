@@ -15,7 +15,8 @@ from typing import Callable
 
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.proposal.evidence import PATTERNS, Evidence, known
-from provgraph.ingest.formats.proposal.files import Seen, is_template, shape
+from provgraph.ingest.formats.declaration import matches
+from provgraph.ingest.formats.proposal.files import Seen, is_template, literal_glob, shape
 
 _RECORD_NAME = re.compile(r"[A-Za-z]*[-_ ]?[0-9]")  # a name that starts with a record's number (`eip-1`, `0012-x`)
 _SHARE_PRESENT = 0.3  # a shape of record names: at least this share of its files state the status
@@ -78,12 +79,14 @@ def numbered_by_folder(path: str, records: list[str]) -> bool:
     return bool(folder) and shape(posixpath.basename(folder)) in stems and not _RECORD_NAME.match(name)
 
 
-def numbered_alone(groups: dict[str, str], records: list[str], states: Callable[[str], bool]) -> list[str]:
+def numbered_alone(groups: dict[str, str], records: list[str], states: Callable[[str], bool],
+                   paths: list[str]) -> list[str]:
     """The shapes of files each alone in its shape (`ADR-SRCH-001.md` beside `ADR-[0-9]*.md`, `0004-login-filters.md`
     beside `[0-9]*.rst`), numbered like the records (the letters before the number the records' own, or theirs and a
     code after them: `ADR-` and `SRCH-`; never `notes-2023.md` beside `0001-use-adrs.rst`), whose file `states` a status
     where the records state theirs: records too (a record is never left out for being the only one of its name);
-    templates aside, and a README or an index has no number."""
+    templates aside, and a README or an index has no number. Each by its shape, or by its path when the shape would
+    match another of the `paths` (`L[0-9]*`, a name with no extension, matches `L1-x.md` too)."""
     sizes = Counter(glob for path, glob in groups.items() if not is_template(posixpath.basename(path)))
     heads = {_head(glob) for glob in records if "[0-9]*" in glob}
     alone = []
@@ -92,7 +95,7 @@ def numbered_alone(groups: dict[str, str], records: list[str], states: Callable[
             continue
         head = _head(glob)
         if any(head == own or (own and head.startswith(own)) for own in heads) and states(path):
-            alone.append(glob)
+            alone.append(glob if sum(1 for other in paths if matches(other, glob)) == 1 else literal_glob(path))
     return sorted(alone)
 
 

@@ -111,10 +111,12 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
         choice.records += [literal_glob(path) for path in unnumbered]
         in_records = sorted([*in_records, *unnumbered])
         _add_places(choice, found, unnumbered)
-    alone = names.numbered_alone(groups, choice.records, lambda path: known(_status_field(choice, found.get(path, {}))))
+    alone = names.numbered_alone(groups, choice.records, lambda path: known(_status_field(choice, found.get(path, {}))),
+                                 [item.relpath for item in seen])
     if alone:
         choice.records = sorted([*choice.records, *alone])
-        in_records = sorted(path for path, glob in groups.items() if glob in choice.records or path in in_records)
+        in_records = sorted(path for path, glob in groups.items()
+                            if glob in choice.records or literal_glob(path) in choice.records or path in in_records)
     covered = {path for path in in_records if choice.status_of(merged_fields(found.get(path, {}), choice.places))}
     label = _pattern_label(found, in_records if choice.records else list(found))
     if label is not None:
