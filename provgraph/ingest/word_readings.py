@@ -7,7 +7,7 @@ reads them (a file read in many git versions counts once, as it stands; a delete
 its source uid, and `WordTally.read()` counts them: each word with its records and reading, a word communities read
 differently flagged when the default vocabulary read it (with the `--word` that reads it the other way), the claims
 that state no status (judged by their links alone), and, when no record states one though they have metadata, the
-field whose values look like status words.
+field whose values look like status words (never when one does: its field is where the status stands).
 """
 from __future__ import annotations
 
@@ -160,7 +160,9 @@ class WordTally:
                             CONTESTED.get(phrase) if origin == "default" else None)
                   for phrase, readings in words.items() for (declared, origin), count in readings.items()]
         counts.sort(key=lambda word: (-word.records, word.phrase))
-        fields = sorted(status_like.items(), key=lambda item: (-sum(item[1].values()), item[0]))
+        # a record that states a word shows where the status is: another field is then no status kept elsewhere
+        # (Sentry's `RFC Type: informational` beside the `RFC Status` the others state), so it is hinted only when none does
+        fields = [] if words else sorted(status_like.items(), key=lambda item: (-sum(item[1].values()), item[0]))
         return WordReadings(tuple(counts), claims, sources, with_metadata,
                             tuple((field, tuple(values.most_common())) for field, values in fields))
 

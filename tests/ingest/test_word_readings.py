@@ -122,6 +122,22 @@ def test_a_declared_format_whose_records_keep_their_status_under_another_field_n
     assert said.endswith("field 'state' holds status-like words (Final 2, Withdrawn 1): --field status=state")
 
 
+def test_a_field_beside_the_status_others_state_is_never_hinted_as_the_status(graph: Graph, tmp_path: Path) -> None:
+    # Sentry's RFCs: `RFC Type: informational` beside `RFC Status`; two records state `RFC Status: -`, no word
+    store = tmp_path / "rfcs"
+    store.mkdir()
+    for number, (kind, state) in enumerate((("informational", "approved"), ("feature", "approved"),
+                                            ("informational", "draft"), ("informational", "-"), ("informational", "")), 1):
+        (store / f"rfc-{number}.txt").write_text(f"Type: {kind}\nStatus: {state}\n\nText.\n")
+    declared = record_table(table={"records": ["rfc-*.txt"], "metadata": ["header-block"],
+                                   "fields": {"status": "Status"}})
+    summary = ingest(graph, "files", store, store="rfcs", options=files_options(record=declared))
+    said = "\n".join(summary.text_lines())
+    assert "holds status-like words" not in said and "--field status=type" not in said
+    assert json.loads(summary.to_json())["no_status"]["hint"] is None
+    assert "approved 2 -> accepted" in said.casefold()
+
+
 def test_an_unrecognised_word_is_shown_as_not_recognised(graph: Graph, tmp_path: Path) -> None:
     store = tmp_path / "s"
     _record(store, "1.md", "status: Ongoing in the wiki")

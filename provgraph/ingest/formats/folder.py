@@ -23,6 +23,7 @@ from provgraph.ingest import register
 from provgraph.ingest.fields import read_bytes
 from provgraph.ingest.formats.declaration import RecordFormat
 from provgraph.ingest.formats.reader import Version, read_record
+from provgraph.ingest.formats.twins import plain_first, twin_said
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.records import ClaimRecord, IngestOptions, Notice, Observation, Quarantined, Record, Skipped
 from provgraph.ingest.regular import LeftOut, NotRegular, kind_of, read_regular, regular_files, regular_names
@@ -45,7 +46,7 @@ def ingest_files(path: Path, options: IngestOptions) -> Iterator[Record]:
         root, relpaths = path.parent, [path.name]
         sidecars = _sidecars(fmt.sidecar, regular_names(root, lambda name, reason: None))  # only its sidecar matters
     elif path.is_dir():
-        root, relpaths = path, regular_files(path, left.add)
+        root, relpaths = path, plain_first(regular_files(path, left.add))  # an id both give is the plain name's
         sidecars = _sidecars(fmt.sidecar, relpaths)
     else:
         raise InputError(path, f"a {kind_of(path.stat().st_mode)}, not a file or directory")
@@ -112,7 +113,7 @@ def _checked(records: list[Record], relpath: str, seen_ids: dict[str, str], fmt:
         if isinstance(record, Observation):
             for claim in record.claims:
                 if claim.uid in seen_ids:
-                    yield Notice("duplicate_id", claim.uid, f"{relpath} uses the id of {seen_ids[claim.uid]}"
+                    yield Notice("duplicate_id", claim.uid, twin_said(relpath, seen_ids[claim.uid])
                                  + ("" if fmt.is_markdown_adr else "; read under its path"))
                     if not fmt.is_markdown_adr:
                         record = _under_path(record, claim, relpath)

@@ -12,7 +12,8 @@ states it; None for a sidecar or a folder). The first value of a name wins.
 - block: the first fenced or `<pre>` block anywhere near the top holding `Field: value` lines (a CAP's `## Preamble`).
 - field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields
   (Sphinx's file-wide fields, `:orphan:`, `:tocdepth:`, are no record's).
-- lines: `status: Accepted` lines after the title, blank lines between them (astropy's APEs).
+- lines: `status: Accepted` lines after the title, blank lines between them (astropy's APEs), a name in bold too
+  (`**Status**: Draft`).
 - table: the first table at the record's top (as bullets; an RST or AsciiDoc table anywhere), field names in its
   first column: Markdown (`| **Status** | Accepted |`), HTML
   (`<tr><td>Status</td><td>Accepted</td></tr>`, or a `<dl>`'s `<dt>` and `<dd>`), RST or AsciiDoc (tables.py).
@@ -35,6 +36,7 @@ from typing import Callable, Mapping
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import tables, top
 from provgraph.ingest.formats.field import HEADER as _HEADER
+from provgraph.ingest.formats.field import HEADER_NAME
 from provgraph.ingest.formats.field import BadMetadata, Field, Fields, PartlyRead, empty
 from provgraph.ingest.formats.top import after_front_matter
 from provgraph.ingest.formats.yaml_fields import front_matter, sidecar
@@ -52,6 +54,7 @@ _ATX_TITLE = re.compile(r"#{1,6}\s")
 PREAMBLE_LINES = 200  # how far into a file the block and patterns readers look
 _HEADING = re.compile(r"#{1,6}\s|=+[^=].*=+\s*$")  # Markdown `# Title`, MediaWiki `==Abstract==`
 _COLUMNS = 3  # a table this wide with one row under its header holds its fields in columns
+_BOLD_NAME = re.compile(rf"([ \t]*)(\*\*|__)({HEADER_NAME})[ \t]*(:)?\2(?(4)|[ \t]*:)")  # `**Status**:`, `**Status:**`
 _FILE_WIDE = frozenset({"orphan", "nocomments", "nosearch", "tocdepth"})  # Sphinx's fields for the file, not the record
 
 
@@ -179,8 +182,14 @@ def field_list(lines: list[str]) -> Fields:
 
 
 def field_lines(lines: list[str]) -> Fields:
-    """`name: value` lines after the title, blank lines between them (`status: Accepted`, as astropy's APEs have)."""
-    return _after_title(lines, _HEADER)
+    """`name: value` lines after the title, blank lines between them (`status: Accepted`, as astropy's APEs have); a
+    name in Markdown's bold is the name (`**Status**: Draft`, `**Status:** Draft`)."""
+    return _after_title([_unbolded(line) for line in lines], _HEADER)
+
+
+def _unbolded(line: str) -> str:
+    found = _BOLD_NAME.match(line)
+    return f"{found.group(1)}{found.group(3)}:{line[found.end():]}" if found else line
 
 
 def _after_title(lines: list[str], pattern: re.Pattern[str]) -> Fields:

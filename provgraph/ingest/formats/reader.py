@@ -20,7 +20,7 @@ from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import decode, invalid_utf8_notice
-from provgraph.ingest.formats import headings, metadata, patterns
+from provgraph.ingest.formats import headings, labels, metadata, patterns
 from provgraph.ingest.formats.xml_fields import xml_fields
 from provgraph.ingest.formats.declaration import ID_PLACEHOLDER, LINK_ROLES, RecordFormat
 from provgraph.ingest.markdown.adr import parse_markdown
@@ -228,6 +228,7 @@ def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[
             folder = posixpath.dirname(path)
             if folder:
                 aliases.extend((folder, f"{options.store}:{folder}"))
+    aliases.extend(labels.alias(options.store, label) for label in labels.defined(lines))  # what `:ref:`s cite
     aliases = list(dict.fromkeys(alias for alias in aliases if alias and alias != uid))
     asserted_at = _date(_text(_value(fmt, fields, "date")))
     if _value(fmt, fields, "date") is not None and asserted_at is None:
@@ -241,9 +242,10 @@ def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[
     linked: list[tuple[str, int | None, list[str]]] = []  # (role, line, the records it names)
     for role in LINK_ROLES:
         found = _value(fmt, fields, role)
-        linked.append((role, found.line if found else None, _references(fmt, at.relpath, found.value if found else None)))
+        linked.append((role, found.line if found else None,
+                       _references(fmt, at.relpath, found.value if found else None, options.store)))
     if not any(targets for role, _, targets in linked if role in _SUCCESSORS):
-        linked.append(("replaced_by", status.line, successors_stated(fmt, _text(status))))
+        linked.append(("replaced_by", status.line, successors_stated(fmt, _text(status), options.store)))
     edges: list[EdgeRecord] = []
     own = {uid, *aliases}
     for role, line, targets in linked:
@@ -259,16 +261,20 @@ def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[
     return claim, tuple(edges)
 
 
-def successors_stated(fmt: RecordFormat, status: str) -> list[str]:
+def successors_stated(fmt: RecordFormat, status: str, store: str) -> list[str]:
     """The records a status value says replaced this one (`Final/R-34 Replaced with EEP-11 and EEP-31 except ...` ->
     EEP 11, EEP 31): the ids after its first `replaced by|with` or `superseded by|with`, each a bare number or written
-    in the id template's form or an alias's (`RecordFormat.named_uid`), joined by `,`, `;`, `&` or `and`; the list
-    ends at the first part that is no such id."""
+    in the id template's form or an alias's (`RecordFormat.named_uid`), or an RST `:ref:` (labels.py: `Replaced by
+    :ref:`OEP-66 <OEP-66 User Authorization>``), joined by `,`, `;`, `&` or `and`; the list ends at the first part
+    that is no such id."""
     found = _SUCCESSION.search(status)
     if found is None:
         return []
+    rest = status[found.end():]
+    if rest.startswith("ref:`"):  # `by :ref:`...``, its colon taken with the verb's; a label may hold `,` or `and`
+        return [labels.alias(store, label) for label in labels.cited(":" + rest)]
     named: list[str] = []
-    for part in _LISTED.split(status[found.end():]):
+    for part in _LISTED.split(rest):
         text = part.lstrip("*_`[ ")
         written = _NAMED_ID.match(text)
         uid = fmt.named_uid(written.group(1)) if written else None
@@ -280,11 +286,11 @@ def successors_stated(fmt: RecordFormat, status: str) -> list[str]:
     return list(dict.fromkeys(named))
 
 
-def _references(fmt: RecordFormat, relpath: str, value: Any) -> list[str]:
+def _references(fmt: RecordFormat, relpath: str, value: Any, store: str) -> list[str]:
     """What a link field names, each as the pipeline resolves it: a bare number through the id template
     (`333` -> `PEP 333`), a path as the store-relative path (a folder without its trailing `/`), a URL as written;
     a Markdown reference link (`[gRFC A115][A115]`, its target defined elsewhere in the file) by its text, as a link
-    whose text goes on past the line (`[gRFC A108: OpenTelemetry Custom`)."""
+    whose text goes on past the line (`[gRFC A108: OpenTelemetry Custom`); an RST `:ref:` by its label (labels.py)."""
     if value is None:
         return []
     items = value if isinstance(value, list) else [value]
@@ -293,6 +299,10 @@ def _references(fmt: RecordFormat, relpath: str, value: Any) -> list[str]:
         if item is None:
             continue
         text = str(item).strip()
+        refs = labels.cited(text)
+        if refs:
+            found.extend(labels.alias(store, label) for label in refs)
+            continue
         links = _LINK.findall(text)
         parts = [*(_linked(fmt, relpath, name, target) for name, target in links), *REFERENCE_LINK.findall(text)] or [
             part for part in _SEPARATORS.split(text) if part.strip()]

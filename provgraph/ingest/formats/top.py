@@ -43,9 +43,14 @@ def markdown_headings(lines: list[str]) -> Iterator[Span]:
             yield index, index + 2
 
 
+def opens_front_matter(lines: list[str]) -> bool:
+    """Whether the file's first line opens YAML front matter (`---`), closed or not."""
+    return bool(lines) and lines[0].rstrip() == "---"
+
+
 def after_front_matter(lines: list[str]) -> int:
     """The index of the first line after the YAML front matter (0 when the file has none)."""
-    if not lines or lines[0].rstrip() != "---":
+    if not opens_front_matter(lines):
         return 0
     end = front_matter_end(lines)
     return 0 if end is None else end + 1

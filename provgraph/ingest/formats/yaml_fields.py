@@ -1,7 +1,11 @@
-"""The YAML places: `front-matter` (YAML between `---` lines at the top of a record) and `sidecar` (a YAML file
-beside it). Scalars are read as written (`kep-number: 0583` stays "0583"); front matter that is not YAML is read as
-its unindented `Field: value` lines (BadMetadata's fallback); a key stated more than once (any case) keeps its last
-value, as YAML reads it, unless that one is empty (then the last stated), and is said (PartlyRead)."""
+"""YAML front matter and YAML files, read once for every reader: the home of reading YAML front matter.
+
+Where front matter stands is top.py's (`---` on the first line, closed by `---` or `...`); the YAML between is read as
+written here (`kep-number: 0583` stays "0583": no implicit type but null and merge keys), its problems said as
+`BadMetadata` with the 1-based line. The `adr` reading (markdown/front_matter.py) checks the mapping this gives, key by
+key; the formats' places are `front-matter` and `sidecar` (a YAML file beside the record): front matter that is not
+YAML is read as its unindented `Field: value` lines (BadMetadata's fallback); a key stated more than once (any case)
+keeps its last value, as YAML reads it, unless that one is empty (then the last stated), and is said (PartlyRead)."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,12 +16,15 @@ from provgraph.ingest.formats import top
 from provgraph.ingest.formats.field import HEADER, BadMetadata, Field, Fields, PartlyRead, empty
 
 
+NOT_CLOSED = "front matter is not closed by a '---' line"
+
+
 def front_matter(lines: list[str]) -> Fields:
-    if not lines or lines[0].rstrip() != "---":
+    if not top.opens_front_matter(lines):
         return {}
     end = top.front_matter_end(lines)
     if end is None:
-        raise BadMetadata(1, "front matter is not closed by a '---' line")
+        raise BadMetadata(1, NOT_CLOSED)
     try:
         loaded, twice = _mapping("\n".join(lines[1:end]), "front matter", first_line=2)
     except BadMetadata as problem:
@@ -55,11 +62,11 @@ def sidecar(data: bytes, name: str) -> Fields:
 
 
 class _AsWritten(yaml.SafeLoader):
-    """YAML with only the null implicit type: `kep-number: 0583` stays "0583", a date stays its text."""
+    """YAML with only the null and merge implicit types: `kep-number: 0583` stays "0583", a date stays its text."""
 
 
 _AsWritten.yaml_implicit_resolvers = {
-    first: [(tag, pattern) for tag, pattern in resolvers if tag == "tag:yaml.org,2002:null"]
+    first: [(tag, pattern) for tag, pattern in resolvers if tag in ("tag:yaml.org,2002:null", "tag:yaml.org,2002:merge")]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 
@@ -74,8 +81,16 @@ Stated = list[tuple[int, Any]]  # (1-based line, value) of each time a key is st
 def _mapping(text: str, what: str, first_line: int) -> tuple[dict[str, Any], dict[str, Stated]]:
     """The YAML mapping `text` holds (keys casefolded; a key stated twice keeps its last value, as YAML has it), and
     each key stated more than once (any case) with every line and value it has."""
-    loader = _AsWritten(text)
+    loaded, twice = loaded_mapping(text, what, first_line)
+    return {str(key).strip().casefold(): value for key, value in loaded.items() if key is not None}, twice
+
+
+def loaded_mapping(text: str, what: str, first_line: int) -> tuple[dict[Any, Any], dict[str, Stated]]:
+    """The YAML mapping `text` holds, its keys as written (none: empty), and each key stated more than once (any
+    case); BadMetadata, at the 1-based line (`first_line`: the text's first), when it is no YAML or no mapping."""
+    loader = None
     try:
+        loader = _AsWritten(text)  # a character YAML refuses (a control character) fails here
         node = loader.get_single_node()
         loaded = loader.construct_document(node) if node is not None else None
         twice = _stated_twice(loader, node, first_line) if isinstance(loaded, dict) else {}
@@ -85,12 +100,18 @@ def _mapping(text: str, what: str, first_line: int) -> tuple[dict[str, Any], dic
     except Exception as error:  # noqa: BLE001 - YAML fails in many ways (bad tags, recursion); all are bad input
         raise BadMetadata(None, f"broken YAML in {what}: {type(error).__name__}"[:300]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if loaded is None:
         return {}, {}
     if not isinstance(loaded, dict):
-        raise BadMetadata(first_line, f"{what} is not a mapping of keys to values")
-    return {str(key).strip().casefold(): value for key, value in loaded.items() if key is not None}, twice
+        raise BadMetadata(first_line, f"{what} is not a mapping of keys to values (got {type_name(loaded)})")
+    return loaded, twice
+
+
+def type_name(value: Any) -> str:
+    """What a YAML value is, as a message names it (`a list`)."""
+    return {dict: "a mapping", list: "a list", type(None): "nothing", bool: "a boolean"}.get(type(value), type(value).__name__)
 
 
 def _stated_twice(loader: _AsWritten, node: yaml.Node, first_line: int) -> dict[str, Stated]:

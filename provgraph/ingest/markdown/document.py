@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from provgraph.base.text import folded
+from provgraph.ingest.formats.top import front_matter_end, opens_front_matter
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 _HEADING_MARK = re.compile(r" {0,3}(#{1,6})(?=[ \t]|$)")
@@ -43,17 +44,11 @@ def split_document(text: str) -> Document:
     front_matter: dict[str, Any] | None = None
     body_start = 0
     front_lines: list[str] = []
-    if lines and lines[0].rstrip() == "---":
-        for index in range(1, len(lines)):
-            if lines[index].rstrip() in ("---", "..."):
-                front_lines = lines[1:index]
-                body_start = index + 1
-                front_matter = {}
-                break
-        else:
-            front_lines = lines[1:]
-            body_start = len(lines)
-            front_matter = {"__unclosed__": True}
+    if opens_front_matter(lines):  # where front matter stands is top.py's (formats/yaml_fields.py reads it)
+        end = front_matter_end(lines)
+        front_lines = lines[1:end]
+        body_start = len(lines) if end is None else end + 1
+        front_matter = {"__unclosed__": True} if end is None else {}
     document = Document(lines=lines, body_start=body_start, front_matter=front_matter, front_matter_lines=front_lines)
     fence: str | None = None
     for index in range(body_start, len(lines)):

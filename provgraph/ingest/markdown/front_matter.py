@@ -1,4 +1,5 @@
-"""YAML front matter: read as written (no implicit typing but null), checked field by field.
+"""The `adr` reading's front matter: the mapping YAML front matter holds (read by formats/yaml_fields.py, the home of
+reading YAML front matter: where it ends, the YAML read as written, its problems), checked field by field.
 
 A value of the wrong shape raises `BadFrontMatter` with its 1-based line; the caller quarantines
 the whole front matter (never half a claim).
@@ -10,23 +11,12 @@ import reprlib
 from datetime import date, datetime, time, timezone
 from typing import Any
 
-import yaml
-
 from provgraph.base.times import parse_time
 from provgraph.ingest.fields import REFERENCE_FIELDS
+from provgraph.ingest.formats.field import BadMetadata
+from provgraph.ingest.formats.yaml_fields import NOT_CLOSED, loaded_mapping, type_name
 from provgraph.ingest.markdown.document import Document
 from provgraph.ingest.markdown.references import REVERSE_REFERENCE_FIELDS
-
-
-# YAML with only the null and merge implicit types: every other scalar stays the string written.
-class _FrontMatterLoader(yaml.SafeLoader):
-    pass
-
-
-_FrontMatterLoader.yaml_implicit_resolvers = {
-    first: [(tag, pattern) for tag, pattern in resolvers if tag in ("tag:yaml.org,2002:null", "tag:yaml.org,2002:merge")]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
 
 
 class BadFrontMatter(Exception):
@@ -40,20 +30,11 @@ def front_matter_fields(document: Document) -> dict[str, Any]:
     """Validated front matter fields; raises BadFrontMatter with a 1-based line."""
     assert document.front_matter is not None
     if "__unclosed__" in document.front_matter:
-        raise BadFrontMatter(1, "front matter is not closed by a '---' line")
-    source = "\n".join(document.front_matter_lines)
+        raise BadFrontMatter(1, NOT_CLOSED)
     try:
-        loaded = yaml.load(source, Loader=_FrontMatterLoader)  # noqa: S506 - a SafeLoader subclass
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = 2 + mark.line if mark is not None else 1
-        raise BadFrontMatter(line, f"broken YAML front matter: {error.problem or error}") from None
-    except Exception as error:  # noqa: BLE001 - YAML fails in many ways (bad tags, recursion); all are bad input
-        raise BadFrontMatter(1, f"broken YAML front matter: {type(error).__name__}: {error}"[:500]) from None
-    if loaded is None:
-        loaded = {}
-    if not isinstance(loaded, dict):
-        raise BadFrontMatter(2, f"front matter is not a mapping of keys to values (got {_type_name(loaded)})")
+        loaded, _ = loaded_mapping("\n".join(document.front_matter_lines), "front matter", first_line=2)
+    except BadMetadata as problem:
+        raise BadFrontMatter(problem.line or 1, problem.reason) from None
     raw: dict[str, Any] = {}
     for key, value in loaded.items():
         if isinstance(key, str):
@@ -72,7 +53,7 @@ def front_matter_fields(document: Document) -> dict[str, Any]:
             return None
         text = _scalar_text(value)
         if text is None:
-            raise BadFrontMatter(line_of(key), f"front matter `{key}` must be a single value, got {_type_name(value)}")
+            raise BadFrontMatter(line_of(key), f"front matter `{key}` must be a single value, got {type_name(value)}")
         return text
 
     def moment(key: str) -> datetime | None:
@@ -97,7 +78,7 @@ def front_matter_fields(document: Document) -> dict[str, Any]:
         for item in items:
             text = _scalar_text(item)
             if text is None or isinstance(item, bool):
-                raise BadFrontMatter(line_of(key), f"front matter `{key}` must be an id, a path or a list of them, got {_type_name(item)}")
+                raise BadFrontMatter(line_of(key), f"front matter `{key}` must be an id, a path or a list of them, got {type_name(item)}")
             if text.strip():
                 found.append(text.strip())
         return found
@@ -135,10 +116,6 @@ def _scalar_text(value: Any) -> str | None:
     if isinstance(value, date):
         return value.isoformat()
     return None
-
-
-def _type_name(value: Any) -> str:
-    return {dict: "a mapping", list: "a list", type(None): "nothing", bool: "a boolean"}.get(type(value), type(value).__name__)
 
 
 _SHORT_REPR = reprlib.Repr()

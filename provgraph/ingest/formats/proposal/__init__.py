@@ -10,6 +10,7 @@ reader (reading.py) and every doubt said. Nothing is applied: the user pastes it
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,7 @@ from provgraph.ingest.formats.proposal.reading import OTHER_NAMES, Tally, tally
 from provgraph.ingest.formats.proposal.series import other_series, said, side_by_side, together
 from provgraph.ingest.formats.proposal.toml import store_toml
 from provgraph.ingest.formats.proposal.words import Word, phrase_of, phrases, words
+from provgraph.ingest.formats.twins import twin_suffix
 
 _LISTED = 5
 _PLACES = [kind for kind in METADATA if kind not in ("adr", "file-name")]  # where a proposal looks for a status (the adr
@@ -197,6 +199,13 @@ def _doubts(choice: places.Choice, found: roles.Roles, counts: Tally) -> list[st
     if counts.silent:  # as the reader reads them: a status past the lines a proposal looks at is read
         doubts.append(f"{_files(counts.silent, 'record file')} no status where the others state one, and would be "
                       f"sources only: {_listed(counts.silent)}")
+    shared = counts.shared_ids()
+    if shared:
+        twins = [path for path, _, holder in shared if twin_suffix(path, holder)]
+        skip = f"; to leave the twins out: [store.record.skip] twin = [{', '.join(map(json.dumps, twins))}]" if twins else ""
+        doubts.append(f"{counted(len(shared), 'record file')} {'gives' if len(shared) == 1 else 'give'} an id another "
+                      f"holds, and would be read under {'its' if len(shared) == 1 else 'their'} path: "
+                      f"{_listed([_shared(*item) for item in shared])}{skip}")
     if choice.named_template:
         named = choice.named_template
         doubts.append(f"{counted(len(named), 'file')} named for a template {'states' if len(named) == 1 else 'state'} a "
@@ -208,6 +217,12 @@ def _doubts(choice: places.Choice, found: roles.Roles, counts: Tally) -> list[st
         doubts.append(f"field(s) {', '.join(found.unroled)} name other records but have no link role: give each one in "
                       "[store.record.fields] (supersedes, superseded_by, replaces, replaced_by, amends, amended_by, requires)")
     return doubts
+
+
+def _shared(path: str, uid: str, holder: str) -> str:
+    suffix = twin_suffix(path, holder)
+    told = f"{posixpath.basename(holder)}'s name plus {suffix!r}: a draft or revision kept beside it" if suffix else holder
+    return f"{path} ({uid}; {told})"
 
 
 def _files(paths: list[str], noun: str) -> str:

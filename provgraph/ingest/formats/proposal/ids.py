@@ -1,37 +1,29 @@
-"""Which field carries a record's id, and the id template the records' texts cite each other by (roles.py's id).
+"""Which field carries a record's id (roles.py's id).
 
 - id: a field present in most records, short, unique per record, whose number is the number in the record's path
   (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`); when none is, and 90% of the records' paths
   or more write a number of their own (one no other path writes), that number (the file-name place's
   `file-number`; the few others are named by their paths); series side by side (series.py): the file name's letters
-  and number (`file-id`) unless an id field writes them so too;
-- the id template: how the records' texts cite each other (`PEP 8`, `KEP-1029`, `CAP-0001`): a form whose prefix is
-  the records' own (the file names', or the id field's name: `RFC #` -> `RFC 10`) first, the one that names the most
-  records, else an acronym that names three records or more from two record files or more (never `PR 1` ... `PR 5`,
-  one RFC's pull requests, whose numbers happen to be records' too); the other forms (and the file names') of the
-  same prefix are aliases.
+  and number (`file-id`) unless an id field writes them so too.
+The id template the records' texts cite them by: id_forms.py.
 """
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from typing import Iterable
 
 from provgraph.ingest.formats import metadata
 from provgraph.ingest.formats.declaration import ID_PLACEHOLDER
 from provgraph.ingest.formats.metadata import FILE_ID, FILE_NUMBER
-from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
+from provgraph.ingest.formats.proposal.files import number_of, prefix_of
+from provgraph.ingest.formats.proposal.id_forms import ID_NAMES
 from provgraph.ingest.formats.proposal.places import Choice
 
 _MOST = 0.6  # an id field is present in at least this share of the records
 _NUMBERED = 0.9  # the record files are numbered when this share of them write a number no other one writes
-# `EEP 9`, `XEP-0084`; never an entity reference (`&xep0060;`, XML markup)
-_CITE = re.compile(r"(?<![\w/&])([A-Za-z]{2,12})([ -]?)(\d{1,6})(?![\w]|\.\d)")
-_ID_NAMES = re.compile(r"(^|\W)(id|number|no|key)(\W|$)")
 _ID = re.compile(r"[A-Za-z]{0,6}[ -]?#?\d+")  # `8`, `0008`, `CAP-0001`, `RFC 7`: a number, a short prefix at most
 _DIGITS = re.compile(r"\d+")
-_ACRONYM = 6
-ALIASES = 5
 
 
 def record_id(choice: Choice, values: dict[str, dict[str, str]], taken: set[str], series: bool) -> str | None:
@@ -70,7 +62,7 @@ def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
         if share(by_record, choice) < _MOST or sum(1 for text in texts if _ID.fullmatch(text)) < 0.9 * len(texts):
             continue
         prefixes = {re.sub(r"[^a-z]", "", text.casefold()) for text in texts if _ID.fullmatch(text)} - {""}  # a placeholder aside
-        if not (prefixes <= file_prefixes or _ID_NAMES.search(name)):
+        if not (prefixes <= file_prefixes or ID_NAMES.search(name)):
             continue
         if len(set(texts)) < 0.9 * len(texts):
             continue
@@ -102,66 +94,3 @@ def numbers(choice: Choice, values: dict[str, dict[str, str]], id_name: str | No
 def _number(text: str) -> int | None:
     found = _DIGITS.search(text)
     return int(found.group()) if found else None
-
-
-def templates(choice: Choice, seen: dict[str, Seen], ids: set[int], id_name: str | None) -> tuple[str, list[str]]:
-    """The id template and aliases from how the records' texts cite each other."""
-    file_prefixes = Counter(prefix_of(relpath.rsplit("/", 1)[-1]) for relpath in choice.stated)
-    file_prefix = file_prefixes.most_common(1)[0][0] if file_prefixes else ""
-    field_prefix = re.split(r"[^a-z]", (id_name or "").casefold())[0]
-    own = {file_prefix.casefold(), "" if _ID_NAMES.search(field_prefix) else field_prefix} - {""}
-    outside = _outside(choice, seen)
-    cited: dict[tuple[str, str, int], set[int]] = defaultdict(set)
-    citing: dict[tuple[str, str, int], set[str]] = defaultdict(set)
-    for relpath in choice.stated:
-        for prefix, separator, digits in _CITE.findall(seen[relpath].text):
-            if int(digits) in ids and (prefix.casefold() in own or (prefix.isupper() and len(prefix) <= _ACRONYM
-                                                                    and prefix.casefold() not in outside)):
-                width = len(digits) if digits.startswith("0") and len(digits) > 1 else 0
-                cited[prefix, separator, width].add(int(digits))
-                citing[prefix, separator, width].add(relpath)
-    ranked = sorted(cited.items(), key=lambda item: (item[0][0].casefold() not in own, -len(item[1]), item[0]))
-    enough = min(3, len(ids))
-    forms = [form for form, named in ranked if form[0].casefold() in own
-             or (len(named) >= enough and len(citing[form]) >= min(2, len(choice.stated)))]
-    file_form = _file_form(choice)
-    if not forms:
-        if file_form is None:
-            return "{id}", []
-        prefix, _, width = file_form
-        forms = [(prefix.upper(), "-", width)]
-    template = _render(forms[0])
-    family = forms[0][0].casefold()
-    aliases = [_render(form) for form in forms[1:] if form[0].casefold() == family]
-    if file_form is not None:
-        aliases.append(_render(file_form))
-    return template, [alias for alias in dict.fromkeys(aliases) if alias != template][:ALIASES]
-
-
-def _outside(choice: Choice, seen: dict[str, Seen]) -> set[str]:
-    """Acronyms a record's file name or title carries with a number not its own (`0001-use-psr-16-...`, "Use PSR-16"):
-    an outside standard's, not the log's ids, unless a record carries one with its own number too (`RFC 7: ...`)."""
-    other: set[str] = set()
-    own: set[str] = set()
-    for relpath in choice.stated:
-        number = number_of(relpath)
-        title = next((line for line in seen[relpath].lines or () if line.strip()), "")
-        for prefix, _, digits in _CITE.findall(f"{relpath.rsplit('/', 1)[-1]} {title}"):
-            (own if int(digits) == number else other).add(prefix.casefold())
-    return other - own
-
-
-def _file_form(choice: Choice) -> tuple[str, str, int] | None:
-    """How the record files name themselves (`pep-0008.rst` -> ("pep", "-", 4)), when they do."""
-    forms: Counter[tuple[str, str, int]] = Counter()
-    for relpath in choice.stated:
-        found = re.match(r"([A-Za-z]{2,12})([ _-]?)(\d+)", relpath.rsplit("/", 1)[-1])
-        if found:
-            digits = found.group(3)
-            forms[found.group(1), found.group(2), len(digits) if digits.startswith("0") and len(digits) > 1 else 0] += 1
-    return forms.most_common(1)[0][0] if forms and forms.most_common(1)[0][1] >= 0.5 * len(choice.stated) else None
-
-
-def _render(form: tuple[str, str, int]) -> str:
-    prefix, separator, width = form
-    return f"{prefix}{separator}{{id:0{width}}}" if width else f"{prefix}{separator}{{id}}"

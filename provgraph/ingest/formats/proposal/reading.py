@@ -17,6 +17,7 @@ from typing import Any
 from provgraph.ingest.formats.declaration import declared
 from provgraph.ingest.formats.proposal.files import Seen
 from provgraph.ingest.formats.reader import Version, read_record
+from provgraph.ingest.formats.twins import plain_first
 from provgraph.ingest.records import IngestOptions, Observation
 from provgraph.ingest.regular import NotRegular, read_regular
 from provgraph.ingest.selection import NOT_A_RECORD, FileSelection
@@ -32,6 +33,17 @@ class Tally:
     silent: list[str] = field(default_factory=list)  # record files read as sources only
     stated: dict[str, str] = field(default_factory=dict)  # record file -> its status word as the reader read it
     aside: dict[str, list[str]] = field(default_factory=dict)  # skip reason -> the files set aside for it
+    ids: dict[str, list[str]] = field(default_factory=dict)  # a claim's id -> the record files that give it
+
+    def shared_ids(self) -> list[tuple[str, str, str]]:
+        """(record file, id, the file that holds the id) for each record file that gives an id another holds: an
+        ingest reads it under its path (`duplicate_id`); of twins, the plain name holds it (twins.py)."""
+        shared = []
+        for uid, paths in self.ids.items():
+            if len(paths) > 1:
+                holder, *others = plain_first(sorted(paths))
+                shared += [(path, uid, holder) for path in others]
+        return sorted(shared)
 
     @property
     def files(self) -> int:
@@ -76,6 +88,7 @@ def tally(root: Path, seen: list[Seen], table: dict[str, Any], store: str) -> Ta
         observed = next((record for record in read.records if isinstance(record, Observation) and record.claims), None)
         if observed is not None:
             counted.records += 1
+            counted.ids.setdefault(observed.claims[0].uid, []).append(item.relpath)
             if observed.stated is not None and observed.stated.word is not None:
                 counted.stated[item.relpath] = observed.stated.word.written
         else:

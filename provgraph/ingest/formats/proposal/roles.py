@@ -1,7 +1,6 @@
 """Which fields carry a record's id, title, date and links, and how the records name each other.
 
 Read from the fields of the record files that state a status (places.Choice.stated):
-- id, and the id template the records' texts cite each other by: ids.py;
 - title: a field named title, else one named name whose values are the records' own (nine in ten differ: a GEP
   sidecar's `name: GRPCRoute`);
 - date: a field whose values read as dates in most records: one named for the record's creation first (`Created`,
@@ -12,7 +11,10 @@ Read from the fields of the record files that state a status (places.Choice.stat
   `AIP-10: Move Objects`, would leave its record UNKNOWN); a revision role when 30% of its values are numbers or
   paths of the folder (a revision whose other end is not ingested changes no status); a field with no role that
   names records is said, not declared, and so is a link role's key inside a field's mapping (no declaration names
-  it)
+  it);
+- id, and the id template the records' texts cite each other by: ids.py and id_forms.py.
+A link field's `:ref:` (`Replaced-By: :ref:`NEP56``) names the record whose file defines its label (labels.py), as
+the reader resolves it.
 """
 from __future__ import annotations
 
@@ -25,14 +27,17 @@ from urllib.parse import unquote, urlsplit
 
 from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest.formats.declaration import LINK_ROLES, TITLED_ID, render
+from provgraph.ingest.formats import labels
 from provgraph.ingest.formats.metadata import FILE_ID, FILE_NUMBER
 from provgraph.ingest.formats.proposal.files import Seen
 from provgraph.ingest.formats.proposal.evidence import status_text
-from provgraph.ingest.formats.proposal.ids import ALIASES, numbers, numeric, record_id, share, templates
+from provgraph.ingest.formats.proposal.id_forms import ALIASES, templates
+from provgraph.ingest.formats.proposal.ids import numbers, numeric, record_id, share
 from provgraph.ingest.formats.proposal.places import Choice
 from provgraph.ingest.formats.proposal.series import cited_forms
 from provgraph.ingest.formats.reader import REFERENCE_LINK
 
+_LABELLED = ":ref:"  # an RST label as `written` keys it (no id or path starts so)
 _SHARE_RESOLVED = 0.5  # a premise role (requires) is declared when this share of its values name records of the folder
 _SHARE_NUMBERED = 0.3  # a revision role: this share of its values are numbers or paths of the folder
 _DATES_SAMPLED = 40
@@ -86,6 +91,8 @@ def roles(choice: Choice, seen: dict[str, Seen], *, series: bool = False) -> Rol
     forms = {_letters(template) for template in (found.id, *found.aliases)}
     written = {render(template, text): relpath for relpath, text in values[id_name].items()
                for template in (found.id, *found.aliases)} if id_name == FILE_ID else {}  # `A27`, `gRFC A27`
+    written.update({_LABELLED + label: relpath for relpath in choice.stated  # `.. _nep56:` names its record
+                    for label in labels.defined(list(seen[relpath].lines or ()))})
     for name, by_record in values.items():
         if name in taken:
             continue
@@ -191,7 +198,7 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
     for relpath, text in by_record.items():
         if text.startswith("(") and text.endswith(")"):
             continue  # `(put "N/A" unless this replaces an existing RFC ...)`: a template's instruction, no value
-        for part in parts_of(text, relpath, paths):
+        for part in [_LABELLED + label for label in labels.cited(text)] or parts_of(text, relpath, paths):
             if part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or SCHEME.match(part):
                 continue  # a URL names something outside the log: neither a record nor a sign the field is no link
             titled = TITLED_ID.match(part)  # `AIP-10: Move Objects` names AIP-10, as the reader resolves it
