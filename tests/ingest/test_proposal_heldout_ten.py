@@ -45,7 +45,7 @@ def test_a_record_in_another_extension_numbered_like_the_records_is_read_and_oth
 
 
 def test_a_record_alone_whose_shape_would_match_other_files_is_named_by_its_path(tmp_path) -> None:
-    # `L3-c` has no extension: its shape `L[0-9]*` would match `L1-a.md` too, so the record is listed by its path
+    # `L3-c` has no extension: its shape `L[0-9]*` would match the .md records too, so the record is listed by its path
     for name in ("L1-a" + MD, "L2-b" + MD, "L4-d" + MD, "L3-c"):
         (tmp_path / name).write_text("Title\n\n* Status: Approved\n\nText.\n", encoding="utf-8")
     proposal = propose_format(tmp_path)

@@ -86,7 +86,7 @@ def numbered_alone(groups: dict[str, str], records: list[str], states: Callable[
     code after them: `ADR-` and `SRCH-`; never `notes-2023.md` beside `0001-use-adrs.rst`), whose file `states` a status
     where the records state theirs: records too (a record is never left out for being the only one of its name);
     templates aside, and a README or an index has no number. Each by its shape, or by its path when the shape would
-    match another of the `paths` (`L[0-9]*`, a name with no extension, matches `L1-x.md` too)."""
+    match another of the `paths` (`L[0-9]*`, a name with no extension, matches `L1-c-logging.md` too)."""
     sizes = Counter(glob for path, glob in groups.items() if not is_template(posixpath.basename(path)))
     heads = {_head(glob) for glob in records if "[0-9]*" in glob}
     alone = []
