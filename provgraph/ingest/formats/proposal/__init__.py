@@ -109,7 +109,7 @@ def propose_format(path: str | Path, name: str | None = None, series: str | None
                                f"status word in a place a declaration can name ({', '.join(_PLACES)}, a Label: value line); "
                                "declare one by hand (docs/ingest.md, Record formats)")
     beside = side_by_side(choice) if series is None else []
-    others = other_series(choice, series) if not beside else []
+    others = other_series(choice, series, roles.numbered) if not beside else []
     skip = set_aside(choice, [item for item in seen if item.is_prose])
     by_path = {item.relpath: item for item in seen}
     found_roles = roles.roles(choice, by_path, series=bool(beside))

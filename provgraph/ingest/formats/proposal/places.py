@@ -16,25 +16,24 @@ files than the places do.
 """
 from __future__ import annotations
 
-import posixpath
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Callable
 
 from provgraph.ingest import lifecycle
+from provgraph.ingest.formats import metadata
 from provgraph.ingest.formats.declaration import METADATA
 from provgraph.ingest.formats.proposal.codes import or_coded
 from provgraph.ingest.formats.proposal.evidence import (PATTERNS, PROSE, Evidence, Fields, Place, known, pattern_for,
                                                         status_text)
-from provgraph.ingest.formats.proposal.files import Seen, is_template, literal_glob, shape
+from provgraph.ingest.formats.proposal import names
+from provgraph.ingest.formats.proposal.files import Seen, literal_glob
+from provgraph.ingest.formats.proposal.names import name_groups, numbered_by_folder, record_globs
 
 _SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share of its values
 # ... or, named like one (`Status:`), a quarter: its name already says what it holds, its values need only show a
 # workflow's words and not prose (BEPs: Enabled 55, Candidate 7 beside Draft 18, Withdrawn 3, Review 2: 29% known)
 _SHARE_KNOWN_NAMED = 0.25
-_RECORD_NAME = re.compile(r"[A-Za-z]*[-_ ]?[0-9]")  # a name that starts with a record's number (`eip-1`, `0012-x`)
-_SHARE_PRESENT = 0.3  # a shape of record names: at least this share of its files state the status
 _SHARE_FIELD_OVER_FOLDER = 0.5  # a status field goes before the folder when it states one in this share of its files
 _SECTION_SHARE = 0.9  # a section is preferred when it reads the status in this share of the files the whole text does
 _UNPLACED = ("adr", "sidecar", "folder")  # kinds that are read whatever the section
@@ -97,28 +96,34 @@ _PATTERN_KEY = "\0pattern"  # the status a pattern reads, among a record file's 
 
 def choose(seen: list[Seen], found: Evidence) -> Choice:
     """The places, status fields and record globs the evidence supports best (an empty Choice: none)."""
-    groups = _name_groups(seen)
+    groups = name_groups(seen)
     choice = Choice()
     ranked = or_coded(_field_first(_candidates(found, set(found), None)), found, set(found))
     if ranked:
         best = ranked[0]
         named = lifecycle.status_named(best[1])  # a field named like a status states one in each file it is in
-        choice.records = _record_globs(groups, [path for path, places in found.items()
+        choice.records = record_globs(groups, [path for path, places in found.items()
                                                 if (known if not named else status_text)(places.get(best[0], {}).get(best[1]))])
     in_records = sorted(path for path, glob in groups.items() if glob in choice.records)
     _add_places(choice, found, in_records)
-    unnumbered = _unnumbered(groups, found, in_records, choice)
+    unnumbered = names.unnumbered(groups, found, in_records, choice.records, choice.status_names)
     if unnumbered:
         choice.records += [literal_glob(path) for path in unnumbered]
         in_records = sorted([*in_records, *unnumbered])
         _add_places(choice, found, unnumbered)
+    alone = names.numbered_alone(groups, choice.records, lambda path: known(_status_field(choice, found.get(path, {}))),
+                                 [item.relpath for item in seen])
+    if alone:
+        choice.records = sorted([*choice.records, *alone])
+        in_records = sorted(path for path, glob in groups.items()
+                            if glob in choice.records or literal_glob(path) in choice.records or path in in_records)
     covered = {path for path in in_records if choice.status_of(merged_fields(found.get(path, {}), choice.places))}
     label = _pattern_label(found, in_records if choice.records else list(found))
     if label is not None:
         by_pattern = {path for path in found if known(found[path].get(Place(PATTERNS), {}).get(label))}
-        records = choice.records or _record_globs(groups, sorted(by_pattern))
+        records = choice.records or record_globs(groups, sorted(by_pattern))
         in_pattern = sorted(path for path, glob in groups.items() if glob in records or literal_glob(path) in records)
-        by_folder = sorted(path for path in by_pattern if path not in in_pattern and _numbered_by_folder(path, records))
+        by_folder = sorted(path for path in by_pattern if path not in in_pattern and numbered_by_folder(path, records))
         records, in_pattern = [*records, *map(literal_glob, by_folder)], sorted([*in_pattern, *by_folder])
         if len(by_pattern & set(in_pattern)) > len(covered):
             choice.pattern, choice.records, in_records = label, records, in_pattern
@@ -153,36 +158,6 @@ def _lagging(choice: Choice, found: Evidence, ranked: list[tuple[Place, str, int
             choice.lagging[path] = text
 
 
-def _unnumbered(groups: dict[str, str], found: Evidence, in_records: list[str], choice: Choice) -> list[str]:
-    """Files whose name has no number and is not repeated (`draft/content-negotiation.rst`), in a folder of record
-    files, or whose number stands only in their folder's name (`_numbered_by_folder`; its status may be a `Label:
-    value` line's), that state a status word in a field the records' status field is named like: records too, named
-    by path (a record whose name no shape shares is never dropped for it); templates aside."""
-    folders = {posixpath.dirname(path) for path in in_records}
-    names = {name.casefold() for name in [*choice.status_names, *lifecycle.STATUS_NAMES]}
-
-    def states(path: str, any_place: bool) -> bool:
-        return any(name.casefold() in names and known(value) for place, fields in found.get(path, {}).items()
-                   if any_place or place.kind != PATTERNS for name, value in fields.items())
-
-    unnumbered = []
-    for path, glob in groups.items():
-        if glob in choice.records or path in in_records or is_template(posixpath.basename(path)):
-            continue
-        if glob.startswith("*") and posixpath.dirname(path) in folders and states(path, False) \
-                or _numbered_by_folder(path, choice.records) and states(path, True):
-            unnumbered.append(path)
-    return sorted(unnumbered)
-
-
-def _numbered_by_folder(path: str, records: list[str]) -> bool:
-    """A file whose number stands only in its folder's name, the folder named as the records are (`sip-035/` beside
-    `sip-033/sip-033-clarity4`), its own name no record's (`sip-secp256r1-verify`, never `eip-1`)."""
-    folder, name = posixpath.split(path)
-    stems = {posixpath.splitext(glob)[0] for glob in records}
-    return bool(folder) and shape(posixpath.basename(folder)) in stems and not _RECORD_NAME.match(name)
-
-
 def _with_pattern(places: dict[Place, Fields], choice: Choice) -> Fields:
     """A file's merged fields, with the status its pattern reads when the choice reads the status by one."""
     merged = merged_fields(places, choice.places)
@@ -214,6 +189,12 @@ def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
                      and not choice.placeholder_of(merged)}  # a placeholder is where the status stands, unfilled
         if len(uncovered) == before and place.kind != "folder":
             break
+
+
+def _status_field(choice: Choice, places: dict[Place, Fields]) -> metadata.Field | None:
+    """The value of a file's status field as the choice reads it (its folder aside), if it has one."""
+    merged = merged_fields(places, choice.places)
+    return next((merged[name] for name in choice.status_names if name in merged), None)
 
 
 def _field_status(choice: Choice, fields: Fields) -> str:
@@ -345,29 +326,3 @@ def _pattern_label(found: Evidence, among: list[str]) -> str | None:
 def pattern(choice: Choice) -> str | None:
     """The status pattern a choice declares, if it reads the status by one."""
     return pattern_for(choice.pattern) if choice.pattern is not None else None
-
-
-def _name_groups(seen: list[Seen]) -> dict[str, str]:
-    """Each text file's name shape: digits as `[0-9]*`; a name without digits that repeats in two folders or more as
-    itself (`README.md`), any other as `*` and its suffix (`*.md`)."""
-    texts = [item for item in seen if item.is_prose]
-    names = Counter(item.name.casefold() for item in texts)
-    groups = {}
-    for item in texts:
-        glob = shape(item.name)
-        if glob == item.name and names[item.name.casefold()] < 2:
-            suffix = posixpath.splitext(item.name)[1]
-            glob = f"*{suffix}" if suffix else item.name
-        groups[item.relpath] = glob
-    return groups
-
-
-def _record_globs(groups: dict[str, str], stating: list[str]) -> list[str]:
-    """The name shapes whose files state the status: at least a share of each shape's files, and as many files as
-    the best shape has, up to two."""
-    sizes = Counter(groups.values())
-    counted = Counter(groups[path] for path in stating if path in groups)
-    if not counted:
-        return []
-    least = min(2, max(counted.values()))
-    return sorted(glob for glob, count in counted.items() if count >= least and count >= _SHARE_PRESENT * sizes[glob])

@@ -1,10 +1,6 @@
 """Which fields carry a record's id, title, date and links, and how the records name each other.
 
 Read from the fields of the record files that state a status (places.Choice.stated):
-- id: a field present in most records, short, unique per record, whose number is the number in the record's path
-  (`PEP: 8` in `pep-0008.rst`, `kep-number: 1029` in `1029-quotas/`); when none is, and 90% of the records' paths
-  or more write a number of their own (one no other path writes), that number (the file-name place's
-  `file-number`; the few others are named by their paths);
 - title: a field named title, else one named name whose values are the records' own (nine in ten differ: a GEP
   sidecar's `name: GRPCRoute`);
 - date: a field whose values read as dates in most records: one named for the record's creation first (`Created`,
@@ -16,11 +12,7 @@ Read from the fields of the record files that state a status (places.Choice.stat
   paths of the folder (a revision whose other end is not ingested changes no status); a field with no role that
   names records is said, not declared, and so is a link role's key inside a field's mapping (no declaration names
   it);
-- the id template: how the records' texts cite each other (`PEP 8`, `KEP-1029`, `CAP-0001`): a form whose prefix is
-  the records' own (the file names', or the id field's name: `RFC #` -> `RFC 10`) first, the one that names the most
-  records, else an acronym that names three records or more from two record files or more (never `PR 1` ... `PR 5`,
-  one RFC's pull requests, whose numbers happen to be records' too); the other forms (and the file names') of the
-  same prefix are aliases (id_forms.py).
+- id, and the id template the records' texts cite each other by: ids.py and id_forms.py.
 A link field's `:ref:` (`Replaced-By: :ref:`NEP56``) names the record whose file defines its label (labels.py), as
 the reader resolves it.
 """
@@ -30,32 +22,29 @@ import posixpath
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import AbstractSet, Iterable, Mapping
+from typing import AbstractSet, Mapping
 from urllib.parse import unquote, urlsplit
 
 from provgraph.base.times import AmbiguousDate, loose_date
-from provgraph.ingest.formats.declaration import ID_PLACEHOLDER, LINK_ROLES, TITLED_ID, render
-from provgraph.ingest.formats import labels, metadata
+from provgraph.ingest.formats.declaration import LINK_ROLES, TITLED_ID, render
+from provgraph.ingest.formats import labels
 from provgraph.ingest.formats.metadata import FILE_ID, FILE_NUMBER
-from provgraph.ingest.formats.proposal.files import Seen, number_of, prefix_of
+from provgraph.ingest.formats.proposal.files import Seen
 from provgraph.ingest.formats.proposal.evidence import status_text
-from provgraph.ingest.formats.proposal.id_forms import ALIASES, ID_NAMES, templates
+from provgraph.ingest.formats.proposal.id_forms import ALIASES, templates
+from provgraph.ingest.formats.proposal.ids import numbers, numeric, record_id, share
 from provgraph.ingest.formats.proposal.places import Choice
 from provgraph.ingest.formats.proposal.series import cited_forms
 from provgraph.ingest.formats.reader import REFERENCE_LINK
 
 _LABELLED = ":ref:"  # an RST label as `written` keys it (no id or path starts so)
-_MOST = 0.6  # a role's field is present in at least this share of the records
 _SHARE_RESOLVED = 0.5  # a premise role (requires) is declared when this share of its values name records of the folder
 _SHARE_NUMBERED = 0.3  # a revision role: this share of its values are numbers or paths of the folder
-_NUMBERED = 0.9  # the record files are numbered when this share of them write a number no other one writes
 _DATES_SAMPLED = 40
 SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:")
 NUMBERED = re.compile(r"([A-Za-z]{2,12})[ -]?(\d{1,6})")
 _LINK = re.compile(r"\[([^\]\n]{0,500})\]\(\s*<?([^)>\s]+)>?[^)]*\)")
 _SEPARATORS = re.compile(r"\s*[,;]\s*|\s+and\s+")
-_DIGITS = re.compile(r"\d+")
-_ID = re.compile(r"[A-Za-z]{0,6}[ -]?#?\d+")  # `8`, `0008`, `CAP-0001`, `RFC 7`: a number, a short prefix at most
 _CREATED = re.compile(r"creat|submit|open|start|publish|filed|propos|first")  # a date field named for the record's start
 _UPDATED = re.compile(r"updat|modif|revis|chang|edit|last")  # ... or for a later change: the last choice
 # field names (casefolded, `-`/space as `_`) that are a link role by another name
@@ -84,14 +73,7 @@ def roles(choice: Choice, seen: dict[str, Seen], *, series: bool = False) -> Rol
     if title:
         found.fields["title"] = title
         taken.add(title)
-    id_name = _id_field(choice, {name: found for name, found in values.items() if name not in taken})
-    own = _own_numbers(choice)
-    if series and (id_name is None or _numeric(values[id_name].values())):
-        id_name = FILE_ID  # `A27` beside `L27`: the number alone would name two records
-        values[id_name] = {relpath: str(metadata.file_name(relpath)[FILE_ID].value) for relpath in choice.stated}
-    elif id_name is None and len(own) >= _NUMBERED * len(choice.stated) and own:
-        id_name = FILE_NUMBER  # the metadata states none: the number each record's file name writes
-        values[id_name] = {relpath: str(number) for relpath, number in own.items()}
+    id_name = record_id(choice, values, taken, series)
     if id_name:
         found.fields["id"] = id_name
         taken.add(id_name)
@@ -99,11 +81,11 @@ def roles(choice: Choice, seen: dict[str, Seen], *, series: bool = False) -> Rol
     if date:
         found.fields["date"] = date
         taken.add(date)
-    ids = _numbers(choice, values, id_name)
+    ids = numbers(choice, values, id_name)
     found.numbers = ids
-    numeric = _numeric(values[id_name].values()) if id_name else False
-    numbers = {number for number in ids.values() if number is not None}
-    found.id, found.aliases = templates(choice, seen, numbers, id_name) if numeric else (
+    is_numeric = numeric(values[id_name].values()) if id_name else False
+    known_numbers = {number for number in ids.values() if number is not None}
+    found.id, found.aliases = templates(choice, seen, known_numbers, id_name) if is_numeric else (
         "{id}", cited_forms(choice, seen, set(values[id_name].values()))[:ALIASES] if series and id_name else [])
     paths = set(choice.stated) | {posixpath.dirname(relpath) for relpath in choice.stated if choice.sidecar}
     forms = {_letters(template) for template in (found.id, *found.aliases)}
@@ -136,10 +118,20 @@ def roles(choice: Choice, seen: dict[str, Seen], *, series: bool = False) -> Rol
         example = min(choice.stated)
         found.doubts.append("no field carries an id: each record's id is its file name's series and number (metadata "
                             f"file-name, field file-id: {posixpath.basename(example)} -> {values[id_name][example]})")
-    elif numeric and found.id == "{id}":
+    elif is_numeric and found.id == "{id}":
         found.doubts.append(f"the records' texts do not cite them by a name: each claim is its bare number ({id_name});"
                             " give id a prefix (id = \"XYZ-{id}\")")
     return found
+
+
+def numbered(choice: Choice) -> bool:
+    """Whether the records' ids would be numbers (a numeric id field's, or the numbers their file names write): not
+    when each claim is named by its path, nor by an id field that writes each record's series too (`ID: EH-0001`)."""
+    taken = set(choice.status_names) | {"folder"}
+    values = _values(choice, taken)
+    title = _title_field(choice, values)
+    id_name = record_id(choice, values, taken | ({title} if title else set()), series=False)
+    return id_name == FILE_NUMBER or (id_name not in (None, FILE_ID) and numeric(values[id_name].values()))
 
 
 def _nested_links(choice: Choice) -> list[str]:
@@ -165,71 +157,16 @@ def _values(choice: Choice, taken: set[str]) -> dict[str, dict[str, str]]:
     return dict(values)
 
 
-def _numeric(values: Iterable[str]) -> bool:
-    """An id field whose values are numbers (`8`, `0008`; not `aip: AIP-47`, nor `A27`), placeholders aside."""
-    texts = [text for text in values if not ID_PLACEHOLDER.fullmatch(text)]
-    return bool(texts) and sum(text.strip().isdigit() for text in texts) >= 0.9 * len(texts)
-
-
 def _title_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
     title = next((name for name in values if name == "title" or name.endswith(" title")), None) or next(
         (name for name in values if name == "name" and len(set(values[name].values())) >= 0.9 * len(values[name])), None)
-    return title if title and _share(values[title], choice) >= 0.5 else None
-
-
-def _share(by_record: dict[str, str], choice: Choice) -> float:
-    return len(by_record) / len(choice.stated) if choice.stated else 0.0
-
-
-def _id_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
-    """The field whose values are unique, short, and the number in the record's path; a prefix before the number
-    is the file names' (`CAP-0001` in `cap-0001.rst`) unless the field is named for an id (`id: ADR-0001`)."""
-    best: tuple[int, str] | None = None
-    file_prefixes = {prefix_of(relpath.rsplit("/", 1)[-1]).casefold() for relpath in choice.stated}
-    for name, by_record in values.items():
-        by_record = {relpath: text for relpath, text in by_record.items() if not ID_PLACEHOLDER.fullmatch(text)}
-        texts = list(by_record.values())
-        if _share(by_record, choice) < _MOST or sum(1 for text in texts if _ID.fullmatch(text)) < 0.9 * len(texts):
-            continue
-        prefixes = {re.sub(r"[^a-z]", "", text.casefold()) for text in texts if _ID.fullmatch(text)} - {""}  # a placeholder aside
-        if not (prefixes <= file_prefixes or ID_NAMES.search(name)):
-            continue
-        if len(set(texts)) < 0.9 * len(texts):
-            continue
-        agree = sum(1 for relpath, text in by_record.items() if _number(text) == number_of(relpath))
-        if agree >= 0.5 * len(texts) and (best is None or agree > best[0]):
-            best = (agree, name)
-    return best[1] if best else None
-
-
-def _own_numbers(choice: Choice) -> dict[str, int]:
-    """record path -> the number its file name (or its folder's) writes, for the records whose number no other
-    record's path writes (Tor's `310-bandaid-on-guard-selection.txt`; not its unnumbered `ideas/xxx-onion-nyms.txt`,
-    nor the two `ideas/xxx-ipv6-*.txt`, which share a 6)."""
-    numbers = {relpath: number_of(relpath) for relpath in choice.stated}
-    counts = Counter(number for number in numbers.values() if number is not None)
-    return {relpath: number for relpath, number in numbers.items() if number is not None and counts[number] == 1}
-
-
-def _numbers(choice: Choice, values: dict[str, dict[str, str]], id_name: str | None) -> dict[str, int | None]:
-    """Each record's number: its id field's; with no id field, its path's (a link by number names that record); none
-    for series side by side (`27` names no record where `A27` and `L27` both are)."""
-    if id_name == FILE_ID:
-        return dict.fromkeys(choice.stated)
-    if id_name is None:
-        return {relpath: number_of(relpath) for relpath in choice.stated}
-    return {relpath: _number(values[id_name].get(relpath, "")) for relpath in choice.stated}
-
-
-def _number(text: str) -> int | None:
-    found = _DIGITS.search(text)
-    return int(found.group()) if found else None
+    return title if title and share(values[title], choice) >= 0.5 else None
 
 
 def _date_field(choice: Choice, values: dict[str, dict[str, str]]) -> str | None:
     ranked = []
     for name, by_record in values.items():
-        if _share(by_record, choice) < 0.5:
+        if share(by_record, choice) < 0.5:
             continue
         sampled = list(by_record.values())[:_DATES_SAMPLED]
         dated = sum(1 for text in sampled if _is_date(text))

@@ -18,12 +18,13 @@ series numbered on its own, and the one series is proposed as above.
 """
 from __future__ import annotations
 
+import copy
 import posixpath
 import re
 import shlex
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from provgraph.base.errors import InputError
 from provgraph.ingest.formats.declaration import matches
@@ -120,18 +121,21 @@ def _by_glob(choice: Choice) -> dict[str, list[str]]:
     return by_glob
 
 
-def other_series(choice: Choice, chosen: str | None = None) -> list[Series]:
+def other_series(choice: Choice, chosen: str | None = None,
+                 numbered: Callable[[Choice], bool] = lambda choice: True) -> list[Series]:
     """The series among the choice's record globs other than the store's (`chosen`, a record glob, when given; else
     the one with the most records that state a status), taken out of the choice (InputError: `chosen` is none of
-    the series)."""
-    left = _other_series(choice, chosen)
+    the series). With none chosen, they are taken out only when the store's series alone would have ids that are
+    numbers (`numbered`, roles.py): were its records named by their paths, or by an id that writes the series too,
+    each record of every series is named by one id, and the series stay in the store."""
+    left = _other_series(choice, chosen, numbered)
     if chosen is not None and chosen not in choice.records:
         raise InputError(chosen, f"no series of records has this glob; the series here: "
                                  f"{', '.join(sorted({*choice.records, *(series.glob for series in left)}))}")
     return left
 
 
-def _other_series(choice: Choice, chosen: str | None) -> list[Series]:
+def _other_series(choice: Choice, chosen: str | None, numbered: Callable[[Choice], bool]) -> list[Series]:
     by_glob = _by_glob(choice)
     letters = {glob: {prefix_of(posixpath.basename(path)).casefold() for path in paths} for glob, paths in by_glob.items()}
     numbers = {glob: {number_of(path) for path in paths} - {None} for glob, paths in by_glob.items()}
@@ -150,8 +154,13 @@ def _other_series(choice: Choice, chosen: str | None) -> list[Series]:
             left.append(Series(glob, tuple(paths), posixpath.commonpath(folders) if all(folders) else ""))
         else:
             kept.append(glob)
+    out = {path for series in left for path in series.paths}
+    if left and chosen is None:
+        alone = copy.copy(choice)
+        alone.leave_out(out.__contains__)
+        if not numbered(alone):
+            return []  # the store's own series would be named by paths too: one id names each record of them all
     if left:
-        out = {path for series in left for path in series.paths}
         choice.records = [glob for glob in choice.records if glob not in {series.glob for series in left}]
         choice.leave_out(out.__contains__)
     return left
