@@ -941,3 +941,79 @@ LOGS |= {  # an eighth fresh check (s64-heldout8)
         "draft": "UNKNOWN", "passed": "ACTIVE", "rejected": "STALE", "no quorum": "STALE", "withdrawn": "STALE",
         "closed": "STALE"}),
 }
+
+
+def _poem(root: Path) -> Iterator[Written]:
+    """A POEM's status is the one ticked box of the checklist under `Status:` (or a `## Status` heading) in its
+    header: `- [x] Integrated` among `- [ ] Active`, `- [ ] Requesting decision`, ... The template (POEM_template) is no record."""
+    return _head_match(r"POEM_\d{3}\.md", r"^\s*[-*]\s*\[[xX]\]\s*(\S[^\n]*?)\s*$", 40)(root)
+
+
+def _ytep(root: Path) -> Iterator[Written]:
+    """A YTEP's `Status` section (RST, `Status` over `------`): its first line cut at the first `.`, `:` or `,`
+    (`Completed`, `In-Progress: This has been ...`, `This YTEP is in progress.  Most aspects ...`). Where the
+    template's "Status should be one of the following:" was kept, its list's one item is the status (YTEP-0009:
+    `#. Implemented in yt-3.0 PR77`); a list of two left in place (YTEP-0015: Proposed, In Progress) states none."""
+    section = re.compile(r"^Status\n-{3,}\n(.*?)(?=^\S[^\n]*\n[-=+~^]{3,}\n|\Z)", re.MULTILINE | re.DOTALL)
+    for relpath, text in _walk(root, r"source/YTEPs/YTEP-\d{4}\.rst"):
+        found = section.search(text)
+        lines = [line.strip() for line in found.group(1).splitlines() if line.strip()] if found else []
+        if lines and lines[0].startswith("Status should be one of the following"):
+            items = [line[2:].strip() for line in lines if line.startswith("#.")]
+            lines = items if len(items) == 1 else []
+        word = re.split(r"[.:,]", lines[0], maxsplit=1)[0].strip() if lines else None
+        yield Written(relpath, word or None, "")
+
+
+def _chef(root: Path) -> Iterator[Written]:
+    """A Chef RFC's front matter (`Status: Accepted`, `Replaced-By: 86`, `Replaces: RFC047, RFC081`): the RFCs at the
+    top and the unnumbered drafts in new/ (rfc_closure, `RFC: unassigned`); the template RFC000 shows (new/, rfc-template)
+    is no record."""
+    return _front_matter_status(r"(new/)?rfc(?!-template)[^/]*\.md")(root)
+
+
+LOGS |= {  # an eleventh fresh check (s65-heldout11)
+    # POEM_000, the states' list: active ("submitted and is currently being discussed"), requesting decision
+    # ("ready to be reviewed by the Devs") undecided; accepted ("accepted by the dev team"), integrated ("The
+    # associated PR for an accepted POEM has been merged") in force; rejected.
+    "poems": HeldOut("OpenMDAO/POEMs", "POEM_000.md, the POEM states", _poem, {
+        "active": "UNKNOWN", "requesting decision": "UNKNOWN", "accepted": "ACTIVE", "integrated": "ACTIVE",
+        "rejected": "STALE"}),
+    # The template (source/YTEP-template.rst), Status: "Proposed, Completed, In Progress, Declined"; source/index.rst,
+    # the stages: writing, discussion, then "Implementation and integration, or possibly declination": In Progress is
+    # that implementation (YTEP-0001 "largely implemented ... in yt-3.0", YTEP-0032 "mostly finished"), a design
+    # acted on: in force. `This YTEP is in progress` / `is proposed` and `Implemented` (YTEP-0009) by the same words;
+    # Withdrawn (YTEP-0039) by its plain meaning. YTEP-0017's "Proposed and in completed." reads as proposed (its
+    # first word: still to be implemented, "This would only be implemented in yt 3.0"). YTEP-0010's "Open to changes
+    # through pull requests." is no template word: left out.
+    "ytep": HeldOut("yt-project/ytep (source/YTEPs)", "YTEP-template.rst, Status; index.rst, the stages", _ytep, {
+        "proposed": "UNKNOWN", "this ytep is proposed": "UNKNOWN", "completed": "ACTIVE", "implemented": "ACTIVE",
+        "in progress": "ACTIVE", "in-progress": "ACTIVE", "this ytep is in progress": "ACTIVE", "declined": "STALE",
+        "withdrawn": "STALE"}),
+    # RFC 1 (text/0001-rfc-process.rst), "RFC Types and Statuses": Draft, Deferred; Accepted, Final ("once they are
+    # implemented"), Active (accepted processes and guidelines); Rejected, Inactive ("abandoned or replaced").
+    # Withdrawn (RFC 1003, which RFC 1006 `Supersedes`) by its plain meaning.
+    "edgedb": HeldOut("edgedb/rfcs (text)", "RFC 1, RFC Types and Statuses", _indented_field(
+        r"text/\d{4}-[^/]+\.rst", "Status", 12), {
+        "draft": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE",
+        "rejected": "STALE", "inactive": "STALE", "withdrawn": "STALE"}),
+    # RFC000 (rfc000-rfc-process), "RFC Status Reference": Draft ("under discussion"), On Hold ("approved but not
+    # currently under development": dormant, a side state off Accepted in its diagram); Accepted ("approved for
+    # implementation"), Final ("implemented"); Withdrawn, Replaced ("superseded by another RFC"), Removed ("removed
+    # after being accepted"). The README calls the whole process superseded (chef-oss-practices); each RFC's own
+    # status is read as it stands.
+    "chef": HeldOut("chef-boneyard/chef-rfc", "RFC000, RFC Status Reference", _chef, {
+        "draft": "UNKNOWN", "on hold": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "withdrawn": "STALE",
+        "replaced": "STALE", "removed": "STALE"}),
+    # GEP-1 (site/src/site/wiki/GEP-1.adoc), the GEP statuses: Draft ("in discussion"), deferred; Accepted ("ready to
+    # be integrated"), Final ("integrated into a released version"); Rejected.
+    "groovy": HeldOut("apache/groovy-website (site/src/site/wiki)", "GEP-1, statuses", _head_match(
+        r"site/src/site/wiki/GEP-\d+\.adoc", r"^\*Status\*::[ \t]*(\S.*)$", 20), {
+        "draft": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "rejected": "STALE"}),
+    # The README: its list is of "accepted proposals", each with its status; "If the HXP is accepted, the core team
+    # will work on implementing it": `to be implemented` and `implemented in 4.3.0` in force; `superseded` (HXP-0008,
+    # by a compiler pull request) not.
+    "haxe": HeldOut("HaxeFoundation/haxe-evolution (proposals)", "README.md, accepted proposals", _bullets(
+        r"proposals/\d{4}-[^/]+\.md"), {
+        "to be implemented": "ACTIVE", "implemented": "ACTIVE", "superseded": "STALE"}),
+}
