@@ -101,3 +101,13 @@ def test_a_diagram_in_a_code_fence_and_a_list_of_records_define_no_word() -> Non
     withdrawn = words["withdrawn"].definition
     assert withdrawn is not None and withdrawn.where == "README.md:18"
     assert words["accepted"].definition is None  # `### Accepted` over the list of accepted RFCs defines nothing
+
+
+def test_an_rst_title_adorned_with_tildes_opens_no_code_fence(tmp_path: Path) -> None:
+    (tmp_path / "README.rst").write_text("Lamp process\n============\n\nStatuses\n~~~~~~~~\n\n- **Accepted**: The LEP is "
+                                         "accepted and in force.\n", encoding="utf-8")
+    for number, status in enumerate(("Accepted", "Accepted", "Draft"), start=1):
+        (tmp_path / f"lep-{number}.md").write_text(f"# LEP {number}\n\nstatus: {status}\n", encoding="utf-8")
+    words = {word.phrase: word for word in propose_format(tmp_path).words}
+    accepted = words["accepted"].definition
+    assert accepted is not None and accepted.where == "README.rst:7"

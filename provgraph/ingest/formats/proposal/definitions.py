@@ -104,12 +104,14 @@ def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, 
     start = metadata.after_front_matter(lines)
     label: int | None = None  # the indent of the label line (`Proposal status:`) the lines below are under
     fence: str | None = None  # a code fence's mark while in one: a diagram drawn there (`| Withdrawn |`) is no term
+    marks = list(headings.headings(lines))
+    adorned = {index for mark in marks for index in range(mark.start, mark.end)}  # RST's `~~~` under a title: no fence
     for index in range(start, len(lines)):
         line = lines[index]
         if fence is not None:
             fence = None if line.lstrip().startswith(fence) else fence
             continue
-        if line.lstrip().startswith(_FENCES):
+        if line.lstrip().startswith(_FENCES) and index not in adorned:
             fence = line.lstrip()[:3]
             continue
         indent_here = len(line) - len(line.lstrip())
@@ -124,7 +126,7 @@ def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, 
             text = " ".join([rest, *_continued(lines, index, indent)])
             found.append(_Found(phrase, Definition(text, f"{shown}:{index + 1}", rest),
                                 (document, indent > 0, 0 if marked else 1, index)))
-    for heading in headings.headings(lines):
+    for heading in marks:
         phrase = wanted.get(tuple(lifecycle.status_words(_NOTE.sub("", heading.name))))
         paragraph = _paragraph(lines, heading.end) if phrase is not None else []
         if phrase is not None and paragraph:
