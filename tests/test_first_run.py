@@ -181,7 +181,8 @@ FINGERPRINTS = {1: "3a547711f9c5a3ab", 2: "15ace19e55007261", 3: "15ace19e550072
                 4: "acb5bfa6b36e41fd",  # 4: the alias index; search_words and search_stems (lookups leave the common terms out)
                 5: "acb5bfa6b36e41fd",  # 5: status_retired_since and its index (cypher/claim_rival_index.cypher, outside the models)
                 6: "b5c147e0d424ce0a",  # 6: RivalRoster, unique on subject (provgraph/engine/rosters.py)
-                7: "2d3be1069e4431fd"}  # 7: the index on Claim.search_free_text (common terms counted over free text)
+                7: "2d3be1069e4431fd",  # 7: the index on Claim.search_free_text (common terms counted over free text)
+                8: "886dd4d740da3ffa"}  # 8: the indexes on Claim.status_computed_at and suspects_at (a site's rebuild seeks)
 
 
 def test_a_changed_schema_comes_with_a_new_schema_version() -> None:

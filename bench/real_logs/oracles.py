@@ -943,6 +943,108 @@ LOGS |= {  # an eighth fresh check (s64-heldout8)
 }
 
 
+def _odh(root: Path) -> Iterator[Written]:
+    """An Open Data Hub ADR's key-value table under its title (`| Status | Approved |`, `| **Status** | Proposed |`);
+    the template (ADR 0000, its `Approved` the template's) is no record."""
+    return _head_match(r"architecture-decision-records/(.+/)?ODH-ADR-(?!0000-template)[^/]+\.md",
+                       r"^\s*\|\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", 20)(root)
+
+
+_EDGEX_ENTRY = re.compile(r"^\s*-\s*\[\s*(\w+)\s*\]\([^)]*\)(?:\s*-\s*(\w+))?", re.MULTILINE)
+
+
+def _edgex(root: Path) -> Iterator[Written]:
+    """An EdgeX ADR's `## Status` section (its first line: `**Approved** (by TSC vote on 3/25/21)`), or, in the newer
+    template, its `## Change Log` (`Changelog`): each change a `- [state](PR URL) (date)` line (`- [original](PR) -
+    approved (date)` in one), the last one the record's state now. The template's own example lines, inside `<!--
+    -->`, state nothing (0030 has only those)."""
+    for relpath, text in _walk(root, r"docs_src/design/adr/(.+/)?\d+-[^/]+\.md"):
+        section = re.search(r"^#+\s*Status\s*\n(.*?)(?=^#|\Z)", text, re.MULTILINE | re.DOTALL | re.IGNORECASE)
+        lines = [line.strip() for line in (section.group(1) if section else "").splitlines() if line.strip()]
+        if lines:
+            yield Written(relpath, re.split(r"[(]", lines[0].replace("*", ""), maxsplit=1)[0].strip(), "")
+            continue
+        log = re.search(r"^#+\s*Change\s*log\s*\n(.*?)(?=^#|\Z)", text, re.MULTILINE | re.DOTALL | re.IGNORECASE)
+        changes = re.sub(r"<!--.*?-->", "", log.group(1), flags=re.DOTALL) if log else ""
+        entries = [entry.group(2) or entry.group(1) for entry in _EDGEX_ENTRY.finditer(changes)]
+        yield Written(relpath, entries[-1] if entries else None, "")
+
+
+def _openedx_adr(root: Path) -> Iterator[Written]:
+    """An Open edX ADR's `Status` section (RST: `Status` over `******`, `======`; Markdown `## Status` in one): its
+    first line, markup and what follows a dash or a bracket left out (`**Accepted**`, `Accepted - January 2021`)."""
+    heading = r"^(?:Status[ \t]*\n[=*#~^-]{3,}|#+[ \t]*Status)[ \t]*\n(.*?)(?=^\S[^\n]*\n[=*#~^-]{3,}[ \t]*$|^#|\Z)"
+    for relpath, text in _walk(root, r"docs/decisions/\d{4}-[^/]+\.(rst|md)"):
+        found = re.search(heading, text, re.MULTILINE | re.DOTALL)
+        lines = [line.strip() for line in (found.group(1) if found else "").splitlines() if line.strip()]
+        word = re.split(r"\s+-\s+|[(]", lines[0].replace("*", ""), maxsplit=1)[0].strip() if lines else None
+        yield Written(relpath, word or None, "")
+
+
+def _madr_bullet(pattern: str) -> Oracle:
+    """A MADR's `* Status: accepted` (`- Status:`) line near the top; `superseded by [MADR-077](link to MADR 77)` keeps
+    its successor in the head."""
+    def read(root: Path) -> Iterator[Written]:
+        for relpath, text in _walk(root, pattern):
+            status = _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+?)\**\s*(?:<!--.*)?$", "\n".join(text.splitlines()[:15]))
+            successor = re.match(r"superseded by\s*(.*)", status or "", re.IGNORECASE)
+            yield Written(relpath, status, "Superseded-By: " + successor.group(1) if successor else "")
+    return read
+
+
+def _moj_mp(root: Path) -> Iterator[Written]:
+    """A Modernisation Platform ADR's `## Status` section, as the Cloud Platform's (`✅ Accepted`, `⌛️ Superseded
+    [0019](link to ADR 19)`): its first line, the README key's emoji left out."""
+    for relpath, text in _walk(root, r"architecture-decision-record/\d{4}-[^/]+\.md"):
+        found = re.search(r"^##\s*Status\s*\n(.*?)(?=^#|\Z)", text, re.MULTILINE | re.DOTALL)
+        lines = [line.strip() for line in (found.group(1) if found else "").splitlines() if line.strip()]
+        status = re.sub(r"^[^\w\[]+", "", lines[0]) if lines else ""
+        successor = re.match(r"superseded(?: by)?\s*(.*)", status, re.IGNORECASE)
+        yield Written(relpath, status or None, "Superseded-By: " + successor.group(1) if successor else "")
+
+
+LOGS |= {  # a tenth fresh check (s65-heldout10)
+    # The ADR template (ADR 0000): "for the Status of new ADRs, please use Approved, since it will be
+    # approved by the time it is merged"; its Open Questions section is removed "before transitioning from
+    # Draft/Proposed to Accepted"; the README: a reversed decision is marked superseded. Approved, Accepted in force;
+    # Draft, Proposed, Review, TBD (to be decided) undecided. "Refinement completed. TP in 3.4" (MR-0001) is no
+    # template word: left out.
+    "odhadrs": HeldOut("opendatahub-io/architecture-decision-records", "the ADR template (ADR 0000); the README", _odh, {
+        "draft": "UNKNOWN", "proposed": "UNKNOWN", "review": "UNKNOWN", "tbd": "UNKNOWN", "approved": "ACTIVE",
+        "accepted": "ACTIVE", "superseded": "STALE"}),
+    # the design folder's process document, "ADR Review and Approval Process": approved designs are "approved" records; they "may
+    # get deprecated" if another design supersedes them; the ADR template's Change Log: "State is one of: pending,
+    # approved, amended, deprecated"; the adr folder's README: "proposed, accepted, rejected, deprecated, superseded".
+    "edgexadrs": HeldOut("edgexfoundry/edgex-docs (docs_src/design/adr)", "the design process document; the ADR template",
+                         _edgex, {
+        "pending": "UNKNOWN", "proposed": "UNKNOWN", "approved": "ACTIVE", "accepted": "ACTIVE", "amended": "ACTIVE",
+        "rejected": "STALE", "deprecated": "STALE", "superseded": "STALE"}),
+    # OEP-19 (Open edX developer documentation; the open-edx-proposals repository), ADRs: "draft if the decision is
+    # newly proposed and in active discussion", "provisional" (preliminary, experimental), "accepted once it is agreed
+    # upon", "superseded ... if a later ADR changes or reverses the decision"; Proposed by Nygard's meaning: undecided.
+    "edxentadrs": HeldOut("openedx/edx-enterprise (docs/decisions)", "OEP-19, Architecture Decision Records",
+                          _openedx_adr, {
+        "draft": "UNKNOWN", "provisional": "UNKNOWN", "proposed": "UNKNOWN", "accepted": "ACTIVE",
+        "superseded": "STALE"}),
+    # the adr folder's template: "Status: [proposed | rejected | accepted | deprecated | … | superseded by ADR-0005]" (MADR's);
+    # the adr folder's readme: the content follows that template.
+    "sylius": HeldOut("Sylius/Sylius (adr)", "the adr folder's template, Status", _madr_bullet(r"adr/\d{4}_\d{2}_\d{2}_[^/]+\.md"), {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "rejected": "STALE", "deprecated": "STALE",
+        "superseded": "STALE"}),
+    # the MADR template (000 in the decisions folder): "Status: {rejected | accepted}" ("recommended to have the status as
+    # accepted proactively and then to change it if needed"); the madr folder's README lists MADRs by that status;
+    # superseded (MADR's "superseded by") by its plain meaning.
+    "kuma": HeldOut("kumahq/kuma (docs/madr)", "the MADR template, Status",
+                    _madr_bullet(r"docs/madr/decisions/(?!000-)\d{3}-[^/]+\.md"), {
+        "accepted": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
+    # the ADR folder's README, "Statuses": Accepted, Rejected, Proposed, Superseded, Amended (an amended
+    # decision stands, as amended).
+    "mpadrs": HeldOut("ministryofjustice/modernisation-platform (architecture-decision-record)",
+                      "the ADR folder's README, Statuses", _moj_mp, {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "amended": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
+}
+
+
 def _poem(root: Path) -> Iterator[Written]:
     """A POEM's status is the one ticked box of the checklist under `Status:` (or a `## Status` heading) in its
     header: `- [x] Integrated` among `- [ ] Active`, `- [ ] Requesting decision`, ... The template (POEM_template) is no record."""
@@ -1016,4 +1118,80 @@ LOGS |= {  # an eleventh fresh check (s65-heldout11)
     "haxe": HeldOut("HaxeFoundation/haxe-evolution (proposals)", "README.md, accepted proposals", _bullets(
         r"proposals/\d{4}-[^/]+\.md"), {
         "to be implemented": "ACTIVE", "implemented": "ACTIVE", "superseded": "STALE"}),
+}
+
+
+def _rfd(root: Path) -> Iterator[Written]:
+    """An RFD's README in its numbered folder: its front matter `state:`, or in an AsciiDoc RFD (`README.adoc`) the
+    `:state:` attribute at its top; the rendered `README.html` beside one is no record."""
+    for relpath, text in _walk(root, r"rfd/\d{4}/README\.(md|adoc)"):
+        head = _front_matter(text) if relpath.endswith(".md") else "\n".join(text.splitlines()[:10])
+        yield Written(relpath, _first(r"^:?state:?:\s*(\S[^\n]*)", head) or None, head)
+
+
+def _metal3(root: Path) -> Iterator[Written]:
+    """A design's `## Status` section, its first line: `One of: implementable` (the template's line with the
+    author's choice in place of its list) is that choice, a link its text."""
+    for record in _status_section(r"design/(?!_template)(.+/)?[^/]+\.md")(root):
+        word = record.status
+        if word and word.casefold().startswith("one of"):
+            found = re.search(r"^\s*One of:\s*(\S[^\n]*)", record.head, re.MULTILINE | re.IGNORECASE)
+            word = found.group(1) if found and "|" not in found.group(1) else None
+        yield Written(record.path, word, record.head)
+
+
+def _ember(root: Path) -> Iterator[Written]:
+    """An Ember RFC's front matter `stage:`, a YAML comment after it (`# FIXME: ...`) no part of it."""
+    for relpath, text in _walk(root, r"text/\d{4}-[^/]+\.md"):
+        head = _front_matter(text)
+        stage = _first(r"^stage:\s*([^#\n]*)", head)
+        yield Written(relpath, stage.strip() or None if stage else None, head)
+
+
+def _mongo(root: Path) -> Iterator[Written]:
+    """A specification's `- Status: Accepted` bullet under its title (Markdown), or `:Status: Deprecated` in the
+    field list of one still in reStructuredText; the `.rst` stubs that point to the Markdown state none."""
+    for relpath, text in _walk(root, r"source/(.+/)?[^/]+\.(md|rst)"):
+        head = "\n".join(text.splitlines()[:12])
+        yield Written(relpath, _first(r"^(?:-|:)[ \t]*Status:?[ \t]*([^\n]*)$", head) or None, head)
+
+
+LOGS |= {  # a twelfth fresh check (s65-heldout12)
+    # The repository's README, "RFD Metadata and State": predraft ("not yet ready for discussion ... a placeholder"),
+    # draft ("under active discussion"), publish ("discussion has converged and the document has come to reflect
+    # reality rather than propose it"), abandoned ("non-viable ... deliberately never implemented", "should be
+    # ignored").
+    "joyentrfds": HeldOut("joyent/rfd", "the README, RFD Metadata and State", _rfd, {
+        "predraft": "UNKNOWN", "draft": "UNKNOWN", "publish": "ACTIVE", "abandoned": "STALE"}),
+    # The design template's Status section lists provisional|implementable|implemented|deferred|rejected|withdrawn|
+    # replaced, and its instructions call `provisional` "a working document and subject to change": provisional and
+    # deferred not decided; implementable (agreed, to be built) and implemented in force; rejected, withdrawn,
+    # replaced not. in-progress (no template word) by its plain meaning: an agreed design being built, in force.
+    "metal3": HeldOut("metal3-io/metal3-docs (design)", "the design template, Status", _metal3, {
+        "provisional": "UNKNOWN", "deferred": "UNKNOWN", "implementable": "ACTIVE", "implemented": "ACTIVE",
+        "in-progress": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "replaced": "STALE"}),
+    # The README's Stages: Proposed, Exploring ("may still need some more work"); Accepted ("a fully specified
+    # RFC ... ready for implementation"), Ready for Release, Released, Recommended; Discontinued ("in conflict with
+    # Ember's evolving programming model or ... superseded"), Closed ("will not be moved into the next stage").
+    "emberrfcs": HeldOut("emberjs/rfcs (text)", "the README, Stages", _ember, {
+        "proposed": "UNKNOWN", "exploring": "UNKNOWN", "accepted": "ACTIVE", "ready-for-release": "ACTIVE",
+        "released": "ACTIVE", "recommended": "ACTIVE", "discontinued": "STALE", "closed": "STALE"}),
+    # No process document in the repository defines the words; the specifications use them: a spec is "Accepted"
+    # once consensus on it is reached (the causal consistency and sessions specifications' Q&A; bulk write's
+    # change log, "Update specification status to Accepted"), in force; In progress not yet; Obsolete and
+    # Deprecated by their plain meaning, no longer in force.
+    "mongospecs": HeldOut("mongodb/specifications (source)", "the specifications' own use of Accepted", _mongo, {
+        "accepted": "ACTIVE", "in progress": "UNKNOWN", "obsolete": "STALE", "deprecated": "STALE"}),
+    # The ADR index page's "Status definition": Proposed ("actively being written, discussed, and reviewed");
+    # Accepted ("ratified ... the current architectural direction"); Rejected ("not adopted"), Deprecated ("no
+    # longer valid or recommended"); Superseded by its plain meaning.
+    "bwadrs": HeldOut("bitwarden/contributing-docs (docs/architecture/adr)", "the ADR index page, Status definition",
+                      _front_matter_status(r"docs/architecture/adr/\d{4}-[^/]+\.md"), {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "rejected": "STALE", "deprecated": "STALE",
+        "superseded": "STALE"}),
+    # The ADR folder's README, "Lifecycle": Proposed ("under discussion"), Accepted ("ratified by the team"),
+    # Deprecated ("no longer relevant"), Superseded ("replaced by a newer ADR"). adr-000 is the template.
+    "otsadrs": HeldOut("onetimesecret/onetimesecret (docs/adr)", "the ADR folder's README, Lifecycle",
+                       _front_matter_status(r"docs/adr/adr-\d{3}-[^/]+\.md"), {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "deprecated": "STALE", "superseded": "STALE"}),
 }

@@ -10,7 +10,10 @@ graph's other stores stay. The graph is then warmed (every status read once), an
 - the first build into an empty folder (every page rendered, every lineage picture drawn);
 - a rebuild with nothing changed;
 - a rebuild after a 1% change: adjudications that retire 1% of the ACTIVE decisions (each kept decision is the next
-  one of its store), revoked afterwards, so the graph is left as it was;
+  one of its store), revoked afterwards and then deleted with the edges they implied, so every run begins from the
+  same graph (a revoked adjudication stays in the graph as a record: kept, each run's 14 would add closed edges the
+  next run's reads walk past, and runs would drift; any the bench left, from an older bench or a run cut short, are
+  revoked and deleted before the run);
 - page weight: the median and 90th percentile of a decision page's bytes without its lineage picture, and with it.
 
 Each build's wall time is the site's `seconds`; `cpu_seconds` is the CPU time this process spent on it (the wall time
@@ -32,6 +35,20 @@ from typing import Any
 
 from provgraph.api import Provgraph, connect
 
+WHY = "bench.site.build: a 1% change"  # how the bench's own adjudications are told from any other
+# the bench's own adjudications, revoked, deleted with the edges they implied (the API keeps a revoked adjudication
+# as a record; the bench undoes its own)
+_FORGET = """
+MATCH (adjudication:Adjudication {why: $why}) WHERE adjudication.revoked_at IS NOT NULL
+CALL (adjudication) {
+  OPTIONAL MATCH (adjudication)-[:KEEPS]->(:Claim)-[edge:SUPERSEDES]->(:Claim)<-[:RETIRES]-(adjudication)
+  WHERE edge.via = adjudication.uid
+  DELETE edge
+}
+DETACH DELETE adjudication
+RETURN count(*) AS deleted
+"""
+_STANDING = "MATCH (adjudication:Adjudication {why: $why}) WHERE adjudication.revoked_at IS NULL RETURN adjudication.uid"
 _PICTURE = re.compile(rb'<figure class="picture">.*?</figure>', re.DOTALL)
 TARGET_SECONDS = 60.0
 TARGET_PAGE_BYTES = 100_000
@@ -75,18 +92,30 @@ def one_percent_change(pg: Provgraph) -> list[str]:
     step = max(1, len(pairs) // wanted)
     made = []
     for keep, retire in pairs[::step][:wanted]:
-        made.append(pg.adjudicate(keep, retire, why="bench.site.build: a 1% change").adjudication)
+        made.append(pg.adjudicate(keep, retire, why=WHY).adjudication)
     return made
+
+
+def undo(pg: Provgraph, made: list[str]) -> int:
+    """Revoke the adjudications `made` and any other the bench left standing, then delete every one the bench made
+    (revoked) with its edges: the graph as it was before the bench's first 1% change. How many were deleted."""
+    standing = [row[0] for row in pg.cypher(_STANDING, {"why": WHY}).rows]
+    for uid in dict.fromkeys([*made, *standing]):
+        pg.revoke(uid)
+    return int(pg.cypher(_FORGET, {"why": WHY}, write=True).rows[0][0])
 
 
 def timed(pg: Provgraph, out: Path) -> dict[str, Any]:
     """A build's result, with the CPU time this process spent on it (the wall time moves with the machine's load)."""
     started = time.process_time()
-    result = pg.site(out).to_dict()
-    return {**result, "cpu_seconds": round(time.process_time() - started, 2)}
+    result = pg.site(out)
+    # to the millisecond: a rebuild takes about a tenth of a second, which two decimals would round by up to 5%
+    return {**result.to_dict(), "seconds": round(result.seconds, 3),
+            "cpu_seconds": round(time.process_time() - started, 3)}
 
 
 def run(pg: Provgraph, out: Path) -> dict[str, Any]:
+    left = undo(pg, [])  # what an older bench or a run cut short left: every run begins from the same graph
     started = time.perf_counter()
     decisions = sum(1 for _ in pg.iter_status())  # warms the graph: every status read once
     warm = time.perf_counter() - started
@@ -96,9 +125,8 @@ def run(pg: Provgraph, out: Path) -> dict[str, Any]:
     try:
         changed = timed(pg, out)
     finally:
-        for uid in made:
-            pg.revoke(uid)
-    return {"decisions": decisions, "warm_read_seconds": round(warm, 1), "first": first,
+        undo(pg, made)
+    return {"decisions": decisions, "bench_adjudications_left_before": left, "warm_read_seconds": round(warm, 1), "first": first,
             "unchanged": again, "adjudications": len(made), "after_1pct": changed,
             "rebuild_share_of_first": round(changed["seconds"] / first["seconds"], 3) if first["seconds"] else None,
             "rebuild_cpu_share_of_first": (round(changed["cpu_seconds"] / first["cpu_seconds"], 3)

@@ -134,7 +134,8 @@ def record_format_options(command: Callable[..., Any]) -> Callable[..., Any]:
     wrapper = click.option("--metadata", multiple=True, type=click.Choice(METADATA), metavar="KIND",
                            help=f"Where the fields sit, in order (repeatable): {', '.join(METADATA)}")(wrapper)
     wrapper = click.option("--word", multiple=True, metavar="'PHRASE=WORD'",
-                           help="A status word of this store and the canonical word it means (repeatable)")(wrapper)
+                           help="A status word of this store and the canonical word it means, or '?' to leave it unread "
+                                "(repeatable)")(wrapper)
     wrapper = click.option("--field", multiple=True, metavar="ROLE=NAME",
                            help="The field that carries ROLE: id, title, status, date, supersedes, superseded_by, "
                                 "replaces, amends, requires (repeatable)")(wrapper)

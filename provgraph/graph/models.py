@@ -187,7 +187,8 @@ class Claim(StructuredNode):
     # the hits, best first, and each one's share of the best score. A pair's similarity is read from both claims'.
     suspect_hits = ArrayProperty(StringProperty())
     suspect_ratios = ArrayProperty(FloatProperty())
-    suspects_at = DateTimeProperty()
+    # indexed, as status_computed_at: a site's rebuild seeks the claims written since its last build (cypher/site_marks.cypher)
+    suspects_at = DateTimeProperty(index=True)
     # The status of the default question (own scope, now) stored at write time (provgraph/engine/stored_status.py): the
     # status query's columns, when they were computed and the earliest instant they may change without a write.
     status = StringProperty()
@@ -245,7 +246,7 @@ class Claim(StructuredNode):
     status_because_file = StringProperty()
     status_because_line = IntegerProperty()
     status_because_by = StringProperty()  # an adjudication's `by`
-    status_computed_at = DateTimeProperty()
+    status_computed_at = DateTimeProperty(index=True)
     status_expires = DateTimeProperty()  # null: nothing pending
     # falls along every CORRECTS/SUPERSEDES edge from a ranked claim, so it lies on no cycle (provgraph/engine/ranks.py)
     revision_rank = IntegerProperty()  # null: rule 5 walks its reach

@@ -21,7 +21,8 @@ from provgraph.graph.connection import Graph
 # 5: status_retired_since on every claim with a subject and the index on (subject, status_retired_since)
 # 6: rival rosters (RivalRoster, unique on subject: provgraph/engine/rosters.py)
 # 7: the index on search_free_text, and search_free_text true on every claim with search fields that lacks it
-SCHEMA_VERSION = 7
+# 8: the range indexes on Claim.status_computed_at and Claim.suspects_at (a site's rebuild seeks what was written since)
+SCHEMA_VERSION = 8
 # the versions the queries test before they seek an index a store of that version has (the Cypher gates compare
 # the stored version with these numbers written out; tests/test_schema_models.py holds each gate to its constant)
 ALIAS_INDEX_SINCE = 4  # rules/alias-claims.cypher: `>= 4`

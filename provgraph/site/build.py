@@ -19,15 +19,13 @@ import hashlib
 import json
 import os
 import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from importlib.resources import files as package_files
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
 from provgraph.base.times import native
 from provgraph.base.values import epoch_us
@@ -41,7 +39,7 @@ from provgraph.site.layout import decision_href
 from provgraph.site.model import Citation, Decision, citations_by_claim, read_decisions
 from provgraph.site.pictures import drawn_from, edges_by_claim, pictures
 from provgraph.site.record_text import words
-from provgraph.site.writer import digest_of, read_manifest, write_site
+from provgraph.site.writer import digest_of, manifest_written, read_manifest, write_site
 from provgraph.views import svg
 
 DEFAULT_TITLE = "Decisions"
@@ -87,36 +85,26 @@ def build_site(graph: Graph, out: Path, *, title: str = DEFAULT_TITLE, scope: st
         manifest = read_manifest(out)
         settings = _settings(title, scope)
         known = changes.known_marks(manifest) if manifest.get("settings") == settings and scope is None else None
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="provgraph-site") as pool:
-            # the server compares the marks while the rest of the last build's state is decoded here
-            marks_read = pool.submit(changes.read_marks, graph, built_at, known)
-            with _sharing_the_interpreter():
-                state = changes.State.from_manifest(manifest, _read(out / changes.ROWS)) if known is not None else None
-            marks = marks_read.result()
+        with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
+            # the server seeks the marks while the rest of the last build's state is decoded here, and the folder's
+            # pages are listed (file system calls, which wait on the disk without the interpreter)
+            marks_read = pool.submit(changes.read_marks, graph, built_at, known,
+                                     changes.seek_of(manifest, known, built_at, manifest_written(out)))
+            listing = pool.submit(_pages_on_disk, out)
+            state = changes.State.from_manifest(manifest, _read(out / changes.ROWS)) if known is not None else None
+            marks, on_disk = marks_read.result(), listing.result()
         if state is not None and state.at > epoch_us(built_at):
             state = None  # built as of an earlier instant than the last build: what lapsed since is not known
         if known is not None and state is None:  # the state was not whole: every claim is read as on a first build
             marks = changes.read_marks(graph, built_at, None)
         # Graphviz starts while the decisions are read: starting it costs more than drawing a rebuild's few pictures
         with svg.graphviz_started(state is None or bool(marks.changed or marks.removed)) as dot:
-            result = _build(graph, out, _Build(title, scope, built_at, say, manifest, settings, state, marks, dot))
+            result = _build(graph, out, _Build(title, scope, built_at, say, manifest, settings, state, marks, dot,
+                                               on_disk))
     finally:
         if collecting:
             gc.enable()
     return replace(result, seconds=time.perf_counter() - started)
-
-
-@contextmanager
-def _sharing_the_interpreter() -> Iterator[None]:
-    """Python code run here gives the interpreter to a waiting thread within 0.2 ms, not 5: decoding the last build's
-    state holds it for 10-80 ms, and the threads sending the marks to the server waited for all of it (so the server
-    began after the decoding instead of beside it)."""
-    switching = sys.getswitchinterval()
-    sys.setswitchinterval(0.0002)
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(switching)
 
 
 @dataclass(frozen=True)
@@ -132,6 +120,7 @@ class _Build:
     state: changes.State | None
     marks: changes.Marks
     dot: "subprocess.Popen[str] | None"  # Graphviz, started (svg.graphviz_started)
+    on_disk: set[str]  # the decision pages in the folder (_pages_on_disk)
 
 
 def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
@@ -150,7 +139,7 @@ def _build(graph: Graph, out: Path, build: _Build) -> SiteResult:
                                                 - marks.removed))
     before_pages: dict[str, str] = manifest.get("decisions", {}) if manifest.get("settings") == settings else {}
     before_files: dict[str, str] = manifest.get("files", {})
-    on_disk = _pages_on_disk(out)
+    on_disk = build.on_disk
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="provgraph-site") as pool:
         # the suspects and the edges of the claims read are read while the decisions are read and made into entries
         suspects_read = pool.submit(_suspects_and_their_pages, graph, build, wanted, touched, pairs)

@@ -18,15 +18,19 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Mapping
 
+from provgraph.base.values import epoch_us
 from provgraph.engine.lineage import Edge
 from provgraph.engine.suspects import Suspect, kept_answers, suspects, touching
 from provgraph.graph.connection import Graph
 from provgraph.site.entries import Entry
 
-STATE_VERSION = 5
+STATE_VERSION = 6
+# how long before the last build's instant a rebuild's seek begins (Seek): longer than any transaction that stores
+# statuses, and than the clocks of the writers and of the site's builder differ
+SEEK_MARGIN_US = 3_600_000_000
 ROWS = ".provgraph-site.rows"  # the state's rows of the shared pages (rows_to_bytes), listed in the manifest's files
 _MANY_ROWS = ("site_edges", "site_citations")  # sent by the server as one list
 _SPLIT_FROM = 16  # touched claims from which their suspects are read in two halves side by side
@@ -138,26 +142,67 @@ def rows_from_bytes(data: bytes) -> dict[str, list[str]]:
     return rows
 
 
-def read_marks(graph: Graph, at: datetime, known: dict[str, str] | None) -> Marks:
+@dataclass(frozen=True)
+class Seek:
+    """How a rebuild finds the claims that may be marked otherwise without reading every claim (`site_marks` with
+    $since): those a write stored a status for or the suspects pass looked up from `since` on, and `recheck`."""
+
+    since: datetime
+    recheck: list[str]
+
+
+def seek_of(manifest: dict[str, Any], known: dict[str, str] | None, at: datetime,
+            written: datetime | None) -> Seek | None:
+    """The seek for a rebuild at `at` after the build whose state `manifest` holds, written (the manifest's time on
+    disk) at `written` (None: read every claim, as when there is no state, or it was built as of a later instant).
+    From the last build's instant, or when it was written if that is earlier (a build as of a later instant than
+    its clock), less SEEK_MARGIN (a write stores the time its transaction began, and the writer's clock is not this
+    one); rechecked: the claims whose last mark says no stored status, a suspects step owed, or an expiry by `at`
+    (their mark may change with no new time: the mark's fields 1, 6 and 7, cypher/site_marks.cypher)."""
+    state = manifest.get("state")
+    last = state.get("at") if isinstance(state, dict) else None
+    now = epoch_us(at)
+    if known is None or written is None or not isinstance(last, int) or last > now:
+        return None
+    last = min(last, epoch_us(written))
+    recheck = []
+    for uid, mark in known.items():
+        _, owed, expires = mark.rsplit(",", 2)  # the last two fields: a whole split of every mark took 5 ms
+        if owed != "0" or mark.startswith(",-1,") or (expires != "-1" and int(expires) <= now):
+            recheck.append(uid)
+    return Seek(since=at - timedelta(microseconds=now - last + SEEK_MARGIN_US), recheck=recheck)
+
+
+def read_marks(graph: Graph, at: datetime, known: dict[str, str] | None, seek: Seek | None = None) -> Marks:
     """The claims marked otherwise at `at` than in `known` (None: every claim), whether the kept suspects answer and
-    the dismissals (one query, in two halves of the uids side by side), and the citations: three reads side by side.
-    The claims of `known` gone since are looked up only when fewer claims are left than were known (a fourth read)."""
-    ranges = _halves(sorted(known)) if known else [(None, None)]
+    the dismissals (`site_marks`), and the citations, side by side. With `seek`, `site_marks` reads only the claims
+    the seek finds; when a claim without a stored status is not among them (marked stale since the last build, which
+    no time tells), every claim is read after all. Without, every claim is read, in two halves of the uids side by
+    side. The claims of `known` gone since are looked up only when fewer claims are left than were known (one more
+    read)."""
     names: dict[str, tuple[str, dict[str, Any]]] = {"site_citations": ("site_citations", {})}
+    ranges = [] if seek is not None else _halves(sorted(known)) if known else [(None, None)]
+    if seek is not None:
+        names["site_marks 0"] = ("site_marks", {"t": at, "known": None, "from": None, "to": None,
+                                                "since": seek.since, "recheck": seek.recheck})
     for index, (start, end) in enumerate(ranges):
         keys = None if known is None else [f"{uid}|{mark}" for uid, mark in known.items()
                                            if (start is None or uid >= start) and (end is None or uid < end)]
-        names[f"site_marks {index}"] = ("site_marks", {"t": at, "known": keys, "from": start, "to": end})
+        names[f"site_marks {index}"] = ("site_marks", {"t": at, "known": keys, "from": start, "to": end,
+                                                       "since": None, "recheck": None})
     with ThreadPoolExecutor(max_workers=len(names), thread_name_prefix="provgraph-site") as pool:
         reads = {key: pool.submit(graph.read, name, params, collected=name in _MANY_ROWS)
                  for key, (name, params) in names.items()}
         rows = {key: future.result() for key, future in reads.items()}
-    parts = [rows[f"site_marks {index}"][0] for index in range(len(ranges))]
+    parts = [rows[f"site_marks {index}"][0] for index in range(max(1, len(ranges)))]
     marked = parts[0]
     changed = [row for part in parts for row in part["changed"]]
+    if seek is not None:
+        if marked["claims"] - marked["stored"] != sum(not row["stored"] for row in changed):
+            return read_marks(graph, at, known)  # a claim marked stale since, not found by the seek
+        changed = [row for row in changed if not row["fresh"] or (known or {}).get(row["claim"]) != row["mark"]]
     removed: frozenset[str] = frozenset()
-    claims = sum(part["claims"] for part in parts)
-    if known is not None and claims != len(known) + sum(row["claim"] not in known for row in changed):
+    if known is not None and marked["claims"] != len(known) + sum(row["claim"] not in known for row in changed):
         removed = frozenset(row["uid"] for row in graph.read("site_claims_gone", {"claims": sorted(known)}))
     terms = marked["common"]
     return Marks(changed={row["claim"]: row["mark"] for row in changed},

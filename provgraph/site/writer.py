@@ -11,6 +11,7 @@ import hashlib
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -33,6 +34,14 @@ def read_manifest(out: Path) -> dict[str, Any]:
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def manifest_written(out: Path) -> datetime | None:
+    """When the manifest in `out` was last written, by the file system's clock (None: there is none)."""
+    try:
+        return datetime.fromtimestamp((out / MANIFEST).stat().st_mtime, timezone.utc)
+    except OSError:
+        return None
 
 
 def digest_of(data: bytes) -> str:

@@ -52,6 +52,8 @@ def test_a_heading_only_one_file_has_names_no_section_and_a_numbered_stage_folde
     record = proposal.store_table()["record"]
     assert "section" not in record and record["metadata"] == ["folder", "field-list"]
     assert _words(proposal) == {"adopted": "accepted", "lit": lifecycle.UNREAD_MARK, "accepted": "accepted"}
+    (lit,) = [word for word in proposal.words if word.phrase == "lit"]  # defined under an AsciiDoc section title
+    assert lit.definition is not None and lit.definition.where == "README.adoc:9"
     claims = {path: word for path, (_, word) in read_as_claims(proposal, root, ".adoc").items()}
     assert claims == {"1.adopted/LIP2019-01-02-Wicks.adoc": "accepted", "1.adopted/LIP2019-03-04-Shades.adoc": "accepted",
                       "1.adopted/LIP2020-05-06-Bulbs.adoc": "accepted", "2.lit/LIP2018-11-12-Wax.adoc": "accepted",
@@ -85,6 +87,7 @@ def test_a_store_word_declared_unread_is_read_by_neither_the_store_nor_the_defau
     counted = WordCount("Closed", "closed", 2, "closed", "store")
     assert counted.text() == "Closed 2 -> not recognised (UNKNOWN UNRECOGNISED_STATUS; left unread: the store's words leave it unread)"
     assert counted.as_dict()["read_as"] is None
+    assert declared({"words": {"Closed": "?"}}, "s").word_map == {"closed": "?"}
     with pytest.raises(UsageError, match="'\\?' leaves it unread"):
         declared({"words": {"closed": "maybe"}}, "s")
 

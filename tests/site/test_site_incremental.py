@@ -14,7 +14,7 @@ import pytest
 
 from provgraph.api import Provgraph
 from provgraph.graph.connection import Graph
-from provgraph.site import build as site_build
+from provgraph.site import build as site_build, changes
 from provgraph.site.layout import decision_href
 from provgraph.site.writer import MANIFEST
 
@@ -108,7 +108,7 @@ def test_a_failed_rebuild_leaves_the_previous_site_and_its_manifest_whole(
         with pytest.raises(RuntimeError):
             pg.site(site)
     assert {path: path.read_bytes() for path in site.rglob("*") if path.is_file()} == before
-    assert sys.getswitchinterval() == switching  # the build shares the interpreter more often only while it decodes
+    assert sys.getswitchinterval() == switching  # a library leaves the process's settings as it found them
     pg.revoke(kept.adjudication)
     after = _same_as_a_full_build(pg, site, tmp_path)  # the next build starts from the site the last good one left
     assert 2 <= after.decisions_read < after.decisions
@@ -126,6 +126,33 @@ def test_a_rebuild_after_decisions_are_gone_equals_a_full_build_and_removes_thei
     rebuilt = _same_as_a_full_build(pg, site, tmp_path)
     assert rebuilt.decisions == len(now) < first.decisions and rebuilt.files_removed >= len(gone)
     assert not any((site / decision_href(uid, 0)).exists() for uid in gone)
+
+
+def test_a_rebuild_reads_a_claim_whose_stored_status_was_marked_stale_since_though_no_time_says_so(
+        story_graph: Provgraph, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rebuild seeks the claims a write stored a status for since the last build; marking a stored status stale
+    (as a write does for a claim too deep to store again) stores no time: the count of claims without a stored status
+    tells the rebuild, which then reads every claim's mark and reads that claim again."""
+    monkeypatch.setattr(changes, "SEEK_MARGIN_US", 0)  # else the story's writes, minutes old, are all sought
+    pg, site = story_graph, tmp_path / "site"
+    pg.site(site)
+    assert pg.site(site).decisions_read == 0
+    pg.graph.write("status_mark_stale", {"claims": ["ADR-0002"]})
+    rebuilt = _same_as_a_full_build(pg, site, tmp_path)
+    assert rebuilt.decisions_read >= 1
+
+
+def test_a_rebuild_after_a_build_as_of_a_later_instant_finds_the_writes_made_in_between(
+        story_graph: Provgraph, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write stores its own clock's time: after a build as of two hours from now, the seek starts from when that
+    build was written, not from the instant it was built as of."""
+    monkeypatch.setattr(changes, "SEEK_MARGIN_US", 0)
+    pg, site = story_graph, tmp_path / "site"
+    later = datetime.now(timezone.utc) + timedelta(hours=2)
+    pg.site(site, at=later)
+    pg.adjudicate("acme/payments#61", "PAY-210", scope="org/acme/payments", why="site test")
+    rebuilt = _same_as_a_full_build(pg, site, tmp_path, at=later + timedelta(seconds=1))
+    assert rebuilt.decisions_read >= 2
 
 
 def test_a_rebuild_after_a_link_and_a_dismissal_come_into_force_without_a_write_equals_a_full_build(

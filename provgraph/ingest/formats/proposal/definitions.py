@@ -9,7 +9,8 @@ definition in an earlier document wins. A word is defined where a line starts wi
 - a `Word: text` line, with the rest of its paragraph; indented under a label line alone (`Proposal status:` over
   `   Open: A proposal under discussion.`, Tor's 001) too, its deeper lines with it;
 - a table row `| Word | text |`;
-- a heading named by the word (`#### Closed`), its first paragraph (a table under it, of records, defines nothing).
+- a heading named by the word (`#### Closed`; in AsciiDoc `=== Closed`), its first paragraph (a table under it, of
+  records, defines nothing).
 A term may carry a note in brackets (`Accepted (Ring 0-1 CIPs only)`, `Closed[^closed]`). When a word has several,
 the first document's wins; in it an unindented one, a marked-up term before a plain one
 before a heading, then the first. Files are read as regular files only.
@@ -41,6 +42,8 @@ _LISTED = re.compile(r"\s*(?:[*+-]|\d{1,3}[.)])\s+\[[^\]]+\]\([^)]*\)")  # `* [R
 _FENCES = ("```", "~~~")
 _WORDY = re.compile(r"[^\W\d_]{2}")
 _LABEL = re.compile(r"[A-Za-z][\w -]{0,40}:")  # a label alone on its line, the terms indented under it
+_ASCIIDOC = (".adoc", ".asciidoc")
+_ASCIIDOC_TITLE = re.compile(r"=+\s+(\S.*)")  # an AsciiDoc section title, `=== Testable`
 
 
 @dataclass(frozen=True)
@@ -104,8 +107,8 @@ def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, 
     start = metadata.after_front_matter(lines)
     label: int | None = None  # the indent of the label line (`Proposal status:`) the lines below are under
     fence: str | None = None  # a code fence's mark while in one: a diagram drawn there (`| Withdrawn |`) is no term
-    marks = list(headings.headings(lines))
-    adorned = {index for mark in marks for index in range(mark.start, mark.end)}  # RST's `~~~` under a title: no fence
+    titled = list(headings.headings(lines))
+    adorned = {index for mark in titled for index in range(mark.start, mark.end)}  # RST's `~~~` under a title: no fence
     for index in range(start, len(lines)):
         line = lines[index]
         if fence is not None:
@@ -126,12 +129,16 @@ def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, 
             text = " ".join([rest, *_continued(lines, index, indent)])
             found.append(_Found(phrase, Definition(text, f"{shown}:{index + 1}", rest),
                                 (document, indent > 0, 0 if marked else 1, index)))
-    for heading in marks:
-        phrase = wanted.get(tuple(lifecycle.status_words(_NOTE.sub("", heading.name))))
-        paragraph = _paragraph(lines, heading.end) if phrase is not None else []
+    marks = [(heading.start, heading.end, heading.name) for heading in titled]
+    if shown.casefold().endswith(_ASCIIDOC):  # its section titles, `=== Testable`, are no Markdown or RST heading
+        marks += [(index, index + 1, title.group(1)) for index, line in enumerate(lines)
+                  if (title := _ASCIIDOC_TITLE.fullmatch(line.rstrip()))]
+    for start, end, name in marks:
+        phrase = wanted.get(tuple(lifecycle.status_words(_NOTE.sub("", name))))
+        paragraph = _paragraph(lines, end) if phrase is not None else []
         if phrase is not None and paragraph:
-            found.append(_Found(phrase, Definition(" ".join(paragraph), f"{shown}:{heading.start + 1}", paragraph[0]),
-                                (document, False, 2, heading.start)))
+            found.append(_Found(phrase, Definition(" ".join(paragraph), f"{shown}:{start + 1}", paragraph[0]),
+                                (document, False, 2, start)))
     return found
 
 
