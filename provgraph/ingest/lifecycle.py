@@ -73,7 +73,7 @@ _WORDS = {
     "agreed": "accepted", "decided": "accepted", "implemented": "accepted", "implementable": "accepted",
     "active": "accepted", "activated": "accepted", "living": "accepted", "final": "accepted",
     "deployed": "accepted", "stable": "accepted", "previewing": "accepted", "ratified": "accepted", "done": "accepted",
-    "finished": "accepted", "executed": "accepted", "rollout": "accepted", "standard": "accepted",
+    "finished": "accepted", "executed": "accepted", "rollout": "accepted", "standard": "accepted", "integrated": "accepted",
     "informational": "accepted", "meta": "accepted", "memorandum": "accepted",
     "released": "accepted", "shipped": "accepted", "launched": "accepted", "enacted": "accepted",
     "completed": "accepted", "complete": "accepted", "resolved": "accepted", "closed": "accepted",
@@ -128,6 +128,8 @@ CONTESTED: Mapping[str, tuple[str, str]] = {
                  "proposed"),
     "dead": ("given up for good in plain English; in Tor's proposals dormant, open again with a new proponent",
              "on-hold"),
+    "in progress": ("still being designed in Kotlin's KEEPs; being built, its design in force, in yt's YTEPs",
+                    "accepted"),
     "needs revision": ("back with its authors before acceptance in Tor's proposals; in OEPs still in force, its details "
                        "to be brought up to date", "accepted"),
     "needs-revision": ("back with its authors before acceptance in Tor's proposals; in OEPs still in force, its details "

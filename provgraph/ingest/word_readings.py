@@ -11,6 +11,8 @@ field whose values look like status words (never when one does: its field is whe
 """
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +24,11 @@ from provgraph.ingest.records import Observation, StatusStated
 _LISTED = 12  # plain words a text line lists (the JSON lists every one)
 _VALUES = 4  # status-like values a hint names
 _ORIGINS = {"store": "store's words", "default": "default"}
+
+
+def _toml_key(phrase: str) -> str:
+    """A phrase as a TOML key: bare when it can be (`closed`), else quoted (`"in progress"`)."""
+    return phrase if re.fullmatch(r"[A-Za-z0-9_-]+", phrase) else json.dumps(phrase)
 
 
 @dataclass(frozen=True)
@@ -56,7 +63,7 @@ class WordCount:
             return told + ")"
         differ, other = self.contested
         return (f"{told}; communities differ: {differ}) -- to read it as {other}: {self.option} "
-                f"or in provgraph.toml [store.words] {self.phrase} = \"{other}\"")
+                f"or in provgraph.toml [store.words] {_toml_key(self.phrase)} = \"{other}\"")
 
     @property
     def option(self) -> str | None:

@@ -14,6 +14,7 @@ from typing import Iterator, Mapping
 
 from provgraph.base.text import folded
 from provgraph.ingest import lifecycle
+from provgraph.ingest.formats import lists
 from provgraph.ingest.formats.metadata import Field, Fields, after_front_matter
 
 _ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*")
@@ -102,7 +103,8 @@ def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, 
     sentence is short (`This BEP is already implemented.` -> `implemented`; the store's `words` first) and the
     phrase is no name's word (a capitalised word before another: `Built on Open Source.`); a long sentence is prose
     (a `## Decision` section's text), and a negated phrase (`not yet implemented`) is not read either way: the line
-    stays the value, unrecognised."""
+    stays the value, unrecognised. A task list under it gives its ticked item (lists.py), and a line that states no
+    status and ends with a colon over a list is a template's instruction: the list's one item is the value."""
     found: Fields = {}
     wanted = {heading_key(name): name for name in sorted(names)}  # a field keyed by the name declared
     marks = list(headings(lines))
@@ -113,10 +115,24 @@ def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, 
         stop = marks[number + 1].start if number + 1 < len(marks) else len(lines)
         line = next((index for index in range(heading.end, stop)
                      if lines[index].strip() and not lifecycle.instruction(lines[index])), None)
-        stated = _stated(lines, line, stop, heading.key, words) if line is not None else None
+        if line is None:
+            continue
+        status = lifecycle.status_named(heading.key)
+        if status and lists.task_item(lines[line]):
+            stated: Field | None = lists.ticked(lines, line)
+        elif status and lists.introduces_list(lines, line, stop) and _no_status_word(lines[line], words):
+            stated = lists.listed(lines, line, stop)  # a template's instruction kept over its choices
+        else:
+            stated = _stated(lines, line, stop, heading.key, words)
         if stated is not None:
             found[name] = stated
     return found
+
+
+def _no_status_word(line: str, words: Mapping[str, str] | None) -> bool:
+    """Whether a line starts with no status phrase (`Status should be one of the following:`, not `Accepted with:`)."""
+    reading = lifecycle.read_word(line, words)
+    return reading is None or reading.origin == "unrecognised"
 
 
 def _stated(lines: list[str], line: int, stop: int, key: str, words: Mapping[str, str] | None) -> Field | None:

@@ -6,7 +6,7 @@ states it; None for a sidecar or a folder). The first value of a name wins. An H
 read from a record's lines (`Date: **TBD** <!-- set at merge -->` is `**TBD**`; YAML's values are YAML's).
 
 - header-block: `Field: value` lines (`Field:value` too, never a URL or a time) at the top of the file, up to the first blank line, continuation lines
-  indented deeper (RFC 822 as in PEPs; also inside MediaWiki `<pre>` and under an RST comment `..`); when the top
+  indented deeper (RFC 822 as in PEPs; also inside MediaWiki `<pre>`, under an RST comment `..` or literal block `::`); when the top
   of the file is not such a block, the first `<pre>` or ``` block before the first heading (a title or a notice
   may come first, as in BIPs). A block whose lines are mostly fields (three or more, three quarters of them) is read
   with the lines that are not left out and said (`PartlyRead`: `    Submitted by Ada` in a BUIP's header).
@@ -14,7 +14,8 @@ read from a record's lines (`Date: **TBD** <!-- set at merge -->` is `**TBD**`; 
 - field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields
   (Sphinx's file-wide fields, `:orphan:`, `:tocdepth:`, are no record's).
 - lines: `status: Accepted` lines after the title, blank lines between them (astropy's APEs), a name in bold too
-  (`**Status**: Draft`).
+  (`**Status**: Draft`); a field with no value over a task list (`Status:` then `- [x] Integrated`) holds its
+  ticked item (lists.py).
 - table: the first table at the record's top (as bullets; an RST or AsciiDoc table anywhere), field names in its
   first column: Markdown (`| **Status** | Accepted |`), HTML
   (`<tr><td>Status</td><td>Accepted</td></tr>`, or a `<dl>`'s `<dt>` and `<dd>`), RST or AsciiDoc (tables.py).
@@ -36,7 +37,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from provgraph.ingest import lifecycle
-from provgraph.ingest.formats import tables, top
+from provgraph.ingest.formats import lists, tables, top
 from provgraph.ingest.formats.field import HEADER as _HEADER
 from provgraph.ingest.formats.field import HEADER_NAME
 from provgraph.ingest.formats.field import BadMetadata, Field, Fields, PartlyRead, empty
@@ -48,7 +49,7 @@ __all__ = ["BadMetadata", "Field", "Fields", "PartlyRead", "after_front_matter",
 _FIELD_LIST = re.compile(r":([^:\s][^:]*):(?:[ \t]+(.*)|$)")
 _BULLET = re.compile(r"\s{0,3}[*+-]\s+(?:\*\*|__)?([A-Za-z][\w -]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)")
 _ADORNMENT = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}\s*")
-_OPENERS = ("<pre>", "..", "<!--", "/*")
+_OPENERS = ("<pre>", "..", "::", "<!--", "/*")  # `::`: an RST literal block, its lines indented
 _FENCE = "```"
 _FENCES = (_FENCE, "~~~")
 _CLOSERS = ("</pre>", "-->", "*/", *_FENCES)
@@ -373,5 +374,8 @@ def _block(lines: list[str], index: int, pattern: re.Pattern[str], *, across_bla
             last = ""  # the first value of a name wins; its continuation lines are not this one's
         else:
             found[last] = Field((matched.group(2) or "").strip(), index + 1)
+            after = _first_text(lines, index + 1)
+            if across_blanks and not found[last].value and after < len(lines) and lists.task_item(lines[after]):
+                found[last] = lists.ticked(lines, after)  # `Status:` over a task list: its ticked item
         index += 1
     return found

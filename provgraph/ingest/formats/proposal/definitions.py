@@ -38,6 +38,8 @@ _NOTE = re.compile(r"\(.*?\)|\[\^?.*?\]")
 _SEPARATOR = re.compile(r"^\s*(?::|--|\u2014|\u2013|-)?\s*")
 _PROCESS = re.compile(r"\b(?:process|guidelines)\b", re.IGNORECASE)
 _NO_PROSE = ("#", "|", "+-", "+=", "<table")  # a heading's or a table's line (Markdown, RST grid, HTML)
+_LISTED = re.compile(r"\s*(?:[*+-]|\d{1,3}[.)])\s+\[[^\]]+\]\([^)]*\)")  # `* [RFC 1 - The RFC Process](./0001.rst)`: a record listed
+_FENCES = ("```", "~~~")
 _WORDY = re.compile(r"[^\W\d_]{2}")
 _LABEL = re.compile(r"[A-Za-z][\w -]{0,40}:")  # a label alone on its line, the terms indented under it
 _ASCIIDOC = (".adoc", ".asciidoc")
@@ -104,8 +106,17 @@ def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, 
     found = []
     start = metadata.after_front_matter(lines)
     label: int | None = None  # the indent of the label line (`Proposal status:`) the lines below are under
+    fence: str | None = None  # a code fence's mark while in one: a diagram drawn there (`| Withdrawn |`) is no term
+    titled = list(headings.headings(lines))
+    adorned = {index for mark in titled for index in range(mark.start, mark.end)}  # RST's `~~~` under a title: no fence
     for index in range(start, len(lines)):
         line = lines[index]
+        if fence is not None:
+            fence = None if line.lstrip().startswith(fence) else fence
+            continue
+        if line.lstrip().startswith(_FENCES) and index not in adorned:
+            fence = line.lstrip()[:3]
+            continue
         indent_here = len(line) - len(line.lstrip())
         if line.strip() and (label is None or indent_here <= label):
             label = indent_here if _LABEL.fullmatch(line.rstrip()) else None
@@ -118,7 +129,7 @@ def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, 
             text = " ".join([rest, *_continued(lines, index, indent)])
             found.append(_Found(phrase, Definition(text, f"{shown}:{index + 1}", rest),
                                 (document, indent > 0, 0 if marked else 1, index)))
-    marks = [(heading.start, heading.end, heading.name) for heading in headings.headings(lines)]
+    marks = [(heading.start, heading.end, heading.name) for heading in titled]
     if shown.casefold().endswith(_ASCIIDOC):  # its section titles, `=== Testable`, are no Markdown or RST heading
         marks += [(index, index + 1, title.group(1)) for index, line in enumerate(lines)
                   if (title := _ASCIIDOC_TITLE.fullmatch(line.rstrip()))]
@@ -184,12 +195,12 @@ def _continued(lines: list[str], index: int, indent: int) -> list[str]:
 
 
 def _paragraph(lines: list[str], start: int) -> list[str]:
-    """The lines of the first paragraph from `start` (up to a blank line, a heading or a table: a table of records
-    under a word's heading defines nothing)."""
+    """The lines of the first paragraph from `start` (up to a blank line, a heading, a table or a list of links: a
+    table or a list of records under a word's heading defines nothing)."""
     index = next((number for number in range(start, len(lines)) if lines[number].strip()), len(lines))
     paragraph = []
     for line in lines[index:]:
-        if not line.strip() or line.lstrip().startswith(_NO_PROSE):
+        if not line.strip() or line.lstrip().startswith(_NO_PROSE) or _LISTED.match(line):
             break
         paragraph.append(line.strip())
     return paragraph

@@ -147,8 +147,10 @@ def _word(phrase: str, count: int, definition: Definition | None, inside: Counte
     known = _known_part(phrase)
     if known is not None:
         part, by_words = known
-        return Word(phrase, by_words, count, f"provgraph does not know {phrase!r}; read by its words {part!r} as {by_words}",
-                    definition)
+        contested = lifecycle.CONTESTED.get(part)
+        other = f"; {contested[0]} (the other reading: {contested[1]})" if contested else ""
+        return Word(phrase, by_words, count, f"provgraph does not know {phrase!r}; read by its words {part!r} as {by_words}"
+                    f"{other}", definition)
     guess = _by_spelling(phrase)
     if guess is not None:
         return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its spelling as {guess}", definition)
