@@ -1187,4 +1187,10 @@ LOGS |= {  # a thirteenth fresh check (s65-heldout13)
         r"doc/adr/\d{4}-[^/]+\.md", r"^#+\s*Status\s*\n\s*\n?\s*(\w[^\n]*?)\s*$", 12), {
         "draft": "UNKNOWN", "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "superseded": "STALE",
         "deprecated": "STALE", "rejected": "STALE"}),
+    # The README's lists: "In progress", "Implemented and waiting to be released", "Still drafting or not yet
+    # implemented", and the implemented ones; the template's `* Status: Draft`. Draft undecided (still drafting);
+    # Accepted, Implemented (`Implemented but unreleased`) in force.
+    "informie": HeldOut("ganelson/inform-evolution (proposals)", "the README's lists; the proposal template, Status",
+                        _bullets(r"proposals/\d{4}-[^/]+\.md"), {
+        "draft": "UNKNOWN", "accepted": "ACTIVE", "implemented": "ACTIVE"}),
 }
