@@ -1137,8 +1137,11 @@ def _gds_forms(root: Path) -> Iterator[Written]:
 def _cf_rfc(root: Path) -> Iterator[Written]:
     """A Cloud Foundry RFC's Meta list: `- Status: Accepted` (the template's comment after it, `<!-- Acceptable values:
     Draft, Approved, On Hold, Superseded -->`, left out), `**Status:** Accepted` in one; the archived RFCs too. The
-    template (rfc-template) is no record."""
+    template (rfc-template) is no record, nor a symbolic link to an RFC under its old name (rfc-0055-domain-scoped-mtls-
+    gorouter links to the renamed rfc-0055-identity-aware-routing-for-gorouter: one record)."""
     for relpath, text in _walk(root, r"toc/rfc/(archived/)?rfc-\d+-[^/]+\.md"):
+        if (root / relpath).is_symlink():
+            continue
         head = re.sub(r"<!--.*?-->", "", "\n".join(text.splitlines()[:15]))
         yield Written(relpath, _first(r"^[-*\s]*\**Status:?\**\s*:?\s*(\w[^\n]*?)\s*$", head), head)
 
