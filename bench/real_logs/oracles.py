@@ -1195,3 +1195,81 @@ LOGS |= {  # a twelfth fresh check (s65-heldout12)
                        _front_matter_status(r"docs/adr/adr-\d{3}-[^/]+\.md"), {
         "proposed": "UNKNOWN", "accepted": "ACTIVE", "deprecated": "STALE", "superseded": "STALE"}),
 }
+
+
+def _gds_forms(root: Path) -> Iterator[Written]:
+    """A GOV.UK Forms ADR's `## Status` section: its first line, a block quote's `>` and backticks left out (`>
+    Accepted`, `` `Rejected` ``, `Superseded by [ADR019 Use Amazon SES](link to ADR 19)`). The template's own line
+    kept in place (`> Accepted or Rejected`, over its list of valid statuses) states none; the template (ADRXXX) is no
+    record."""
+    for relpath, text in _walk(root, r"ADR/ADR\d{3}-[^/]+\.md"):
+        found = re.search(r"^##\s*Status\s*\n(.*?)(?=^#|\Z)", text, re.MULTILINE | re.DOTALL)
+        lines = [line.strip().lstrip(">").strip() for line in (found.group(1) if found else "").splitlines()]
+        lines = [line for line in lines if line]
+        status = lines[0].strip("`").strip() if lines else ""
+        yield Written(relpath, None if not status or status == "Accepted or Rejected" else status, "")
+
+
+def _cf_rfc(root: Path) -> Iterator[Written]:
+    """A Cloud Foundry RFC's Meta list: `- Status: Accepted` (the template's comment after it, `<!-- Acceptable values:
+    Draft, Approved, On Hold, Superseded -->`, left out), `**Status:** Accepted` in one; the archived RFCs too. The
+    template (rfc-template) is no record, nor a symbolic link to an RFC under its old name (rfc-0055-domain-scoped-mtls-
+    gorouter links to the renamed rfc-0055-identity-aware-routing-for-gorouter: one record)."""
+    for relpath, text in _walk(root, r"toc/rfc/(archived/)?rfc-\d+-[^/]+\.md"):
+        if (root / relpath).is_symlink():
+            continue
+        head = re.sub(r"<!--.*?-->", "", "\n".join(text.splitlines()[:15]))
+        yield Written(relpath, _first(r"^[-*\s]*\**Status:?\**\s*:?\s*(\w[^\n]*?)\s*$", head), head)
+
+
+def _valkey(root: Path) -> Iterator[Written]:
+    """A Valkey RFC's front matter (`RFC: 4`, `Status: Accepted`); the README is RFC 1 (`Status: Informational`); the
+    template (TEMPLATE) is no record; the graph primitives PRFAQ has no front matter (supporting material)."""
+    return _front_matter_status(r"(?!TEMPLATE\.md)[^/]+\.md")(root)
+
+
+LOGS |= {  # a thirteenth fresh check (s65-heldout13)
+    # The ADR template (ADRXXX) and the line later ADRs keep under Status: "Valid ADR statuses are: Proposed, Accepted,
+    # Rejected, Deprecated, Superseded by ADRzzz, but since we use the GitHub Pull request mechanism to approve ADRs,
+    # Proposed isn't applicable"; ADR000 adopts Nygard's ADRs. Proposed undecided; Accepted, Approved (ADR038, by its
+    # plain meaning) in force; Rejected, Deprecated, Superseded not.
+    "govforms": HeldOut("alphagov/forms (ADR)", "the ADR template, Status; ADR000", _gds_forms, {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "rejected": "STALE",
+        "deprecated": "STALE", "superseded": "STALE", "superseded by": "STALE"}),
+    # The enhancement template's metadata: "status: provisional|implementable|implemented|deferred|rejected|withdrawn|
+    # replaced"; its text: "View anything marked as provisional as an idea worth exploring in the future, but not
+    # accepted as ready to execute. Anything marked as implementable should clearly communicate how an enhancement
+    # is coded up and delivered" (the Kubernetes enhancements process it follows, per the README). Provisional,
+    # deferred undecided; implementable, implemented in force; rejected, withdrawn, replaced not.
+    "ofenh": HeldOut("operator-framework/enhancements", "the enhancement template, status",
+                     _front_matter_status(r"enhancements/(?!template\.md|README\.md)[^/]+\.md"), {
+        "provisional": "UNKNOWN", "deferred": "UNKNOWN", "implementable": "ACTIVE", "implemented": "ACTIVE",
+        "rejected": "STALE", "withdrawn": "STALE", "replaced": "STALE"}),
+    # The RFC folder's README, the process: a draft RFC is discussed, then "accepted" or "rejected" after a final
+    # comment period and numbered; to change a standard or process a new RFC supersedes it: "change the status of the
+    # original RFC to Superseded ... move it into the archived directory"; the template's values: Draft, Approved, On
+    # Hold, Superseded. Draft, On Hold undecided; Accepted, Approved in force; Superseded, Rejected not.
+    "cfrfcs": HeldOut("cloudfoundry/community (toc/rfc)", "the RFC folder's README; the RFC template, Status", _cf_rfc, {
+        "draft": "UNKNOWN", "on hold": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "rejected": "STALE",
+        "superseded": "STALE", "superseded by": "STALE"}),
+    # The README (RFC 1), its statuses: Proposed ("added but there's no decision about it yet"), Approved ("the core
+    # team has made a decision to accept the feature"), Rejected, Informational ("information that is not a feature,
+    # like this README file": in force as written). Accepted as Approved, by its plain meaning.
+    "valkey": HeldOut("valkey-io/valkey-rfc", "the README (RFC 1), statuses", _valkey, {
+        "proposed": "UNKNOWN", "approved": "ACTIVE", "accepted": "ACTIVE", "informational": "ACTIVE",
+        "rejected": "STALE"}),
+    # The ADR template's Status (`Draft`); the README: records "that need to be agreed at TDDA" (the technical design
+    # authority); Nygard's ADRs (adr-tools' numbering and Date line). Draft, Proposed undecided; Accepted, Approved in
+    # force; Superseded, Deprecated, Rejected not.
+    "ccsadrs": HeldOut("Crown-Commercial-Service/CCS-Architecture-Decision-Records (doc/adr)",
+                       "the ADR template, Status; the README", _head_match(
+        r"doc/adr/\d{4}-[^/]+\.md", r"^#+\s*Status\s*\n\s*\n?\s*(\w[^\n]*?)\s*$", 12), {
+        "draft": "UNKNOWN", "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "superseded": "STALE",
+        "deprecated": "STALE", "rejected": "STALE"}),
+    # The README's lists: "In progress", "Implemented and waiting to be released", "Still drafting or not yet
+    # implemented", and the implemented ones; the template's `* Status: Draft`. Draft undecided (still drafting);
+    # Accepted, Implemented (`Implemented but unreleased`) in force.
+    "informie": HeldOut("ganelson/inform-evolution (proposals)", "the README's lists; the proposal template, Status",
+                        _bullets(r"proposals/\d{4}-[^/]+\.md"), {
+        "draft": "UNKNOWN", "accepted": "ACTIVE", "implemented": "ACTIVE"}),
+}
