@@ -38,6 +38,7 @@ _NOTE = re.compile(r"\(.*?\)|\[\^?.*?\]")
 _SEPARATOR = re.compile(r"^\s*(?::|--|\u2014|\u2013|-)?\s*")
 _PROCESS = re.compile(r"\b(?:process|guidelines)\b", re.IGNORECASE)
 _NO_PROSE = ("#", "|", "+-", "+=", "<table")  # a heading's or a table's line (Markdown, RST grid, HTML)
+_LINK_REFERENCE = re.compile(r" {0,3}\[[^\]]+\]:\s*\S+(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*$")  # `[Recommended]: #recommended`: a link's target, no text
 _WORDY = re.compile(r"[^\W\d_]{2}")
 _LABEL = re.compile(r"[A-Za-z][\w -]{0,40}:")  # a label alone on its line, the terms indented under it
 _ASCIIDOC = (".adoc", ".asciidoc")
@@ -185,11 +186,14 @@ def _continued(lines: list[str], index: int, indent: int) -> list[str]:
 
 def _paragraph(lines: list[str], start: int) -> list[str]:
     """The lines of the first paragraph from `start` (up to a blank line, a heading or a table: a table of records
-    under a word's heading defines nothing)."""
-    index = next((number for number in range(start, len(lines)) if lines[number].strip()), len(lines))
+    under a word's heading defines nothing). A Markdown link reference definition (`[Recommended]: #recommended`) is
+    no text: it is passed over, before the paragraph and inside it."""
+    index = next((number for number in range(start, len(lines))
+                  if lines[number].strip() and not _LINK_REFERENCE.match(lines[number])), len(lines))
     paragraph = []
     for line in lines[index:]:
         if not line.strip() or line.lstrip().startswith(_NO_PROSE):
             break
-        paragraph.append(line.strip())
+        if not _LINK_REFERENCE.match(line):
+            paragraph.append(line.strip())
     return paragraph
