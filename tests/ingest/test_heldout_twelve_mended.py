@@ -33,3 +33,31 @@ def test_a_link_reference_line_under_a_words_heading_is_passed_over_for_the_para
         encoding="utf-8")
     found = definitions(tmp_path, {}, ["recommended"])
     assert found["recommended"].shown == "The final stage: the feature is ready to use."
+
+
+def _spec(path: Path, title: str, status: str | None) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    stated = f"- Status: {status}\n" if status else ""
+    path.write_text(f"# {title}\n\n{stated}\n## Abstract\n\nWhat {title} says.\n", encoding="utf-8")
+
+
+def test_a_readme_stating_a_status_in_a_folder_of_its_own_is_a_record_and_the_other_readmes_index_pages(
+        tmp_path: Path) -> None:
+    for name, status in (("auth", "Accepted"), ("crud", "Accepted"), ("sessions", "Obsolete"), ("gridfs", "Accepted")):
+        _spec(tmp_path / name / f"{name}.md", name, status)
+        _spec(tmp_path / name / "tests" / "README.md", f"{name} tests", None)
+    _spec(tmp_path / "serverless-testing" / "README.md", "Serverless Testing", "Obsolete")
+    (tmp_path / "README.md").write_text("# Specifications\n\n- [auth](auth/auth.md)\n", encoding="utf-8")
+    proposal = propose_format(tmp_path)
+    assert proposal.counts.records == 5
+    skipped = proposal.store_table()["record"]["skip"]["index page"]
+    assert "serverless-testing/README.md" not in skipped and "auth/tests/README.md" in skipped
+
+
+def test_a_file_the_records_globs_match_is_no_file_outside_the_records_names(tmp_path: Path) -> None:
+    for name in ("auth", "crud", "sessions", "gridfs"):
+        _spec(tmp_path / f"{name}-spec.md", name, "Accepted")
+    _spec(tmp_path / "bmh-v1beta1.md", "BMH v1beta1", "Implemented")
+    proposal = propose_format(tmp_path)
+    assert proposal.counts.records == 5
+    assert not any("not under the records' names" in line for line in proposal.to_toml().split("\n"))

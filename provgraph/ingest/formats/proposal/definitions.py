@@ -38,7 +38,8 @@ _NOTE = re.compile(r"\(.*?\)|\[\^?.*?\]")
 _SEPARATOR = re.compile(r"^\s*(?::|--|\u2014|\u2013|-)?\s*")
 _PROCESS = re.compile(r"\b(?:process|guidelines)\b", re.IGNORECASE)
 _NO_PROSE = ("#", "|", "+-", "+=", "<table")  # a heading's or a table's line (Markdown, RST grid, HTML)
-_LINK_REFERENCE = re.compile(r" {0,3}\[[^\]]+\]:\s*\S+(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*$")  # `[Recommended]: #recommended`: a link's target, no text
+# `[Recommended]: #recommended`, a Markdown link reference definition: a link's target, no text
+_LINK_REFERENCE = re.compile(r" {0,3}\[[^\]]+\]:\s*\S+(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*$")
 _WORDY = re.compile(r"[^\W\d_]{2}")
 _LABEL = re.compile(r"[A-Za-z][\w -]{0,40}:")  # a label alone on its line, the terms indented under it
 _ASCIIDOC = (".adoc", ".asciidoc")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from provgraph.ingest import lifecycle
-from provgraph.ingest.formats.declaration import METADATA
+from provgraph.ingest.formats.declaration import METADATA, matches
 from provgraph.ingest.formats.proposal.codes import or_coded
 from provgraph.ingest.formats.proposal.evidence import (PATTERNS, PROSE, Evidence, Fields, Place, known, pattern_for,
                                                         status_text)
@@ -105,7 +105,8 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
         named = lifecycle.status_named(best[1])  # a field named like a status states one in each file it is in
         choice.records = _record_globs(groups, [path for path, places in found.items()
                                                 if (known if not named else status_text)(places.get(best[0], {}).get(best[1]))])
-    in_records = sorted(path for path, glob in groups.items() if glob in choice.records)
+    in_records = sorted(path for path, glob in groups.items()  # the reader reads what a glob matches, of any shape
+                        if glob in choice.records or any(matches(path, records) for records in choice.records))
     _add_places(choice, found, in_records)
     unnumbered = _unnumbered(groups, found, in_records, choice)
     if unnumbered:

@@ -160,8 +160,7 @@ def _word(phrase: str, count: int, definition: Definition | None, inside: Counte
     unread = lifecycle.why_unread(phrase)
     known_not = f"provgraph leaves {phrase!r} unread ({unread})" if unread else f"provgraph does not know {phrase!r}"
     if near is not None and not unread:
-        known_not += (f" (its spelling starts as {near!r}'s, {lifecycle.VOCABULARY[near]}, does: no form of it, "
-                      "so not read by it)")
+        known_not += f" (its first letters are {near!r}'s, read {lifecycle.VOCABULARY[near]}: no form of it, so not read by it)"
     return Word(phrase, None, count, f"{known_not}: UNKNOWN (UNRECOGNISED_STATUS) until it is given a canonical word",
                 definition)
 
