@@ -5,11 +5,11 @@ PEP 3` -> `superseded`, `Active review` -> `active review`); a text the vocabula
 it is two to four words of letters (`Peer Review`, `Waiting for Approval`: the reader's key is the phrase as the
 files write it), else by its first word (`Stalled since 2020` -> `stalled`); a code with a word in brackets by the
 code (`3 (finished)` -> `3`), read as the word in brackets reads when the vocabulary knows it. A known word
-is mapped as the default vocabulary reads it; an unknown one to the canonical word whose own spelling it shares the
-longest start with (`accepting` -> accepted), or to nothing; but whole words of it that are
+is mapped as the default vocabulary reads it; an unknown one to the canonical word of a known word it is a form of
+(`accepting` -> accepted: one stem after an ending), or to nothing (`publish` is no `public review`); but whole words of it that are
 a known phrase come first, the longest (`activation-in-progress` -> `in progress`, proposed, never `activat...`
 accepted; `peer review` -> `review`). A proposal marks as unsure
-every word provgraph does not know, every word mapped by its spelling, and the words communities read differently
+every word provgraph does not know, every word read as a form of another, and the words communities read differently
 (`lifecycle.CONTESTED`, with the other reading), so the user reads those before applying it.
 
 Where the log defines a word (definitions.py), the definition goes with it; a contested or unknown word is read the
