@@ -73,3 +73,8 @@ def test_a_file_numbered_zero_stating_a_status_under_a_top_with_placeholders_is_
     proposal = propose_format(tmp_path)
     assert proposal.counts.records == 4
     assert proposal.store_table()["record"]["skip"]["template"] == ["adr-000.md"]
+
+
+def test_a_known_word_cut_short_is_read_as_it_and_a_word_running_on_past_one_is_not() -> None:
+    read = _read(["proto", "protoxep"])
+    assert read["proto"][0] == "proposed" and read["protoxep"][0] is None and "'prototype'" in str(read["protoxep"][1])

@@ -182,12 +182,12 @@ def _known_part(phrase: str) -> tuple[str, str] | None:
 def _by_spelling(phrase: str) -> tuple[str | None, str | None]:
     """(the canonical word, None) of a one-word unknown word that is a form of a word the vocabulary knows: both
     come to one stem of at least `_STEM` letters once an ending is taken off (`accepting`, `accepted`: `accept`;
-    `implementation`, `implemented`), every such word reading alike. Else (None, the nearest known word or phrase
+    `implementation`, `implemented`), or cut short (`proto`, `prototype`), every such word reading alike. Else (None, the nearest known word or phrase
     it shares at least `_STEM` first letters with, named so the user can judge): a shared start is no shared meaning
     (`publish` is no `public review`, `ready-for-release` no `ready for review`)."""
     mine = _stems(phrase) if _ONE_WORD.fullmatch(phrase) else set()
     readings = {reading for known, reading in lifecycle.VOCABULARY.items()
-                if _ONE_WORD.fullmatch(known) and mine & _stems(known)}
+                if _ONE_WORD.fullmatch(known) and (mine & _stems(known) or len(mine) == 1 and known.startswith(phrase))}
     if len(readings) == 1:
         return readings.pop(), None
     best: tuple[int, str] | None = None
