@@ -105,8 +105,7 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
         named = lifecycle.status_named(best[1])  # a field named like a status states one in each file it is in
         choice.records = _record_globs(groups, [path for path, places in found.items()
                                                 if (known if not named else status_text)(places.get(best[0], {}).get(best[1]))])
-    in_records = sorted(path for path, glob in groups.items()  # the reader reads what a glob matches, of any shape
-                        if glob in choice.records or any(matches(path, records) for records in choice.records))
+    in_records = sorted(path for path, glob in groups.items() if glob in choice.records)
     _add_places(choice, found, in_records)
     unnumbered = _unnumbered(groups, found, in_records, choice)
     if unnumbered:
@@ -124,7 +123,8 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
         if len(by_pattern & set(in_pattern)) > len(covered):
             choice.pattern, choice.records, in_records = label, records, in_pattern
             choice.status_names = []
-    for path in in_records:
+    in_records = sorted({*in_records, *(path for path in groups if any(matches(path, glob) for glob in choice.records))})
+    for path in in_records:  # the reader reads what a glob matches, of any name's shape
         merged = _with_pattern(found.get(path, {}), choice)
         if choice.status_of(merged):
             choice.stated[path] = merged
