@@ -63,18 +63,6 @@ def test_a_file_the_records_globs_match_is_no_file_outside_the_records_names(tmp
     assert not any("not under the records' names" in line for line in proposal.to_toml().split("\n"))
 
 
-def test_a_file_numbered_zero_stating_a_status_under_a_top_with_placeholders_is_the_template(tmp_path: Path) -> None:
-    for number in range(1, 5):
-        (tmp_path / f"adr-00{number}-choice.md").write_text(
-            f"---\nstatus: accepted\ntitle: ADR-00{number}: Choice {number}\n---\n\n## Date\n2026-01-0{number}\n",
-            encoding="utf-8")
-    (tmp_path / "adr-000.md").write_text(
-        "---\nstatus: proposed\ntitle: \"ADR-000: [Short Title]\"\n---\n\n## Date\nYYYY-MM-DD\n", encoding="utf-8")
-    proposal = propose_format(tmp_path)
-    assert proposal.counts.records == 4
-    assert proposal.store_table()["record"]["skip"]["template"] == ["adr-000.md"]
-
-
 def test_a_known_word_cut_short_is_read_as_it_and_a_word_running_on_past_one_is_not() -> None:
     read = _read(["proto", "protoxep"])
     assert read["proto"][0] == "proposed" and read["protoxep"][0] is None and "'prototype'" in str(read["protoxep"][1])

@@ -8,7 +8,7 @@
   ...>`, `Draft | Proposed | Accepted`) and that is numbered 0 (`cep-0000.md`) or whose number field is a
   placeholder too (`TAP: <TAP number>`, a field named as its file name's prefix or for an id): the template of a log
   that names it as a record (a record that only left its status a placeholder stays a record, one that states no
-  status); a file numbered 0 that states a status and whose top shows a placeholder (`adr-000.md`: `YYYY-MM-DD`);
+  status);
 - an index page: a file named README or index, any case and extension (`README.md`, in any folder), unless the
   records are such files by name (a KEP is its folder's `README.md`: the records glob names it literally);
 - a translation: a file whose name is another record file's name in the same folder with a language tag (BCP 47
@@ -58,7 +58,6 @@ def set_aside(choice: Choice, texts: list[Seen]) -> dict[str, list[str]]:
             choice.named_template.append(relpath)
         reason_glob = (_template(relpath, a_record)
                        or _titled(relpath, stated, head, choice.lagging.get(relpath)) or _filled_in(relpath, choice.placeholders.get(relpath))
-                       or _zero_with_placeholders(relpath, stated is not None and not a_record)
                        or _index_page(relpath, choice.records, own) or _translation(relpath, paths))
         if reason_glob is not None:
             reason, glob = reason_glob
@@ -98,12 +97,6 @@ def _filled_in(relpath: str, fields: Fields | None) -> tuple[str, str] | None:
     numbering = {prefix_of(posixpath.basename(relpath)).casefold(), *_ID_NAMES} - {""}
     unnumbered = any(lifecycle.placeholder(status_text(value)) for name, value in fields.items() if name in numbering)
     return (TEMPLATE, literal_glob(relpath)) if number_of(relpath) == 0 or unnumbered else None
-
-
-def _zero_with_placeholders(relpath: str, placeheld: bool) -> tuple[str, str] | None:
-    """A file numbered 0 that states a status but whose top shows a template's placeholder (`placeheld`: Onetime
-    Secret's `adr-000.md`, `status: proposed` over `Date: YYYY-MM-DD`): the log's template, whatever status it offers."""
-    return (TEMPLATE, literal_glob(relpath)) if placeheld and number_of(relpath) == 0 else None
 
 
 def _index_page(relpath: str, records: list[str], own: set[str]) -> tuple[str, str] | None:
