@@ -10,7 +10,9 @@
   that names it as a record (a record that only left its status a placeholder stays a record, one that states no
   status);
 - an index page: a file named README or index, any case and extension (`README.md`, in any folder), unless the
-  records are such files by name (a KEP is its folder's `README.md`: the records glob names it literally);
+  records are such files by name (a KEP is its folder's `README.md`: the records glob names it literally), or it states
+  a status where the records do in a folder no other record is in (a specification's folder: a record; the index
+  pages then set aside by their paths);
 - a translation: a file whose name is another record file's name in the same folder with a language tag (BCP 47
   -like: a language of two letters, or three with a region; a script, a region after it) before its extension
   (`VIP-180-zh_CN.md` beside `VIP-180.md`, `0001-x.ja.rst`, `pep-8_pt-BR.rst`). It says what its record says, in
