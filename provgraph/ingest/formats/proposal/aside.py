@@ -108,12 +108,12 @@ def _index_page(relpath: str, records: list[str], own: set[str]) -> tuple[str, s
     if posixpath.splitext(name)[0].casefold() not in _INDEX_NAMES or relpath in own \
             or any(glob.casefold() == name.casefold() for glob in records):
         return None
-    return INDEX_PAGE, literal_glob(name) if not own else "/" * ("/" not in relpath) + literal_glob(relpath)  # `/README.md`: the top's only
+    return INDEX_PAGE, literal_glob(name) if not own else "/" * ("/" not in relpath) + literal_glob(relpath)  # the top's, anchored by a leading slash
 
 
 def _own_folder_records(choice: Choice) -> set[str]:
     """The READMEs and indexes that state a status where the records do, each in a folder no other record of the
-    log is in: a record (a specification's folder, `serverless-testing/README.md`), not a page listing records."""
+    log is in: a record (a specification's folder: MongoDB's serverless-testing), not a page listing records."""
     found = set()
     for relpath in choice.stated:
         folder, name = posixpath.split(relpath)
