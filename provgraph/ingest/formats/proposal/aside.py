@@ -10,7 +10,9 @@
   that names it as a record (a record that only left its status a placeholder stays a record, one that states no
   status);
 - an index page: a file named README or index, any case and extension (`README.md`, in any folder), unless the
-  records are such files by name (a KEP is its folder's `README.md`: the records glob names it literally);
+  records are such files by name (a KEP is its folder's `README.md`: the records glob names it literally), or it states
+  a status where the records do in a folder no other record is in (a specification's folder: a record; the index
+  pages then set aside by their paths);
 - a translation: a file whose name is another record file's name in the same folder with a language tag (BCP 47
   -like: a language of two letters, or three with a region; a script, a region after it) before its extension
   (`VIP-180-zh_CN.md` beside `VIP-180.md`, `0001-x.ja.rst`, `pep-8_pt-BR.rst`). It says what its record says, in
@@ -48,6 +50,7 @@ def set_aside(choice: Choice, texts: list[Seen]) -> dict[str, list[str]]:
                     *(item.relpath for item in texts if any(matches(item.relpath, glob) for glob in choice.records))})
     heads = {item.relpath: item.lines or () for item in texts}
     skip: dict[str, list[str]] = {}
+    own = _own_folder_records(choice)
     for relpath in paths:
         stated = choice.stated.get(relpath)
         head = heads.get(relpath, ())
@@ -57,7 +60,7 @@ def set_aside(choice: Choice, texts: list[Seen]) -> dict[str, list[str]]:
             choice.named_template.append(relpath)
         reason_glob = (_template(relpath, a_record)
                        or _titled(relpath, stated, head, choice.lagging.get(relpath)) or _filled_in(relpath, choice.placeholders.get(relpath))
-                       or _index_page(relpath, choice.records) or _translation(relpath, paths))
+                       or _index_page(relpath, choice.records, own) or _translation(relpath, paths))
         if reason_glob is not None:
             reason, glob = reason_glob
             if glob not in skip.setdefault(reason, []):
@@ -98,11 +101,26 @@ def _filled_in(relpath: str, fields: Fields | None) -> tuple[str, str] | None:
     return (TEMPLATE, literal_glob(relpath)) if number_of(relpath) == 0 or unnumbered else None
 
 
-def _index_page(relpath: str, records: list[str]) -> tuple[str, str] | None:
+def _index_page(relpath: str, records: list[str], own: set[str]) -> tuple[str, str] | None:
+    """A README or index, unless the records are such files by name, or it is a record of a folder of its own
+    (`own`); while one is, each index page is set aside by its path."""
     name = posixpath.basename(relpath)
-    if posixpath.splitext(name)[0].casefold() not in _INDEX_NAMES or any(glob.casefold() == name.casefold() for glob in records):
+    if posixpath.splitext(name)[0].casefold() not in _INDEX_NAMES or relpath in own \
+            or any(glob.casefold() == name.casefold() for glob in records):
         return None
-    return INDEX_PAGE, literal_glob(name)
+    return INDEX_PAGE, literal_glob(name) if not own else "/" * ("/" not in relpath) + literal_glob(relpath)  # the top's, anchored by a leading slash
+
+
+def _own_folder_records(choice: Choice) -> set[str]:
+    """The READMEs and indexes that state a status where the records do, each in a folder no other record of the
+    log is in: a record (a specification's folder: MongoDB's serverless-testing), not a page listing records."""
+    found = set()
+    for relpath in choice.stated:
+        folder, name = posixpath.split(relpath)
+        if posixpath.splitext(name)[0].casefold() in _INDEX_NAMES and not any(
+                other != relpath and posixpath.dirname(other) == folder for other in choice.stated):
+            found.add(relpath)
+    return found
 
 
 def _translation(relpath: str, paths: list[str]) -> tuple[str, str] | None:

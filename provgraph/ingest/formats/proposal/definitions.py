@@ -40,6 +40,8 @@ _PROCESS = re.compile(r"\b(?:process|guidelines)\b", re.IGNORECASE)
 _NO_PROSE = ("#", "|", "+-", "+=", "<table")  # a heading's or a table's line (Markdown, RST grid, HTML)
 _LISTED = re.compile(r"\s*(?:[*+-]|\d{1,3}[.)])\s+\[[^\]]+\]\([^)]*\)")  # `* [RFC 1 - The RFC Process](./0001.rst)`: a record listed
 _FENCES = ("```", "~~~")
+# `[Recommended]: #recommended`, a Markdown link reference definition: a link's target, no text
+_LINK_REFERENCE = re.compile(r" {0,3}\[[^\]]+\]:\s*\S+(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*$")
 _WORDY = re.compile(r"[^\W\d_]{2}")
 _LABEL = re.compile(r"[A-Za-z][\w -]{0,40}:")  # a label alone on its line, the terms indented under it
 _ASCIIDOC = (".adoc", ".asciidoc")
@@ -196,11 +198,14 @@ def _continued(lines: list[str], index: int, indent: int) -> list[str]:
 
 def _paragraph(lines: list[str], start: int) -> list[str]:
     """The lines of the first paragraph from `start` (up to a blank line, a heading, a table or a list of links: a
-    table or a list of records under a word's heading defines nothing)."""
-    index = next((number for number in range(start, len(lines)) if lines[number].strip()), len(lines))
+    table or a list of records under a word's heading defines nothing). A Markdown link reference definition
+    (`[Recommended]: #recommended`) is no text: it is passed over, before the paragraph and inside it."""
+    index = next((number for number in range(start, len(lines))
+                  if lines[number].strip() and not _LINK_REFERENCE.match(lines[number])), len(lines))
     paragraph = []
     for line in lines[index:]:
         if not line.strip() or line.lstrip().startswith(_NO_PROSE) or _LISTED.match(line):
             break
-        paragraph.append(line.strip())
+        if not _LINK_REFERENCE.match(line):
+            paragraph.append(line.strip())
     return paragraph

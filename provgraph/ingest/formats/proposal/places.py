@@ -22,7 +22,7 @@ from typing import Callable
 
 from provgraph.ingest import lifecycle
 from provgraph.ingest.formats import metadata
-from provgraph.ingest.formats.declaration import METADATA
+from provgraph.ingest.formats.declaration import METADATA, matches
 from provgraph.ingest.formats.proposal.codes import or_coded
 from provgraph.ingest.formats.proposal.evidence import (PATTERNS, PROSE, Evidence, Fields, Place, known, pattern_for,
                                                         status_text)
@@ -128,7 +128,8 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
         if len(by_pattern & set(in_pattern)) > len(covered):
             choice.pattern, choice.records, in_records = label, records, in_pattern
             choice.status_names = []
-    for path in in_records:
+    in_records = sorted({*in_records, *(path for path in groups if any(matches(path, glob) for glob in choice.records))})
+    for path in in_records:  # the reader reads what a glob matches, of any name's shape
         merged = _with_pattern(found.get(path, {}), choice)
         if choice.status_of(merged):
             choice.stated[path] = merged

@@ -5,11 +5,11 @@ PEP 3` -> `superseded`, `Active review` -> `active review`); a text the vocabula
 it is two to four words of letters (`Peer Review`, `Waiting for Approval`: the reader's key is the phrase as the
 files write it), else by its first word (`Stalled since 2020` -> `stalled`); a code with a word in brackets by the
 code (`3 (finished)` -> `3`), read as the word in brackets reads when the vocabulary knows it. A known word
-is mapped as the default vocabulary reads it; an unknown one to the canonical word whose own spelling it shares the
-longest start with (`accepting` -> accepted), or to nothing; but whole words of it that are
+is mapped as the default vocabulary reads it; an unknown one to the canonical word of a known word it is a form of
+(`accepting` -> accepted: one stem after an ending), or to nothing (`publish` is no `public review`); but whole words of it that are
 a known phrase come first, the longest (`activation-in-progress` -> `in progress`, proposed, never `activat...`
 accepted; `peer review` -> `review`). A proposal marks as unsure
-every word provgraph does not know, every word mapped by its spelling, and the words communities read differently
+every word provgraph does not know, every word read as a form of another, and the words communities read differently
 (`lifecycle.CONTESTED`, with the other reading), so the user reads those before applying it.
 
 Where the log defines a word (definitions.py), the definition goes with it; a contested or unknown word is read the
@@ -18,6 +18,7 @@ accepted), and is no longer in doubt; without a clear cue it stays as above.
 """
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -26,7 +27,10 @@ from provgraph.ingest import lifecycle
 from provgraph.ingest.formats.proposal.definitions import Definition
 from provgraph.ingest.formats.proposal.renames import renamed_as
 
-_STEM = 5  # an unknown word mapped by its spelling shares at least this many first letters with a canonical word
+_STEM = 5  # an unknown word read as a form of a known one shares a stem of at least this many letters with it
+_ENDINGS = ("ations", "ation", "itions", "ition", "ions", "ion", "ments", "ment", "ings", "ing", "ised", "ized", "ise",
+            "ize", "able", "ible", "ive", "ers", "er", "ed", "es", "al", "ly", "s", "d", "e")  # a word's form: no other meaning
+_ONE_WORD = re.compile(r"[^\W\d_]+")
 _PARTS = re.compile(r"[\s\-]+")
 _HEADED = 4  # an unknown text of two words up to this many, letters only, is keyed whole (`peer review`)
 _LETTERS = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
@@ -151,11 +155,14 @@ def _word(phrase: str, count: int, definition: Definition | None, inside: Counte
         other = f"; {contested[0]} (the other reading: {contested[1]})" if contested else ""
         return Word(phrase, by_words, count, f"provgraph does not know {phrase!r}; read by its words {part!r} as {by_words}"
                     f"{other}", definition)
-    guess = _by_spelling(phrase)
+    guess, near = _by_spelling(phrase)
     if guess is not None:
-        return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read by its spelling as {guess}", definition)
+        return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read as a form of a word that reads "
+                                          f"{guess}", definition)
     unread = lifecycle.why_unread(phrase)
     known_not = f"provgraph leaves {phrase!r} unread ({unread})" if unread else f"provgraph does not know {phrase!r}"
+    if near is not None and not unread:
+        known_not += f" (its first letters are {near!r}'s, read {lifecycle.VOCABULARY[near]}: no form of it, so not read by it)"
     return Word(phrase, None, count, f"{known_not}: UNKNOWN (UNRECOGNISED_STATUS) until it is given a canonical word",
                 definition)
 
@@ -174,15 +181,33 @@ def _known_part(phrase: str) -> tuple[str, str] | None:
     return None
 
 
-def _by_spelling(phrase: str) -> str | None:
-    """The canonical word an unknown word shares the longest start (at least `_STEM` letters) with."""
+def _by_spelling(phrase: str) -> tuple[str | None, str | None]:
+    """(the canonical word, None) of a one-word unknown word that is a form of a word the vocabulary knows: both
+    come to one stem of at least `_STEM` letters once an ending is taken off (`accepting`, `accepted`: `accept`;
+    `implementation`, `implemented`), or cut short (`proto`, `prototype`), every such word reading alike. Else (None, the nearest known word or phrase
+    it shares at least `_STEM` first letters with, named so the user can judge): a shared start is no shared meaning
+    (`publish` is no `public review`, `ready-for-release` no `ready for review`)."""
+    mine = _stems(phrase) if _ONE_WORD.fullmatch(phrase) else set()
+    readings = {reading for known, reading in lifecycle.VOCABULARY.items()
+                if _ONE_WORD.fullmatch(known) and (mine & _stems(known) or len(mine) == 1 and known.startswith(phrase))}
+    if len(readings) == 1:
+        return readings.pop(), None
     best: tuple[int, str] | None = None
-    for known, reading in lifecycle.VOCABULARY.items():
-        shared = 0
-        for mine, theirs in zip(phrase, known):
-            if mine != theirs:
-                break
-            shared += 1
+    for known in lifecycle.VOCABULARY:
+        shared = len(posixpath.commonprefix([phrase, known]))
         if shared >= _STEM and (best is None or shared > best[0]):
-            best = (shared, reading)
-    return best[1] if best else None
+            best = (shared, known)
+    return None, best[1] if best else None
+
+
+def _stems(word: str) -> set[str]:
+    """The stems a word may be a form of: itself, and without each ending it has (a doubled last consonant
+    undoubled: `deferred` -> `defer`), each of at least `_STEM` letters."""
+    found = {word}
+    for ending in _ENDINGS:
+        stem = word[:-len(ending)]
+        if word.endswith(ending) and len(stem) >= _STEM:
+            found.add(stem)
+            if len(stem) > _STEM and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
+                found.add(stem[:-1])
+    return found
