@@ -708,11 +708,17 @@ def _moj(root: Path) -> Iterator[Written]:
     [036. Multi-cluster](...)`), the emoji the README's key gives each word left out; the
     successor a `Superseded by` line links is kept in the head. The four security ADRs kept privately (028-031)
     have no Status section: they state none."""
-    for relpath, text in _walk(root, r"architecture-decision-record/\d{3}-[^/]+\.md"):
+    return _emoji_status(root, r"architecture-decision-record/\d{3}-[^/]+\.md", r"superseded by\s*(.*)")
+
+
+def _emoji_status(root: Path, files: str, superseded: str) -> Iterator[Written]:
+    """The first line of text under `## Status`, an emoji key's marks left out; the successor a `superseded` line
+    names kept in the head."""
+    for relpath, text in _walk(root, files):
         found = re.search(r"^##\s*Status\s*\n(.*?)(?=^#|\Z)", text, re.MULTILINE | re.DOTALL)
         lines = [line.strip() for line in (found.group(1) if found else "").splitlines() if line.strip()]
         status = re.sub(r"^[^\w\[]+", "", lines[0]) if lines else ""
-        successor = re.match(r"superseded by\s*(.*)", status, re.IGNORECASE)
+        successor = re.match(superseded, status, re.IGNORECASE)
         yield Written(relpath, status or None, "Superseded-By: " + successor.group(1) if successor else "")
 
 
@@ -995,12 +1001,7 @@ def _madr_bullet(pattern: str) -> Oracle:
 def _moj_mp(root: Path) -> Iterator[Written]:
     """A Modernisation Platform ADR's `## Status` section, as the Cloud Platform's (`✅ Accepted`, `⌛️ Superseded
     [0019](link to ADR 19)`): its first line, the README key's emoji left out."""
-    for relpath, text in _walk(root, r"architecture-decision-record/\d{4}-[^/]+\.md"):
-        found = re.search(r"^##\s*Status\s*\n(.*?)(?=^#|\Z)", text, re.MULTILINE | re.DOTALL)
-        lines = [line.strip() for line in (found.group(1) if found else "").splitlines() if line.strip()]
-        status = re.sub(r"^[^\w\[]+", "", lines[0]) if lines else ""
-        successor = re.match(r"superseded(?: by)?\s*(.*)", status, re.IGNORECASE)
-        yield Written(relpath, status or None, "Superseded-By: " + successor.group(1) if successor else "")
+    return _emoji_status(root, r"architecture-decision-record/\d{4}-[^/]+\.md", r"superseded(?: by)?\s*(.*)")
 
 
 LOGS |= {  # a tenth fresh check (s65-heldout10)
