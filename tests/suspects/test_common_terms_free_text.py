@@ -10,7 +10,7 @@ from suspects_helpers import ingest_log
 
 from provgraph.engine.suspect_terms import COMMON_MIN_CLAIMS, live_common_terms
 from provgraph.graph.connection import Graph
-from provgraph.graph.schema import SCHEMA_VERSION, install_schema
+from provgraph.graph.schema import FREE_TEXT_INDEX_SINCE, install_schema
 
 FREE = COMMON_MIN_CLAIMS + 5
 KEYED = COMMON_MIN_CLAIMS + 10
@@ -58,7 +58,7 @@ def test_a_set_an_earlier_rule_counted_is_counted_again_by_any_ingest_that_write
 def test_a_claim_written_before_search_free_text_existed_counts_as_free_text(graph: Graph, tmp_path: Path) -> None:
     ingest_log(graph, tmp_path, [_free(n) for n in range(FREE)] + [_keyed(n) for n in range(KEYED)])
     graph.write("MATCH (c:Claim) REMOVE c.search_free_text")  # as a provgraph before it wrote them
-    graph.write("MATCH (s:ProvgraphSchema) SET s.version = $v", {"v": SCHEMA_VERSION - 1})
+    graph.write("MATCH (s:ProvgraphSchema) SET s.version = $v", {"v": FREE_TEXT_INDEX_SINCE - 1})
     older = live_common_terms(graph.read)
     assert {"ledger", "platform"} <= set(older), older  # every claim has free text
     install_schema(graph)  # the upgrade gives them true, so the index finds them
