@@ -1344,11 +1344,11 @@ LOGS |= {  # a fourteenth fresh check (s66-heldout14)
     # Devs have decided to implement and release") in force.
     "zilliqazips": HeldOut("Zilliqa/ZIP", "the README, ZIP Status", _zip_table, {
         "draft": "UNKNOWN", "ready": "UNKNOWN", "approved": "ACTIVE", "implemented": "ACTIVE"}),
-    # spec/PROCESS.md, the stages: Strawman, Draft ("Make the case for the addition ... expects that this proposal will
+    # spec/PROCESS (the process document), the stages: Strawman, Draft ("Make the case for the addition ... expects that this proposal will
     # be finalised"), Candidate ("design work is complete and further refinement will require implementation
     # experience") undecided; Finalised ("included in the formal ICS standard set") in force. EXPERIMENTAL (IBC v2's
     # overview), no stage of the process, by its plain meaning undecided. ICS 1: `stage` is the "Current ICS stage".
-    # The template (spec/ics-template.md, `stage: (current process stage)`) is no record.
+    # The ICS template (spec/ics-template, `stage: (current process stage)`) is no record.
     "ibcspecs": HeldOut("cosmos/ibc (spec)", "spec/PROCESS.md, the stages; ICS 1", _front_matter_key(
         r"spec/(?!ics-template\.md).+\.md", "stage"), {
         "strawman": "UNKNOWN", "draft": "UNKNOWN", "candidate": "UNKNOWN", "experimental": "UNKNOWN",
