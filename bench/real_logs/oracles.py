@@ -1274,3 +1274,83 @@ LOGS |= {  # a thirteenth fresh check (s65-heldout13)
                         _bullets(r"proposals/\d{4}-[^/]+\.md"), {
         "draft": "UNKNOWN", "accepted": "ACTIVE", "implemented": "ACTIVE"}),
 }
+
+
+def _bsip(root: Path) -> Iterator[Written]:
+    """A BSIP's RFC 822 preamble at the top, indented, in a code fence, or (BSIP 44) as lines ending in a Markdown
+    line break `\\`: its `Status:` (the break no part of it), the preamble up to the first heading as its head
+    (`Superseded-By: 0038 (partly)`, `Replaces: 0002`)."""
+    for relpath, text in _walk(root, r"bsip-\d{4}\.md"):
+        head = "\n".join(text.split("\n#", 1)[0].splitlines()[:30])
+        yield Written(relpath, _first(r"^[ \t]*Status:[ \t]*([^\\\n]+)", head), head)
+
+
+def _front_matter_key(pattern: str, key: str) -> Oracle:
+    """The front matter's `key:` (an IBC standard's `stage: draft`); a file with none states none."""
+    def read(root: Path) -> Iterator[Written]:
+        for relpath, text in _walk(root, pattern):
+            head = _front_matter(text)
+            yield Written(relpath, _first(rf"^{key}:\s*['\"]?([^'\"\n]+)", head), head)
+    return read
+
+
+def _zip_table(root: Path) -> Iterator[Written]:
+    """A ZIP's one-row table at the top, `| ZIP | Title | Status | Type | ...` over `| 1 | ... | Implemented | ...`:
+    the cell under `Status`."""
+    for relpath, text in _walk(root, r"zips/zip-\d+\.md"):
+        head = text.splitlines()[:10]
+        yield Written(relpath, _column(head, "status"), "\n".join(head))
+
+
+LOGS |= {  # a fourteenth fresh check (s66-heldout14)
+    # BSIP 1 (the process): a BSIP starts as "Draft"; "Once consensus among discussion participants is reached, the
+    # status can be switched to accepted", "implemented only if shareholders have approved a corresponding worker or
+    # hard fork proposal"; "Deferred" when "no progress is being made" (it can be reassigned to draft); "Rejected"
+    # by shareholders; "superseded by a different BSIP, rendering the original obsolete". The template's list: Draft |
+    # Accepted | Installed | Voting | Deferred | Rejected | Superseded | Obsoleted; the README lists the protocol
+    # BSIPs installed in the chain as `Installed`. Draft, Deferred, Voting (`Up for voting`) undecided; Accepted,
+    # Approved and Final (their plain meaning), Installed, and BSIP 40's `Milestone 1 accepted, other Milestones
+    # postponed` (a part accepted) in force; Rejected, Superseded, Obsoleted (`Obsoleted by BSIP-0043`) not.
+    "bsips": HeldOut("bitshares/bsips", "BSIP 1; the BSIP template's Status list; the README", _bsip, {
+        "draft": "UNKNOWN", "deferred": "UNKNOWN", "voting": "UNKNOWN", "up for voting": "UNKNOWN",
+        "accepted": "ACTIVE", "approved": "ACTIVE", "final": "ACTIVE", "installed": "ACTIVE",
+        "milestone 1 accepted": "ACTIVE", "rejected": "STALE", "superseded": "STALE", "obsoleted": "STALE"}),
+    # The ADR template's Status: 'A decision may be "proposed" if it hasn't been agreed upon yet, or "accepted" once
+    # it is agreed upon. If a later ADR changes or reverses a decision, it may be marked as "superseded by"', over
+    # `{Proposed|Accepted|Rejected|Superseded By XXX}`. Proposed undecided; Accepted in force; Informative (ADR 0009,
+    # no template word: a record of how things are, proposing no change) in force as written; Rejected, Superseded
+    # not.
+    "oasisadrs": HeldOut("oasisprotocol/adrs", "the ADR template, Status", _status_section(
+        r"(?!template\.md)\d{4}-[^/]+\.md"), {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "informative": "ACTIVE", "rejected": "STALE",
+        "superseded": "STALE", "superseded by": "STALE"}),
+    # SIP-1 (SIP Process), its statuses: Draft ("in development"), Review ("ready for peer review"); Implementation
+    # ("being implemented. Only critical changes based on implementation experience are expected": past review, the
+    # design settled, in force as a KEP's implementable), Final ("a final standard"), Living ("continually updated and
+    # never final", SIP-1 itself); Withdrawn ("This status is final").
+    "metamasksips": HeldOut("MetaMask/SIPs", "SIP-1, the SIP statuses", _front_matter_status(r"SIPS/sip-\d+\.md"), {
+        "draft": "UNKNOWN", "review": "UNKNOWN", "implementation": "ACTIVE", "final": "ACTIVE", "living": "ACTIVE",
+        "withdrawn": "STALE"}),
+    # LIP-1 (LIP Purpose and Guidelines), the statuses: WIP, Draft, Last Call undecided; Accepted, Final ("the current
+    # state-of-the-art"), Active in force; Superseded not. The LSPs also write Review and RFC (request for comments),
+    # no LIP-1 word: by their plain meaning, under review, undecided.
+    "lsps": HeldOut("lukso-network/LIPs (LSPs)", "LIP-1, the LIP statuses", _front_matter_status(
+        r"LSPs/LSP-\d+-[^/]+\.md"), {
+        "wip": "UNKNOWN", "draft": "UNKNOWN", "last call": "UNKNOWN", "review": "UNKNOWN", "rfc": "UNKNOWN",
+        "accepted": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE", "superseded": "STALE"}),
+    # The README, "ZIP Status": Draft ("not yet ready for submission"), Ready ("ready for review") undecided; Approved
+    # ("a finalized version ... any technical changes that were requested have been addressed"; "If the community
+    # agrees to include it, the ZIP editors will update the state of your ZIP to 'Approved'"), Implemented ("the Core
+    # Devs have decided to implement and release") in force.
+    "zilliqazips": HeldOut("Zilliqa/ZIP", "the README, ZIP Status", _zip_table, {
+        "draft": "UNKNOWN", "ready": "UNKNOWN", "approved": "ACTIVE", "implemented": "ACTIVE"}),
+    # spec/PROCESS (the process document), the stages: Strawman, Draft ("Make the case for the addition ... expects that this proposal will
+    # be finalised"), Candidate ("design work is complete and further refinement will require implementation
+    # experience") undecided; Finalised ("included in the formal ICS standard set") in force. EXPERIMENTAL (IBC v2's
+    # overview), no stage of the process, by its plain meaning undecided. ICS 1: `stage` is the "Current ICS stage".
+    # The ICS template (spec/ics-template, `stage: (current process stage)`) is no record.
+    "ibcspecs": HeldOut("cosmos/ibc (spec)", "spec/PROCESS.md, the stages; ICS 1", _front_matter_key(
+        r"spec/(?!ics-template\.md).+\.md", "stage"), {
+        "strawman": "UNKNOWN", "draft": "UNKNOWN", "candidate": "UNKNOWN", "experimental": "UNKNOWN",
+        "finalised": "ACTIVE", "finalized": "ACTIVE"}),
+}
