@@ -1354,3 +1354,86 @@ LOGS |= {  # a fourteenth fresh check (s66-heldout14)
         "strawman": "UNKNOWN", "draft": "UNKNOWN", "candidate": "UNKNOWN", "experimental": "UNKNOWN",
         "finalised": "ACTIVE", "finalized": "ACTIVE"}),
 }
+
+
+def _i2p(root: Path) -> Iterator[Written]:
+    """An I2P proposal's `.. meta::` directive under its RST title, its options indented: `    :status: Closed`,
+    `    :supercededby: 123` (the process record 001's literal block of empty fields further down states none)."""
+    return _head_match(r"i2p2www/spec/proposals/\d{3}-[^/]+\.rst", r"^[ \t]+:status:[ \t]*(\S[^\n]*?)\s*$", 15)(root)
+
+
+def _chip(root: Path) -> Iterator[Written]:
+    """A CHIP's preamble table at the top, outer pipes or not: `Status        | Final` under `CHIP Number | 0002` and
+    its `:---|:---` rule (a tab in one, CRLF in others)."""
+    return _head_match(r"CHIPs/chip-\d{4}\.md", r"^[ \t]*\|?[ \t]*Status[ \t]*\|[ \t]*([^|\n]+?)\s*(?:\||$)", 20)(root)
+
+
+def _ocm(root: Path) -> Iterator[Written]:
+    """An Open Cluster Management enhancement: its text (README.md, or one named for it) and the `metadata.yaml` beside
+    it, whose `status:` is the record's (the guidelines' own metadata.yaml is the template); a folder with no
+    metadata.yaml states none."""
+    for relpath, _text in _walk(root, r"enhancements/sig-[^/]+/[^/]+/[^/]+\.md"):
+        sidecar = (root / relpath).parent / "metadata.yaml"
+        head = sidecar.read_text(encoding="utf-8") if sidecar.is_file() else ""
+        yield Written(relpath, _first(r"^status:[ \t]*(\S[^\n]*?)\s*$", head), head)
+
+
+def _paas_adr(root: Path) -> Iterator[Written]:
+    """A GOV.UK PaaS ADR (Nygard's): the first line under its `# Status` heading (`Status` over `------` in one), near
+    its end, after Decision: `Accepted.`, `Superceded by [ADR021](...)`. ADR019 has no Status section."""
+    for relpath, text in _walk(root, r"source/architecture_decision_records/ADR\d+-[^/]+\.md"):
+        found = re.search(r"^(?:#+[ \t]*Status[ \t]*|Status[ \t]*\n-{3,}[ \t]*)\n(?:[ \t]*\n)*[ \t]*(\S[^\n]*?)[ \t]*$",
+                          text, re.MULTILINE | re.IGNORECASE)
+        yield Written(relpath, found.group(1) if found else None, "")
+
+
+LOGS |= {  # a fifteenth fresh check (s66-heldout15)
+    # Proposal 001, "Proposal status": Open ("under discussion"), Draft ("not a complete proposal yet"), Needs-Revision,
+    # Needs-Research, Dead ("hasn't been touched in a long time ... can become Open again if it gets a new
+    # proponent"), Reserve ("might want to resurrect it some day") not decided or dormant; Accepted ("we intend to
+    # implement it"), Finished ("accepted and implemented"), Closed ("accepted, implemented, and merged into the main
+    # specification"), Meta ("a document about proposals"), Informational ("the last word on what it's doing") in
+    # force; Rejected not (superseded proposals "should be Rejected and have their supercededby field set").
+    "i2pprops": HeldOut("i2p/i2p.www", "proposal 001, Proposal status", _i2p, {
+        "open": "UNKNOWN", "draft": "UNKNOWN", "needs-revision": "UNKNOWN", "needs-research": "UNKNOWN",
+        "dead": "UNKNOWN", "reserve": "UNKNOWN", "accepted": "ACTIVE", "finished": "ACTIVE", "closed": "ACTIVE",
+        "meta": "ACTIVE", "informational": "ACTIVE", "rejected": "STALE"}),
+    # No process document in the repository defines the words; the proposals use them for their own state: Proposed,
+    # Proposal, Draft (not yet decided; `Proposed, partially implemented` states Proposed first); Accepted (`Accepted,
+    # Implemented in PR #3879`) in force; Deprecated, `Replaced with [migration guide]` by their plain meaning not.
+    "cortexprops": HeldOut("cortexproject/cortex (docs/proposals)", "the proposals' own use of the words",
+                           _bullets(r"docs/proposals/(?!_index)[^/]+\.md"), {
+        "proposed": "UNKNOWN", "proposal": "UNKNOWN", "draft": "UNKNOWN", "accepted": "ACTIVE", "deprecated": "STALE",
+        "replaced": "STALE"}),
+    # CHIP-0001, "CHIP Status": Idea, Draft, Review, Review (Fast Track), Last Call, Stagnant ("The author may petition
+    # the Editor to move the CHIP back"); Final ("finalized and can no longer be modified"), Living ("will never be
+    # finalized because changes will occasionally need to be made", CHIP-0001 itself); Withdrawn, Obsolete ("must be
+    # replaced").
+    "chips": HeldOut("Chia-Network/chips", "CHIP-0001, CHIP Status", _chip, {
+        "idea": "UNKNOWN", "draft": "UNKNOWN", "review": "UNKNOWN", "last call": "UNKNOWN", "stagnant": "UNKNOWN",
+        "final": "ACTIVE", "living": "ACTIVE", "withdrawn": "STALE", "obsolete": "STALE"}),
+    # The guidelines' README (the metadata template's): status "Must be one of provisional, implementable, implemented,
+    # deferred, rejected, withdrawn, or replaced"; "View anything marked as provisional as an idea worth exploring in
+    # the future, but not accepted as ready to execute. Anything marked as implementable should clearly communicate how
+    # an enhancement is coded up and delivered". Provisional, deferred undecided; implementable, implemented (and its
+    # misspelling `implemeted`, one record) in force; rejected, withdrawn, replaced not. `provisionable` (one record)
+    # is neither of the words and could be either: left out.
+    "ocmenh": HeldOut("open-cluster-management-io/enhancements", "the guidelines' README, status", _ocm, {
+        "provisional": "UNKNOWN", "deferred": "UNKNOWN", "implementable": "ACTIVE", "implemented": "ACTIVE",
+        "implemeted": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "replaced": "STALE"}),
+    # The manual's index: "Architecture Decision Records (ADR) as described in" Nygard's post (its statuses proposed,
+    # accepted, deprecated, superseded). Proposed undecided; Accepted, Approved (one ADR, by its plain meaning) in
+    # force; Deprecated, Superseded (spelt `Superceded by`, `Superceeded by` here) not.
+    "paasadrs": HeldOut("alphagov/paas-team-manual (source/architecture_decision_records)",
+                        "the manual's index, Architecture decision records (Nygard's)", _paas_adr, {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE", "deprecated": "STALE",
+        "superseded": "STALE", "superceded": "STALE", "superceeded": "STALE"}),
+    # The proposal template's `* Status: **Awaiting implementation**` and the README's incubation process (the
+    # swift-evolution review its proposals follow): Active Review (`Active Review 28 Oct 2020 ..< 12 Nov 2020`) not yet
+    # decided; Accepted (`Accepted as Sandbox Maturity`, `Accepted (Incubating)`), Awaiting implementation,
+    # Implemented (`Implementated` in one), Graduated (the last maturity level) in force. 0000-template is no record.
+    "sswg": HeldOut("swift-server/sswg (proposals)", "the proposal template, Status; the README, Incubation Process",
+                    _bullets(r"proposals/(?!0000)\d{4}-[^/]+\.md"), {
+        "active review": "UNKNOWN", "accepted": "ACTIVE", "awaiting implementation": "ACTIVE", "implemented": "ACTIVE",
+        "implementated": "ACTIVE", "graduated": "ACTIVE"}),
+}
