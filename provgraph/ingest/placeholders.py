@@ -40,7 +40,7 @@ def placeholder(text: str | None) -> bool:
     return bracketed is not None and lifecycle.canonical(inside) is None
 
 
-_QUOTE = re.compile(r"[ \t]*(?:>[ \t]?)+")
+_QUOTE = re.compile(r"[ \t]*(?:>[ \t]*)+")
 
 
 def instruction(line: str, words: Mapping[str, str] | None = None) -> bool:
