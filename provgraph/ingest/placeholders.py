@@ -43,11 +43,13 @@ def placeholder(text: str | None) -> bool:
 _QUOTE = re.compile(r"[ \t]*(?:>[ \t]*)+")
 
 
-def instruction(line: str, words: Mapping[str, str] | None = None) -> bool:
+def instruction(line: str, words: Mapping[str, str] | None = None, above: str = "") -> bool:
     """Whether a line under a status heading is a template's instruction, not a status: a block quote (`> A decision
-    may be "proposed" ...`), unless it quotes a status alone (`status_alone`: `> Accepted` is its author's; the
-    template's `> Accepted or Rejected` stays one)."""
-    return line.lstrip().startswith(">") and not status_alone(unquoted(line), words)
+    may be "proposed" ...`), unless it opens its quote (`above`, the line before it, is none) and quotes a status
+    alone (`status_alone`: `> Accepted` is its author's; the template's `> Accepted or Rejected` stays one, and so
+    does an example inside a template's quote, `>     Accepted` under `> must be one of: ...`)."""
+    quoted = line.lstrip().startswith(">")
+    return quoted and (above.lstrip().startswith(">") or not status_alone(unquoted(line), words))
 
 
 def unquoted(line: str) -> str:

@@ -26,6 +26,8 @@ STATUSES = {
     "DR005-page-on-call.md": TEMPLATE_QUOTE,
     "DR006-cache-pages.md": '> A decision may be "proposed" or "accepted".\n\nRejected',
     "DR007-sign-requests.md": "> On hold",
+    "DR008-rotate-keys.md": '> Must be one of "Accepted" or "Rejected", for example:\n>\n>     Accepted\n\n'
+                            'Accepted | Rejected',
 }
 
 
@@ -48,10 +50,10 @@ def _declared_words(root: Path) -> dict[str, str | None]:
 
 EXPECTED = {"DR001-keep-logs.md": "accepted", "DR002-use-a-queue.md": "superseded", "DR003-send-mail.md": "accepted",
             "DR004-use-a-stream.md": "accepted", "DR005-page-on-call.md": None, "DR006-cache-pages.md": "rejected",
-            "DR007-sign-requests.md": "on-hold"}
+            "DR007-sign-requests.md": "on-hold", "DR008-rotate-keys.md": None}
 
 
-def test_a_quoted_status_alone_under_a_status_heading_is_the_records_and_the_templates_quoted_choice_states_none(
+def test_a_quoted_status_alone_under_a_status_heading_is_the_records_and_the_templates_quote_states_none(
         tmp_path: Path) -> None:
     _write(tmp_path)
     assert _declared_words(tmp_path) == EXPECTED
@@ -63,6 +65,7 @@ def test_a_quote_is_a_status_only_when_it_holds_one_status_phrase_or_one_ending_
     assert placeholders.instruction("> Accepted or Rejected") and placeholders.instruction("> Accepted | Rejected")
     assert placeholders.instruction("> Accepted decisions are kept here.") and placeholders.instruction(">")
     assert placeholders.instruction("> Lit") and not placeholders.instruction("> Lit", {"lit": "accepted"})
+    assert placeholders.instruction(">     Accepted", above="> for example:")  # an example inside a template's quote
     assert placeholders.unquoted(">  > Accepted") == "Accepted"
 
 
@@ -82,4 +85,4 @@ def test_a_proposal_reads_a_quoted_status_alone_and_names_only_the_files_that_ke
     proposal = propose_format(tmp_path)
     claims = {path: word for path, (_, word) in read_as_claims(proposal, tmp_path).items()}
     assert claims == {path: word for path, word in EXPECTED.items() if word is not None}
-    assert proposal.counts.records == 6
+    assert proposal.counts.records == 6  # DR005 and DR008 state none

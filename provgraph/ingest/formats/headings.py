@@ -114,8 +114,8 @@ def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, 
         if name is None or name in found:
             continue
         stop = marks[number + 1].start if number + 1 < len(marks) else len(lines)
-        line = next((index for index in range(heading.end, stop)
-                     if lines[index].strip() and not placeholders.instruction(lines[index], words)), None)
+        line = next((index for index in range(heading.end, stop) if lines[index].strip()
+                     and not placeholders.instruction(lines[index], words, lines[index - 1])), None)
         if line is None:
             continue
         status = lifecycle.status_named(heading.key)

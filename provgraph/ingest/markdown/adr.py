@@ -287,7 +287,8 @@ def _status_text(document: Document, status_section: tuple[int, int] | None,
     if inline:
         return inline, heading.index + 1
     for index, line in body_lines(document):
-        if not status_section[0] <= index < status_section[1] or not line.strip() or placeholders.instruction(line, words):
+        if (not status_section[0] <= index < status_section[1] or not line.strip()
+                or placeholders.instruction(line, words, document.lines[index - 1])):
             continue
         word = _first_word(line)
         if word in ("supersedes", "supercedes", "amends"):
