@@ -354,42 +354,6 @@ def declared_word(text: str | None, words: Mapping[str, str] | None = None) -> s
     return reading.declared if reading else None
 
 
-_BRACKETED = re.compile(r"\s*(?:<([^<>]*)>|\{([^{}]*)\})\s*")
-_OR = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+")
-
-
-def placeholder(text: str | None) -> bool:
-    """Whether a status text is a template's placeholder, no status: the process's words offered as a choice, two or
-    more status words between `|` (`Draft | Proposed | Accepted`, `<Draft | Active | ...>`,
-    `{Deprecated|Proposed|Accepted}`); or between commas, in brackets two or more (`{Draft, In Review, Ready for
-    Implementation, Implemented}`), else a list of three status words or more, each part a word the vocabulary knows
-    (`Implementable, Released, Dormant, Declined`, or `Draft, Accepted or Rejected`: an "or" before the last; a record may
-    state two, `Accepted, Implemented`); or a text in angle or curly
-    brackets that is no status word (`{status}`, `<TAP number>`; `<Draft>` is its author's Draft)."""
-    if not text:
-        return False
-    bracketed = _BRACKETED.fullmatch(text)
-    inside = next((group for group in bracketed.groups() if group is not None), "") if bracketed else text
-    parts = [part for part in inside.split("|") if part.strip()]
-    if len(parts) >= 2 and sum(1 for part in parts if canonical(part) is not None) >= 2:
-        return True
-    parts = [" ".join(part.split()).casefold() for part in inside.split(",") if part.strip()]
-    if bracketed and len(parts) >= 2 and sum(1 for part in parts if canonical(part) is not None) >= 2:
-        return True
-    if len(parts) >= 3 and all(part in VOCABULARY for part in parts):
-        return True
-    offered = [part for part in _OR.split(" ".join(inside.split()).casefold()) if part]
-    if len(offered) >= 3 and all(part in VOCABULARY for part in offered):
-        return True  # `Draft, Accepted, Adopted, Deferred or Rejected`: a choice, its last word after an "or"
-    return bracketed is not None and canonical(inside) is None
-
-
-def instruction(line: str) -> bool:
-    """Whether a line under a status heading is a template's instruction, not a status: a block quote (`> A decision
-    may be "proposed" ...`)."""
-    return line.lstrip().startswith(">")
-
-
 def status_words(text: str | None) -> list[str]:
     """The words a status text is read by, in order (casefolded; markup and struck-through text aside)."""
     return _words(text) if text else []

@@ -12,7 +12,7 @@ from proposal_claims import MD, read_as_claims
 
 from provgraph import propose_format
 from provgraph.base.errors import UsageError
-from provgraph.ingest import lifecycle
+from provgraph.ingest import lifecycle, placeholders
 from provgraph.ingest.formats import metadata
 from provgraph.ingest.formats.declaration import declared
 from provgraph.ingest.formats.proposal import templates
@@ -104,9 +104,9 @@ def test_needs_revision_is_read_as_the_logs_definition_says_still_in_force() -> 
 
 
 def test_a_template_offering_the_words_with_or_before_the_last_is_set_aside() -> None:
-    assert lifecycle.placeholder("Draft,Accepted,Adopted,Deferred or Rejected")
-    assert lifecycle.placeholder("Draft, Proposed, or Accepted")
-    assert not lifecycle.placeholder("Accepted or Rejected") and not lifecycle.placeholder("Accepted, Implemented")
+    assert placeholders.placeholder("Draft,Accepted,Adopted,Deferred or Rejected")
+    assert placeholders.placeholder("Draft, Proposed, or Accepted")
+    assert not placeholders.placeholder("Accepted or Rejected") and not placeholders.placeholder("Accepted, Implemented")
     assert templates.placeholders(["created: DD-MMM-YY"]) == ["a date's form 'DD-MMM-YY'"]
     root = MENDED / "templated"
     proposal = propose_format(root)

@@ -10,7 +10,7 @@ from ingest_run import FIXTURES
 from proposal_claims import MD, WHEN, read_as_claims
 
 from provgraph import propose_format
-from provgraph.ingest import lifecycle
+from provgraph.ingest import placeholders
 from provgraph.ingest.formats import headings, metadata, tables
 from provgraph.ingest.formats.declaration import declared, preset
 from provgraph.ingest.formats.reader import Version, read_record
@@ -75,7 +75,7 @@ def test_a_block_quote_under_a_status_heading_is_an_instruction_and_a_placeholde
     adr = read_record(preset("adr"), Version(relpath, WHEN), data, IngestOptions(store="s"))
     observed = next(record for record in adr.records if isinstance(record, Observation))
     assert [claim.declared for claim in observed.claims] == [None]  # was `a decision may be`, unrecognised
-    assert not lifecycle.placeholder("<Draft>") and lifecycle.placeholder("<TAP number>")  # GIP-0053's `Stage: <Draft>`
+    assert not placeholders.placeholder("<Draft>") and placeholders.placeholder("<TAP number>")  # GIP-0053's `Stage: <Draft>`
     proposal = propose_format(root)
     assert proposal.store_table()["record"].get("skip") is None  # a record that left its status unfilled: no template
     assert "a source only: its status is a template's placeholder" in proposal.counts.not_read

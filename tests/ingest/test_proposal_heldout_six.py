@@ -13,7 +13,7 @@ from proposal_claims import MD, WHEN, read_as_claims
 
 from provgraph import propose_format
 from provgraph.base.errors import InputError
-from provgraph.ingest import lifecycle
+from provgraph.ingest import lifecycle, placeholders
 from provgraph.ingest.formats import metadata
 from provgraph.ingest.formats.declaration import declared
 from provgraph.ingest.formats.proposal.words import phrase_of
@@ -77,10 +77,10 @@ def test_a_link_to_a_records_url_names_that_record_by_its_path_else_by_its_text(
 def test_a_status_that_lists_the_logs_words_between_commas_is_a_placeholder() -> None:
     # cilium/design-cfps' template `**Status:** Implementable, Released, Dormant, Declined`; gRPC's unfilled
     # `{Draft, In Review, Ready for Implementation, Implemented}`
-    assert lifecycle.placeholder("Implementable, Released, Dormant, Declined")
-    assert lifecycle.placeholder("{Draft, In Review, Ready for Implementation, Implemented}")
-    assert not lifecycle.placeholder("Accepted, Implemented")  # a record may state two
-    assert not lifecycle.placeholder("Accepted, implemented in 3.1, released")  # not a list of words alone
+    assert placeholders.placeholder("Implementable, Released, Dormant, Declined")
+    assert placeholders.placeholder("{Draft, In Review, Ready for Implementation, Implemented}")
+    assert not placeholders.placeholder("Accepted, Implemented")  # a record may state two
+    assert not placeholders.placeholder("Accepted, implemented in 3.1, released")  # not a list of words alone
     fmt = declared({"records": ["CFP-*" + MD], "metadata": [], "patterns": {"status": r"^\*\*Status:\*\*\s*(.+)$"}})
     relpath = "cfps/CFP-003-template" + MD
     read = read_record(fmt, Version(relpath, WHEN), (SAMPLES / "cilium" / relpath).read_bytes(), IngestOptions(store="s"))

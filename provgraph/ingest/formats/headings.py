@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Iterator, Mapping
 
 from provgraph.base.text import folded
-from provgraph.ingest import lifecycle
+from provgraph.ingest import lifecycle, placeholders
 from provgraph.ingest.formats import lists
 from provgraph.ingest.formats.metadata import Field, Fields, after_front_matter
 
@@ -97,9 +97,10 @@ def section(lines: list[str], name: str) -> tuple[int, list[str]] | None:
 def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, str] | None = None) -> Fields:
     """`names` (casefolded) read as headings: `## Status` then `Accepted` is the field status = Accepted, on the line
     that says it (a bullet mark before it is not part of the value; a block quote under it, a template's instruction,
-    is no value). The first heading of a name wins. Under a heading named like a status (`## 3. Status`), a first
-    line that starts with a status phrase is the value, unless the phrase starts a name (`Open edX ...`: then the
-    heading states nothing); one that does not gives the status phrase of its paragraph's first sentence when that
+    is no value, unless it quotes a status alone: `> Accepted` is its author's, `placeholders.instruction`). The
+    first heading of a name wins. Under a heading named like a status (`## 3. Status`), a first line that starts
+    with a status phrase is the value, unless the phrase starts a name (`Open edX ...`: then the heading states
+    nothing); one that does not gives the status phrase of its paragraph's first sentence when that
     sentence is short (`This BEP is already implemented.` -> `implemented`; the store's `words` first) and the
     phrase is no name's word (a capitalised word before another: `Built on Open Source.`); a long sentence is prose
     (a `## Decision` section's text), and a negated phrase (`not yet implemented`) is not read either way: the line
@@ -113,8 +114,8 @@ def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, 
         if name is None or name in found:
             continue
         stop = marks[number + 1].start if number + 1 < len(marks) else len(lines)
-        line = next((index for index in range(heading.end, stop)
-                     if lines[index].strip() and not lifecycle.instruction(lines[index])), None)
+        line = next((index for index in range(heading.end, stop) if lines[index].strip()
+                     and not placeholders.instruction(lines[index], words, lines[index - 1])), None)
         if line is None:
             continue
         status = lifecycle.status_named(heading.key)
@@ -138,7 +139,7 @@ def _no_status_word(line: str, words: Mapping[str, str] | None) -> bool:
 def _stated(lines: list[str], line: int, stop: int, key: str, words: Mapping[str, str] | None) -> Field | None:
     """The value under a heading (None: a status-named heading's text that starts with a name, `Open edX ...`, which
     would read as a status word it does not state)."""
-    first = Field(_BULLET.sub("", lines[line].strip(), count=1), line + 1)
+    first = Field(_BULLET.sub("", placeholders.unquoted(lines[line]).strip(), count=1), line + 1)
     if not lifecycle.status_named(key):
         return first
     reading = lifecycle.read_word(first.value, words)

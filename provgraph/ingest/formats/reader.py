@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from provgraph.base.times import AmbiguousDate, loose_date
-from provgraph.ingest import lifecycle
+from provgraph.ingest import lifecycle, placeholders
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import decode, invalid_utf8_notice
 from provgraph.ingest.formats import headings, labels, metadata, patterns
@@ -89,7 +89,7 @@ def read_record(fmt: RecordFormat, at: Version, data: bytes, options: IngestOpti
         _value(fmt, fields, "status") or fields.get("folder"))
     unreadable = any(isinstance(record, Quarantined) for record in records)
     stated = None if unreadable else StatusStated()  # a record without its sidecar has no metadata
-    if why is None and (status is None or not _text(status) or lifecycle.placeholder(_text(status))):
+    if why is None and (status is None or not _text(status) or placeholders.placeholder(_text(status))):
         why = _no_status(fmt, lines, status)
         stated = StatusStated(metadata=bool(fields), status_like=_status_like(fmt, fields))
     if why is not None:

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from provgraph.base.mentions import changed, mentions, names
 from provgraph.base.times import AmbiguousDate, loose_date
-from provgraph.ingest import lifecycle
+from provgraph.ingest import lifecycle, placeholders
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import REFERENCE_FIELDS, decode, invalid_utf8_notice
 from provgraph.ingest.markdown.dates import DateConvention
@@ -113,7 +113,7 @@ def _claim(
 ) -> tuple[ClaimRecord, tuple[EdgeRecord, ...], lifecycle.WordReading | None] | None:
     status_section = section(document, lambda text: re.fullmatch(r"status(\s*[:\-\u2013\u2014]\s*.*)?", normal_heading(text)) is not None)
     (header_status, header_line), header_date = _header_fields(document, status_section)
-    status_text, text_line = _status_text(document, status_section)
+    status_text, text_line = _status_text(document, status_section, words)
     if fields is None and status_section is None and not _states_status(document, header_status, header_line, words):
         return None
     fields = fields or {}
@@ -135,7 +135,7 @@ def _claim(
                        for name in status_fields if name != "status"]
     for candidate, line in (*declared_fields, (fields.get("status"), _front_matter_line(document, "status")),
                             (status_text, text_line), (header_status, header_line)):
-        if candidate and not lifecycle.placeholder(str(candidate)):  # a template's `{Proposed|Accepted}` states none
+        if candidate and not placeholders.placeholder(str(candidate)):  # a template's `{Proposed|Accepted}` states none
             word = lifecycle.read_word(str(candidate), words)
             status_line = line
             break
@@ -275,9 +275,11 @@ def _header_fields(document: Document, status_section: tuple[int, int] | None
     return (status, status_line), when
 
 
-def _status_text(document: Document, status_section: tuple[int, int] | None) -> tuple[str | None, int | None]:
+def _status_text(document: Document, status_section: tuple[int, int] | None,
+                 words: Mapping[str, str] | None = None) -> tuple[str | None, int | None]:
     """The first line of the ## Status section that speaks about this record (not an outgoing link, not a block quote:
-    a template's instruction, `> A decision may be "proposed" ...`), with its 1-based line."""
+    a template's instruction, `> A decision may be "proposed" ...`, unless it quotes a status alone, `> Accepted`,
+    `placeholders.instruction`), with its 1-based line."""
     if status_section is None:
         return None, None
     heading = next(h for h in document.headings if h.index == status_section[0] - 1)
@@ -285,14 +287,15 @@ def _status_text(document: Document, status_section: tuple[int, int] | None) -> 
     if inline:
         return inline, heading.index + 1
     for index, line in body_lines(document):
-        if not status_section[0] <= index < status_section[1] or not line.strip() or lifecycle.instruction(line):
+        if (not status_section[0] <= index < status_section[1] or not line.strip()
+                or placeholders.instruction(line, words, document.lines[index - 1])):
             continue
         word = _first_word(line)
         if word in ("supersedes", "supercedes", "amends"):
             continue
         if word == "status":
             continue  # a "Status:" bullet inside the section: _header_fields reads it
-        return line.strip(), index + 1
+        return placeholders.unquoted(line).strip(), index + 1
     return None, None
 
 

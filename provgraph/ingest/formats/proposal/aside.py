@@ -25,7 +25,7 @@ import posixpath
 import re
 from typing import Sequence
 
-from provgraph.ingest import lifecycle
+from provgraph.ingest.placeholders import placeholder
 from provgraph.ingest.formats.declaration import matches
 from provgraph.ingest.formats.proposal.evidence import Fields, status_text
 from provgraph.ingest.formats.proposal.files import Seen, is_template, literal_glob, number_of, prefix_of
@@ -84,7 +84,7 @@ def _titled(relpath: str, fields: Fields | None, head: Sequence[str], in_text: s
     """A record file (`fields`: its merged fields when it states a status) titled a template whose text's own status
     (`in_text`, where a sidecar states the one read) is a placeholder. A title alone is no sign: KEPs that kept
     their template's `title: KEP Template` and some of its values are records."""
-    if fields is None or not lifecycle.placeholder(in_text):
+    if fields is None or not placeholder(in_text):
         return None
     titles = [status_text(value) for name, value in fields.items() if name.casefold() in _TITLE_NAMES]
     titles += [found.group(1) for line in head[:HEAD_LINES] if (found := _TITLE_LINE.match(line))][:1]
@@ -97,7 +97,7 @@ def _filled_in(relpath: str, fields: Fields | None) -> tuple[str, str] | None:
     if fields is None:
         return None
     numbering = {prefix_of(posixpath.basename(relpath)).casefold(), *_ID_NAMES} - {""}
-    unnumbered = any(lifecycle.placeholder(status_text(value)) for name, value in fields.items() if name in numbering)
+    unnumbered = any(placeholder(status_text(value)) for name, value in fields.items() if name in numbering)
     return (TEMPLATE, literal_glob(relpath)) if number_of(relpath) == 0 or unnumbered else None
 
 

@@ -19,7 +19,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from provgraph.ingest import lifecycle
+from provgraph.ingest import lifecycle, placeholders
 from provgraph.ingest.formats import headings, metadata
 from provgraph.ingest.formats.declaration import METADATA
 from provgraph.ingest.formats.proposal.files import Seen, shape
@@ -62,7 +62,7 @@ def status_text(found: metadata.Field | None) -> str:
 def known(found: metadata.Field | None) -> bool:
     """Whether a field's value is a status word the default vocabulary reads (a template's placeholder is none)."""
     text = status_text(found)
-    return bool(text) and len(text) <= 200 and lifecycle.canonical(text) is not None and not lifecycle.placeholder(text)
+    return bool(text) and len(text) <= 200 and lifecycle.canonical(text) is not None and not placeholders.placeholder(text)
 
 
 def evidence(seen: list[Seen]) -> Evidence:
@@ -140,7 +140,7 @@ def _in_text(lines: list[str]) -> list[tuple[Place, Fields]]:
     preamble = "\n".join(lines[:metadata.PREAMBLE_LINES])
     for matched in _LABELLED.finditer(preamble):
         rest = preamble[matched.start(2):].split("\n", 1)[0]
-        if not lifecycle.placeholder(rest.strip().strip("*_`").strip()):  # `Status: <Draft | Active>`: a template's
+        if not placeholders.placeholder(rest.strip().strip("*_`").strip()):  # `Status: <Draft | Active>`: a template's
             labelled.setdefault(matched.group(1).strip().casefold(), metadata.Field(matched.group(2).strip()))
     if labelled:
         read.append((Place(PATTERNS), labelled))

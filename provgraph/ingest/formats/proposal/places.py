@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Callable
 
-from provgraph.ingest import lifecycle
+from provgraph.ingest import lifecycle, placeholders
 from provgraph.ingest.formats import metadata
 from provgraph.ingest.formats.declaration import METADATA, matches
 from provgraph.ingest.formats.proposal.codes import or_coded
@@ -84,11 +84,11 @@ class Choice:
         """Whether the status a record file's merged fields give is a template's placeholder."""
         found = fields.get(_PATTERN_KEY) if self.pattern is not None else next(
             (fields[name] for name in self.status_names if name in fields), None)
-        return lifecycle.placeholder(status_text(found))
+        return placeholders.placeholder(status_text(found))
 
 
 def _stated(text: str) -> str:
-    return "" if lifecycle.placeholder(text) else text
+    return "" if placeholders.placeholder(text) else text
 
 
 _PATTERN_KEY = "\0pattern"  # the status a pattern reads, among a record file's merged fields

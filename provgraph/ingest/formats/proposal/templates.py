@@ -3,7 +3,7 @@
 A file named for a template (`0000-template.md`, `xep-template.xml`) is a template, set aside, only when its top shows
 a placeholder; one that states a status and shows none is a record about templates (crossplane's
 `one-pager-template-stacks`, `* Status: Defunct`). The placeholders, in its first `HEAD_LINES` lines:
-- a field whose value is a template's placeholder: the process's words offered as a choice (`lifecycle.placeholder`:
+- a field whose value is a template's placeholder: the process's words offered as a choice (`placeholders.placeholder`:
   `Draft | Active`, `Draft, Accepted or Rejected`, `<TAP number>`), or between slashes (`Proposed/Accepted/Deprecated`), or a number's
   (`NN`, `xxxx`, `####`);
 - a date's form (`YYYY-MM-DD`, `yyyy-mm`, `MM/DD/YYYY`, `DD-MMM-YY`);
@@ -18,6 +18,7 @@ from itertools import chain
 from typing import Iterable, Sequence
 
 from provgraph.ingest import lifecycle
+from provgraph.ingest.placeholders import placeholder
 from provgraph.ingest.formats.declaration import ID_PLACEHOLDER
 
 HEAD_LINES = 40
@@ -42,7 +43,7 @@ def placeholders(lines: Sequence[str], values: Iterable[str] = ()) -> list[str]:
     found = []
     value = next((value for value in chain(values, (value for line in head for value in _values(line)))
                   if not _AUTOLINK.fullmatch(value)
-                  and (lifecycle.placeholder(value) or ID_PLACEHOLDER.fullmatch(value) or _slashed(value))), None)
+                  and (placeholder(value) or ID_PLACEHOLDER.fullmatch(value) or _slashed(value))), None)
     if value is not None:
         found.append(f"a field's placeholder {value!r}")
     text = "\n".join(head)
