@@ -1300,7 +1300,7 @@ def _lido(root: Path) -> Iterator[Written]:
 
 
 LOGS |= {  # a sixteenth fresh check (s66-heldout16)
-    # SIP-1 (content/sips/sip-1.md), its statuses: Draft ("work-in-progress"), Feasibility, SC Review Pending, Vote
+    # SIP-1 (the first SIP), its statuses: Draft ("work-in-progress"), Feasibility, SC Review Pending, Vote
     # Pending; Approved ("passed community governance and is now being prioritised for development"), Implemented
     # ("implemented and deployed to mainnet"); Rejected ("failed to reach community consensus").
     "synthetix": HeldOut("Synthetixio/SIPs (content/sips)", "SIP-1, the statuses",
