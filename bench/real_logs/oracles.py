@@ -1437,3 +1437,69 @@ LOGS |= {  # a fifteenth fresh check (s66-heldout15)
         "active review": "UNKNOWN", "accepted": "ACTIVE", "awaiting implementation": "ACTIVE", "implemented": "ACTIVE",
         "implementated": "ACTIVE", "graduated": "ACTIVE"}),
 }
+
+
+def _nostr(root: Path) -> Iterator[Written]:
+    """A NIP's tags under its title: `` `draft` `optional` ``, `` `final` `mandatory` ``; one that also carries
+    `` `unrecommended` `` (the README strikes it through: "unrecommended: deprecated in favor of NIP-17") states that;
+    NIP-A0 writes `**Status:** Draft` instead. A NIP whose tags are only `` `optional` `` states none."""
+    for relpath, text in _walk(root, r"[0-9A-F]{2}\.md"):
+        head = text.splitlines()[:15]
+        tags = next((line for line in head if re.match(r"`(draft|final)`", line)), None)
+        if tags:
+            status: str | None = "unrecommended" if "`unrecommended`" in tags else tags.split("`")[1]
+        else:
+            status = _first(r"^\*\*Status:\*\*\s*(\w+)", "\n".join(head))
+        yield Written(relpath, status, "")
+
+
+def _lido(root: Path) -> Iterator[Written]:
+    """A LIP's front matter (`status: Implemented`); LIP-3 writes it as a table instead, its header row the front
+    matter's keys (`| lip: | title: | status: | ... |`) over one row of values."""
+    for relpath, text in _walk(root, r"LIPS/lip-\d+\.md"):
+        head = _front_matter(text)
+        yield Written(relpath, _first(r"^status:\s*['\"]?([^'\"\n]+)", head)
+                      or _column(text.splitlines()[:5], "status:"), head)
+
+
+LOGS |= {  # a sixteenth fresh check (s66-heldout16)
+    # SIP-1 (the first SIP), its statuses: Draft ("work-in-progress"), Feasibility, SC Review Pending, Vote
+    # Pending; Approved ("passed community governance and is now being prioritised for development"), Implemented
+    # ("implemented and deployed to mainnet"); Rejected ("failed to reach community consensus").
+    "synthetix": HeldOut("Synthetixio/SIPs (content/sips)", "SIP-1, the statuses",
+                         _front_matter_status(r"content/sips/sip-\d+\.md"), {
+        "draft": "UNKNOWN", "feasibility": "UNKNOWN", "sc review pending": "UNKNOWN", "vote pending": "UNKNOWN",
+        "approved": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE"}),
+    # RPIP-1, "RPIP Process": Draft, Review; Final ("a state of finality"), Living ("continually updated"; "Only
+    # Final and Living RPIPs are eligible for official adoption"); Stagnant ("may be resurrected": dormant);
+    # Withdrawn ("can no longer be resurrected"), Obsolete ("replaced, superseded or removed").
+    "rpips": HeldOut("rocket-pool/RPIPs", "RPIP-1, RPIP Process", _front_matter_status(r"RPIPs/RPIP-\d+\.md"), {
+        "draft": "UNKNOWN", "review": "UNKNOWN", "stagnant": "UNKNOWN", "final": "ACTIVE", "living": "ACTIVE",
+        "withdrawn": "STALE", "obsolete": "STALE"}),
+    # LIP-0 and the README, "LIP Statuses": WIP ("still being developed"), Proposed ("ready to be reviewed"),
+    # Deferred; Approved ("accepted for implementation"), Implemented ("released to mainnet"); Rejected, Withdrawn,
+    # Moribund ("implemented but is now obsolete").
+    "lidolips": HeldOut("lidofinance/lido-improvement-proposals (LIPS)", "LIP-0; the README, LIP Statuses", _lido, {
+        "wip": "UNKNOWN", "proposed": "UNKNOWN", "deferred": "UNKNOWN", "approved": "ACTIVE", "implemented": "ACTIVE",
+        "rejected": "STALE", "withdrawn": "STALE", "moribund": "STALE"}),
+    # No document defines the words; the README's "List of LNP/BP standards and proposals" gives each a Status of
+    # Draft, Proposal, Final or Rejected, and the preamble copies the BIPs' (`Finalized: not yet`): Draft and
+    # Proposal (proposed, not yet final) undecided; Final in force; Rejected not. lnpbp-template is the template.
+    "lnpbps": HeldOut("LNP-BP/LNPBPs", "the README's list of standards and proposals, Status",
+                      _head_field(r"lnpbp-\d{4}\.md", "Status", 25), {
+        "draft": "UNKNOWN", "proposal": "UNKNOWN", "final": "ACTIVE", "rejected": "STALE"}),
+    # The README, "Criteria for acceptance in this repository" (a NIP is merged once "fully implemented in at least
+    # two clients and one relay"): every NIP there is in force, `draft` (its text may still change; NIP-01, the
+    # basic protocol everybody implements, is `draft` `mandatory`) as `final` ("finalize some NIPs we will not going
+    # to change anymore", 743e43a8); `unrecommended` (struck through in the README's list: "deprecated in favor
+    # of", "superseded by", "try NIP-29 instead") no longer.
+    "nostrnips": HeldOut("nostr-protocol/nips", "the README, Criteria for acceptance and its list of NIPs", _nostr, {
+        "draft": "ACTIVE", "final": "ACTIVE", "unrecommended": "STALE"}),
+    # KIP-1, "KIPs Process": Idea, Draft, Last Call (and Review by its plain meaning) undecided; Accepted ("client
+    # developers should consider this KIP for inclusion"), Final ("the current state-of-the-art"), Active ("never
+    # meant to be completed", KIP 1) in force; Abandoned ("no longer pursued", may return to Draft: dormant);
+    # Rejected, Superseded not.
+    "kaiakips": HeldOut("kaiachain/kips (KIPs)", "KIP-1, KIPs Process", _front_matter_status(r"KIPs/kip-\d+\.md"), {
+        "idea": "UNKNOWN", "draft": "UNKNOWN", "last call": "UNKNOWN", "review": "UNKNOWN", "abandoned": "UNKNOWN",
+        "accepted": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
+}
