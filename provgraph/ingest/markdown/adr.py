@@ -15,6 +15,7 @@ from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest import lifecycle
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import REFERENCE_FIELDS, decode, invalid_utf8_notice
+from provgraph.ingest.formats import changes
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.markdown.document import (LEADING_MARKUP, STRIKETHROUGH, Document, body_lines, document_title, normal_heading, section,
                                                 split_document)
@@ -113,7 +114,7 @@ def _claim(
 ) -> tuple[ClaimRecord, tuple[EdgeRecord, ...], lifecycle.WordReading | None] | None:
     status_section = section(document, lambda text: re.fullmatch(r"status(\s*[:\-\u2013\u2014]\s*.*)?", normal_heading(text)) is not None)
     (header_status, header_line), header_date = _header_fields(document, status_section)
-    status_text, text_line = _status_text(document, status_section)
+    status_text, text_line = _status_text(document, status_section, words)
     if fields is None and status_section is None and not _states_status(document, header_status, header_line, words):
         return None
     fields = fields or {}
@@ -275,9 +276,11 @@ def _header_fields(document: Document, status_section: tuple[int, int] | None
     return (status, status_line), when
 
 
-def _status_text(document: Document, status_section: tuple[int, int] | None) -> tuple[str | None, int | None]:
+def _status_text(document: Document, status_section: tuple[int, int] | None,
+                 words: Mapping[str, str] | None) -> tuple[str | None, int | None]:
     """The first line of the ## Status section that speaks about this record (not an outgoing link, not a block quote:
-    a template's instruction, `> A decision may be "proposed" ...`), with its 1-based line."""
+    a template's instruction, `> A decision may be "proposed" ...`), with its 1-based line; the latest entry when the
+    section is a log of states (formats/changes.py)."""
     if status_section is None:
         return None, None
     heading = next(h for h in document.headings if h.index == status_section[0] - 1)
@@ -292,7 +295,8 @@ def _status_text(document: Document, status_section: tuple[int, int] | None) -> 
             continue
         if word == "status":
             continue  # a "Status:" bullet inside the section: _header_fields reads it
-        return line.strip(), index + 1
+        latest = changes.latest(document.lines, index, status_section[1], words, change_log=False)
+        return (latest[1], latest[0] + 1) if latest is not None else (line.strip(), index + 1)
     return None, None
 
 
