@@ -36,6 +36,9 @@ def test_a_status_section_of_undated_entries_each_stating_a_status_gives_the_las
 def test_a_status_line_with_notes_under_it_that_state_no_status_stays_the_status_when_others_are_logs() -> None:
     # the notes (a vote's date, an update in a sentence) are no entries of a log: the first line is the status
     assert _status((RECORDS / ("0002-cache-reads" + MD)).read_text()) == "Accepted"
+    definitions = ("# T\n\n## Status\nAccepted\n- accepted is the decision that the subject is appropriate and we will do it."
+                   "\n- rejected is the decision that the subject is not appropriate and we will not do it.\n")
+    assert _status(definitions) == "Accepted"  # a template's definitions, long lines, are no log
     assert _status("# T\n\n## Status\nProposed\nAccepted 2023-01-03\n") == "Accepted 2023-01-03"
 
 

@@ -4,15 +4,17 @@ Under a status heading (`## Status`), the first paragraph or list (a list's item
 line indented under an item is part of it) holds the entries. When it holds two or more and every one states a status
 (`Proposed 2021-12-28` over `Approved 2023-02-18`), the status is the latest: by date when every entry writes one,
 else the last entry (a log is written in order). One entry that states none (`Approved` over `By TSC vote on
-2/14/22`, a note) leaves the section read by its first line, as before. A heading named like a change log
+2/14/22`, a note) leaves the section read by its first line. A heading named like a change log
 (`## Change Log`, `## Changelog`: `lifecycle.status_named`) is read by its entries only: the latest of those that
 state a status (an entry that names an edit, `Fixed typos`, changes no state), none when no entry states one.
 
 An entry states a status when, its link targets and dates set aside, one of its first three words starts a phrase
 the vocabulary reads (the store's words first): `- [approved](PR URL) (2022-07-12)`, `2021-03-01: Accepted`,
 `- [original](PR URL) - approved (2023-01-03)` (a change's name before the state). Its value is its text from that
-phrase (and the markup right before it) on, up to a note after a dash (` - With approvals from ...`). Lines inside an
-HTML comment (`<!-- ... -->`, a template's example entries) are no entries.
+phrase (and the markup right before it) on, up to a note after a dash (` - With approvals from ...`), when that is
+short (ten words at most, link targets aside: `accepted is the decision that the subject is appropriate and we will do
+it.` is a definition, no entry). Lines inside an HTML comment (`<!-- ... -->`, a template's example entries) are no
+entries.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ _DATE = re.compile(r"\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|
                    r"|\d{1,2} [A-Za-z]{3,9} \d{4}|[A-Za-z]{3,9} \d{1,2}, \d{4})\b")
 _WORD = re.compile(r"[^\W_][\w'-]*")
 _WORDS_BEFORE_STATE = 3
+_SHORT_ENTRY = 10  # words, link targets aside: a longer line is prose (`accepted is the decision that ...`, a definition)
 _NOTE = re.compile(r"\s+[-\u2013\u2014]\s+")  # `approved (2025-08-05) - With approvals from ...`: a note after it
 _MARKUP = "[*_`~"  # kept before the status phrase: `[approved](PR URL)` stays a link
 
@@ -80,7 +83,8 @@ def entry_state(line: str, words: Mapping[str, str] | None) -> str | None:
             start = found.start()
             while start and text[start - 1] in _MARKUP:
                 start -= 1
-            return _NOTE.split(text[start:].strip(), maxsplit=1)[0]
+            value = _NOTE.split(text[start:].strip(), maxsplit=1)[0]
+            return value if len(_WORD.findall(_TARGET.sub(" ", value))) <= _SHORT_ENTRY else None
     return None
 
 
