@@ -56,21 +56,16 @@ def latest(lines: list[str], start: int, stop: int, words: Mapping[str, str] | N
            *, change_log: bool) -> tuple[int, str] | None:
     """The latest entry's (index, value) under a status heading whose first value line is `start` (see the module's
     rule; `change_log`: the heading is named like one), None when the rule does not apply."""
-    stated = [(index, value) for index, value in
-              ((index, entry_state(lines[index], words)) for index in _entries(lines, start, stop))]
-    if change_log:
-        stated = [(index, value) for index, value in stated if value is not None]
-    elif len(stated) < 2 or any(value is None for _, value in stated):
+    read = [(index, entry_state(lines[index], words)) for index in _entries(lines, start, stop)]
+    if not change_log and (len(read) < 2 or any(value is None for _, value in read)):
         return None
+    stated = [(index, value) for index, value in read if value is not None]
     if not stated:
         return None
     dates = [_date(lines[index]) for index, _ in stated]
     if all(date is not None for date in dates):
-        latest_dated = max(range(len(stated)), key=lambda at: (dates[at], at))
-        index, value = stated[latest_dated]
-    else:
-        index, value = stated[-1]
-    return index, value or ""
+        return stated[max(range(len(stated)), key=lambda at: (dates[at], at))]
+    return stated[-1]
 
 
 def entry_state(line: str, words: Mapping[str, str] | None) -> str | None:
