@@ -162,11 +162,14 @@ def why_unread(phrase: str) -> str | None:
 # like one ("Status", "Current state", "Decision"), never by the word under it ("Reference Implementation").
 STATUS_NAMES = ("status", "state", "stage", "decision", "outcome")
 _NAME_WORDS = re.compile(r"[a-z]+")
+CHANGE_LOG = re.compile(r"\bchange[\s_-]*log\b|\bchangelog\b")  # a log of the record's states (formats/changes.py)
 
 
 def status_named(name: str) -> bool:
-    """Whether a field or heading name is named like a status field: one of its words is one of `STATUS_NAMES`."""
-    return any(word in STATUS_NAMES for word in _NAME_WORDS.findall(name.casefold()))
+    """Whether a field or heading name is named like a status field: one of its words is one of `STATUS_NAMES`, or
+    it names a change log (`Change Log`, `Changelog`)."""
+    folded = name.casefold()
+    return any(word in STATUS_NAMES for word in _NAME_WORDS.findall(folded)) or CHANGE_LOG.search(folded) is not None
 
 
 def status_name_order(name: str) -> int:

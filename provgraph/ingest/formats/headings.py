@@ -14,7 +14,7 @@ from typing import Iterator, Mapping
 
 from provgraph.base.text import folded
 from provgraph.ingest import lifecycle, placeholders
-from provgraph.ingest.formats import lists
+from provgraph.ingest.formats import changes, lists
 from provgraph.ingest.formats.metadata import Field, Fields, after_front_matter
 
 _ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*")
@@ -105,7 +105,9 @@ def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, 
     phrase is no name's word (a capitalised word before another: `Built on Open Source.`); a long sentence is prose
     (a `## Decision` section's text), and a negated phrase (`not yet implemented`) is not read either way: the line
     stays the value, unrecognised. A task list under it gives its ticked item (lists.py), and a line that states no
-    status and ends with a colon over a list is a template's instruction: the list's one item is the value."""
+    status and ends with a colon over a list is a template's instruction: the list's one item is the value. Entries
+    that each state a status, or a heading named like a change log, give the latest entry (changes.py). Lines in an
+    HTML comment are no value."""
     found: Fields = {}
     wanted = {heading_key(name): name for name in sorted(names)}  # a field keyed by the name declared
     marks = list(headings(lines))
@@ -114,15 +116,18 @@ def heading_fields(lines: list[str], names: frozenset[str], words: Mapping[str, 
         if name is None or name in found:
             continue
         stop = marks[number + 1].start if number + 1 < len(marks) else len(lines)
-        line = next((index for index in range(heading.end, stop) if lines[index].strip()
+        line = next((index for index in changes.uncommented(lines, heading.end, stop) if lines[index].strip()
                      and not placeholders.instruction(lines[index], words, lines[index - 1])), None)
         if line is None:
             continue
-        status = lifecycle.status_named(heading.key)
+        status, logged = lifecycle.status_named(heading.key), changes.change_log_named(heading.key)
+        latest = changes.latest(lines, line, stop, words, change_log=logged) if status else None
         if status and lists.task_item(lines[line]):
             stated: Field | None = lists.ticked(lines, line)
         elif status and lists.introduces_list(lines, line, stop) and _no_status_word(lines[line], words):
             stated = lists.listed(lines, line, stop)  # a template's instruction kept over its choices
+        elif latest is not None or logged:
+            stated = Field(latest[1], latest[0] + 1) if latest is not None else None
         else:
             stated = _stated(lines, line, stop, heading.key, words)
         if stated is not None:

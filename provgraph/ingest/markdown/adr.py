@@ -15,6 +15,7 @@ from provgraph.base.times import AmbiguousDate, loose_date
 from provgraph.ingest import lifecycle, placeholders
 from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import REFERENCE_FIELDS, decode, invalid_utf8_notice
+from provgraph.ingest.formats import changes
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.markdown.document import (LEADING_MARKUP, STRIKETHROUGH, Document, body_lines, document_title, normal_heading, section,
                                                 split_document)
@@ -279,7 +280,8 @@ def _status_text(document: Document, status_section: tuple[int, int] | None,
                  words: Mapping[str, str] | None = None) -> tuple[str | None, int | None]:
     """The first line of the ## Status section that speaks about this record (not an outgoing link, not a block quote:
     a template's instruction, `> A decision may be "proposed" ...`, unless it quotes a status alone, `> Accepted`,
-    `placeholders.instruction`), with its 1-based line."""
+    `placeholders.instruction`), with its 1-based line; the latest entry when the section is a log of states
+    (formats/changes.py)."""
     if status_section is None:
         return None, None
     heading = next(h for h in document.headings if h.index == status_section[0] - 1)
@@ -295,7 +297,8 @@ def _status_text(document: Document, status_section: tuple[int, int] | None,
             continue
         if word == "status":
             continue  # a "Status:" bullet inside the section: _header_fields reads it
-        return placeholders.unquoted(line).strip(), index + 1
+        latest = changes.latest(document.lines, index, status_section[1], words, change_log=False)
+        return (latest[1], latest[0] + 1) if latest is not None else (placeholders.unquoted(line).strip(), index + 1)
     return None, None
 
 
