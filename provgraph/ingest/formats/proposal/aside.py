@@ -3,9 +3,9 @@
 - a template: a folder named for one, with no record number of its own (`0000-template/`); a file so named
   (`template.md`) unless it states a status and its top shows no template's placeholder (templates.py: crossplane's
   `one-pager-template-stacks`, `* Status: Defunct`, is a record), and always when it is numbered 0
-  (`ODH-ADR-0000-template.md`, `Status: Approved` as its authors are to write it); a file numbered 0 or named for a
+  (`ODH-ADR-0000-template`, `Status: Approved` as its authors are to write it); a file numbered 0 or named for a
   template whose title is a placeholder (`ADR-000: [Short Title]`, `Title (Required)`), whatever status it states (a
-  process record numbered 0 names its decision: Chef's `rfc000-rfc-process.md`); a record file titled a template whose text's
+  process record numbered 0 names its decision: Chef's `rfc000-rfc-process`); a record file titled a template whose text's
   status is a placeholder where its sidecar states one (gep-696: `name: GEP template` in metadata.yaml, `* Status:
   Provisional|Prototyping|...` in its text); or a record file whose status is a placeholder (`<Draft | Active |
   ...>`, `Draft | Proposed | Accepted`) and that is numbered 0 (`cep-0000.md`) or whose number field is a
