@@ -33,6 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import provgraph
 from bench.common import harness
 from bench.real_logs.oracles import judged_by_authors
 from bench.real_logs.oracles import LOGS
@@ -99,8 +100,10 @@ def declared_folder(name: str) -> str:
 def propose(root: Path, folder: str) -> Proposal:
     """The proposer's declaration for `folder`, unedited (the CLI of the provgraph this Python imports, run in `root`)."""
     command = [sys.executable, "-c", "from provgraph.cli import main; main()", "formats", "propose", folder]
+    here = str(Path(provgraph.__file__).resolve().parents[1])  # run in `root`, Python would import the installed one
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))}
     started = time.perf_counter()
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - started
     error = "" if done.returncode == 0 and "[[store]]" in done.stdout else f"exit {done.returncode}: {done.stderr.strip()}"
     return Proposal(folder, seconds, done.stdout, error)

@@ -8,8 +8,12 @@ a placeholder; one that states a status and shows none is a record about templat
   (`NN`, `xxxx`, `####`);
 - a date's form (`YYYY-MM-DD`, `yyyy-mm`, `MM/DD/YYYY`, `DD-MMM-YY`);
 - an instruction in angle brackets (`<to be assigned>`, `<First Last>`; a tag or an address is none) or a name in braces
-  (`{TITLE}`, `{{ title }}`);
+  (`{TITLE}`, `{{ title }}`); a field whose whole value is an instruction in round brackets, two words or more and no
+  status (`RFC: (PR number)`, `Status: (Change to Proposed when it's ready for review)`);
 - words to the author (`your name`, `(date you submit your PR)`) or an example's address (`a@example.com`).
+
+A template's title is a placeholder too (`placeholder_title`): `[Short Title]`, `Title (Required)`, `<title>`, after
+the id it is to carry (`ADR-000: [Short Title]`); a record's title names its decision.
 """
 from __future__ import annotations
 
@@ -34,6 +38,11 @@ _SIGNS = {
 }
 _AUTOLINK = re.compile(r"<[^<>\s]*[:@][^<>\s]*>")  # `<https://x.org/pull/1>`, `<ann@x.org>`: no placeholder
 _TEMPLATE_WORD = re.compile(r"\btemplates?\b", re.IGNORECASE)
+_INSTRUCTION = re.compile(r"\(([^()]*\S[ \t]+\S[^()]*)\)")  # a value that is all an instruction in round brackets
+_TITLE_ID = re.compile(r"^(?:[A-Za-z]+[-_ ]?)?(?:\d+|N+|X+|x+|#+)[ \t]*[:.\u2013\u2014-][ \t]*")  # `ADR-000: `, `RFC NNN - `
+_BRACKETED_TITLE = re.compile(r"\[[^\[\]]+\]|<[^<>]+>|\{\{?[^{}]+\}\}?|\([^()]+\)")
+_NOTE = re.compile(r"[ \t]*(?:\([^()]*\)|\[[^\[\]]*\])")  # `Title (Required)`: a note to the author beside it
+_TITLE_WORDS = 3  # `Title`, `Short Title`, `Your Proposal Title`: a title's placeholder is a few words, the last `title`
 
 
 def placeholders(lines: Sequence[str], values: Iterable[str] = ()) -> list[str]:
@@ -43,7 +52,8 @@ def placeholders(lines: Sequence[str], values: Iterable[str] = ()) -> list[str]:
     found = []
     value = next((value for value in chain(values, (value for line in head for value in _values(line)))
                   if not _AUTOLINK.fullmatch(value)
-                  and (placeholder(value) or ID_PLACEHOLDER.fullmatch(value) or _slashed(value))), None)
+                  and (placeholder(value) or ID_PLACEHOLDER.fullmatch(value) or _slashed(value)
+                       or _instruction(value))), None)
     if value is not None:
         found.append(f"a field's placeholder {value!r}")
     text = "\n".join(head)
@@ -57,6 +67,22 @@ def placeholders(lines: Sequence[str], values: Iterable[str] = ()) -> list[str]:
 def titled(title: str) -> bool:
     """Whether a record's title names it a template (`GEP template`, `RFC Template`)."""
     return bool(_TEMPLATE_WORD.search(title))
+
+
+def placeholder_title(title: str) -> bool:
+    """Whether a title is its template's placeholder, after the id it is to carry: all in brackets (`[Short Title]`,
+    `<title>`, `{{ title }}`), or a few words ending in `title`, a note aside (`Title (Required)`, `RFC Title`)."""
+    text = _TITLE_ID.sub("", title.strip().strip("#*_`").strip(), count=1).strip()
+    if _BRACKETED_TITLE.fullmatch(text):
+        return True
+    words = _NOTE.sub("", text).split()
+    return 0 < len(words) <= _TITLE_WORDS and words[-1].casefold() == "title"
+
+
+def _instruction(value: str) -> bool:
+    """A value that is all an instruction in round brackets, no status (`(PR number)`; `(Draft)` is a status)."""
+    found = _INSTRUCTION.fullmatch(value)
+    return found is not None and lifecycle.canonical(found.group(1)) is None
 
 
 def _values(line: str) -> list[str]:
