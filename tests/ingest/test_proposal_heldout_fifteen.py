@@ -72,12 +72,13 @@ def test_a_number_s_placeholder_inside_a_link_s_text_is_a_template_s_placeholder
 
 
 def test_a_sidecar_s_one_text_named_otherwise_is_a_record_listed_by_its_path(tmp_path: Path) -> None:
-    # README.md beside metadata.yaml in three folders; work-placement.md alone beside the fourth's
-    for number, name in ((1, "README"), (2, "README"), (3, "README"), (4, "work-placement")):
+    # README.md beside metadata.yaml in three folders; work-placement.md alone beside the fourth's; a README.MD, the
+    # common name in another case, is read by the glob README.md as it stands
+    for number, name in ((1, "README"), (2, "README"), (3, "README"), (4, "work-placement"), (5, "README.MD")):
         folder = tmp_path / f"{number}-change"
         folder.mkdir()
-        (folder / (name + MD)).write_text(f"# Change {number}\n\nWhy and how.\n", encoding="utf-8")
+        (folder / (name if name.endswith(".MD") else name + MD)).write_text(f"# Change {number}\n\nWhy and how.\n", encoding="utf-8")
         (folder / "metadata.yaml").write_text(f"title: change {number}\nstatus: implementable\n", encoding="utf-8")
     proposal = propose_format(tmp_path)
-    assert "4-change/work-placement" + MD in proposal.store_table()["record"]["records"]
-    assert proposal.counts.records == 4
+    assert proposal.store_table()["record"]["records"] == ["README" + MD, "4-change/work-placement" + MD]
+    assert proposal.counts.records == 5

@@ -203,7 +203,9 @@ def _sidecars(seen: list[Seen], texts: list[Seen]) -> dict[str, dict[str, Fields
                 continue
             beside = by_folder.get(data.folder, [])
             shaped = [text for text in beside if shape(text.name) == beside_shape]
-            for text in shaped or (beside if len(beside) == 1 else []):  # else its one text, named otherwise
+            # else its one text, named otherwise (`work-placement.md`; a `README.MD` is the common shape in another case)
+            alone = [text for text in beside if len(beside) == 1 and shape(text.name).casefold() != beside_shape.casefold()]
+            for text in shaped or alone:
                 if fields:
                     read[text.relpath] = fields
         if read:
