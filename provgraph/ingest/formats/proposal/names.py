@@ -52,7 +52,7 @@ def unnumbered(groups: dict[str, str], found: Evidence, in_records: list[str], r
                status_names: list[str]) -> list[str]:
     """Files whose name has no number and is not repeated (`draft/content-negotiation.rst`), in a folder of record
     files, or whose number stands only in their folder's name (`numbered_by_folder`; its status may be a `Label:
-    value` line's), or that a sidecar stands beside (its folder's one text, `work-placement.md` beside `metadata.yaml`,
+    value` line's), or that a sidecar stands beside (its folder's one text, `work-placement` beside `metadata.yaml`,
     where the others are README.md), that state a status word in a field the records' status field is named like: records too, named
     by path (a record whose name no shape shares is never dropped for it); templates aside."""
     folders = {posixpath.dirname(path) for path in in_records}

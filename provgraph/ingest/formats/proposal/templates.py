@@ -33,7 +33,7 @@ _SIGNS = {
 }
 _AUTOLINK = re.compile(r"<[^<>\s]*[:@][^<>\s]*>")  # `<https://x.org/pull/1>`, `<ann@x.org>`: no placeholder
 _TEMPLATE_WORD = re.compile(r"\btemplates?\b", re.IGNORECASE)
-_LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")  # `[SSWG-NNNN](NNNN-filename.md)`: its text is the value
+_LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")  # `[SSWG-NNNN](NNNN-filename)`: its text is the value
 _PREFIXED = re.compile(r"[A-Za-z]{1,10}[- ](\S+)")  # `SSWG-NNNN`: the number's place after the series' prefix
 
 
