@@ -72,7 +72,7 @@ def test_a_number_s_placeholder_inside_a_link_s_text_is_a_template_s_placeholder
 
 
 def test_a_sidecar_s_one_text_named_otherwise_is_a_record_listed_by_its_path(tmp_path: Path) -> None:
-    # README.md beside metadata.yaml in three folders; work-placement.md alone beside the fourth's; a README.MD, the
+    # README.md beside metadata.yaml in three folders; work-placement (.md) alone beside the fourth's; a README.MD, the
     # common name in another case, is read by the glob README.md as it stands
     for number, name in ((1, "README"), (2, "README"), (3, "README"), (4, "work-placement"), (5, "README.MD")):
         folder = tmp_path / f"{number}-change"

@@ -5,7 +5,7 @@ a placeholder; one that states a status and shows none is a record about templat
 `one-pager-template-stacks`, `* Status: Defunct`). The placeholders, in its first `HEAD_LINES` lines:
 - a field whose value is a template's placeholder: the process's words offered as a choice (`lifecycle.placeholder`:
   `Draft | Active`, `Draft, Accepted or Rejected`, `<TAP number>`), or between slashes (`Proposed/Accepted/Deprecated`), or a number's
-  (`NN`, `xxxx`, `####`), after a prefix too (`SSWG-NNNN`); of a link, its text is the value (`[SSWG-NNNN](NNNN-name.md)`);
+  (`NN`, `xxxx`, `####`), after a prefix too (`SSWG-NNNN`); of a link, its text is the value (`[SSWG-NNNN](NNNN-name)`);
 - a date's form (`YYYY-MM-DD`, `yyyy-mm`, `MM/DD/YYYY`, `DD-MMM-YY`);
 - an instruction in angle brackets (`<to be assigned>`, `<First Last>`; a tag or an address is none) or a name in braces
   (`{TITLE}`, `{{ title }}`);
