@@ -8,6 +8,8 @@ definition in an earlier document wins. A word is defined where a line starts wi
   follow an article), its indented lines and sub-bullets with it;
 - a `Word: text` line, with the rest of its paragraph; indented under a label line alone (`Proposal status:` over
   `   Open: A proposal under discussion.`, Tor's 001) too, its deeper lines with it;
+- a term alone on its line over its definition indented deeper (reStructuredText's definition list: `Closed` over
+  `    The proposal has been accepted ...`, I2P's 001), or over `: text` (Markdown's);
 - a table row `| Word | text |`;
 - a heading named by the word (`#### Closed`; in AsciiDoc `=== Closed`), its first paragraph (a table under it, of
   records, defines nothing).
@@ -123,12 +125,13 @@ def _terms(lines: list[str], shown: str, document: int, wanted: dict[tuple[str, 
         if line.strip() and (label is None or indent_here <= label):
             label = indent_here if _LABEL.fullmatch(line.rstrip()) else None
         term = _term(line, under_label=label is not None and indent_here > label)
+        listed = term is None and (term := _listed_term(lines, index, start)) is not None  # its text starts below it
         if term is None:
             continue
         name, rest, indent, marked = term
         phrase = wanted.get(tuple(lifecycle.status_words(_NOTE.sub("", name))))
         if phrase is not None and _WORDY.search(rest) and not lines[index].lstrip().startswith(".. "):  # an RST directive
-            text = " ".join([rest, *_continued(lines, index, indent)])
+            text = " ".join([rest, *_continued(lines, index + listed, indent)])
             found.append(_Found(phrase, Definition(text, f"{shown}:{index + 1}", rest),
                                 (document, indent > 0, 0 if marked else 1, index)))
     marks = [(heading.start, heading.end, heading.name) for heading in titled]
@@ -175,6 +178,21 @@ def _term(line: str, *, under_label: bool = False) -> tuple[str, str, int, bool]
             return term.rstrip(":").strip(), _SEPARATOR.sub("", rest, count=1), indent, True
     plain = _PLAIN.match(body)
     return (plain.group(1), plain.group(2), indent, False) if plain else None
+
+
+def _listed_term(lines: list[str], index: int, start: int) -> tuple[str, str, int, bool] | None:
+    """(term, its definition's first line, indent, False) of a definition list's term: a short line alone, after a
+    blank line or the definition before it, over a line indented deeper (RST) or starting `: ` (Markdown)."""
+    line, below = lines[index], lines[index + 1] if index + 1 < len(lines) else ""
+    indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+    before = lines[index - 1] if index > start else ""
+    if not line.strip() or len(line.split()) > 4 or not below.strip() or line.rstrip().endswith((":", ".", ",")) \
+            or (before.strip() and len(before.expandtabs(4)) - len(before.expandtabs(4).lstrip()) <= indent):
+        return None
+    deeper = len(below.expandtabs(4)) - len(below.expandtabs(4).lstrip()) > indent
+    if deeper or below.lstrip().startswith(": "):
+        return line.strip(), below.strip().removeprefix(": "), indent, False
+    return None
 
 
 def _is_term_line(line: str) -> bool:

@@ -7,7 +7,7 @@ Each text file is read by the declaration's own readers (provgraph/ingest/format
   whose fence holds the fields), kept only when it finds a status word (a section matters only for the status) and
   when two files or more have that heading (one file's own heading, its title, names no section of the log's);
 - a sidecar: a data file whose name repeats in two folders or more, read for the texts of the shape most often
-  beside it (`kep.yaml` -> the `README.md` in its folder);
+  beside it (`kep.yaml` -> the `README.md` in its folder), or in a folder with none, its one text (`work-placement`);
 - the folder, when the folders' names hold two status words or more, or one after an ordering prefix (`1.adopted/`:
   folders in a lifecycle's order; a folder numbered beside it, `2.testable/`, is a stage too, its word unknown);
 - `xml`: the elements of a file written as XML (`xml_fields.looks_like_xml`), its first lines parsed as far as they go;
@@ -201,8 +201,12 @@ def _sidecars(seen: list[Seen], texts: list[Seen]) -> dict[str, dict[str, Fields
                 fields = metadata.sidecar(data.data, data.name)
             except metadata.BadMetadata:
                 continue
-            for text in by_folder.get(data.folder, []):
-                if shape(text.name) == beside_shape and fields:
+            beside = by_folder.get(data.folder, [])
+            shaped = [text for text in beside if shape(text.name) == beside_shape]
+            # else its one text, named otherwise (`work-placement`; a `README.MD` is the common shape in another case)
+            alone = [text for text in beside if len(beside) == 1 and shape(text.name).casefold() != beside_shape.casefold()]
+            for text in shaped or alone:
+                if fields:
                     read[text.relpath] = fields
         if read:
             found[files[0].name] = read

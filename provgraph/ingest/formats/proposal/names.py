@@ -52,7 +52,8 @@ def unnumbered(groups: dict[str, str], found: Evidence, in_records: list[str], r
                status_names: list[str]) -> list[str]:
     """Files whose name has no number and is not repeated (`draft/content-negotiation.rst`), in a folder of record
     files, or whose number stands only in their folder's name (`numbered_by_folder`; its status may be a `Label:
-    value` line's), that state a status word in a field the records' status field is named like: records too, named
+    value` line's), or that a sidecar stands beside (its folder's one text, `work-placement` beside `metadata.yaml`,
+    where the others are README.md), that state a status word in a field the records' status field is named like: records too, named
     by path (a record whose name no shape shares is never dropped for it); templates aside."""
     folders = {posixpath.dirname(path) for path in in_records}
     names = {name.casefold() for name in [*status_names, *lifecycle.STATUS_NAMES]}
@@ -65,8 +66,9 @@ def unnumbered(groups: dict[str, str], found: Evidence, in_records: list[str], r
     for path, glob in groups.items():
         if glob in records or path in in_records or is_template(posixpath.basename(path)):
             continue
+        beside_sidecar = any(place.sidecar for place in found.get(path, {}))  # a folder's one text, named otherwise
         if glob.startswith("*") and posixpath.dirname(path) in folders and states(path, False) \
-                or numbered_by_folder(path, records) and states(path, True):
+                or (numbered_by_folder(path, records) or beside_sidecar) and states(path, True):
             unnumbered.append(path)
     return sorted(unnumbered)
 

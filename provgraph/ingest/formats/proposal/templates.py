@@ -5,7 +5,7 @@ a placeholder; one that states a status and shows none is a record about templat
 `one-pager-template-stacks`, `* Status: Defunct`). The placeholders, in its first `HEAD_LINES` lines:
 - a field whose value is a template's placeholder: the process's words offered as a choice (`placeholders.placeholder`:
   `Draft | Active`, `Draft, Accepted or Rejected`, `<TAP number>`), or between slashes (`Proposed/Accepted/Deprecated`), or a number's
-  (`NN`, `xxxx`, `####`);
+  (`NN`, `xxxx`, `####`), after a prefix too (`SSWG-NNNN`); of a link, its text is the value (`[SSWG-NNNN](NNNN-name)`);
 - a date's form (`YYYY-MM-DD`, `yyyy-mm`, `MM/DD/YYYY`, `DD-MMM-YY`);
 - an instruction in angle brackets (`<to be assigned>`, `<First Last>`; a tag or an address is none) or a name in braces
   (`{TITLE}`, `{{ title }}`); a field whose whole value is an instruction in round brackets, two words or more and no
@@ -43,6 +43,8 @@ _TITLE_ID = re.compile(r"^(?:[A-Za-z]+[-_ ]?)?(?:\d+|N+|X+|x+|#+)[ \t]*[:.\u2013
 _BRACKETED_TITLE = re.compile(r"\[[^\[\]]+\]|<[^<>]+>|\{\{?[^{}]+\}\}?|\([^()]+\)")
 _NOTE = re.compile(r"[ \t]*(?:\([^()]*\)|\[[^\[\]]*\])")  # `Title (Required)`: a note to the author beside it
 _TITLE_WORDS = 3  # `Title`, `Short Title`, `Your Proposal Title`: a title's placeholder is a few words, the last `title`
+_LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")  # `[SSWG-NNNN](NNNN-filename)`: its text is the value
+_PREFIXED = re.compile(r"[A-Za-z]{1,10}[- ](\S+)")  # `SSWG-NNNN`: the number's place after the series' prefix
 
 
 def placeholders(lines: Sequence[str], values: Iterable[str] = ()) -> list[str]:
@@ -52,8 +54,7 @@ def placeholders(lines: Sequence[str], values: Iterable[str] = ()) -> list[str]:
     found = []
     value = next((value for value in chain(values, (value for line in head for value in _values(line)))
                   if not _AUTOLINK.fullmatch(value)
-                  and (placeholder(value) or ID_PLACEHOLDER.fullmatch(value) or _slashed(value)
-                       or _instruction(value))), None)
+                  and (placeholder(value) or _numbered(value) or _slashed(value) or _instruction(value))), None)
     if value is not None:
         found.append(f"a field's placeholder {value!r}")
     text = "\n".join(head)
@@ -92,7 +93,15 @@ def _values(line: str) -> list[str]:
         return [cell for cell in cells[1:] if cell]
     labelled = _LABELLED.match(line)
     value = labelled.group(1).strip().strip("*_`").strip() if labelled else ""
+    link = _LINK.fullmatch(value)
+    value = link.group(1).strip().strip("*_`").strip() if link else value
     return [value] if value else []
+
+
+def _numbered(value: str) -> bool:
+    """A number's placeholder (`NNNN`, `xxxx`), alone or after a prefix (`SSWG-NNNN`)."""
+    prefixed = _PREFIXED.fullmatch(value)
+    return bool(ID_PLACEHOLDER.fullmatch(value) or prefixed and ID_PLACEHOLDER.fullmatch(prefixed.group(1)))
 
 
 def _slashed(value: str) -> bool:

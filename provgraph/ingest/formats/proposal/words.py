@@ -72,18 +72,25 @@ def words(texts: list[str], defined: dict[str, Definition] | None = None, folder
 
 
 _ENDED = ("rejected", "withdrawn", "deprecated", "superseded")  # the canonical words of a record that is no more in force
+# words that say a decision was taken: a log's own word for passing (`meta`, `informational`, `living` name a kind of
+# record or a state, read in force as they stand, no decision)
+_DECIDED = frozenset({"accepted", "accept", "approved", "adopted", "agreed", "decided", "passed", "final", "implemented",
+                      "implementable", "ratified", "enacted", "finished", "deployed", "released", "shipped", "launched",
+                      "executed", "integrated", "done", "resolved"})
 
 
 def _in_doubt(word: Word, found: list[Word]) -> Word:
     """A word the default reads in force whose other reading ends the record (`closed`: done in trackers, of historical
     interest only in BIPs), which the log does not define, is left unread (`"?"`) in a log that states acceptance by
-    a word of its own read with no doubt (`passed`): a log with its own word for passing does not mean passed by one
-    that may mean given up, and a record read in force by a guess is the costliest misreading."""
+    a word of its own read with no doubt that says a decision was taken (`passed`; `meta` is none): a log with its own
+    word for passing does not mean passed by one that may mean given up, and a record read in force by a guess is the
+    costliest misreading."""
     contested = lifecycle.CONTESTED.get(word.phrase)
     if word.reads_as not in lifecycle.IN_FORCE or word.definition is not None or not contested \
             or contested[1] not in _ENDED:
         return word
-    own = next((other for other in found if other.reads_as in lifecycle.IN_FORCE and other.unsure is None), None)
+    own = next((other for other in found if other.reads_as in lifecycle.IN_FORCE and other.unsure is None
+                and _DECIDED.intersection(other.phrase.split())), None)
     if own is None:
         return word
     return Word(word.phrase, lifecycle.UNREAD_MARK, word.records,
