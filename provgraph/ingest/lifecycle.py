@@ -72,10 +72,10 @@ _WORDS = {
     "accepted": "accepted", "accept": "accepted", "approved": "accepted", "adopted": "accepted",
     "agreed": "accepted", "decided": "accepted", "implemented": "accepted", "implementable": "accepted",
     "active": "accepted", "activated": "accepted", "living": "accepted", "final": "accepted",
-    "deployed": "accepted", "stable": "accepted", "previewing": "accepted", "ratified": "accepted", "done": "accepted",
+    "deployed": "accepted", "installed": "accepted", "stable": "accepted", "previewing": "accepted", "ratified": "accepted", "done": "accepted",
     "finished": "accepted", "executed": "accepted", "rollout": "accepted", "standard": "accepted", "integrated": "accepted",
-    "informational": "accepted", "meta": "accepted", "memorandum": "accepted",
-    "released": "accepted", "shipped": "accepted", "launched": "accepted", "enacted": "accepted",
+    "informational": "accepted", "informative": "accepted", "meta": "accepted", "memorandum": "accepted",
+    "released": "accepted", "graduated": "accepted", "shipped": "accepted", "launched": "accepted", "enacted": "accepted",
     "completed": "accepted", "complete": "accepted", "resolved": "accepted", "closed": "accepted",
     "passed": "accepted",  # a vote's outcome; "failed" its other one
     "proposed": "proposed", "proposal": "proposed", "pending": "proposed", "review": "proposed",

@@ -159,3 +159,10 @@ def test_a_word_reading_says_the_words_read_as_written_and_whether_the_store_or_
         text, words, reading):
     assert read_word(text, words) == reading
     assert declared_word(text, words) == reading.declared
+
+
+@pytest.mark.parametrize(("word", "sibling"), [
+    ("Installed", "Deployed"), ("Informative", "Informational"), ("Graduated", "Released"),
+])
+def test_a_word_is_read_as_its_sibling_of_the_same_meaning(word, sibling):
+    assert canonical(word) == canonical(sibling) == "accepted"

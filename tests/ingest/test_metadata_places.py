@@ -136,3 +136,12 @@ def test_patterns_and_section_do_not_combine_with_the_adr_reading_and_every_fiel
 
 def metadata_values(found: metadata.Fields) -> dict[str, tuple[object, int | None]]:
     return {name: (field.value, field.line) for name, field in found.items()}
+
+
+@pytest.mark.parametrize("place", ["header-block", "lines", "bullets"])
+def test_a_markdown_hard_break_ending_a_line_is_no_part_of_the_fields_value(place: str) -> None:
+    lines = ["    bsip: 0044\\", "    Title: Lamp\\", "    Status: Installed\\", "    Created: 2018-08-22\\"]
+    if place == "bullets":
+        lines = [f"- {line.strip()}" for line in lines]
+    found = _values(metadata.TEXT_READERS[place](lines))
+    assert (found["bsip"], found["status"], found["created"]) == ("0044", "Installed", "2018-08-22")

@@ -309,31 +309,33 @@ def file_name(relpath: str) -> Fields:
 
 
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)")  # an HTML comment, or one that goes on past the line's end
+_HARD_BREAK = re.compile(r"\\(?=\s|$)")  # Markdown's line break, a backslash ending a line (the value's or a joined one's)
 
 
-def _uncommented(found: Fields) -> Fields:
-    """The fields with every HTML comment taken out of their values: a comment is never part of a value (`Date:
-    **TBD** <!-- set at merge -->` states `**TBD**`)."""
-    return {name: replace(value, value=" ".join(_COMMENT.sub(" ", value.value).split()))
-            if isinstance(value.value, str) and "<!--" in value.value else value for name, value in found.items()}
+def _cleaned(found: Fields) -> Fields:
+    """The fields with every HTML comment and hard break taken out of their values: neither is ever part of a value
+    (`Date: **TBD** <!-- set at merge -->` states `**TBD**`, `Status: Installed\\` states `Installed`)."""
+    return {name: replace(value, value=" ".join(_HARD_BREAK.sub(" ", _COMMENT.sub(" ", value.value)).split()))
+            if isinstance(value.value, str) and ("<!--" in value.value or "\\" in value.value) else value
+            for name, value in found.items()}
 
 
-def _without_comments(reader: Callable[[list[str]], Fields]) -> Callable[[list[str]], Fields]:
-    """A place's reader whose values (and what it reads in part, or falls back to) hold no HTML comment."""
+def _cleaning(reader: Callable[[list[str]], Fields]) -> Callable[[list[str]], Fields]:
+    """A place's reader whose values (and what it reads in part, or falls back to) hold no HTML comment or hard break."""
     def read(lines: list[str]) -> Fields:
         try:
-            return _uncommented(reader(lines))
+            return _cleaned(reader(lines))
         except BadMetadata as problem:
-            problem.fallback = _uncommented(problem.fallback)
+            problem.fallback = _cleaned(problem.fallback)
             raise
     read.__doc__ = reader.__doc__
     return read
 
 
 TEXT_READERS: dict[str, Callable[[list[str]], Fields]] = {
-    "header-block": _without_comments(header_block), "block": _without_comments(block),
-    "field-list": _without_comments(field_list), "lines": _without_comments(field_lines),
-    "bullets": _without_comments(bullets), "front-matter": front_matter, "table": _without_comments(table),
+    "header-block": _cleaning(header_block), "block": _cleaning(block),
+    "field-list": _cleaning(field_list), "lines": _cleaning(field_lines),
+    "bullets": _cleaning(bullets), "front-matter": front_matter, "table": _cleaning(table),
 }
 
 
