@@ -25,7 +25,7 @@ def test_a_value_role_no_field_is_declared_for_is_read_from_the_field_of_its_own
     text = _FRONT.format(fields="sip: 7\ntitle: Quiet fees\nStatus: Final\ncreated: 2024-03-02", title="Quiet fees")
     observed = _read(table, "sip-7.md", text)
     assert observed.unclaimed is None
-    assert observed.claims[0].uid == "SIP-7" and observed.claims[0].declared == "final"
+    assert observed.claims[0].uid == "SIP-7" and observed.claims[0].declared == "accepted"
     unnamed = _read({"records": ["sip-*.md"], "metadata": ["front-matter"]}, "sip-8.md",
                     _FRONT.format(fields="id: 8\nstatus: Draft\ndate: 2024-05-01", title="Loud fees"))
     assert unnamed.claims[0].uid == "8" and unnamed.claims[0].asserted_at is not None
@@ -59,4 +59,4 @@ def test_na_and_the_other_words_for_no_value_name_no_record_for_the_reader_and_t
         path = f"chip-{number:04}{MD}"
         assert _read(table, path, (tmp_path / path).read_text()).edges == ()
     second = _read(table, f"chip-0002{MD}", (tmp_path / f"chip-0002{MD}").read_text())
-    assert [(edge.from_ref, edge.to_ref) for edge in second.edges] == [(second.claims[0].uid, "CHIP-1")]
+    assert [(edge.from_ref, edge.to_ref) for edge in second.edges] == [(second.claims[0].uid, declared(table).uid("1"))]

@@ -211,7 +211,7 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
             if names is not None:
                 named, numbered = named + 1, numbered + 1
                 continue
-            resolves = number in known and (part.isdigit() or _letters(prefixed.group(1)) in forms)  # type: ignore[union-attr]
+            resolves = number in known and (prefixed is None or _letters(prefixed.group(1)) in forms)
             if resolves or (target is not None and target in paths):
                 named += 1
             elif not unnamed:
