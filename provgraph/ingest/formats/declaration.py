@@ -25,7 +25,9 @@ command line), checked once here and turned into a frozen `RecordFormat`:
                                     # are not read. With patterns, metadata may be empty.
 
 Roles: id, title, status, date, and the links supersedes, superseded_by, replaces, replaced_by, amends, amended_by,
-requires. A role with no field declared is not read (the adr reading has its own conventions for all of them).
+requires. A value role (id, title, status, date) that neither the declaration nor its preset names a field or pattern for
+is read from the field of its own name (any case: `status`); a link role with no field declared is not read (the adr
+reading has its own conventions for all of them). A link field's value that is one of `NO_VALUE` names nothing.
 """
 from __future__ import annotations
 
@@ -59,7 +61,10 @@ _KEYS = {"preset", "records", "metadata", "sidecar", "section", "id", "aliases",
 PATTERN_FLAGS = re.MULTILINE | re.IGNORECASE
 _WRITTEN_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?)(\d{1,9})")
 _TITLE_AFTER = r"\s*(?:[(:\u2013\u2014]|-\s)\s*\S"  # `: Move Objects`, ` (Introducing the FVM)`, ` - x`
-TITLED_ID = re.compile(r"([A-Za-z]{1,12}[ -]?#?\d{1,9})" + _TITLE_AFTER)
+# an id, or a bare number, with a title or a note after it: `AIP-10: Move Objects`, `0038 (partly)`
+TITLED_ID = re.compile(r"((?:[A-Za-z]{1,12}[ -]?#?)?\d{1,9})" + _TITLE_AFTER)
+# the words a field holds for "no value" (`Superseded-By: NA`), any case: the reader and the proposal read them alike
+NO_VALUE = frozenset({"none", "n/a", "na", "n.a.", "-", "--", "\u2013", "\u2014", "~", "null", "nil", "tbd", "tba"})
 _TEMPLATE_FIELD = re.compile(r"\{id(?::(0\d+))?\}")
 # an id a template holds in the number's place (`xxxx`, `NNNN`, `####`): no id, the record is named by its path
 ID_PLACEHOLDER = re.compile(r"([xXnN#?])\1{1,7}")
@@ -97,6 +102,10 @@ class RecordFormat:
     def names(self, role: str) -> tuple[str, ...]:
         return dict(self.fields).get(role, ())
 
+    def read_names(self, role: str) -> tuple[str, ...]:
+        """The fields a role is read from: its declared names, else, for a value role, the field of its own name."""
+        return self.names(role) or ((role,) if role in VALUE_ROLES else ())
+
     @property
     def word_map(self) -> dict[str, str]:
         return dict(self.words)
@@ -115,8 +124,9 @@ class RecordFormat:
         return render(self.id, value)
 
     def titled_uid(self, text: str) -> str | None:
-        """The uid of an id in the template's own form (or an alias's) that starts `text` with the record's title after
-        it (`FIP-0030 (Introducing the FVM)`, `AIP-10: Move Objects`), else None."""
+        """The uid of an id in the template's own form (or an alias's), or of a bare number, that starts `text` with the
+        record's title or a note after it (`FIP-0030 (Introducing the FVM)`, `AIP-10: Move Objects`, `0038 (partly)`),
+        else None."""
         found = TITLED_ID.match(text)
         return (self.named_uid(found.group(1)) if found else None) or self._series_uid(text, titled=True)
 

@@ -22,7 +22,7 @@ from provgraph.ingest.binary import binary_message, binary_reason
 from provgraph.ingest.fields import decode, invalid_utf8_notice
 from provgraph.ingest.formats import headings, labels, metadata, patterns
 from provgraph.ingest.formats.xml_fields import xml_fields
-from provgraph.ingest.formats.declaration import ID_PLACEHOLDER, LINK_ROLES, RecordFormat
+from provgraph.ingest.formats.declaration import ID_PLACEHOLDER, LINK_ROLES, NO_VALUE, VALUE_ROLES, RecordFormat
 from provgraph.ingest.markdown.adr import parse_markdown
 from provgraph.ingest.markdown.dates import DateConvention
 from provgraph.ingest.markdown.references import normalise_reference
@@ -115,12 +115,13 @@ def _no_status(fmt: RecordFormat, lines: list[str], status: metadata.Field | Non
         return "no match of the status pattern"
     if fmt.section and headings.section(lines, fmt.section) is None:
         return f"no {fmt.section} heading"
-    return f"no {' or '.join(dict.fromkeys(fmt.names('status'))) or 'status'} field"
+    return f"no {' or '.join(dict.fromkeys(fmt.read_names('status')))} field"
 
 
 def _status_like(fmt: RecordFormat, fields: dict[str, metadata.Field]) -> tuple[tuple[str, str], ...]:
     """The fields no role reads whose values look like status words (a status kept under another name)."""
-    read = {name for _, names in fmt.fields for name in names} | {"folder"}
+    read = {name for _, names in fmt.fields for name in names} | {"folder"} | {
+        name for role in VALUE_ROLES for name in fmt.read_names(role)}
     return lifecycle.status_like(((name, found.value) for name, found in fields.items() if name not in read),
                                  fmt.word_map)
 
@@ -197,10 +198,11 @@ def _shifted(found: metadata.Fields, offset: int) -> metadata.Fields:
 
 
 def _value(fmt: RecordFormat, fields: dict[str, metadata.Field], role: str) -> metadata.Field | None:
-    """A role's field: its pattern's match when it has a pattern, else the first of its declared names found."""
+    """A role's field: its pattern's match when it has a pattern, else the first of its names found (its declared
+    ones, else a value role's own: `RecordFormat.read_names`)."""
     if role in dict(fmt.patterns):
         return fields.get(_PATTERNED + role)
-    return next((fields[name] for name in fmt.names(role) if name in fields), None)
+    return next((fields[name] for name in fmt.read_names(role) if name in fields), None)
 
 
 def _text(found: metadata.Field | None) -> str:
@@ -331,7 +333,7 @@ def _linked(fmt: RecordFormat, relpath: str, name: str, target: str) -> str:
 
 
 def _reference(fmt: RecordFormat, relpath: str, text: str) -> str | None:
-    if not text or text.casefold() in ("none", "n/a", "-", "~", "null"):
+    if not text or text.casefold() in NO_VALUE:
         return None
     if text.isdigit():
         return fmt.uid(text)

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from typing import Callable
 
 from provgraph.ingest import lifecycle
-from provgraph.ingest.formats.declaration import TITLED_ID, render
+from provgraph.ingest.formats.declaration import NO_VALUE, render
 from provgraph.ingest.formats.proposal.evidence import status_text
 from provgraph.ingest.formats.proposal.places import Choice
-from provgraph.ingest.formats.proposal.roles import NUMBERED, SCHEME, parts_of, path_named
+from provgraph.ingest.formats.proposal.roles import SCHEME, id_written, parts_of, path_named
 
 SHARE_DISAGREEING = 0.05
-_NOTHING = ("none", "n/a", "-", "~", "null", "tbd")
 _REPLACING = ("supersedes", "replaces")  # a record in force that names another so retires it
 _REPLACED = ("superseded_by", "replaced_by")  # a record that names a successor in force is retired
 
@@ -71,7 +70,7 @@ def _targets(choice: Choice, path: str, name: str, by_number: dict[int, str]) ->
     """The record files (or, for one that is not in the folder, the text) a record's link field names."""
     targets = [_target(path, part, by_number) for part in parts_of(status_text(choice.stated[path].get(name)), path,
                                                                   choice.stated.keys())
-               if part.casefold() not in _NOTHING]
+               if part.casefold() not in NO_VALUE]
     return [target for target in targets if target != path and target != posixpath.dirname(path)]
 
 
@@ -83,9 +82,7 @@ def _target(relpath: str, part: str, by_number: dict[int, str]) -> str:
     """The record file a part names (by its number, or its path), else the part itself (no record of the folder)."""
     if SCHEME.match(part):
         return part
-    titled = TITLED_ID.match(part)
-    prefixed = NUMBERED.fullmatch(titled.group(1) if titled else part)
-    number = int(part) if part.isdigit() else int(prefixed.group(2)) if prefixed else None
+    number = id_written(part)[1]
     if number is not None:
         return by_number.get(number, part)
     named = path_named(relpath, part)

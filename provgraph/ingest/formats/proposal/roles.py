@@ -26,7 +26,7 @@ from typing import AbstractSet, Mapping
 from urllib.parse import unquote, urlsplit
 
 from provgraph.base.times import AmbiguousDate, loose_date
-from provgraph.ingest.formats.declaration import LINK_ROLES, TITLED_ID, render
+from provgraph.ingest.formats.declaration import LINK_ROLES, NO_VALUE, TITLED_ID, render
 from provgraph.ingest.formats import labels
 from provgraph.ingest.formats.metadata import FILE_ID, FILE_NUMBER
 from provgraph.ingest.formats.proposal.files import Seen
@@ -199,11 +199,9 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
         if text.startswith("(") and text.endswith(")"):
             continue  # `(put "N/A" unless this replaces an existing RFC ...)`: a template's instruction, no value
         for part in [_LABELLED + label for label in labels.cited(text)] or parts_of(text, relpath, paths):
-            if part.casefold() in ("none", "n/a", "-", "~", "null", "tbd") or SCHEME.match(part):
+            if part.casefold() in NO_VALUE or SCHEME.match(part):
                 continue  # a URL names something outside the log: neither a record nor a sign the field is no link
-            titled = TITLED_ID.match(part)  # `AIP-10: Move Objects` names AIP-10, as the reader resolves it
-            prefixed = NUMBERED.fullmatch(titled.group(1) if titled else part)
-            number = int(part) if part.isdigit() else int(prefixed.group(2)) if prefixed else None
+            prefixed, number = id_written(part)
             target = path_named(relpath, part)
             names = (written or {}).get(part)  # series side by side: `A27`, `gRFC A27` (the reader's uid or alias)
             if (number is not None and number == ids.get(relpath)) or relpath in (target, names) or \
@@ -213,13 +211,22 @@ def _naming(by_record: dict[str, str], ids: dict[str, int | None], paths: set[st
             if names is not None:
                 named, numbered = named + 1, numbered + 1
                 continue
-            resolves = number in known and (part.isdigit() or _letters(prefixed.group(1)) in forms)  # type: ignore[union-attr]
+            resolves = number in known and (prefixed is None or _letters(prefixed.group(1)) in forms)
             if resolves or (target is not None and target in paths):
                 named += 1
             elif not unnamed:
                 unnamed = part
             numbered += number is not None or (target is not None and target in paths)
     return named, numbered, unnamed, parts
+
+
+def id_written(part: str) -> tuple[re.Match[str] | None, int | None]:
+    """The id a link field's part starts with, as the reader resolves it (`AIP-10: Move Objects` names AIP-10,
+    `0038 (partly)` 38): its letters and number (`NUMBERED`), if it has letters, and its number."""
+    titled = TITLED_ID.match(part)
+    written = titled.group(1) if titled else part
+    prefixed = NUMBERED.fullmatch(written)
+    return prefixed, int(written) if written.isdigit() else int(prefixed.group(2)) if prefixed else None
 
 
 def parts_of(text: str, relpath: str = "", paths: AbstractSet[str] = frozenset()) -> list[str]:
