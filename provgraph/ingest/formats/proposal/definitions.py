@@ -169,7 +169,7 @@ def _term(line: str, *, under_label: bool = False) -> tuple[str, str, int, bool]
     if not bullet and line[:1].isspace():
         if not under_label:
             return None
-        indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+        indent = _indent(line)
     marked = _MARKED.match(body)
     if marked:
         term, rest = marked.group(2).strip(), marked.group(3)
@@ -184,12 +184,12 @@ def _listed_term(lines: list[str], index: int, start: int) -> tuple[str, str, in
     """(term, its definition's first line, indent, False) of a definition list's term: a short line alone, after a
     blank line or the definition before it, over a line indented deeper (RST) or starting `: ` (Markdown)."""
     line, below = lines[index], lines[index + 1] if index + 1 < len(lines) else ""
-    indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+    indent = _indent(line)
     before = lines[index - 1] if index > start else ""
     if not line.strip() or len(line.split()) > 4 or not below.strip() or line.rstrip().endswith((":", ".", ",")) \
-            or (before.strip() and len(before.expandtabs(4)) - len(before.expandtabs(4).lstrip()) <= indent):
+            or (before.strip() and _indent(before) <= indent):
         return None
-    deeper = len(below.expandtabs(4)) - len(below.expandtabs(4).lstrip()) > indent
+    deeper = _indent(below) > indent
     if deeper or below.lstrip().startswith(": "):
         return line.strip(), below.strip().removeprefix(": "), indent, False
     return None
@@ -227,3 +227,9 @@ def _paragraph(lines: list[str], start: int) -> list[str]:
         if not _LINK_REFERENCE.match(line):
             paragraph.append(line.strip())
     return paragraph
+
+
+def _indent(line: str) -> int:
+    """How deep a line stands, a tab counted as four spaces."""
+    expanded = line.expandtabs(4)
+    return len(expanded) - len(expanded.lstrip())
