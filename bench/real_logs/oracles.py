@@ -1503,3 +1503,68 @@ LOGS |= {  # a sixteenth fresh check (s66-heldout16)
         "idea": "UNKNOWN", "draft": "UNKNOWN", "last call": "UNKNOWN", "review": "UNKNOWN", "abandoned": "UNKNOWN",
         "accepted": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE", "rejected": "STALE", "superseded": "STALE"}),
 }
+
+
+def _ensip(root: Path) -> Iterator[Written]:
+    """An ENSIP's front matter keeps its status under a key of its own: `ensip:` over `  created: '2016-04-04'`,
+    `  status: final` (indented two or four spaces)."""
+    for relpath, text in _walk(root, r"ensips/\d+\.md"):
+        head = _front_matter(text)
+        yield Written(relpath, _first(r"^\s+status:\s*['\"]?(\w+)", head), head)
+
+
+def _ark(root: Path) -> Iterator[Written]:
+    """An AIP's preamble at the top, in `<pre>`, a code fence or between `---` lines, indented or not, its values in
+    emphasis at times (`Status: *Draft*`): the first `Status:` line. A value that still offers the template's choices
+    (`*Draft | Active*`, `Draft, Rejected or Active`, AIP-1's `<Draft | Active | Accepted | ...>` cut down) states
+    none of its own."""
+    for relpath, text in _walk(root, r"AIPS/aip-\d+\.md"):
+        head = "\n".join(text.splitlines()[:20])
+        status = _first(r"^\s*Status:\s*(.+)$", head)
+        yield Written(relpath, None if status and re.search(r"\||\bor\b", status) else status, head)
+
+
+LOGS |= {  # an eighteenth fresh check (s67-heldout18)
+    # The README: "SLIP repository is an extension to Bitcoin Improvement Proposal (BIP) process", its table giving
+    # each SLIP a Status of Draft, Accepted, Final or Active, as BIP 1 and 2 use them: Draft undecided; Accepted
+    # (BIP 1: accepted, its implementation to be completed), Final, Active (Informational and Process SLIPs never
+    # meant to be completed: the registries 0044, 0132, 0173) in force. slip-0000 is the SLIP Template.
+    "slips": HeldOut("satoshilabs/slips", "the README (an extension to the BIP process), its table's Status",
+                     _head_field(r"slip-(?!0000)\d{4}\.md", "Status", 15), {
+        "draft": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE", "active": "ACTIVE", "rejected": "STALE",
+        "withdrawn": "STALE", "replaced": "STALE"}),
+    # CAIP-1, the front matter's `status: <Draft | Rejected | Review | Last Call | Withdrawn | Final | Superseded>`
+    # (EIP-1's workflow): Draft, Review, Last Call not yet decided; Final in force; Rejected, Withdrawn, Superseded
+    # ("rendered obsolete by a later document", the `superseded-by` header) not.
+    "caips": HeldOut("ChainAgnostic/CAIPs (CAIPs)", "CAIP-1, the status header",
+                     _front_matter_status(r"CAIPs/caip-\d+\.md"), {
+        "draft": "UNKNOWN", "review": "UNKNOWN", "last call": "UNKNOWN", "final": "ACTIVE", "rejected": "STALE",
+        "withdrawn": "STALE", "superseded": "STALE"}),
+    # The README, "Submission Checklist": `status` under `ensip` is one of draft, obsolete, final; the template:
+    # "Status of the proposal, draft by default, updated by the editors". Draft undecided; final in force (the
+    # README: ENSIPs "accepted as standard"); obsolete no longer.
+    "ensips": HeldOut("ensdomains/ensips (ensips)", "the README, Submission Checklist; template.md", _ensip, {
+        "draft": "UNKNOWN", "final": "ACTIVE", "obsolete": "STALE"}),
+    # LIP-1, "LIP Statuses": Draft ("open for consideration"), Last Call, Proposed ("ready to be the subject of a
+    # poll") undecided; Accepted ("planned for immediate adoption", the poll said yes), Final ("adopted in a previous
+    # protocol upgrade") in force; Rejected (the poll said no), Abandoned ("inactive ... or no longer has a
+    # champion"; no way back is given) not.
+    "livepeerlips": HeldOut("livepeer/LIPs (LIPs)", "LIP-1, LIP Statuses", _front_matter_status(r"LIPs/LIP-\d+\.md"), {
+        "draft": "UNKNOWN", "last call": "UNKNOWN", "proposed": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE",
+        "rejected": "STALE", "abandoned": "STALE"}),
+    # AIP-1, "Possible AIP Statuses" (BIP-0001's): Draft (and `Draft/WIP`, `Draft / Open Discussion`), Deferred ("can
+    # re-assign it to draft") undecided; Accepted, Final, Active ("never meant to be completed") in force, and
+    # Implemented (the README's table: the AIPs built, 8, 11, 14-17, 19); Rejected, Withdrawn, Superseded not.
+    "arkaips": HeldOut("ArkEcosystem/AIPs (AIPS)", "AIP-1, Possible AIP Statuses; the README's table", _ark, {
+        "draft": "UNKNOWN", "draft/wip": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE",
+        "active": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE",
+        "superseded": "STALE"}),
+    # The ADR template's Status: "A decision may be "proposed" if it hasn't been agreed upon yet, or "accepted" once
+    # it is agreed upon. If a later ADR changes or reverses a decision, it may be marked as "deprecated" or
+    # "superseded""; intro.md's table of contents lists Accepted (ADR 010, `Implemented`, among them), Proposed,
+    # Rejected and Deprecated ADRs.
+    "icsadrs": HeldOut("cosmos/interchain-security (docs/docs/adrs)", "the ADR template's Status; intro.md's contents",
+                       _status_section(r"docs/docs/adrs/adr-\d{3}-[^/]+\.md"), {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE",
+        "deprecated": "STALE", "superseded": "STALE"}),
+}
