@@ -1561,8 +1561,8 @@ LOGS |= {  # an eighteenth fresh check (s67-heldout18)
         "superseded": "STALE"}),
     # The ADR template's Status: "A decision may be "proposed" if it hasn't been agreed upon yet, or "accepted" once
     # it is agreed upon. If a later ADR changes or reverses a decision, it may be marked as "deprecated" or
-    # "superseded""; intro.md's table of contents lists Accepted (ADR 010, `Implemented`, among them), Proposed,
-    # Rejected and Deprecated ADRs.
+    # "superseded""; the Overview page's (intro) table of contents lists Accepted (ADR 010, `Implemented`, among
+    # them), Proposed, Rejected and Deprecated ADRs.
     "icsadrs": HeldOut("cosmos/interchain-security (docs/docs/adrs)", "the ADR template's Status; intro.md's contents",
                        _status_section(r"docs/docs/adrs/adr-\d{3}-[^/]+\.md"), {
         "proposed": "UNKNOWN", "accepted": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE",
