@@ -22,11 +22,12 @@ def test_a_header_block_in_a_code_fence_at_the_top_is_read() -> None:
     assert _values(metadata.header_block(lines)) == {"bip": "3", "status": "Deployed"}
 
 
-def test_a_header_block_in_pre_after_prose_is_read_when_it_comes_before_the_first_heading() -> None:
+def test_a_header_block_in_pre_after_prose_is_read_when_it_comes_before_the_second_heading() -> None:
     prose = ["RECENT CHANGES:", "* (16 Apr 2013) Added private derivation", ""]
     block = ["<pre>", "  BIP: 32", "  Status: Deployed", "</pre>"]
     assert _values(metadata.header_block([*prose, *block]))["status"] == "Deployed"
-    assert "status" not in _values(metadata.header_block([*prose, "==Abstract==", *block]))
+    assert _values(metadata.header_block([*prose, "==Abstract==", *block]))["status"] == "Deployed"  # under the title
+    assert "status" not in _values(metadata.header_block([*prose, "==Abstract==", "x", "==Motivation==", *block]))
 
 
 def test_a_header_block_at_the_top_wins_over_a_later_pre_block() -> None:
@@ -62,7 +63,9 @@ def test_a_preamble_fence_under_a_preamble_heading_is_read_only_within_that_sect
     assert (found["cap"].value, found["status"].value, found["status"].line + offset) == ("0001", "Final", 7)
     assert _values(metadata.block(lines))["status"] == "Final"  # the first fence holding fields, not the later one
     assert _values(metadata.block(headings.section(lines, "Specification")[1])) == {"status": "Draft"}
-    assert metadata.header_block(lines) == {}  # a header block is before the first heading only
+    assert _values(metadata.header_block(lines))["status"] == "Final"  # `## Preamble`, the first heading, is a title
+    titled = (FIELDS / "caps" / "core" / "cap-0035.md").read_text().splitlines()
+    assert metadata.header_block(titled) == {}  # a fence after the second heading is body text
 
 
 def test_a_block_takes_continuation_lines_and_skips_a_fence_without_fields() -> None:

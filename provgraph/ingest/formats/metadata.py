@@ -7,9 +7,10 @@ read from a record's lines (`Date: **TBD** <!-- set at merge -->` is `**TBD**`; 
 
 - header-block: `Field: value` lines (`Field:value` too, never a URL or a time) at the top of the file, up to the first blank line, continuation lines
   indented deeper (RFC 822 as in PEPs; also inside MediaWiki `<pre>`, under an RST comment `..` or literal block `::`); when the top
-  of the file is not such a block, the first `<pre>` or ``` block before the first heading (a title or a notice
-  may come first, as in BIPs). A block whose lines are mostly fields (three or more, three quarters of them) is read
-  with the lines that are not left out and said (`PartlyRead`: `    Submitted by Ada` in a BUIP's header).
+  of the file is not such a block, the first `<pre>` or ``` block before the second heading (the first is the
+  title, whatever its level; a notice may come first, as in BIPs). A block whose lines are mostly fields (three or
+  more, three quarters of them) is read with the lines that are not left out and said (`PartlyRead`: `    Submitted
+  by Ada` in a BUIP's header).
 - block: the first fenced or `<pre>` block anywhere near the top holding `Field: value` lines (a CAP's `## Preamble`).
 - field-list: RST field lists `:Status: Final` after the document title and directives, blank lines between fields
   (Sphinx's file-wide fields, `:orphan:`, `:tocdepth:`, are no record's).
@@ -63,8 +64,9 @@ _FILE_WIDE = frozenset({"orphan", "nocomments", "nosearch", "tocdepth"})  # Sphi
 
 def header_block(lines: list[str]) -> Fields:
     """`Field: value` lines at the top of the file (after blank lines and one opener such as `<pre>` or ```); when
-    the top is not a whole block of them, the first `<pre>` or ``` block before the first heading. A block whose
-    lines are mostly fields (`_mostly_fields`) is read with its other lines left out: PartlyRead, never silently."""
+    the top is not a whole block of them, the first `<pre>` or ``` block before the first heading or under it, the
+    title, up to the next (`_second_heading`). A block whose lines are mostly fields (`_mostly_fields`) is read with
+    its other lines left out: PartlyRead, never silently."""
     index = _first_text(lines, 0)
     if index < len(lines) and _is_opener(lines[index]):
         index = _first_text(lines, index + 1)
@@ -74,10 +76,8 @@ def header_block(lines: list[str]) -> Fields:
     mostly = _mostly_fields(lines, index)
     if mostly is not None:
         return _unread(*mostly)
-    for later in range(index, len(lines)):
+    for later in range(index, _second_heading(lines, index)):
         line = lines[later].strip()
-        if _HEADING.match(line):
-            break
         if line.lower() == "<pre>" or line.startswith(_FENCE):
             start = _first_text(lines, later + 1)
             boxed, whole = _header_at(lines, start)
@@ -87,6 +87,14 @@ def header_block(lines: list[str]) -> Fields:
             if boxed:
                 return boxed
     return found
+
+
+def _second_heading(lines: list[str], index: int) -> int:
+    """Where a header block's `<pre>` or fence may stand up to: the second heading from `index` (the first is the
+    record's title, whatever its level: `# T`, `## LNPBP-39: T`, `==T==`), else the file's end."""
+    marks = (at for at in range(index, len(lines)) if _HEADING.match(lines[at].strip()))
+    next(marks, None)
+    return next(marks, len(lines))
 
 
 def _is_opener(line: str) -> bool:
