@@ -109,7 +109,7 @@ def _head(glob: str) -> str:
 def every_stating(groups: dict[str, str], records: list[str], stating: list[str]) -> list[str]:
     """`records` with each of the `stating` files none of them matches, by its own shape when that matches no other
     file, else by its path: where the status stands in one place the records share (a line of tags), a file that
-    states it there is a record whatever its name (a NIP's `F4.md`, `BE.md` beside `01.md` ... `99.md`)."""
+    states it there is a record whatever its name (a NIP's `F4.md`, `BE.md` beside `01.md`, `10.md`, ...)."""
     more = []
     for path in stating:
         if any(matches(path, glob) for glob in records):
