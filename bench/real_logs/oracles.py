@@ -1543,21 +1543,22 @@ LOGS |= {  # a seventeenth fresh check (s67-heldout17)
     "gammapypigs": HeldOut("gammapy/gammapy (docs/development/pigs)", "PIG 1, PIG status",
                            _bullets(r"docs/development/pigs/pig-\d+\.rst"), {
         "draft": "UNKNOWN", "accepted": "ACTIVE", "withdrawn": "STALE", "rejected": "STALE"}),
-    # Evolution.md, "Foundation Evolution Process" (after swift-evolution's): a Pitch socialises the idea; a
+    # The Foundation Evolution Process document at the root (after swift-evolution's): a Pitch socialises the idea; a
     # proposal under Review (`Review: 2026-05-20...2026-05-27`, `Second review: ...`) awaits the workgroup's
     # decision; "the review manager will update the proposal's state ... to reflect that decision": Accepted
     # (`Accepted as 0.1`, `Accepted; pending implementation`, `Accepted & Implemented`), Approved (`Approved and
     # Implemented`), Implemented in force. 0038 keeps the template's `**Awaiting implementation** or **Awaiting
     # review**`, two choices: left out. 0000-template is no record.
-    "sfproposals": HeldOut("swiftlang/swift-foundation (Proposals)", "Evolution.md, Foundation Evolution Process",
+    "sfproposals": HeldOut("swiftlang/swift-foundation (Proposals)", "the Foundation Evolution Process",
                            _bullets(r"Proposals/(?!0000)\d{4}-[^/]+\.md"), {
         "pitch": "UNKNOWN", "review:": "UNKNOWN", "second review:": "UNKNOWN", "accepted": "ACTIVE",
         "approved": "ACTIVE", "implemented": "ACTIVE"}),
-    # proposals/README.md, "Lifetime of a proposal": active ("moving forward through design and implementation toward
-    # an upcoming release", not yet done) and inactive ("not currently being prioritized", may be "resurrected") not
-    # decided; done ("an implementation has been merged into a release and the feature has been specified", moved to
-    # its release's folder) in force; rejected ("not likely to make it into the language at all") not.
-    "csharplang": HeldOut("dotnet/csharplang (proposals)", "proposals/README.md, Lifetime of a proposal", _csharp, {
+    # The proposals folder's README, "Lifetime of a proposal": active ("moving forward through design and
+    # implementation toward an upcoming release", not yet done) and inactive ("not currently being prioritized", may
+    # be "resurrected") not decided; done ("an implementation has been merged into a release and the feature has been
+    # specified", moved to its release's folder) in force; rejected ("not likely to make it into the language at all")
+    # not.
+    "csharplang": HeldOut("dotnet/csharplang (proposals)", "the proposals README, Lifetime of a proposal", _csharp, {
         "active": "UNKNOWN", "inactive": "UNKNOWN", "done": "ACTIVE", "rejected": "STALE"}),
     # NAP 0, "Review and Resolution": Draft, Provisional ("may still be Rejected or Withdrawn"), Deferred ("no progress
     # is being made") not decided; Accepted, Final ("incorporated into the main source code repository"), Active
@@ -1567,12 +1568,12 @@ LOGS |= {  # a seventeenth fresh check (s67-heldout17)
                     _head_match(r"docs/naps/\d+-[^/]+\.md", r"^\s*:Status:\s*(.+)$", 25), {
         "draft": "UNKNOWN", "provisional": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE",
         "active": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "superseded": "STALE"}),
-    # dev-docs/RFC-GUIDELINES.md, its status table: Proposed, Draft (`Early Draft`, `Continuous Draft.` by their
+    # The RFC Guidelines in dev-docs, their status table: Proposed, Draft (`Early Draft`, `Continuous Draft.` by their
     # plain meaning), Pre-Approved ("pre-approved for prototyping"), Review (and `Pending Review`), Deferred ("not to
     # proceed at this time") not decided; Approved ("ready for implementation"), Experimental ("implemented as
     # experimental API"; `Implemented experimentally for WebGPU.`), Implemented (and `Partially Implemented`) in
     # force; Rejected not.
-    "lumarfcs": HeldOut("visgl/luma.gl (dev-docs/RFCs)", "dev-docs/RFC-GUIDELINES.md, RFC Status", _luma, {
+    "lumarfcs": HeldOut("visgl/luma.gl (dev-docs/RFCs)", "the RFC Guidelines, RFC Status", _luma, {
         "proposed": "UNKNOWN", "draft": "UNKNOWN", "early draft": "UNKNOWN", "continuous draft": "UNKNOWN",
         "pre-approved": "UNKNOWN", "review": "UNKNOWN", "pending review": "UNKNOWN", "deferred": "UNKNOWN",
         "approved": "ACTIVE", "experimental": "ACTIVE", "implemented": "ACTIVE", "partially implemented": "ACTIVE",
