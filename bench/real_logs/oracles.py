@@ -1660,3 +1660,79 @@ LOGS |= {  # a nineteenth fresh check (s67-heldout19): cloud-native and infrastr
     "spinrfcs": HeldOut("spinnaker/governance (rfc)", "the RFC template, Status", _spinnaker, {
         "proposed": "UNKNOWN", "accepted": "ACTIVE", "implemented": "ACTIVE", "obsolete": "STALE"}),
 }
+
+
+def _csharp(root: Path) -> Iterator[Written]:
+    """A C# proposal's status is the folder it sits in (the proposals README): directly in proposals/ it is active,
+    in inactive/ or rejected/ so, in a language version's folder (`csharp-7.3/`) done. The READMEs (indexes), the
+    proposal template and the speclet disclaimer are no proposals."""
+    for relpath, _text in _walk(root, r"proposals/(?:[^/]+/)?(?!(?:README|proposal-template|speclet-disclaimer)\.md)"
+                                      r"[^/]+\.md"):
+        folder = relpath.split("/")[-2]
+        yield Written(relpath, "active" if folder == "proposals" else "done" if folder.startswith("csharp-") else folder,
+                      "")
+
+
+def _luma(root: Path) -> Iterator[Written]:
+    """A luma.gl RFC's `* **Status**: **Implemented**` bullet under its title, else the first line under its
+    `## Status` heading (`Implemented experimentally for WebGPU.`); README.md is the index."""
+    for relpath, text in _walk(root, r"dev-docs/RFCs/v[^/]+/[^/]+\.md"):
+        lines = text.splitlines()
+        head = "\n".join(lines[:20])
+        status = _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+)$", head)
+        if status is None and "## Status" in lines:
+            status = next((line for line in lines[lines.index("## Status") + 1:] if line.strip()), None)
+        yield Written(relpath, status, head)
+
+
+LOGS |= {  # a seventeenth fresh check (s67-heldout17)
+    # rfcs/0000.rst, "PHP-RFC Status Definitions": Draft ("All RFCs begin as drafts"), Voting not yet decided; Unknown
+    # ("historic RFCs for which the status could not be automatically determined") not known; Accepted ("approved for
+    # implementation"), Active ("in full force"), Implemented ("the code ... is complete") in force; Declined ("failed
+    # to receive a 2/3 majority"), Withdrawn ("no longer drafts"; "historically inactive and abandoned draft RFCs"),
+    # Superseded ("the new RFC takes precedence") not. 0000 itself is the index, a record (Active), as PEP 0.
+    "phprfcs": HeldOut("ramsey/php-rfcs (rfcs, branch old-importer)", "rfcs/0000.rst, PHP-RFC Status Definitions",
+                       _head_field(r"rfcs/\d{4}\.rst", "Status", 15), {
+        "draft": "UNKNOWN", "voting": "UNKNOWN", "unknown": "UNKNOWN", "accepted": "ACTIVE", "active": "ACTIVE",
+        "implemented": "ACTIVE", "declined": "STALE", "withdrawn": "STALE", "superseded": "STALE"}),
+    # PIG 1, "PIG status": "draft" (in the writing or discussion phase), "withdrawn" (by the author), "accepted" (by
+    # the coordination committee), "rejected" (by the coordination committee).
+    "gammapypigs": HeldOut("gammapy/gammapy (docs/development/pigs)", "PIG 1, PIG status",
+                           _bullets(r"docs/development/pigs/pig-\d+\.rst"), {
+        "draft": "UNKNOWN", "accepted": "ACTIVE", "withdrawn": "STALE", "rejected": "STALE"}),
+    # The Foundation Evolution Process document at the root (after swift-evolution's): a Pitch socialises the idea; a
+    # proposal under Review (`Review: 2026-05-20...2026-05-27`, `Second review: ...`) awaits the workgroup's
+    # decision; "the review manager will update the proposal's state ... to reflect that decision": Accepted
+    # (`Accepted as 0.1`, `Accepted; pending implementation`, `Accepted & Implemented`), Approved (`Approved and
+    # Implemented`), Implemented in force. 0038 keeps the template's `**Awaiting implementation** or **Awaiting
+    # review**`, two choices: left out. 0000-template is no record.
+    "sfproposals": HeldOut("swiftlang/swift-foundation (Proposals)", "the Foundation Evolution Process",
+                           _bullets(r"Proposals/(?!0000)\d{4}-[^/]+\.md"), {
+        "pitch": "UNKNOWN", "review:": "UNKNOWN", "second review:": "UNKNOWN", "accepted": "ACTIVE",
+        "approved": "ACTIVE", "implemented": "ACTIVE"}),
+    # The proposals folder's README, "Lifetime of a proposal": active ("moving forward through design and
+    # implementation toward an upcoming release", not yet done) and inactive ("not currently being prioritized", may
+    # be "resurrected") not decided; done ("an implementation has been merged into a release and the feature has been
+    # specified", moved to its release's folder) in force; rejected ("not likely to make it into the language at all")
+    # not.
+    "csharplang": HeldOut("dotnet/csharplang (proposals)", "the proposals README, Lifetime of a proposal", _csharp, {
+        "active": "UNKNOWN", "inactive": "UNKNOWN", "done": "ACTIVE", "rejected": "STALE"}),
+    # NAP 0, "Review and Resolution": Draft, Provisional ("may still be Rejected or Withdrawn"), Deferred ("no progress
+    # is being made") not decided; Accepted, Final ("incorporated into the main source code repository"), Active
+    # ("never meant to be completed", NAP 0) in force; Rejected, Withdrawn, Superseded ("rendering the original
+    # obsolete") not. template.md and index.md are no records.
+    "naps": HeldOut("napari/docs (docs/naps)", "NAP 0, Review and Resolution",
+                    _head_match(r"docs/naps/\d+-[^/]+\.md", r"^\s*:Status:\s*(.+)$", 25), {
+        "draft": "UNKNOWN", "provisional": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE",
+        "active": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "superseded": "STALE"}),
+    # The RFC Guidelines in dev-docs, their status table: Proposed, Draft (`Early Draft`, `Continuous Draft.` by their
+    # plain meaning), Pre-Approved ("pre-approved for prototyping"), Review (and `Pending Review`), Deferred ("not to
+    # proceed at this time") not decided; Approved ("ready for implementation"), Experimental ("implemented as
+    # experimental API"; `Implemented experimentally for WebGPU.`), Implemented (and `Partially Implemented`) in
+    # force; Rejected not.
+    "lumarfcs": HeldOut("visgl/luma.gl (dev-docs/RFCs)", "the RFC Guidelines, RFC Status", _luma, {
+        "proposed": "UNKNOWN", "draft": "UNKNOWN", "early draft": "UNKNOWN", "continuous draft": "UNKNOWN",
+        "pre-approved": "UNKNOWN", "review": "UNKNOWN", "pending review": "UNKNOWN", "deferred": "UNKNOWN",
+        "approved": "ACTIVE", "experimental": "ACTIVE", "implemented": "ACTIVE", "partially implemented": "ACTIVE",
+        "rejected": "STALE"}),
+}
