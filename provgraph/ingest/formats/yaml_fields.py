@@ -4,10 +4,12 @@ Where front matter stands is top.py's (`---` on the first line, closed by `---` 
 written here (`kep-number: 0583` stays "0583": no implicit type but null and merge keys), its problems said as
 `BadMetadata` with the 1-based line. The `adr` reading (markdown/front_matter.py) checks the mapping this gives, key by
 key; the formats' places are `front-matter` and `sidecar` (a YAML file beside the record): front matter that is not
-YAML is read as its unindented `Field: value` lines (BadMetadata's fallback); a key stated more than once (any case)
+YAML is read as its unindented `Field: value` lines and those put out of place under a list (BadMetadata's
+fallback), a sidecar that is not YAML alike; a key stated more than once (any case)
 keeps its last value, as YAML reads it, unless that one is empty (then the last stated), and is said (PartlyRead)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -43,11 +45,13 @@ def front_matter(lines: list[str]) -> Fields:
 
 
 def _loose_lines(lines: list[str], start: int, end: int) -> Fields:
-    """Front matter that is not YAML read line by line: each unindented `Field: value` line (other lines ignored),
-    a value wholly in one pair of quotes unquoted (`status: "Final"`)."""
+    """Front matter (or a sidecar) that is not YAML read line by line: each unindented `Field: value` line, and each
+    indented one out of place after a list of plain items (below); other lines ignored, a value wholly in one pair of
+    quotes unquoted (`status: "Final"`)."""
     found: Fields = {}
+    out_of_place = _out_of_place(lines, start, end)
     for index in range(start, end):
-        matched = HEADER.fullmatch(lines[index].rstrip()) if not lines[index][:1].isspace() else None
+        matched = HEADER.fullmatch(lines[index].strip()) if index in out_of_place or not lines[index][:1].isspace() else None
         if matched:
             value = (matched.group(2) or "").strip()
             if len(value) > 1 and value[0] == value[-1] and value[0] in "\"'" and value[0] not in value[1:-1]:
@@ -56,8 +60,48 @@ def _loose_lines(lines: list[str], start: int, end: int) -> Fields:
     return found
 
 
+_ITEM = re.compile(r"( *)- +(.*)")
+_KEY = re.compile(r"( *)[^\s#:-][^:]*:(?:\s+(.*))?")
+
+
+def _out_of_place(lines: list[str], start: int, end: int) -> set[int]:
+    """The indented `key: value` lines of broken YAML that stand as top-level fields put out of place: after a list
+    of plain items (`- "@x"`, the value of a top-level key), indented at least to the items' dash, where YAML allows
+    no key (an item that is no mapping has no child); the keys after it at that same indent too. A key under a
+    mapping item (`- name: x` / `  role: y`) or deeper than the first such key may be a child, so it is not one."""
+    found: set[int] = set()
+    run: int | None = None  # the indent of the out-of-place keys read so far
+    dash: int | None = None  # the dash column of the list of plain items just above, if any
+    opened = False  # the last key read (top-level or out of place) has no value: a list may follow
+    for index in range(start, end):
+        line = lines[index].rstrip()
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        item, key = _ITEM.fullmatch(line), _KEY.fullmatch(line)
+        if item:
+            plain = not _KEY.fullmatch(item.group(2))
+            dash = len(item.group(1)) if plain and (opened or dash == len(item.group(1))) else None
+            opened = False
+        elif key and not key.group(1):
+            run, dash, opened = None, None, not key.group(2)
+        elif key and (run == len(key.group(1)) or (run is None and dash is not None and len(key.group(1)) >= dash)):
+            found.add(index)
+            run, dash, opened = len(key.group(1)), None, not key.group(2)
+        else:
+            dash, opened = None, False
+    return found
+
+
 def sidecar(data: bytes, name: str) -> Fields:
-    loaded = _yaml(data.decode("utf-8", errors="replace"), name, first_line=1)
+    """A YAML file beside the record, its fields on no line of the record; one that is not YAML gives its
+    `Field: value` lines as front matter does (BadMetadata's fallback)."""
+    text = data.decode("utf-8", errors="replace")
+    try:
+        loaded = _yaml(text, name, first_line=1)
+    except BadMetadata as problem:
+        lines = text.splitlines()
+        loose = {key: Field(found.value) for key, found in _loose_lines(lines, 0, len(lines)).items()}
+        raise BadMetadata(problem.line, problem.reason, loose) from None
     return {key: Field(value) for key, value in loaded.items()}
 
 
