@@ -40,6 +40,25 @@ def placeholder(text: str | None) -> bool:
     return bracketed is not None and lifecycle.canonical(inside) is None
 
 
+_EMPHASES = (re.compile(r"\*\*([^*]+)\*\*"), re.compile(r"__([^_]+)__"),
+             re.compile(r"(?<![*A-Za-z0-9])\*(?!\*)([^*]+)(?<!\*)\*(?![*A-Za-z0-9])"),
+             re.compile(r"(?<![_A-Za-z0-9])_(?!_)([^_]+)(?<!_)_(?![_A-Za-z0-9])"))
+_MARKUP = re.compile(r"[*_]+")
+
+
+def stated(text: str) -> str:
+    """What a status text states: of a template's list of the process's words kept in a record (a placeholder once
+    its markup is aside), the one word emphasised where the others are not, as a ticked box states its item
+    (`_Proposed, **Accepted**, Implemented, Obsolete_` -> `Accepted`); any other text as it is (none or two words
+    emphasised, the list stays the template's)."""
+    if not placeholder(_MARKUP.sub("", text).strip()):
+        return text
+    chosen = {found.group(1).strip() for emphasis in _EMPHASES for found in emphasis.finditer(text)
+              if len(_OR.split(found.group(1).strip())) == 1 and "|" not in found.group(1)}
+    words = [word for word in chosen if lifecycle.canonical(word) is not None]
+    return words[0] if len(chosen) == 1 and len(words) == 1 else text
+
+
 _QUOTE = re.compile(r"[ \t]*(?:>[ \t]*)+")
 
 

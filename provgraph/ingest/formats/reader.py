@@ -211,7 +211,7 @@ def _text(found: metadata.Field | None) -> str:
     value = found.value
     if isinstance(value, list):
         return ", ".join(str(item) for item in value if item is not None)
-    return str(value).strip().strip("*_`").strip()
+    return placeholders.stated(str(value).strip()).strip("*_`").strip()
 
 
 def _claim(fmt: RecordFormat, at: Version, options: IngestOptions, fields: dict[str, metadata.Field],

@@ -19,7 +19,8 @@
   1`, `Status: Informational` as every RFC's: RFC 1); the index pages then set aside by their paths. A page listing
   the records states their statuses in a table, not its own where they state theirs;
 - a translation: a file whose name is another record file's name in the same folder with a language tag (BCP 47
-  -like: a language of two letters, or three with a region; a script, a region after it) before its extension
+  -like: a language of ISO 639-1's two letters, or three with a region; a script, a region after it; `plugins-ui`
+  beside `plugins` is a record) before its extension
   (`VIP-180-zh_CN.md` beside `VIP-180.md`, `0001-x.ja.rst`, `pep-8_pt-BR.rst`). It says what its record says, in
   another language: one decision, so one record.
 Each is counted under its reason (`ingest files` and the proposal's counts say how many) and named in the proposal.
@@ -46,7 +47,14 @@ _ID_NAMES = ("id", "number", "no", "key")
 _TITLE_NAMES = ("title", "name")
 _SHARE_SHAPE = 0.9  # the fields that give the records their shape: those this share of them state
 _TITLE_LINE = re.compile(r"^(?:#{1,6}[ \t]+|title:[ \t]*)(.+)$", re.IGNORECASE)  # a Markdown title, a front matter's
-_TAGGED = re.compile(r"(?P<base>.+?)(?P<separator>[-_.])(?P<tag>[a-z]{2}(?:[-_](?:[A-Z][a-z]{3}|[A-Za-z]{2}|\d{3}))*"
+LANGUAGES = frozenset((  # ISO 639-1: a translation's tag names a language, not any two letters (`plugins-ui`)
+    "aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en "
+    "eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv "
+    "ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne "
+    "ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss "
+    "st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu").split())
+_TAGGED = re.compile(r"(?P<base>.+?)(?P<separator>[-_.])"
+                     rf"(?P<tag>(?:{'|'.join(sorted(LANGUAGES))})(?:[-_](?:[A-Z][a-z]{{3}}|[A-Za-z]{{2}}|\d{{3}}))*"
                      r"|[a-z]{3}(?:[-_](?:[A-Z][a-z]{3}|[A-Za-z]{2}|\d{3}))+)")
 
 

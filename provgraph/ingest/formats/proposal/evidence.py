@@ -53,12 +53,13 @@ def text_kinds() -> list[str]:
 
 
 def status_text(found: metadata.Field | None) -> str:
-    """A field's value as the status reader sees it (a list joined, markup around it aside)."""
+    """A field's value as the status reader sees it (a list joined, the word a kept list emphasises, markup around it
+    aside)."""
     if found is None or found.value is None:
         return ""
     value = found.value
     text = ", ".join(str(item) for item in value if item is not None) if isinstance(value, list) else str(value)
-    return text.strip().strip("*_`").strip()
+    return placeholders.stated(text.strip()).strip("*_`").strip()
 
 
 def known(found: metadata.Field | None) -> bool:
