@@ -1568,3 +1568,171 @@ LOGS |= {  # an eighteenth fresh check (s67-heldout18)
         "proposed": "UNKNOWN", "accepted": "ACTIVE", "implemented": "ACTIVE", "rejected": "STALE",
         "deprecated": "STALE", "superseded": "STALE"}),
 }
+
+
+def _kubebuilder(root: Path) -> Iterator[Written]:
+    """A Kubebuilder design's table at the top, read by its columns: `| Authors | Creation Date | Status | Extra |`
+    over a rule and one row (two in the update action's design, both `Implementable`); the first row's Status cell."""
+    for relpath, text in _walk(root, r"designs/(?!README\.md|template\.md)[^/]+\.md"):
+        head = text.splitlines()[:8]
+        yield Written(relpath, _column(head, "status"), "\n".join(head))
+
+
+def _kueue(root: Path) -> Iterator[Written]:
+    """A Kueue KEP's folder: its README.md and the `kep.yaml` beside it, whose `status:` is the record's (a comment
+    after it, `replaced  # Replaced by KEP #2076`, left out); the template folder NNNN-template is none. A KEP whose
+    folder an implementable or implemented KEP's `replaces:` names is stated replaced, as the convention above reads
+    `replaces`: 168-pending-workloads-visibility by 168-2, whose number the folder names share."""
+    status = r"^status:[ \t]*([^#\n]*?)\s*(?:#.*)?$"
+    heads: dict[str, str] = {}
+    for relpath, _text in _walk(root, r"keps/(?!NNNN)[^/]+/README\.md"):
+        sidecar = (root / relpath).parent / "kep.yaml"
+        heads[relpath] = sidecar.read_text(encoding="utf-8") if sidecar.is_file() else ""
+    replaced = {f"keps/{folder}/README.md" for head in heads.values()
+                if (_first(status, head) or "") in ("implementable", "implemented")
+                for items in re.findall(r"^replaces:[ \t]*\n((?:[ \t]*-.*\n)*)", head, re.MULTILINE)
+                for folder in re.findall(r'-\s*"?/keps/([^/"\s]+)', items)}
+    for relpath, head in heads.items():
+        yield Written(relpath, "replaced" if relpath in replaced else _first(status, head) or None, head)
+
+
+def _front_matter_indented(pattern: str) -> Oracle:
+    """The front matter's `status: implementable` (KEP-style keys), indented in some where an authors list before it
+    broke the YAML (`  status: implementable`); an empty `status:`, or no front matter, states none."""
+    def read(root: Path) -> Iterator[Written]:
+        for relpath, text in _walk(root, pattern):
+            head = _front_matter(text)
+            yield Written(relpath, _first(r"^[ \t]*status:[ \t]*['\"]?([^'\"\n]*)", head) or None, head)
+    return read
+
+
+def _spinnaker(root: Path) -> Iterator[Written]:
+    """A Spinnaker RFC's two-column table under its title: `| **Status** | Proposed |`, or the template's list kept
+    with the chosen word emphasised (`_Proposed, Accepted, **Implemented**, Obsolete_`, `*Proposed*, Accepted, ...`):
+    that word. The hidden template file is none; the hidden manual judgment navigation RFC (#195) is one all the same."""
+    for relpath, text in _walk(root, r"rfc/(?:[^/]+/)?(?!\.template\.md)[^/]+\.md"):
+        head = "\n".join(text.splitlines()[:12])
+        cell = _first(r"^\s*\|\s*\**Status\**\s*\|\s*(.+?)\s*(?:\||$)", head)
+        if cell and "," in cell:
+            chosen = re.search(r"\*{1,2}([A-Za-z][A-Za-z ]*?)\*{1,2}", cell.replace("_", ""))
+            cell = chosen.group(1) if chosen else None
+        yield Written(relpath, cell, head)
+
+
+LOGS |= {  # a nineteenth fresh check (s67-heldout19): cloud-native and infrastructure proposals and ADRs
+    # No document defines the words: the designs README ("Out-of-Date Designs": mark one out of date) and the designs'
+    # template, whose table's Status is `Implementable` (KEP-style: approved for implementation). A merged
+    # design marked Implementable or Implemented (`partial implemented` in one) is in force.
+    "kbdesigns": HeldOut("kubernetes-sigs/kubebuilder (designs)", "the designs README and template, Status", _kubebuilder, {
+        "implementable": "ACTIVE", "implemented": "ACTIVE", "partial implemented": "ACTIVE"}),
+    # The KEP template's kep.yaml (keps/NNNN-template, the Kubernetes KEP process's): `status: provisional|implementable|
+    # implemented|deferred|rejected|withdrawn|replaced`; provisional (being defined) and deferred not decided;
+    # implementable ("approved for implementation"), implemented in force; rejected, withdrawn, replaced not. `draft`
+    # (3 KEPs) is no template word: by its plain meaning not yet decided.
+    "kueuekeps": HeldOut("kubernetes-sigs/kueue (keps)", "the KEP template's kep.yaml, status", _kueue, {
+        "provisional": "UNKNOWN", "draft": "UNKNOWN", "deferred": "UNKNOWN", "implementable": "ACTIVE",
+        "implemented": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "replaced": "STALE"}),
+    # ADR 1 ("as described by Michael Nygard": proposed, accepted, deprecated, superseded) and the template (ADR
+    # 0): `Pending` until "the decision is approved, set the status to "Approved"". Pending, Proposed
+    # undecided; Accepted, Approved in force; Deprecated (`Deprecated (no superseding ADR)`), Superseded not.
+    "govukinfra": HeldOut("alphagov/govuk-infrastructure (docs/architecture/decisions)",
+                          "ADR 1 (Nygard's) and the template, Status",
+                          _status_section(r"docs/architecture/decisions/(?!0000)\d{4}-[^/]+\.md"), {
+        "pending": "UNKNOWN", "proposed": "UNKNOWN", "accepted": "ACTIVE", "approved": "ACTIVE",
+        "deprecated": "STALE", "superseded": "STALE"}),
+    # No document in the repository defines the words; the proposals' front matter copies the Kubernetes KEP
+    # template's keys, whose statuses they use: implementable ("approved for implementation"), implemented in force,
+    # and by their plain meaning Complete in force, Pending and WIP not yet decided, deprecated not in force.
+    "kubeedgeprops": HeldOut("kubeedge/kubeedge (docs/proposals)", "the KEP template's status (the front matter's keys)",
+                             _front_matter_indented(r"docs/proposals/.+\.md"), {
+        "implementable": "ACTIVE", "implemented": "ACTIVE", "complete": "ACTIVE", "pending": "UNKNOWN",
+        "wip": "UNKNOWN", "deprecated": "STALE"}),
+    # The proposal template (dated YYYYMMDD, Cluster API's): `status: provisional|experimental|implementable|
+    # implemented|deferred|rejected|withdrawn|replaced`; provisional, experimental, deferred not decided; implementable,
+    # implemented in force; rejected, withdrawn, replaced not. The files named `-zh` are translations of records.
+    "kruiseprops": HeldOut("openkruise/kruise (docs/proposals)", "the proposal template, status",
+                           _front_matter_indented(r"docs/proposals/\d{8}-[^/]+(?<!-zh)\.md"), {
+        "provisional": "UNKNOWN", "experimental": "UNKNOWN", "deferred": "UNKNOWN", "implementable": "ACTIVE",
+        "implemented": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "replaced": "STALE"}),
+    # The RFC template (a hidden file in the rfc folder): Status is one of "Proposed, Accepted, Implemented, Obsolete" (the chosen one
+    # in bold): Proposed undecided; Accepted, Implemented in force; Obsolete not. `In Progress` (one RFC, the website
+    # revamp) is none of the four and could be either an RFC still open or one accepted and being done: left out.
+    "spinrfcs": HeldOut("spinnaker/governance (rfc)", "the RFC template, Status", _spinnaker, {
+        "proposed": "UNKNOWN", "accepted": "ACTIVE", "implemented": "ACTIVE", "obsolete": "STALE"}),
+}
+
+
+def _csharp(root: Path) -> Iterator[Written]:
+    """A C# proposal's status is the folder it sits in (the proposals README): directly in proposals/ it is active,
+    in inactive/ or rejected/ so, in a language version's folder (`csharp-7.3/`) done. The READMEs (indexes), the
+    proposal template and the speclet disclaimer are no proposals."""
+    for relpath, _text in _walk(root, r"proposals/(?:[^/]+/)?(?!(?:README|proposal-template|speclet-disclaimer)\.md)"
+                                      r"[^/]+\.md"):
+        folder = relpath.split("/")[-2]
+        yield Written(relpath, "active" if folder == "proposals" else "done" if folder.startswith("csharp-") else folder,
+                      "")
+
+
+def _luma(root: Path) -> Iterator[Written]:
+    """A luma.gl RFC's `* **Status**: **Implemented**` bullet under its title, else the first line under its
+    `## Status` heading (`Implemented experimentally for WebGPU.`); README.md is the index."""
+    for relpath, text in _walk(root, r"dev-docs/RFCs/v[^/]+/[^/]+\.md"):
+        lines = text.splitlines()
+        head = "\n".join(lines[:20])
+        status = _first(r"^\s*[*-]\s+\**Status\**\s*:\s*\**(.+)$", head)
+        if status is None and "## Status" in lines:
+            status = next((line for line in lines[lines.index("## Status") + 1:] if line.strip()), None)
+        yield Written(relpath, status, head)
+
+
+LOGS |= {  # a seventeenth fresh check (s67-heldout17)
+    # rfcs/0000.rst, "PHP-RFC Status Definitions": Draft ("All RFCs begin as drafts"), Voting not yet decided; Unknown
+    # ("historic RFCs for which the status could not be automatically determined") not known; Accepted ("approved for
+    # implementation"), Active ("in full force"), Implemented ("the code ... is complete") in force; Declined ("failed
+    # to receive a 2/3 majority"), Withdrawn ("no longer drafts"; "historically inactive and abandoned draft RFCs"),
+    # Superseded ("the new RFC takes precedence") not. 0000 itself is the index, a record (Active), as PEP 0.
+    "phprfcs": HeldOut("ramsey/php-rfcs (rfcs, branch old-importer)", "rfcs/0000.rst, PHP-RFC Status Definitions",
+                       _head_field(r"rfcs/\d{4}\.rst", "Status", 15), {
+        "draft": "UNKNOWN", "voting": "UNKNOWN", "unknown": "UNKNOWN", "accepted": "ACTIVE", "active": "ACTIVE",
+        "implemented": "ACTIVE", "declined": "STALE", "withdrawn": "STALE", "superseded": "STALE"}),
+    # PIG 1, "PIG status": "draft" (in the writing or discussion phase), "withdrawn" (by the author), "accepted" (by
+    # the coordination committee), "rejected" (by the coordination committee).
+    "gammapypigs": HeldOut("gammapy/gammapy (docs/development/pigs)", "PIG 1, PIG status",
+                           _bullets(r"docs/development/pigs/pig-\d+\.rst"), {
+        "draft": "UNKNOWN", "accepted": "ACTIVE", "withdrawn": "STALE", "rejected": "STALE"}),
+    # The Foundation Evolution Process document at the root (after swift-evolution's): a Pitch socialises the idea; a
+    # proposal under Review (`Review: 2026-05-20...2026-05-27`, `Second review: ...`) awaits the workgroup's
+    # decision; "the review manager will update the proposal's state ... to reflect that decision": Accepted
+    # (`Accepted as 0.1`, `Accepted; pending implementation`, `Accepted & Implemented`), Approved (`Approved and
+    # Implemented`), Implemented in force. 0038 keeps the template's `**Awaiting implementation** or **Awaiting
+    # review**`, two choices: left out. 0000-template is no record.
+    "sfproposals": HeldOut("swiftlang/swift-foundation (Proposals)", "the Foundation Evolution Process",
+                           _bullets(r"Proposals/(?!0000)\d{4}-[^/]+\.md"), {
+        "pitch": "UNKNOWN", "review:": "UNKNOWN", "second review:": "UNKNOWN", "accepted": "ACTIVE",
+        "approved": "ACTIVE", "implemented": "ACTIVE"}),
+    # The proposals folder's README, "Lifetime of a proposal": active ("moving forward through design and
+    # implementation toward an upcoming release", not yet done) and inactive ("not currently being prioritized", may
+    # be "resurrected") not decided; done ("an implementation has been merged into a release and the feature has been
+    # specified", moved to its release's folder) in force; rejected ("not likely to make it into the language at all")
+    # not.
+    "csharplang": HeldOut("dotnet/csharplang (proposals)", "the proposals README, Lifetime of a proposal", _csharp, {
+        "active": "UNKNOWN", "inactive": "UNKNOWN", "done": "ACTIVE", "rejected": "STALE"}),
+    # NAP 0, "Review and Resolution": Draft, Provisional ("may still be Rejected or Withdrawn"), Deferred ("no progress
+    # is being made") not decided; Accepted, Final ("incorporated into the main source code repository"), Active
+    # ("never meant to be completed", NAP 0) in force; Rejected, Withdrawn, Superseded ("rendering the original
+    # obsolete") not. template.md and index.md are no records.
+    "naps": HeldOut("napari/docs (docs/naps)", "NAP 0, Review and Resolution",
+                    _head_match(r"docs/naps/\d+-[^/]+\.md", r"^\s*:Status:\s*(.+)$", 25), {
+        "draft": "UNKNOWN", "provisional": "UNKNOWN", "deferred": "UNKNOWN", "accepted": "ACTIVE", "final": "ACTIVE",
+        "active": "ACTIVE", "rejected": "STALE", "withdrawn": "STALE", "superseded": "STALE"}),
+    # The RFC Guidelines in dev-docs, their status table: Proposed, Draft (`Early Draft`, `Continuous Draft.` by their
+    # plain meaning), Pre-Approved ("pre-approved for prototyping"), Review (and `Pending Review`), Deferred ("not to
+    # proceed at this time") not decided; Approved ("ready for implementation"), Experimental ("implemented as
+    # experimental API"; `Implemented experimentally for WebGPU.`), Implemented (and `Partially Implemented`) in
+    # force; Rejected not.
+    "lumarfcs": HeldOut("visgl/luma.gl (dev-docs/RFCs)", "the RFC Guidelines, RFC Status", _luma, {
+        "proposed": "UNKNOWN", "draft": "UNKNOWN", "early draft": "UNKNOWN", "continuous draft": "UNKNOWN",
+        "pre-approved": "UNKNOWN", "review": "UNKNOWN", "pending review": "UNKNOWN", "deferred": "UNKNOWN",
+        "approved": "ACTIVE", "experimental": "ACTIVE", "implemented": "ACTIVE", "partially implemented": "ACTIVE",
+        "rejected": "STALE"}),
+}

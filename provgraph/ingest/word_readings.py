@@ -5,7 +5,8 @@ Every record file's snapshot says what its record states of its own status (`Obs
 no word, with the fields that hold status-like words. `WordTally` keeps each record's latest version as the first pass
 reads them (a file read in many git versions counts once, as it stands; a deleted one not at all), as a digest of
 its source uid, and `WordTally.read()` counts them: each word with its records and reading, a word communities read
-differently flagged when the default vocabulary read it (with the `--word` that reads it the other way), the claims
+differently flagged when the default vocabulary read it (with the `--word` that reads it the other way), a word it
+did not know that is one slip from a known word (`implemeted`) flagged, left unread, with the `--word` that reads it so, the claims
 that state no status (judged by their links alone), and, when no record states one though they have metadata, the
 field whose values look like status words (never when one does: its field is where the status stands).
 """
@@ -19,6 +20,7 @@ from typing import Any
 
 from provgraph.base.text import counted
 from provgraph.ingest.lifecycle import CANONICAL, CONTESTED, why_unread
+from provgraph.ingest.spelling import Misspelt, misspelt
 from provgraph.ingest.records import Observation, StatusStated
 
 _LISTED = 12  # plain words a text line lists (the JSON lists every one)
@@ -53,11 +55,26 @@ class WordCount:
         return why_unread(self.phrase) if self.origin == "unrecognised" else \
             "the store's words leave it unread" if self.unread else None
 
+    @property
+    def misspelling(self) -> Misspelt | None:
+        """The known word an unknown word's first word is one slip from (`implemeted`): it stays unread (a guess is
+        the user's to make), its `--word` named."""
+        return misspelt(self.phrase.split()[0]) if self.origin == "unrecognised" and not self.why_unread else None
+
+    @property
+    def flagged(self) -> bool:
+        return self.contested is not None or self.misspelling is not None
+
     def text(self) -> str:
         if self.unread:
-            unread = self.why_unread
-            return (f"{self.written} {self.records} -> not recognised (UNKNOWN UNRECOGNISED_STATUS"
+            unread, slip = self.why_unread, self.misspelling
+            told = (f"{self.written} {self.records} -> not recognised (UNKNOWN UNRECOGNISED_STATUS"
                     + (f"; left unread: {unread})" if unread else ")"))
+            if slip is None:
+                return told
+            first = self.phrase.split()[0]
+            return (f"{told[:-1]}; spelt one slip from {slip.named}, which reads {slip.reading}) -- to read it so: "
+                    f"{self.option} or in provgraph.toml [store.words] {_toml_key(first)} = \"{slip.reading}\"")
         told = f"{self.written} {self.records} -> {self.declared} ({_ORIGINS[self.origin]}"
         if self.contested is None:
             return told + ")"
@@ -67,6 +84,10 @@ class WordCount:
 
     @property
     def option(self) -> str | None:
+        """The `--word` that reads a flagged word the other way (contested) or as the word it is misspelt from."""
+        slip = self.misspelling
+        if slip is not None:
+            return f"--word '{self.phrase.split()[0]}={slip.reading}'"
         return f"--word '{self.phrase}={self.contested[1]}'" if self.contested else None
 
     def as_dict(self) -> dict[str, Any]:
@@ -78,6 +99,10 @@ class WordCount:
         if self.contested:
             found.update(communities_differ=self.contested[0], other_reading=self.contested[1], change=self.option,
                          config=f"[store.words] {self.phrase} = \"{self.contested[1]}\"")
+        slip = self.misspelling
+        if slip is not None:
+            found.update(misspelling_of=list(slip.known), its_reading=slip.reading, change=self.option,
+                         config=f"[store.words] {self.phrase.split()[0]} = \"{slip.reading}\"")
         return found
 
 
@@ -102,14 +127,14 @@ class WordReadings:
 
     def lines(self) -> list[str]:
         """The summary's lines, labelled as its other lines are."""
-        plain = [word for word in self.words if word.contested is None]
+        plain = [word for word in self.words if not word.flagged]
         said = "; ".join(word.text() for word in plain[:_LISTED])
         rest = plain[_LISTED:]
         if rest:
             said += f"; and {counted(len(rest), 'more word')} ({counted(sum(w.records for w in rest), 'record')}; "
             said += "every one in --output json)"
         lines = [f"  words       {said}"] if said else []
-        lines += [f"  words       {word.text()}" for word in self.words if word.contested is not None]
+        lines += [f"  words       {word.text()}" for word in self.words if word.flagged]
         told = self._no_status()
         if told:
             lines.append(f"  no status   {told}")

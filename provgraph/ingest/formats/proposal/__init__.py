@@ -20,11 +20,11 @@ from provgraph.base.errors import InputError
 from provgraph.base.text import counted
 from provgraph.ingest.formats.declaration import LINK_ROLES, METADATA
 from provgraph.ingest.formats.metadata import FILE_ID, FILE_NUMBER
-from provgraph.ingest.formats.proposal import places, premises, roles
+from provgraph.ingest.formats.proposal import places, premises, roles, tags
 from provgraph.ingest.formats.proposal.aside import set_aside
 from provgraph.ingest.formats.proposal.definitions import definitions
-from provgraph.ingest.formats.proposal.evidence import evidence, status_text
-from provgraph.ingest.formats.proposal.files import look
+from provgraph.ingest.formats.proposal.evidence import evidence, known_word, status_text
+from provgraph.ingest.formats.proposal.files import Seen, look
 from provgraph.ingest.formats.proposal.reading import OTHER_NAMES, Tally, tally
 from provgraph.ingest.formats.proposal.series import other_series, said, side_by_side, together
 from provgraph.ingest.formats.proposal.toml import store_toml
@@ -131,10 +131,11 @@ def propose_format(path: str | Path, name: str | None = None, series: str | None
         if new:  # a word only the reader met: the files read again with it
             counts = tally(root, seen, _table(record, used), store)
     status = [(_where(place), "" if place.kind == "folder" else name) for place, name in choice.pairs
-              if choice.pattern is None] or [("pattern", choice.pattern or "")]
+              if choice.pattern is None] or [("pattern", tags.SHOWN if choice.pattern == tags.TAGS else choice.pattern or "")]
     shown = path.as_posix() if isinstance(path, Path) else str(path)
     return Proposal(store, shown, record, used, status, counts,
-                    [*_doubts(choice, found_roles, counts), *(other.said(shown, _store_name(root)) for other in others)],
+                    [*_doubts(choice, found_roles, counts), *_tag_doubts(choice, by_path),
+                     *(other.said(shown, _store_name(root)) for other in others)],
                     together(beside, counts.stated))
 
 
@@ -225,6 +226,18 @@ def _doubts(choice: places.Choice, found: roles.Roles, counts: Tally) -> list[st
         doubts.append(f"field(s) {', '.join(found.unroled)} name other records but have no link role: give each one in "
                       "[store.record.fields] (supersedes, superseded_by, replaces, replaced_by, amends, amended_by, requires)")
     return doubts
+
+
+def _tag_doubts(choice: places.Choice, by_path: dict[str, Seen]) -> list[str]:
+    """With the status read from a line of tags: the other tags on the records' lines, and the files that state a
+    status in another place, which the pattern does not read."""
+    if choice.pattern != tags.TAGS:
+        return []
+    beside = tags.others({path: by_path[path].lines or () for path in choice.stated if path in by_path}, known_word)
+    otherwise = [f"{path} ({where})" for path, where in choice.otherwise.items()]
+    return [*([beside] if beside else []),
+            *([f"{_files(list(choice.otherwise), 'file')} a status in another place than {tags.SHOWN}, which the "
+               f"pattern does not read: {_listed(otherwise)}"] if otherwise else [])]
 
 
 def _shared(path: str, uid: str, holder: str) -> str:

@@ -11,7 +11,8 @@ Each text file is read by the declaration's own readers (provgraph/ingest/format
 - the folder, when the folders' names hold two status words or more, or one after an ordering prefix (`1.adopted/`:
   folders in a lifecycle's order; a folder numbered beside it, `2.testable/`, is a stage too, its word unknown);
 - `xml`: the elements of a file written as XML (`xml_fields.looks_like_xml`), its first lines parsed as far as they go;
-- `patterns`: every `Label: value` line in the first lines, for a pattern when no place reads the status.
+- `patterns`: every `Label: value` line in the first lines, for a pattern when no place reads the status; and the status
+  word of a line of tags near the top (tags.py: `` `draft` `optional` ``), where most such lines stand in one place.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from provgraph.ingest import lifecycle, placeholders
 from provgraph.ingest.formats import headings, metadata
 from provgraph.ingest.formats.declaration import METADATA
+from provgraph.ingest.formats.proposal import tags
 from provgraph.ingest.formats.proposal.files import Seen, shape
 from provgraph.ingest.formats.xml_fields import looks_like_xml, xml_fields
 
@@ -65,6 +67,11 @@ def known(found: metadata.Field | None) -> bool:
     return bool(text) and len(text) <= 200 and lifecycle.canonical(text) is not None and not placeholders.placeholder(text)
 
 
+def known_word(text: str) -> bool:
+    """Whether a text alone (a tag) is a status word the default vocabulary reads."""
+    return known(metadata.Field(text))
+
+
 def evidence(seen: list[Seen]) -> Evidence:
     """Every place's fields in every text file; places that find nothing are left out."""
     found: Evidence = defaultdict(dict)
@@ -76,6 +83,8 @@ def evidence(seen: list[Seen]) -> Evidence:
         elements = _elements(item.name, lines)
         if elements:
             found[item.relpath][Place("xml")] = elements
+    for relpath, word in tags.stated({item.relpath: item.lines or () for item in texts}, known_word).items():
+        found[relpath].setdefault(Place(PATTERNS), {})[tags.TAGS] = word
     _shared_sections(found)
     for name, beside in _sidecars(seen, texts).items():
         for relpath, fields in beside.items():

@@ -104,3 +104,16 @@ def numbered_alone(groups: dict[str, str], records: list[str], states: Callable[
 def _head(glob: str) -> str:
     """The letters a record name shape writes before its number (`ODH-ADR-[0-9]*.md` -> `odhadr`), casefolded."""
     return re.sub(r"[^a-z]+", "", posixpath.basename(glob).split("[0-9]*", 1)[0].casefold())
+
+
+def every_stating(groups: dict[str, str], records: list[str], stating: list[str]) -> list[str]:
+    """`records` with each of the `stating` files none of them matches, by its own shape when that matches no other
+    file, else by its path: where the status stands in one place the records share (a line of tags), a file that
+    states it there is a record whatever its name (a NIP's `F4.md`, `BE.md` beside `01.md`, `10.md`, ...)."""
+    more = []
+    for path in stating:
+        if any(matches(path, glob) for glob in records):
+            continue
+        glob = groups.get(path, literal_glob(path))
+        more.append(glob if sum(1 for other in groups if matches(other, glob)) == 1 else literal_glob(path))
+    return sorted({*records, *more})

@@ -26,8 +26,9 @@ from provgraph.ingest.formats.declaration import METADATA, matches
 from provgraph.ingest.formats.proposal.codes import or_coded
 from provgraph.ingest.formats.proposal.evidence import (PATTERNS, PROSE, Evidence, Fields, Place, known, pattern_for,
                                                         status_text)
-from provgraph.ingest.formats.proposal import names
+from provgraph.ingest.formats.proposal import names, tags
 from provgraph.ingest.formats.proposal.files import Seen, literal_glob
+from provgraph.ingest.formats.proposal.tags import TAGS
 from provgraph.ingest.formats.proposal.names import name_groups, numbered_by_folder, record_globs
 
 _SHARE_KNOWN = 0.5  # a status field: the vocabulary knows at least this share of its values
@@ -58,6 +59,7 @@ class Choice:
     in_text: tuple[Place, str] | None = None  # with the status from a sidecar: the text's own status field, if any
     lagging: dict[str, str] = field(default_factory=dict)  # record file -> its text's status, where the sidecar's differs
     named_template: list[str] = field(default_factory=list)  # record files named for a template, their tops a record's
+    otherwise: dict[str, str] = field(default_factory=dict)  # read by a line of tags: files that state a status elsewhere
 
     @property
     def sidecar(self) -> str | None:
@@ -117,7 +119,7 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
         choice.records = sorted([*choice.records, *alone])
         in_records = sorted(path for path, glob in groups.items()
                             if glob in choice.records or literal_glob(path) in choice.records or path in in_records)
-    covered = {path for path in in_records if choice.status_of(merged_fields(found.get(path, {}), choice.places))}
+    reads = len({path for path in in_records if choice.status_of(merged_fields(found.get(path, {}), choice.places))})
     label = _pattern_label(found, in_records if choice.records else list(found))
     if label is not None:
         by_pattern = {path for path in found if known(found[path].get(Place(PATTERNS), {}).get(label))}
@@ -125,9 +127,15 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
         in_pattern = sorted(path for path, glob in groups.items() if glob in records or literal_glob(path) in records)
         by_folder = sorted(path for path in by_pattern if path not in in_pattern and numbered_by_folder(path, records))
         records, in_pattern = [*records, *map(literal_glob, by_folder)], sorted([*in_pattern, *by_folder])
-        if len(by_pattern & set(in_pattern)) > len(covered):
+        if len(by_pattern & set(in_pattern)) > reads:
             choice.pattern, choice.records, in_records = label, records, in_pattern
-            choice.status_names = []
+            choice.status_names, reads = [], len(by_pattern & set(in_pattern))
+    tagged = sorted(path for path in found if known(found[path].get(Place(PATTERNS), {}).get(TAGS)))
+    if len(tagged) > reads:  # a line of tags states the status in more files than any field or label: the records'
+        choice.pattern, choice.status_names = TAGS, []  # names are those files' (each by its path or its own shape),
+        choice.places, choice.pairs = [], []  # and no place chosen on the others' fields stays (`## Ideas`, one file's)
+        choice.records = names.every_stating(groups, record_globs(groups, tagged), tagged)
+        in_records = [path for path in groups if any(matches(path, glob) for glob in choice.records)]
     in_records = sorted({*in_records, *(path for path in groups if any(matches(path, glob) for glob in choice.records))})
     for path in in_records:  # the reader reads what a glob matches, of any name's shape
         merged = _with_pattern(found.get(path, {}), choice)
@@ -140,7 +148,22 @@ def choose(seen: list[Seen], found: Evidence) -> Choice:
     _lagging(choice, found, ranked)
     choice.elsewhere = sorted(path for path in found if path not in choice.stated and path not in choice.silent
                               and choice.status_of(_with_pattern(found[path], choice)))
+    if choice.pattern == TAGS:
+        choice.otherwise = _stated_otherwise(found, [path for path in found if path not in choice.stated])
     return choice
+
+
+def _stated_otherwise(found: Evidence, among: list[str]) -> dict[str, str]:
+    """path -> where and what: the files of `among` that state a status word in a field named like a status (`lines
+    status: Draft`), which a status read from another place (a line of tags) does not read."""
+    otherwise = {}
+    for path in among:
+        for place, fields in found.get(path, {}).items():
+            name = next((name for name, value in fields.items() if lifecycle.status_named(name) and known(value)), None)
+            if name is not None and place.kind not in PROSE:
+                otherwise[path] = f"{'a line' if place.kind == PATTERNS else place.kind} {name}: {status_text(fields[name])}"
+                break
+    return otherwise
 
 
 def _lagging(choice: Choice, found: Evidence, ranked: list[tuple[Place, str, int]]) -> None:
@@ -324,6 +347,8 @@ def _pattern_label(found: Evidence, among: list[str]) -> str | None:
     present: Counter[str] = Counter()
     for path in among:
         for label, value in found.get(path, {}).get(Place(PATTERNS), {}).items():
+            if label == TAGS:
+                continue  # not a label: a line of tags is weighed on its own, over every file
             present[label] += 1
             hits[label] += known(value)
     ranked = sorted((-count, label not in lifecycle.STATUS_NAMES, label) for label, count in hits.items()
@@ -333,4 +358,6 @@ def _pattern_label(found: Evidence, among: list[str]) -> str | None:
 
 def pattern(choice: Choice) -> str | None:
     """The status pattern a choice declares, if it reads the status by one."""
+    if choice.pattern == TAGS:
+        return tags.pattern(status_text(fields.get(_PATTERN_KEY)) for fields in choice.stated.values())
     return pattern_for(choice.pattern) if choice.pattern is not None else None

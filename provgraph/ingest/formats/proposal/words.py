@@ -6,7 +6,8 @@ it is two to four words of letters (`Peer Review`, `Waiting for Approval`: the r
 files write it), else by its first word (`Stalled since 2020` -> `stalled`); a code with a word in brackets by the
 code (`3 (finished)` -> `3`), read as the word in brackets reads when the vocabulary knows it. A known word
 is mapped as the default vocabulary reads it; an unknown one to the canonical word of a known word it is a form of
-(`accepting` -> accepted: one stem after an ending), or to nothing (`publish` is no `public review`); but whole words of it that are
+(`accepting` -> accepted: one stem after an ending) or is one slip from (`implemeted` -> accepted, `spelling.misspelt`),
+or to nothing (`publish` is no `public review`); but whole words of it that are
 a known phrase come first, the longest (`activation-in-progress` -> `in progress`, proposed, never `activat...`
 accepted; `peer review` -> `review`). A proposal marks as unsure
 every word provgraph does not know, every word read as a form of another, and the words communities read differently
@@ -23,13 +24,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from provgraph.ingest import lifecycle
+from provgraph.ingest import lifecycle, spelling
 from provgraph.ingest.formats.proposal.definitions import Definition
 from provgraph.ingest.formats.proposal.renames import renamed_as
 
-_STEM = 5  # an unknown word read as a form of a known one shares a stem of at least this many letters with it
-_ENDINGS = ("ations", "ation", "itions", "ition", "ions", "ion", "ments", "ment", "ings", "ing", "ised", "ized", "ise",
-            "ize", "able", "ible", "ive", "ers", "er", "ed", "es", "al", "ly", "s", "d", "e")  # a word's form: no other meaning
 _ONE_WORD = re.compile(r"[^\W\d_]+")
 _PARTS = re.compile(r"[\s\-]+")
 _HEADED = 4  # an unknown text of two words up to this many, letters only, is keyed whole (`peer review`)
@@ -166,6 +164,10 @@ def _word(phrase: str, count: int, definition: Definition | None, inside: Counte
     if guess is not None:
         return Word(phrase, guess, count, f"provgraph does not know {phrase!r}; read as a form of a word that reads "
                                           f"{guess}", definition)
+    slip = spelling.misspelt(phrase)
+    if slip is not None:
+        return Word(phrase, slip.reading, count, f"provgraph does not know {phrase!r}; read by its spelling as "
+                                                 f"{slip.named} misspelt, which reads {slip.reading}", definition)
     unread = lifecycle.why_unread(phrase)
     known_not = f"provgraph leaves {phrase!r} unread ({unread})" if unread else f"provgraph does not know {phrase!r}"
     if near is not None and not unread:
@@ -190,31 +192,19 @@ def _known_part(phrase: str) -> tuple[str, str] | None:
 
 def _by_spelling(phrase: str) -> tuple[str | None, str | None]:
     """(the canonical word, None) of a one-word unknown word that is a form of a word the vocabulary knows: both
-    come to one stem of at least `_STEM` letters once an ending is taken off (`accepting`, `accepted`: `accept`;
+    come to one stem of at least `spelling.STEM` letters once an ending is taken off (`accepting`, `accepted`: `accept`;
     `implementation`, `implemented`), or cut short (`proto`, `prototype`), every such word reading alike. Else (None, the nearest known word or phrase
-    it shares at least `_STEM` first letters with, named so the user can judge): a shared start is no shared meaning
+    it shares at least `spelling.STEM` first letters with, named so the user can judge): a shared start is no shared meaning
     (`publish` is no `public review`, `ready-for-release` no `ready for review`)."""
-    mine = _stems(phrase) if _ONE_WORD.fullmatch(phrase) else set()
+    mine = spelling.stems(phrase) if _ONE_WORD.fullmatch(phrase) else set()
     readings = {reading for known, reading in lifecycle.VOCABULARY.items()
-                if _ONE_WORD.fullmatch(known) and (mine & _stems(known) or len(mine) == 1 and known.startswith(phrase))}
+                if _ONE_WORD.fullmatch(known) and (mine & spelling.stems(known) or len(mine) == 1 and known.startswith(phrase))}
     if len(readings) == 1:
         return readings.pop(), None
     best: tuple[int, str] | None = None
     for known in lifecycle.VOCABULARY:
         shared = len(posixpath.commonprefix([phrase, known]))
-        if shared >= _STEM and (best is None or shared > best[0]):
+        if shared >= spelling.STEM and (best is None or shared > best[0]):
             best = (shared, known)
     return None, best[1] if best else None
 
-
-def _stems(word: str) -> set[str]:
-    """The stems a word may be a form of: itself, and without each ending it has (a doubled last consonant
-    undoubled: `deferred` -> `defer`), each of at least `_STEM` letters."""
-    found = {word}
-    for ending in _ENDINGS:
-        stem = word[:-len(ending)]
-        if word.endswith(ending) and len(stem) >= _STEM:
-            found.add(stem)
-            if len(stem) > _STEM and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
-                found.add(stem[:-1])
-    return found
