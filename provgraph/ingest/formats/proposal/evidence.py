@@ -34,7 +34,7 @@ PROSE = ("folder", "headings")  # places whose status is read from a name or a s
 _MIN_FOLDER_WORDS = 2  # status folders: a log sorted by status has more than one (or numbers them in order)
 _SHARED = 2  # a section's heading names one for the log when this many files have it
 _SECTION_HINT = re.compile(r"[:|]")
-_LABELLED = re.compile(r"^[^\w\n]*([A-Za-z][A-Za-z -]{0,30}?)[^\w\n]*:[^\w\n]*(\w[^|*_`\n]{0,80})", re.MULTILINE)
+_LABELLED = re.compile(r"^[^\w\n]*([A-Za-z][A-Za-z -]{0,30}?)[^\w\n]*:[^\w\n]*(\w[^\n]*?)[*_`]*[ \t]*$", re.MULTILINE)
 
 
 @dataclass(frozen=True, order=True)
@@ -149,9 +149,9 @@ def _in_text(lines: list[str]) -> list[tuple[Place, Fields]]:
     labelled: Fields = {}
     preamble = "\n".join(lines[:metadata.PREAMBLE_LINES])
     for matched in _LABELLED.finditer(preamble):
-        rest = preamble[matched.start(2):].split("\n", 1)[0]
-        if not placeholders.placeholder(rest.strip().strip("*_`").strip()):  # `Status: <Draft | Active>`: a template's
-            labelled.setdefault(matched.group(1).strip().casefold(), metadata.Field(matched.group(2).strip()))
+        value = matched.group(2).strip()
+        if not placeholders.placeholder(value):  # `Status: <Draft | Active>`: a template's
+            labelled.setdefault(matched.group(1).strip().casefold(), metadata.Field(value))
     if labelled:
         read.append((Place(PATTERNS), labelled))
     return read
@@ -226,5 +226,7 @@ def _sidecars(seen: list[Seen], texts: list[Seen]) -> dict[str, dict[str, Fields
 def pattern_for(label: str) -> str:
     """The pattern that reads a `Label: value` line as the evidence found it (its one group: the value); the value may
     stand on the next line of text, a blank line between (`**Status:**`, then `Implementable`), as it may under the
-    label alone on its line (`## Status`, then `Implementable`); never a heading's name there."""
-    return rf"^[^\w\n]*{re.escape(label)}[^\w\n]*(?::|(?=\n))[^\w\n]*(?:\n[ \t]*){{0,2}}[*_`]*(\w[^|*_`\n]*)"
+    label alone on its line (`## Status`, then `Implementable`); never a heading's name there. The value is the rest of
+    its line, the markup around it aside: a choice (`Status: *Draft | Active*`) is read whole, for the reader to judge
+    a template's placeholder."""
+    return rf"^[^\w\n]*{re.escape(label)}[^\w\n]*(?::|(?=\n))[^\w\n]*(?:\n[ \t]*){{0,2}}[*_`]*(\w[^\n]*?)[*_`]*[ \t]*$"

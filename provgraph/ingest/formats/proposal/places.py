@@ -194,8 +194,10 @@ def _with_pattern(places: dict[Place, Fields], choice: Choice) -> Fields:
 
 def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
     """Places, best first, while each gives a status to record files the ones before left without (a field's
-    status counts; the folder's is the fallback, so a field is still sought where only the folder gives one)."""
-    uncovered = set(in_records)
+    status counts; the folder's is the fallback, so a field is still sought where only the folder gives one): a file
+    the places already chosen give a status is covered (a file named by its path, stating its `status` as the others
+    do, adds no `type` to read where none is stated)."""
+    uncovered = _uncovered(choice, found, set(in_records))
     while uncovered:
         ranked = [item for item in _field_first(_candidates(found, uncovered, choice, set(in_records)))
                   if item[:2] not in choice.pairs]
@@ -209,10 +211,15 @@ def _add_places(choice: Choice, found: Evidence, in_records: list[str]) -> None:
         if place.kind != "folder" and name not in choice.status_names:
             choice.status_names.append(name)
         before = len(uncovered)
-        uncovered = {path for path in uncovered if not _field_status(choice, merged := merged_fields(found.get(path, {}), choice.places))
-                     and not choice.placeholder_of(merged)}  # a placeholder is where the status stands, unfilled
+        uncovered = _uncovered(choice, found, uncovered)
         if len(uncovered) == before and place.kind != "folder":
             break
+
+
+def _uncovered(choice: Choice, found: Evidence, paths: set[str]) -> set[str]:
+    """The files of `paths` the choice's places leave without a status of a field's (the folder's is the fallback)."""
+    return {path for path in paths if not _field_status(choice, merged := merged_fields(found.get(path, {}), choice.places))
+            and not choice.placeholder_of(merged)}  # a placeholder is where the status stands, unfilled
 
 
 def _status_field(choice: Choice, places: dict[Place, Fields]) -> metadata.Field | None:
