@@ -1,0 +1,26 @@
+"""The reader and proposal defects the seventeenth held-out check found (issue 55, bench/HISTORY.md "The seventeenth
+check's defects mended"), each as a general rule on samples written here. Pure (no database)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from provgraph import propose_format
+
+
+def _words(proposal: object) -> dict[str, object]:
+    return {word.phrase: word for word in proposal.words}  # type: ignore[attr-defined]
+
+
+def test_a_word_that_says_the_status_is_not_known_stays_unread_whatever_its_definition_cues(tmp_path: Path) -> None:
+    # PHP's RFCs: "*Unknown* For historical reasons, this status exists to identify historic RFCs ..." ("historical
+    # reasons" is a cue for deprecated)
+    folder = tmp_path / "xips"
+    folder.mkdir()
+    for number, word in enumerate(("Unknown", "Unknown", "Final"), start=1):
+        (folder / f"xip-{number}.md").write_text(f"---\nxip: {number}\nstatus: {word}\n---\n", encoding="utf-8")
+    (tmp_path / "README.md").write_text("# XIPs\n\n* **Unknown** -- for historical reasons, this status exists to "
+                                        "identify old XIPs whose status could not be determined.\n", encoding="utf-8")
+    unknown = _words(propose_format(folder))["unknown"]
+    assert (unknown.reads_as, unknown.by_definition) == (None, False)  # type: ignore[attr-defined]
+    assert "says the status is not known" in unknown.unsure  # type: ignore[attr-defined]
+    assert unknown.definition is not None  # type: ignore[attr-defined]
