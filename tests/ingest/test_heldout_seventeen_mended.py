@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from provgraph import propose_format
+from provgraph.ingest.formats import metadata
 
 
 def _words(proposal: object) -> dict[str, object]:
@@ -24,3 +25,11 @@ def test_a_word_that_says_the_status_is_not_known_stays_unread_whatever_its_defi
     assert (unknown.reads_as, unknown.by_definition) == (None, False)  # type: ignore[attr-defined]
     assert "says the status is not known" in unknown.unsure  # type: ignore[attr-defined]
     assert unknown.definition is not None  # type: ignore[attr-defined]
+
+
+def test_a_directives_indented_option_lines_are_passed_over_with_it_not_read_as_the_field_list() -> None:
+    # PHP's RFCs: 0000.rst opens with `.. role:: raw-text(raw)` and its option `   :format: html` before the title
+    lines = [".. role:: raw-text(raw)", "   :format: html", "", "Index of RFCs", "=============", "",
+             ":PHP-RFC: 0000", ":Title: Index of RFCs", ":Status: Active", "", "Introduction"]
+    found = metadata.field_list(lines)
+    assert "format" not in found and found["status"].value == "Active" and found["php-rfc"].value == "0000"

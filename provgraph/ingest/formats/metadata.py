@@ -205,11 +205,17 @@ def _unbolded(line: str) -> str:
 
 def _after_title(lines: list[str], pattern: re.Pattern[str]) -> Fields:
     """The first block of `pattern` lines, blank lines between them, before any paragraph: an RST or Markdown title
-    (with its adornments), RST directives and Sphinx's file-wide fields (`:orphan:`) may come first; YAML front matter
-    is no title but its own place."""
+    (with its adornments), RST directives with their indented lines (`.. role:: x` over `   :format: html`: the
+    directive's options) and Sphinx's file-wide fields (`:orphan:`) may come first; YAML front matter is no title but
+    its own place."""
     index = after_front_matter(lines)
     while index < len(lines):
         stripped = lines[index].strip()
+        if lines[index].startswith(".. "):
+            index += 1
+            while index < len(lines) and (not lines[index].strip() or lines[index][:1].isspace()):
+                index += 1
+            continue
         title = index + 1 < len(lines) and _ADORNMENT.fullmatch(lines[index + 1].strip() or "x")
         matched = None if title else pattern.fullmatch(stripped)
         if matched and matched.group(1).strip().casefold() not in _FILE_WIDE:
