@@ -33,3 +33,13 @@ def test_a_directives_indented_option_lines_are_passed_over_with_it_not_read_as_
              ":PHP-RFC: 0000", ":Title: Index of RFCs", ":Status: Active", "", "Introduction"]
     found = metadata.field_list(lines)
     assert "format" not in found and found["status"].value == "Active" and found["php-rfc"].value == "0000"
+
+
+def test_a_myst_label_is_prelude_and_an_eval_rst_fence_holding_a_field_list_is_read_as_that_field_list() -> None:
+    # napari's NAPs: `(nap3)=` over `# NAP-3 — Spaces`, then ```{eval-rst} over `:Status: Withdrawn`
+    lines = ["(nap3)=", "", "# NAP-3 — Spaces", "", "```{eval-rst}", ":Author: Ada", ":Status: Withdrawn", "```", "",
+             "## Abstract"]
+    found = metadata.field_list(lines)
+    assert (found["status"].value, found["status"].line, len(found)) == ("Withdrawn", 7, 2)
+    assert metadata.field_list(["# T", "", "```rst", ":Status: Draft", "```"])["status"].value == "Draft"
+    assert metadata.field_list(["# T", "", "```python", ":Status: Draft", "```"]) == {}  # a fence of code is no prelude
