@@ -144,7 +144,7 @@ UNREAD: Mapping[str, str] = {
     "recommended": "logs differ: in force as a standards body's recommendation, before ratification in Stacks SIPs",
     "demonstrated": "one log's term (Aries: implemented, not yet endorsed) and a verb of prose (\"as demonstrated in\")",
     "new": "a word of prose too common to read in a status section's sentences (\"a new API\")",
-    "unknown": "it says the status is not known",
+    "unknown": (NOT_KNOWN := "it says the status is not known"),
     "formal assessment": "read by its start, \"Formal Assessment Postponed\" would be proposed, not on hold",
     "waiting-for-implementation": "logs differ: awaiting implementation is accepted elsewhere, undecided in Scala SIPs",
     "april fool": "a joke, no lifecycle (PEP 401)",
@@ -156,6 +156,12 @@ def why_unread(phrase: str) -> str | None:
     """Why the default vocabulary leaves a status phrase unread on purpose (`UNREAD`, by the words it starts with)."""
     found = phrase.split()
     return next((why for word, why in UNREAD.items() if found[:len(word.split())] == word.split()), None)
+
+
+def says_not_known(phrase: str) -> bool:
+    """Whether a status phrase is left unread because it says the status is not known (`unknown`): it stays unread
+    whatever the log's definition of it cues ("for historical reasons, this status exists" is no deprecation)."""
+    return why_unread(phrase) == NOT_KNOWN
 
 
 # Field names a status is kept under: a heading, or a field in a section, is read as a status only when it is named

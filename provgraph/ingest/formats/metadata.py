@@ -38,7 +38,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from provgraph.ingest import lifecycle
-from provgraph.ingest.formats import lists, tables, top
+from provgraph.ingest.formats import lists, prelude, tables, top
 from provgraph.ingest.formats.field import HEADER as _HEADER
 from provgraph.ingest.formats.field import HEADER_NAME
 from provgraph.ingest.formats.field import BadMetadata, Field, Fields, PartlyRead, empty
@@ -54,7 +54,6 @@ _OPENERS = ("<pre>", "..", "::", "<!--", "/*")  # `::`: an RST literal block, it
 _FENCE = "```"
 _FENCES = (_FENCE, "~~~")
 _CLOSERS = ("</pre>", "-->", "*/", *_FENCES)
-_ATX_TITLE = re.compile(r"#{1,6}\s")
 PREAMBLE_LINES = 200  # how far into a file the block and patterns readers look
 _HEADING = re.compile(r"#{1,6}\s|=+[^=].*=+\s*$")  # Markdown `# Title`, MediaWiki `==Abstract==`
 _COLUMNS = 3  # a table this wide with one row under its header holds its fields in columns
@@ -205,17 +204,21 @@ def _unbolded(line: str) -> str:
 
 def _after_title(lines: list[str], pattern: re.Pattern[str]) -> Fields:
     """The first block of `pattern` lines, blank lines between them, before any paragraph: an RST or Markdown title
-    (with its adornments), RST directives and Sphinx's file-wide fields (`:orphan:`) may come first; YAML front matter
-    is no title but its own place."""
+    (with its adornments), what prelude.py passes over (directives with their indented lines, labels, an RST fence's
+    opening) and Sphinx's file-wide fields (`:orphan:`) may come first; YAML front matter is its own place."""
     index = after_front_matter(lines)
     while index < len(lines):
         stripped = lines[index].strip()
-        title = index + 1 < len(lines) and _ADORNMENT.fullmatch(lines[index + 1].strip() or "x")
+        if lines[index].startswith(".. "):
+            index = prelude.past_directive(lines, index)
+            continue
+        after = lines[index + 1].strip() if index + 1 < len(lines) else "x"
+        title = _ADORNMENT.fullmatch(after or "x") and after != _FENCE  # a fence's end is no title's adornment
         matched = None if title else pattern.fullmatch(stripped)
         if matched and matched.group(1).strip().casefold() not in _FILE_WIDE:
             return _block(lines, index, pattern, across_blanks=True)
-        prelude = matched or not stripped or _ADORNMENT.fullmatch(stripped) or stripped.startswith(".. ") or _ATX_TITLE.match(stripped)
-        if not title and not prelude:
+        passed = matched or not stripped or _ADORNMENT.fullmatch(stripped) or prelude.passed_over(stripped)
+        if not title and not passed:
             return {}
         index += 2 if title else 1
     return {}

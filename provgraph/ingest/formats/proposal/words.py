@@ -15,7 +15,8 @@ every word provgraph does not know, every word read as a form of another, and th
 
 Where the log defines a word (definitions.py), the definition goes with it; a contested or unknown word is read the
 way its definition's cues point (`lifecycle.reading_by_cue`: "may be revived" -> on-hold, "continually updated" ->
-accepted), and is no longer in doubt; without a clear cue it stays as above.
+accepted), and is no longer in doubt; without a clear cue it stays as above. A word the vocabulary leaves unread because
+it says the status is not known (`unknown`) stays unread whatever its definition cues.
 """
 from __future__ import annotations
 
@@ -136,7 +137,8 @@ def _word(phrase: str, count: int, definition: Definition | None, inside: Counte
     reading = lifecycle.canonical(phrase)
     contested = lifecycle.CONTESTED.get(phrase)
     readings = (reading, contested[1]) if reading is not None and contested else lifecycle.CANONICAL if reading is None else ()
-    cued = lifecycle.reading_by_cue(definition.text, readings) if definition is not None and readings else None
+    cued = lifecycle.reading_by_cue(definition.text, readings) \
+        if definition is not None and readings and not lifecycle.says_not_known(phrase) else None
     if cued is not None:
         return Word(phrase, cued, count, None, definition, by_definition=True)
     if reading is not None:
