@@ -35,6 +35,15 @@ def test_a_directives_indented_option_lines_are_passed_over_with_it_not_read_as_
     assert "format" not in found and found["status"].value == "Active" and found["php-rfc"].value == "0000"
 
 
+def test_a_meta_directives_indented_field_list_is_the_records_fields_not_passed_over() -> None:
+    # I2P's proposals (RST): the title over `.. meta::` and its fields, indented; docutils reads them as the
+    # document's metadata, where another directive's indented lines (`.. role::`'s options) are its own
+    lines = ["=================", "Restricted Routes", "=================", ".. meta::", "    :author: zzz",
+             "    :created: 2008-09-14", "    :status: Reserve", "", ".. contents::", "", "Introduction"]
+    found = metadata.field_list(lines)
+    assert (found["status"].value, found["created"].value) == ("Reserve", "2008-09-14")
+
+
 def test_a_myst_label_is_prelude_and_an_eval_rst_fence_holding_a_field_list_is_read_as_that_field_list() -> None:
     # napari's NAPs: `(nap3)=` over `# NAP-3 — Spaces`, then ```{eval-rst} over `:Status: Withdrawn`
     lines = ["(nap3)=", "", "# NAP-3 — Spaces", "", "```{eval-rst}", ":Author: Ada", ":Status: Withdrawn", "```", "",

@@ -9,10 +9,14 @@ import re
 _ATX_TITLE = re.compile(r"#{1,6}\s")
 _MYST_LABEL = re.compile(r"\([^()\s]+\)=")
 _RST_FENCE = re.compile(r"(?:```|~~~)\s*(?:\{eval-rst\}|rst)", re.IGNORECASE)
+_META = re.compile(r"\.\.\s+meta::\s*")
 
 
 def past_directive(lines: list[str], index: int) -> int:
-    """The index past the RST directive at `index` (a line starting `.. `) and the indented or blank lines under it."""
+    """The index past the RST directive at `index` (a line starting `.. `) and the indented or blank lines under it;
+    past only the line of a `.. meta::`, whose indented field list is the document's own metadata (docutils), so read."""
+    if _META.fullmatch(lines[index].strip()):
+        return index + 1
     index += 1
     while index < len(lines) and (not lines[index].strip() or lines[index][:1].isspace()):
         index += 1
